@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nowflow",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "NowData", targets: ["NowData"]),
+        .library(name: "LocalInstance", targets: ["LocalInstance"]),
+        .library(name: "NowFlow", targets: ["NowFlow"]),
+        .executable(name: "nowflow", targets: ["nowflow"]),
+    ],
+    targets: [
+        // System libraries from Debian's -dev packages; each folder holds a module map and a shim header.
+        .systemLibrary(name: "CYAML", path: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
+        .target(name: "NowData"),
+        .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
+        .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
+        .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
+
+        .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
+        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
+        .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
+        .testTarget(name: "nowflowTests", dependencies: ["nowflow"]),
+    ]
+)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One request to an instance, independent of how it travels.
+public struct NowHTTPRequest: Sendable, Hashable {
+    /// The HTTP method: `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
+    public var method: String
+    /// The path below the instance URL, starting with `/`, such as `/api/now/table/incident`.
+    public var path: String
+    /// The query items, in order, unencoded.
+    public var queryItems: [URLQueryItem]
+    /// The request headers.
+    public var headers: HTTPHeaders
+    /// The body, for `POST`, `PUT`, `PATCH` and the OAuth token endpoint.
+    public var body: Data?
+
+    /// A request.
+    public init(
+        method: String, path: String, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
+        body: Data? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the first query item called `name`.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// One response from an instance, independent of how it travelled.
+public struct NowHTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
+    public var statusCode: Int
+    /// The response headers.
+    public var headers: HTTPHeaders
+    /// The body; empty for 204.
+    public var body: Data
+
+    /// A response.
+    public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+}

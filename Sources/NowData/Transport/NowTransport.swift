@@ -1,0 +1,29 @@
+import Foundation
+
+/// The seam between NowData and an instance: one request value in, one response value out.
+///
+/// Everything above it (query parameters, authentication headers, `Link` pagination, error bodies,
+/// retries) is the same code whichever transport runs. Implementations: ``URLSessionTransport`` over
+/// HTTP(S), the local instance in process, and closures in tests.
+///
+/// A transport throws ``NetworkServiceError`` when no HTTP response arrives: `.operationCancelled` when
+/// the calling task is cancelled, `.systemError` or `.serverError` for a refused, timed out or dropped
+/// connection. Any HTTP status, including 4xx and 5xx, is a response, not an error.
+public protocol NowTransport: Sendable {
+    /// Sends one request and returns the instance's response.
+    func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse
+}
+
+/// A transport made of a closure, for tests and adapters.
+public struct ClosureTransport: NowTransport {
+    private let handler: @Sendable (NowHTTPRequest) async throws -> NowHTTPResponse
+
+    /// Wraps `handler` as a transport.
+    public init(_ handler: @escaping @Sendable (NowHTTPRequest) async throws -> NowHTTPResponse) {
+        self.handler = handler
+    }
+
+    public func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        try await handler(request)
+    }
+}
