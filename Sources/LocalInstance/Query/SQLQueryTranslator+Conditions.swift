@@ -170,19 +170,20 @@ extension QueryOperator {
 extension FieldType {
     /// `text` as the value stored in a column of this type.
     fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
+        let trimmed = text.trimmingSpaces
         switch self {
         case .integer:
-            guard let number = Int64(text) else {
+            guard let number = Int64(trimmed) else {
                 throw .init(reason: "\(field) is an integer field, '\(text)' is not an integer")
             }
             return .integer(number)
         case .decimal:
-            guard let number = Double(text), number.isFinite else {
+            guard let number = Double(trimmed), number.isFinite else {
                 throw .init(reason: "\(field) is a decimal field, '\(text)' is not a number")
             }
             return .real(number)
         case .boolean:
-            switch text.lowercased() {
+            switch trimmed.lowercased() {
             case "true", "1": return .integer(1)
             case "false", "0": return .integer(0)
             default: throw .init(reason: "\(field) is a boolean field, '\(text)' is not true or false")
@@ -208,6 +209,14 @@ extension String {
             escaped.unicodeScalars.append(character)
         }
         return escaped
+    }
+
+    /// The text without leading and trailing spaces (numbers in a list are often written `1, 2`).
+    fileprivate var trimmingSpaces: String {
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 
     /// Whether the text is a calendar date `yyyy-MM-dd`.

@@ -4,7 +4,8 @@
 /// Every value is a bound parameter; the only names written into the SQL are field and table names that the
 /// schema confirmed, always double-quoted. A condition that does not fit the schema (unknown field, a value
 /// of the wrong type) is ignored with a warning, as the platform does, or, with `invalidQueryReturnsNoRows`
-/// (the platform's `glide.invalid_query.returns_no_rows`), makes the whole query match nothing.
+/// (the platform's `glide.invalid_query.returns_no_rows`), makes the whole query match nothing. An `ORDERBY` on
+/// an unknown field is ignored with a warning either way.
 ///
 /// ```swift
 /// let translator = SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: false)
@@ -51,8 +52,9 @@ struct SQLQueryTranslator: Sendable {
                 groups.append(clauses.joined(separator: " AND "))
             }
         }
+        let invalidConditions = !warnings.isEmpty
         let orderBy = ordering(query.ordering, table: table, warnings: &warnings)
-        if invalidQueryReturnsNoRows, !warnings.isEmpty {
+        if invalidQueryReturnsNoRows, invalidConditions {
             return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: warnings)
         }
         if everyRow {
@@ -69,6 +71,8 @@ struct SQLQueryTranslator: Sendable {
             let written = (term.descending ? "ORDERBYDESC" : "ORDERBY") + term.field
             if term.field.isEmpty {
                 warnings.append("ignored invalid order '\(written)': no field")
+            } else if term.field.contains(".") {
+                warnings.append("ignored invalid order '\(written)': the local instance does not sort on dot-walked fields")
             } else if schema.fieldType(term.field, in: table) == nil {
                 warnings.append("ignored invalid order '\(written)': \(table) has no field '\(term.field)'")
             } else {
