@@ -8,36 +8,54 @@ import Testing
 
     init() throws {
         database = try QueryTestDatabase()
-        let abel = "a1", beth = "b2", fred = "f3"
+        let abel = "a1"
+        let beth = "b2"
+        let fred = "f3"
         try database.insert(
             "sys_user",
-            ["sys_id": .text(abel), "user_name": .text("abel.tuter"), "email": .text("abel@example.com"),
-             "active": .integer(1), "manager": .text(fred)])
+            [
+                "sys_id": .text(abel), "user_name": .text("abel.tuter"), "email": .text("abel@example.com"),
+                "active": .integer(1), "manager": .text(fred),
+            ])
         try database.insert(
             "sys_user", ["sys_id": .text(beth), "user_name": .text("beth.anglin"), "active": .integer(1)])
         try database.insert(
             "sys_user",
-            ["sys_id": .text(fred), "user_name": .text("fred.luddy"), "email": .text("fred@example.com"),
-             "active": .integer(0)])
+            [
+                "sys_id": .text(fred), "user_name": .text("fred.luddy"), "email": .text("fred@example.com"),
+                "active": .integer(0),
+            ])
         let incidents: [(String, SQLValue, Int64, Int64, Int64, SQLValue, SQLValue, SQLValue, String)] = [
-            ("INC001", .text("Email down 50% of the time"), 1, 1, 2, .text(abel), .text("2026-01-05 00:00:00"),
-                .text("network"), "2026-01-05 08:00:00"),
-            ("INC002", .text("Printer: 50 pages stuck"), 1, 2, 1, .text(beth), .text("2026-01-05 23:59:59"),
-                .text("hardware"), "2026-01-06 09:00:00"),
-            ("INC003", .text("VPN drops 50_50"), 1, 3, 1, .text(abel), .text("2026-01-06 00:00:00"),
-                .text("network"), "2026-01-07 09:00:00"),
-            ("INC004", .text("Laptop slow"), 0, 1, 7, .null, .text("2026-01-04 12:00:00"), .null,
-                "2026-01-08 09:00:00"),
-            ("INC005", .text("Password reset"), 1, 2, 2, .text(fred), .null, .text("software"),
-                "2026-01-09 09:00:00"),
+            (
+                "INC001", .text("Email down 50% of the time"), 1, 1, 2, .text(abel), .text("2026-01-05 00:00:00"),
+                .text("network"), "2026-01-05 08:00:00"
+            ),
+            (
+                "INC002", .text("Printer: 50 pages stuck"), 1, 2, 1, .text(beth), .text("2026-01-05 23:59:59"),
+                .text("hardware"), "2026-01-06 09:00:00"
+            ),
+            (
+                "INC003", .text("VPN drops 50_50"), 1, 3, 1, .text(abel), .text("2026-01-06 00:00:00"),
+                .text("network"), "2026-01-07 09:00:00"
+            ),
+            (
+                "INC004", .text("Laptop slow"), 0, 1, 7, .null, .text("2026-01-04 12:00:00"), .null,
+                "2026-01-08 09:00:00"
+            ),
+            (
+                "INC005", .text("Password reset"), 1, 2, 2, .text(fred), .null, .text("software"),
+                "2026-01-09 09:00:00"
+            ),
             ("INC006", .null, 1, 1, 1, .text(beth), .null, .text("network"), "2026-01-10 09:00:00"),
         ]
         for (number, description, active, priority, state, caller, openedAt, category, created) in incidents {
             try database.insert(
                 "incident",
-                ["number": .text(number), "short_description": description, "active": .integer(active),
-                 "priority": .integer(priority), "state": .integer(state), "caller_id": caller,
-                 "opened_at": openedAt, "category": category, "sys_created_on": .text(created)])
+                [
+                    "number": .text(number), "short_description": description, "active": .integer(active),
+                    "priority": .integer(priority), "state": .integer(state), "caller_id": caller,
+                    "opened_at": openedAt, "category": category, "sys_created_on": .text(created),
+                ])
         }
     }
 

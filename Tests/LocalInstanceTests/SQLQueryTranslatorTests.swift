@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LocalInstance
@@ -25,7 +26,8 @@ import Testing
         let sql = try translate("active=true^priority=1^ORpriority=2^NQcategory=network^ORcategory=hardware^state=1")
         #expect(
             sql.whereClause
-                == #"("active" = ? AND ("priority" = ? OR "priority" = ?)) OR (("category" = ? OR "category" = ?) AND "state" = ?)"#)
+                == #"("active" = ? AND ("priority" = ? OR "priority" = ?)) OR (("category" = ? OR "category" = ?) AND "state" = ?)"#
+        )
         #expect(
             sql.parameters == [
                 .integer(1), .integer(1), .integer(2), .text("network"), .text("hardware"), .integer(1),
@@ -43,16 +45,26 @@ import Testing
         ("active=false", #""active" = ?"#, [.integer(0)]),
         ("active!=TRUE", #""active" IS NOT ?"#, [.integer(1)]),
         ("opened_at>2026-01-05 08:00:00", #""opened_at" > ?"#, [.text("2026-01-05 08:00:00")]),
-        ("caller_id=62826bf03710200044e0bfc8bcbe5df1", #""caller_id" = ?"#,
-            [.text("62826bf03710200044e0bfc8bcbe5df1")]),
+        (
+            "caller_id=62826bf03710200044e0bfc8bcbe5df1", #""caller_id" = ?"#,
+            [.text("62826bf03710200044e0bfc8bcbe5df1")]
+        ),
         ("short_descriptionLIKEmail", #""short_description" LIKE ? ESCAPE '\'"#, [.text("%mail%")]),
         ("short_description*mail", #""short_description" LIKE ? ESCAPE '\'"#, [.text("%mail%")]),
-        ("short_descriptionNOT LIKEmail", #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
-            [.text("%mail%")]),
-        ("short_descriptionNOTLIKEmail", #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
-            [.text("%mail%")]),
-        ("short_description!*mail", #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
-            [.text("%mail%")]),
+        (
+            "short_descriptionNOT LIKEmail",
+            #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
+            [.text("%mail%")]
+        ),
+        (
+            "short_descriptionNOTLIKEmail",
+            #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
+            [.text("%mail%")]
+        ),
+        (
+            "short_description!*mail", #"("short_description" IS NULL OR "short_description" NOT LIKE ? ESCAPE '\')"#,
+            [.text("%mail%")]
+        ),
         ("numberSTARTSWITHINC", #""number" LIKE ? ESCAPE '\'"#, [.text("INC%")]),
         ("numberENDSWITH01", #""number" LIKE ? ESCAPE '\'"#, [.text("%01")]),
         ("number%01", #""number" LIKE ? ESCAPE '\'"#, [.text("%01")]),
@@ -63,21 +75,29 @@ import Testing
         ("category!=", #"("category" IS NOT NULL AND "category" <> '')"#, []),
         ("categoryANYTHING", "1", []),
         ("priorityIN1, 2,3,", #""priority" IN (?, ?, ?)"#, [.integer(1), .integer(2), .integer(3)]),
-        ("categoryNOT INnetwork,hardware", #"("category" IS NULL OR "category" NOT IN (?, ?))"#,
-            [.text("network"), .text("hardware")]),
+        (
+            "categoryNOT INnetwork,hardware", #"("category" IS NULL OR "category" NOT IN (?, ?))"#,
+            [.text("network"), .text("hardware")]
+        ),
         ("priorityBETWEEN2@4", #""priority" BETWEEN ? AND ?"#, [.integer(2), .integer(4)]),
-        ("due_dateBETWEEN2026-01-01@2026-01-31", #""due_date" BETWEEN ? AND ?"#,
-            [.text("2026-01-01"), .text("2026-01-31")]),
+        (
+            "due_dateBETWEEN2026-01-01@2026-01-31", #""due_date" BETWEEN ? AND ?"#,
+            [.text("2026-01-01"), .text("2026-01-31")]
+        ),
         ("assigned_toSAMEAScaller_id", #""assigned_to" IS "caller_id""#, []),
         ("assigned_toNSAMEAScaller_id", #""assigned_to" IS NOT "caller_id""#, []),
         ("reassignment_countGT_FIELDpriority", #""reassignment_count" > "priority""#, []),
         ("reassignment_countLT_FIELDpriority", #""reassignment_count" < "priority""#, []),
         ("reassignment_countGT_OR_EQUALS_FIELDpriority", #""reassignment_count" >= "priority""#, []),
         ("reassignment_countLT_OR_EQUALS_FIELDpriority", #""reassignment_count" <= "priority""#, []),
-        ("opened_atON2026-01-05", #""opened_at" BETWEEN ? AND ?"#,
-            [.text("2026-01-05 00:00:00"), .text("2026-01-05 23:59:59")]),
-        ("opened_atNOTON2026-01-05", #"("opened_at" IS NULL OR "opened_at" NOT BETWEEN ? AND ?)"#,
-            [.text("2026-01-05 00:00:00"), .text("2026-01-05 23:59:59")]),
+        (
+            "opened_atON2026-01-05", #""opened_at" BETWEEN ? AND ?"#,
+            [.text("2026-01-05 00:00:00"), .text("2026-01-05 23:59:59")]
+        ),
+        (
+            "opened_atNOTON2026-01-05", #"("opened_at" IS NULL OR "opened_at" NOT BETWEEN ? AND ?)"#,
+            [.text("2026-01-05 00:00:00"), .text("2026-01-05 23:59:59")]
+        ),
         ("due_dateON2024-02-29", #""due_date" = ?"#, [.text("2024-02-29")]),
         ("due_dateNOTON2024-02-29", #""due_date" IS NOT ?"#, [.text("2024-02-29")]),
         ("sys_mod_count>0", #""sys_mod_count" > ?"#, [.integer(0)]),
@@ -88,11 +108,30 @@ import Testing
                 == TranslatedQuery(whereClause: sql, parameters: parameters, orderBy: "", warnings: []))
     }
 
+    @Test func onTodayYesterdayTomorrowAreUTCDays() throws {
+        // 2026-03-01 00:30:00 UTC, a day after 2026-02-28.
+        let clock = SQLQueryTranslator(
+            schema: QueryTestSchema(), invalidQueryReturnsNoRows: false,
+            now: { Date(timeIntervalSince1970: 1_772_325_000) })
+        let sql = clock.translate(
+            try EncodedQuery.parse("opened_atONToday^ORopened_atONYesterday^ORdue_dateNOTONTomorrow"), table: "incident"
+        )
+        #expect(
+            sql.whereClause
+                == #"("opened_at" BETWEEN ? AND ? OR "opened_at" BETWEEN ? AND ? OR "due_date" IS NOT ?)"#)
+        #expect(
+            sql.parameters == [
+                .text("2026-03-01 00:00:00"), .text("2026-03-01 23:59:59"), .text("2026-02-28 00:00:00"),
+                .text("2026-02-28 23:59:59"), .text("2026-03-02"),
+            ])
+    }
+
     @Test func likeValuesMatchLiterally() throws {
         let sql = try translate(#"short_descriptionLIKE50%_\^ORnumberSTARTSWITHINC_%^ORnumberENDSWITH\_"#)
         #expect(
             sql.whereClause
-                == #"("short_description" LIKE ? ESCAPE '\' OR "number" LIKE ? ESCAPE '\' OR "number" LIKE ? ESCAPE '\')"#)
+                == #"("short_description" LIKE ? ESCAPE '\' OR "number" LIKE ? ESCAPE '\' OR "number" LIKE ? ESCAPE '\')"#
+        )
         #expect(sql.parameters == [.text(#"%50\%\_\\%"#), .text(#"INC\_\%%"#), .text(#"%\\\_"#)])
     }
 
@@ -105,17 +144,20 @@ import Testing
         #expect(
             try translate("caller_id.manager.active=true^priority=1")
                 == TranslatedQuery(
-                    whereClause: #""caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "active" = ?)) AND "priority" = ?"#,
+                    whereClause:
+                        #""caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "active" = ?)) AND "priority" = ?"#,
                     parameters: [.integer(1), .integer(1)], orderBy: "", warnings: []))
     }
 
     @Test func dotWalkThroughAnEmptyReferenceMatchesNegativeConditions() throws {
         #expect(
             try translate("caller_id.manager.user_name!=abel.tuter").whereClause
-                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("manager" IS NULL OR "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" IS NOT ?))))"#)
+                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("manager" IS NULL OR "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" IS NOT ?))))"#
+        )
         #expect(
             try translate("caller_id.emailISEMPTY").whereClause
-                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("email" IS NULL OR "email" = '')))"#)
+                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("email" IS NULL OR "email" = '')))"#
+        )
     }
 
     @Test func sortsInOrderAndIgnoresUnknownFields() throws {
@@ -147,10 +189,13 @@ import Testing
         ("caller_id.nameSAMEASshort_description", "SAMEAS compares fields of incident only, not dot-walked ones"),
         ("assigned_toSAMEAScaller_id.manager", "incident has no field 'caller_id.manager'"),
         ("priorityON2026-01-05", "ON needs a date or date-time field"),
-        ("opened_atNOTON2026-02-30", "NOTON needs a date yyyy-MM-dd, not '2026-02-30'"),
-        ("opened_atONtoday", "ON needs a date yyyy-MM-dd, not 'today'"),
-        ("assigned_toDYNAMIC90d1921e5f510100a9ad2572f2b477fe",
-            "the operator DYNAMIC is not supported by the local instance"),
+        ("opened_atNOTON2026-02-30", "NOTON needs a date yyyy-MM-dd, Today, Yesterday or Tomorrow, not '2026-02-30'"),
+        ("opened_atONtoday", "ON needs a date yyyy-MM-dd, Today, Yesterday or Tomorrow, not 'today'"),
+        ("sys_class_nameINSTANCEOFtask", "the operator INSTANCEOF is not supported by the local instance"),
+        (
+            "assigned_toDYNAMIC90d1921e5f510100a9ad2572f2b477fe",
+            "the operator DYNAMIC is not supported by the local instance"
+        ),
         (#""x" OR 1=1 --=1"#, #"incident has no field '"x" OR 1'"#),
     ])
     func ignoresInvalidConditionsWithAWarning(text: String, reason: String) throws {

@@ -147,8 +147,7 @@ private struct OperatorTable: Sendable {
 extension Array where Element == UInt8 {
     /// The bytes after `prefix`, or nil when they do not start with it.
     fileprivate func dropping(prefix: StaticString) -> ArraySlice<UInt8>? {
-        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        return starts(with: prefixBytes) ? self[prefixBytes.count...] : nil
+        prefix.withUTF8Buffer { prefixBytes in starts(with: prefixBytes) ? self[prefixBytes.count...] : nil }
     }
 }
 

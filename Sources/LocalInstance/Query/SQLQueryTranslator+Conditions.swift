@@ -1,3 +1,5 @@
+import Foundation
+
 extension SQLQueryTranslator {
     /// One condition as SQL.
     struct Fragment {
@@ -100,13 +102,15 @@ extension SQLQueryTranslator {
             let bounds = value.split(separator: "@", omittingEmptySubsequences: false)
             guard bounds.count == 2 else { throw Mismatch(reason: "BETWEEN needs two values separated by '@'") }
             return Fragment(
-                sql: "\(column) BETWEEN ? AND ?", parameters: [try typed(String(bounds[0])), try typed(String(bounds[1]))])
+                sql: "\(column) BETWEEN ? AND ?",
+                parameters: [try typed(String(bounds[0])), try typed(String(bounds[1]))])
         case .sameAs, .notSameAs, .greaterThanField, .lessThanField, .greaterThanOrEqualsField,
             .lessThanOrEqualsField:
             guard schema.fieldType(value, in: table) != nil else {
                 throw Mismatch(reason: "\(table) has no field '\(value)'")
             }
-            return Fragment(sql: "\(column) \(condition.op.sqlFieldComparison) \(value.quotedIdentifier)", parameters: [])
+            return Fragment(
+                sql: "\(column) \(condition.op.sqlFieldComparison) \(value.quotedIdentifier)", parameters: [])
         case .on, .notOn:
             return try dateMatch(condition, column: column, type: type)
         }
@@ -119,10 +123,10 @@ extension SQLQueryTranslator {
         guard type == .date || type == .dateTime else {
             throw Mismatch(reason: "\(op) needs a date or date-time field")
         }
-        guard condition.value.isCalendarDate else {
-            throw Mismatch(reason: "\(op) needs a date yyyy-MM-dd, not '\(condition.value)'")
+        guard let day = calendarDay(condition.value) else {
+            throw Mismatch(
+                reason: "\(op) needs a date yyyy-MM-dd, Today, Yesterday or Tomorrow, not '\(condition.value)'")
         }
-        let day = condition.value
         switch (condition.op, type) {
         case (.on, .date):
             return Fragment(sql: "\(column) = ?", parameters: [.text(day)])
@@ -136,6 +140,23 @@ extension SQLQueryTranslator {
                 sql: "(\(column) IS NULL OR \(column) NOT BETWEEN ? AND ?)",
                 parameters: [.text("\(day) 00:00:00"), .text("\(day) 23:59:59")])
         }
+    }
+
+    /// `value` as a day `yyyy-MM-dd`: a date as written, or `Today`, `Yesterday`, `Tomorrow` in UTC.
+    private func calendarDay(_ value: String) -> String? {
+        let offset: Int
+        switch value {
+        case "Today": offset = 0
+        case "Yesterday": offset = -1
+        case "Tomorrow": offset = 1
+        default: return value.isCalendarDate ? value : nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let date = calendar.date(byAdding: .day, value: offset, to: now()) else { return nil }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 }
 
@@ -232,8 +253,10 @@ extension String {
             return result
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
-        let daysInMonth = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
-            31, 30, 31, 30, 31]
+        let daysInMonth = [
+            31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
+            31, 30, 31, 30, 31,
+        ]
         return (1...12).contains(month) && (1...daysInMonth[month - 1]).contains(day)
     }
 }

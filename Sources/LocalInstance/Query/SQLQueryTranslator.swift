@@ -1,3 +1,5 @@
+import Foundation
+
 /// Translates an ``EncodedQuery`` into SQL fragments over the local instance's tables, so that SQLite does the
 /// filtering and sorting.
 ///
@@ -15,10 +17,13 @@
 struct SQLQueryTranslator: Sendable {
     let schema: any QuerySchema
     let invalidQueryReturnsNoRows: Bool
+    /// The clock that `ONToday` (and `Yesterday`, `Tomorrow`) reads, as a UTC day.
+    let now: @Sendable () -> Date
 
-    init(schema: any QuerySchema, invalidQueryReturnsNoRows: Bool) {
+    init(schema: any QuerySchema, invalidQueryReturnsNoRows: Bool, now: @escaping @Sendable () -> Date = { Date() }) {
         self.schema = schema
         self.invalidQueryReturnsNoRows = invalidQueryReturnsNoRows
+        self.now = now
     }
 
     /// The SQL for `query` over `table`.
@@ -72,7 +77,8 @@ struct SQLQueryTranslator: Sendable {
             if term.field.isEmpty {
                 warnings.append("ignored invalid order '\(written)': no field")
             } else if term.field.contains(".") {
-                warnings.append("ignored invalid order '\(written)': the local instance does not sort on dot-walked fields")
+                warnings.append(
+                    "ignored invalid order '\(written)': the local instance does not sort on dot-walked fields")
             } else if schema.fieldType(term.field, in: table) == nil {
                 warnings.append("ignored invalid order '\(written)': \(table) has no field '\(term.field)'")
             } else {
