@@ -8,21 +8,28 @@ import Testing
 
     init() throws {
         database = try QueryTestDatabase()
-        let abel = "a1"
+        // sys_ids in the reverse order of the names, so that sorting by display value shows.
+        let abel = "c3"
         let beth = "b2"
-        let fred = "f3"
+        let fred = "a1"
         try database.insert(
             "sys_user",
             [
-                "sys_id": .text(abel), "user_name": .text("abel.tuter"), "email": .text("abel@example.com"),
+                "sys_id": .text(abel), "user_name": .text("abel.tuter"), "name": .text("Abel Tuter"),
+                "email": .text("abel@example.com"),
                 "active": .integer(1), "manager": .text(fred),
             ])
         try database.insert(
-            "sys_user", ["sys_id": .text(beth), "user_name": .text("beth.anglin"), "active": .integer(1)])
+            "sys_user",
+            [
+                "sys_id": .text(beth), "user_name": .text("beth.anglin"), "name": .text("Beth Anglin"),
+                "active": .integer(1),
+            ])
         try database.insert(
             "sys_user",
             [
-                "sys_id": .text(fred), "user_name": .text("fred.luddy"), "email": .text("fred@example.com"),
+                "sys_id": .text(fred), "user_name": .text("fred.luddy"), "name": .text("Fred Luddy"),
+                "email": .text("fred@example.com"),
                 "active": .integer(0),
             ])
         let incidents: [(String, SQLValue, Int64, Int64, Int64, SQLValue, SQLValue, SQLValue, String)] = [
@@ -62,7 +69,8 @@ import Testing
     private func numbers(_ text: String, invalidQueryReturnsNoRows: Bool = false) throws -> [String] {
         let translator = SQLQueryTranslator(
             schema: QueryTestSchema(), invalidQueryReturnsNoRows: invalidQueryReturnsNoRows)
-        return try database.incidentNumbers(translator.translate(try EncodedQuery.parse(text), table: "incident"))
+        return try database.select(
+            "number", from: "incident", translator.translate(try EncodedQuery.parse(text), table: "incident"))
     }
 
     @Test(arguments: [
@@ -87,10 +95,21 @@ import Testing
         ("priorityBETWEEN2@3", ["INC002", "INC003", "INC005"]),
         ("stateGT_FIELDpriority", ["INC001", "INC004"]),
         ("stateSAMEASpriority", ["INC005", "INC006"]),
+        ("ORDERBYcaller_id^ORDERBYnumber", ["INC004", "INC001", "INC003", "INC002", "INC006", "INC005"]),
+        ("ORDERBYDESCcaller_id.user_name", ["INC005", "INC002", "INC006", "INC001", "INC003", "INC004"]),
+        ("ORDERBYcaller_id.manager^ORDERBYDESCnumber", ["INC006", "INC005", "INC004", "INC002", "INC003", "INC001"]),
         ("foo=bar^ORDERBYDESCnumber", ["INC006", "INC005", "INC004", "INC003", "INC002", "INC001"]),
     ])
     func selectsTheRightRecords(query: String, expected: [String]) throws {
         #expect(try numbers(query) == expected)
+    }
+
+    @Test func sortsASelfReferencingTableThroughItsReference() throws {
+        let translator = SQLQueryTranslator(schema: QueryTestSchema(), invalidQueryReturnsNoRows: false)
+        let query = translator.translate(
+            try EncodedQuery.parse("ORDERBYDESCmanager.user_name^ORDERBYuser_name"), table: "sys_user")
+        #expect(
+            try database.select("user_name", from: "sys_user", query) == ["abel.tuter", "beth.anglin", "fred.luddy"])
     }
 
     @Test func invalidQueryReturnsNoRowsWhenAsked() throws {

@@ -162,14 +162,30 @@ import Testing
 
     @Test func sortsInOrderAndIgnoresUnknownFields() throws {
         #expect(
-            try translate("ORDERBYpriority^ORDERBYDESCsys_created_on^ORDERBYnope^ORDERBYDESCcaller_id.name^ORDERBY")
+            try translate(
+                "ORDERBYpriority^ORDERBYDESCsys_created_on^ORDERBYnope^ORDERBYDESCcaller_id.nope"
+                    + "^ORDERBYshort_description.name^ORDERBY")
                 == TranslatedQuery(
                     whereClause: "", parameters: [], orderBy: #""priority" ASC, "sys_created_on" DESC"#,
                     warnings: [
                         "ignored invalid order 'ORDERBYnope': incident has no field 'nope'",
-                        "ignored invalid order 'ORDERBYDESCcaller_id.name': the local instance does not sort on dot-walked fields",
+                        "ignored invalid order 'ORDERBYDESCcaller_id.nope': sys_user has no field 'nope'",
+                        "ignored invalid order 'ORDERBYshort_description.name': "
+                            + "incident.short_description is not a reference, it cannot be dot-walked",
                         "ignored invalid order 'ORDERBY': no field",
                     ]))
+    }
+
+    @Test func sortsReferencesByDisplayValueAndDotWalksWithCorrelatedSubqueries() throws {
+        #expect(
+            try translate("ORDERBYcaller_id").orderBy
+                == #"(SELECT "_sort1"."name" FROM "sys_user" AS "_sort1" WHERE "_sort1"."sys_id" = "incident"."caller_id") ASC"#
+        )
+        #expect(
+            try translate("ORDERBYDESCcaller_id.manager.email").orderBy
+                == #"(SELECT "_sort2"."email" FROM "sys_user" AS "_sort2" WHERE "_sort2"."sys_id" = "#
+                + #"(SELECT "_sort1"."manager" FROM "sys_user" AS "_sort1" WHERE "_sort1"."sys_id" = "incident"."caller_id")) DESC"#
+        )
     }
 
     @Test(arguments: [

@@ -69,22 +69,4 @@ struct SQLQueryTranslator: Sendable {
             groups.count == 1 ? groups[0] : groups.map { "(" + $0 + ")" }.joined(separator: " OR ")
         return TranslatedQuery(whereClause: whereClause, parameters: parameters, orderBy: orderBy, warnings: warnings)
     }
-
-    private func ordering(_ terms: [EncodedQuery.Ordering], table: String, warnings: inout [String]) -> String {
-        var sql: [String] = []
-        for term in terms {
-            let written = (term.descending ? "ORDERBYDESC" : "ORDERBY") + term.field
-            if term.field.isEmpty {
-                warnings.append("ignored invalid order '\(written)': no field")
-            } else if term.field.contains(".") {
-                warnings.append(
-                    "ignored invalid order '\(written)': the local instance does not sort on dot-walked fields")
-            } else if schema.fieldType(term.field, in: table) == nil {
-                warnings.append("ignored invalid order '\(written)': \(table) has no field '\(term.field)'")
-            } else {
-                sql.append(term.field.quotedIdentifier + (term.descending ? " DESC" : " ASC"))
-            }
-        }
-        return sql.joined(separator: ", ")
-    }
 }

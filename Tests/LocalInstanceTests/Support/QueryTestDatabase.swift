@@ -34,9 +34,10 @@ final class QueryTestDatabase {
         _ = try rows("INSERT INTO \(table.quotedIdentifier) (\(columns)) VALUES (\(placeholders))", values.map(\.value))
     }
 
-    /// The `number` of the incidents that `query` selects, in its order (then by rowid, as the handler does).
-    func incidentNumbers(_ query: TranslatedQuery) throws -> [String] {
-        var sql = #"SELECT "number" FROM "incident""#
+    /// The `column` of the records of `table` that `query` selects, in its order (then by rowid, as the
+    /// handler does).
+    func select(_ column: String, from table: String, _ query: TranslatedQuery) throws -> [String] {
+        var sql = "SELECT \(column.quotedIdentifier) FROM \(table.quotedIdentifier)"
         if !query.whereClause.isEmpty { sql += " WHERE " + query.whereClause }
         sql += " ORDER BY " + (query.orderBy.isEmpty ? "rowid" : query.orderBy + ", rowid")
         return try rows(sql, query.parameters).map { $0[0] }

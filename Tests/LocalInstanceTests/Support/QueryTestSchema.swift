@@ -20,6 +20,10 @@ struct QueryTestSchema: QuerySchema {
         ],
     ]
 
+    func displayField(of table: String) -> String? {
+        ["incident": "number", "sys_user": "name"][table]
+    }
+
     func fieldType(_ field: String, in table: String) -> FieldType? {
         guard let fields = Self.tables[table] else { return nil }
         return fields[field] ?? Self.systemFields[field]
