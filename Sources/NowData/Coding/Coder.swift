@@ -7,7 +7,8 @@ import Foundation
 ///   date-only fields (`yyyy-MM-dd`) decode too, as midnight UTC, and a date in any other format is a
 ///   `DecodingError.dataCorrupted` that names the coding path and the value;
 /// - keys are snake_case in JSON and camelCase in Swift (`sys_id` ↔ `sysId`, `short_description` ↔
-///   `shortDescription`), through `.convertFromSnakeCase` and `.convertToSnakeCase`.
+///   `shortDescription`), through `.convertFromSnakeCase` and `.convertToSnakeCase`;
+/// - the encoder sorts keys, so the same model always gives the same bytes.
 ///
 /// The SDK's text says the default coder uses "the device's `Locale` and `TimeZone`". ServiceNow stores and sends
 /// actual values in UTC, so `.default` reads and writes UTC with `en_US_POSIX` on every device; convert to a
@@ -50,6 +51,7 @@ public enum Coder: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .formatted(.nonISO8601UTC)
         encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
         return encoder
     }()
 

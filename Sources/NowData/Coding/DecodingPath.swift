@@ -15,8 +15,7 @@ struct DecodingPath: Sendable {
     init(_ text: String, keyStrategy: JSONDecoder.KeyDecodingStrategy) throws {
         let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !components.contains(where: \.isEmpty) else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: [], debugDescription: "invalid path '\(text)': empty component"))
+            throw DecodingError.dataCorrupted(Failure.context([], "invalid path '\(text)': empty component"))
         }
         self.text = text
         self.components = components
@@ -44,9 +43,8 @@ struct DecodingPath: Sendable {
             let expected = Int(component) == nil ? "an object" : "an array or an object"
             throw DecodingError.typeMismatch(
                 [String: Any].self,
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
+                Failure.context(
+                    decoder.codingPath, noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
         }
         let key = lookupKey(component, codingPath: decoder.codingPath)
         guard object.contains(key) else {
@@ -70,7 +68,7 @@ struct DecodingPath: Sendable {
     }
 
     private func missing(_ index: Int, in decoder: any Decoder, key: PathKey, reason: String) -> DecodingError {
-        .keyNotFound(key, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: noValue(index) + reason))
+        .keyNotFound(key, Failure.context(decoder.codingPath, noValue(index) + reason))
     }
 
     private func noValue(_ index: Int) -> String {
@@ -101,6 +99,18 @@ struct DecodingPath: Sendable {
         guard words.count > 1 else { return key }
         let joined = words[0].lowercased() + words.dropFirst().map(\.capitalized).joined()
         return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+}
+
+extension DecodingPath {
+    /// The underlying error of the `DecodingError`s a path raises: its message names the path and the component,
+    /// so error descriptions show it without repeating the coding path.
+    struct Failure: Error {
+        let message: String
+
+        static func context(_ codingPath: [any CodingKey], _ message: String) -> DecodingError.Context {
+            DecodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
+        }
     }
 }
 

@@ -18,9 +18,10 @@ enum ErrorText {
     /// `failure`, where and what a decoding error is: `cannot decode model at result[3].priority: cannot decode
     /// Int from "high"`.
     static func decoding(_ error: DecodingError, failure: String) -> String {
+        if let context = context(of: error), let pathFailure = context.underlyingError as? DecodingPath.Failure {
+            return "\(failure): \(pathFailure.message)"
+        }
         switch error {
-        case .keyNotFound(let key, let context) where key is PathKey:
-            return "\(failure): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             return located(failure, context.codingPath, "key '\(key.stringValue)' not found")
         case .valueNotFound(let type, let context):
@@ -53,6 +54,16 @@ enum ErrorText {
             return text
         }
         return String(describing: error)
+    }
+
+    private static func context(of error: DecodingError) -> DecodingError.Context? {
+        switch error {
+        case .keyNotFound(_, let context), .valueNotFound(_, let context), .typeMismatch(_, let context),
+            .dataCorrupted(let context):
+            context
+        @unknown default:
+            nil
+        }
     }
 
     private static func located(_ failure: String, _ path: [any CodingKey], _ text: String) -> String {
