@@ -59,7 +59,7 @@ struct DecodingPath: Sendable {
         case .useDefaultKeys:
             PathKey(stringValue: component)
         case .convertFromSnakeCase:
-            PathKey(stringValue: Self.camelCase(component))
+            PathKey(stringValue: SnakeCase.camelCase(component))
         case .custom(let convert):
             PathKey(stringValue: convert(codingPath + [PathKey(stringValue: component)]).stringValue)
         @unknown default:
@@ -87,18 +87,6 @@ struct DecodingPath: Sendable {
         if (try? value.decode(Bool.self)) != nil { return "a boolean" }
         if (try? value.decode(Double.self)) != nil { return "a number" }
         return (try? decoder.unkeyedContainer()) != nil ? "an array" : "an object"
-    }
-
-    /// `.convertFromSnakeCase`'s conversion, as Foundation's `JSONDecoder` does it: leading and trailing
-    /// underscores kept, the first word lowercased, the others capitalized (`caller_id` → `callerId`).
-    static func camelCase(_ key: String) -> String {
-        guard let first = key.firstIndex(where: { $0 != "_" }),
-            let last = key.lastIndex(where: { $0 != "_" })
-        else { return key }
-        let words = key[first...last].split(separator: "_")
-        guard words.count > 1 else { return key }
-        let joined = words[0].lowercased() + words.dropFirst().map(\.capitalized).joined()
-        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
     }
 }
 
