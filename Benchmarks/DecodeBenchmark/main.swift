@@ -63,6 +63,11 @@ func generateRows(_ count: Int) -> Data {
     return Data(json.utf8)
 }
 
+/// Writes a line at once, unbuffered, so that progress shows through a pipe too.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func seconds(_ body: () throws -> [Incident]) rethrows -> (Double, [Incident]) {
     let start = DispatchTime.now().uptimeNanoseconds
     let rows = try body()
@@ -75,7 +80,7 @@ let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 3
 let data = generateRows(rowCount)
 let megabytes = Double(data.count) / 1_000_000
 let decoder = Coder.default.jsonDecoder
-print(String(format: "input: %d rows, %.1f MB; decoder: Coder.default; best of %d runs", rowCount, megabytes, runs))
+say(String(format: "input: %d rows, %.1f MB; decoder: Coder.default; best of %d runs", rowCount, megabytes, runs))
 
 let cases: [(name: String, decode: () throws -> [Incident])] = [
     ("wrapper struct (reference)", { try decoder.decode(Wrapper.self, from: data).result }),
@@ -97,7 +102,7 @@ for _ in 0..<runs {
         let (time, rows) = try seconds(benchmark.decode)
         best[index] = min(best[index], time)
         guard rows.count == rowCount, reference.map({ $0 == rows }) ?? true else {
-            print("error: \(benchmark.name) decoded different rows")
+            say("error: \(benchmark.name) decoded different rows")
             exit(1)
         }
         if reference == nil { reference = rows }
@@ -109,17 +114,17 @@ for _ in 0..<runs {
     let count = try JSONDecoder().decode(SnakeCaseWrapper.self, from: data).result.count
     plainBest = min(plainBest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     guard count == rowCount else {
-        print("error: the plain decoder decoded \(count) rows")
+        say("error: the plain decoder decoded \(count) rows")
         exit(1)
     }
 }
 for (index, benchmark) in cases.enumerated() {
     let name = benchmark.name.padding(toLength: 40, withPad: " ", startingAt: 0)
-    print(name + String(format: " %7.3f s  %7.1f MB/s", best[index], megabytes / best[index]))
+    say(name + String(format: " %7.3f s  %7.1f MB/s", best[index], megabytes / best[index]))
 }
-print(String(format: "ratio path/wrapper: %.3f (throughput; 1.0 = as fast as the wrapper)", best[0] / best[1]))
-print(String(format: "ratio naive/wrapper: %.3f", best[0] / best[2]))
-print(
+say(String(format: "ratio path/wrapper: %.3f (throughput; 1.0 = as fast as the wrapper)", best[0] / best[1]))
+say(String(format: "ratio naive/wrapper: %.3f", best[0] / best[2]))
+say(
     String(
         format: "information: wrapper struct with JSONDecoder() and snake_case properties (no key strategy): %.3f s, %.1f MB/s",
         plainBest, megabytes / plainBest))
