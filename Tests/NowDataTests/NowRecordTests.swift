@@ -117,6 +117,14 @@ import Testing
         #expect(String(decoding: try encoder.encode(field), as: UTF8.self) == #"{"display_value":"1 - Critical","value":"1"}"#)
     }
 
+    @Test func fieldNamesStayServiceNowsUnderTheDefaultCoder() throws {
+        let record = try Coder.default.jsonDecoder.decode(NowRecord.self, from: plain, at: "result")
+        #expect(record == (try NowRecord(data: plain)))
+        #expect(record.date("opened_at") == Date(timeIntervalSince1970: 1_722_513_600))
+        let encoded = try Coder.default.jsonEncoder.encode(NowRecord(fields: ["short_description": NowRecord.Field(value: "x")]))
+        #expect(String(decoding: encoded, as: UTF8.self) == #"{"short_description":"x"}"#)
+    }
+
     @Test func recordsAreValues() {
         var record = NowRecord(fields: ["number": NowRecord.Field(value: "INC0010001")])
         let copy = record
