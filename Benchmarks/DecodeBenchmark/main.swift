@@ -52,8 +52,10 @@ func generateRows(_ count: Int) -> Data {
         if row > 0 { json += "," }
         json += #"{"sys_id":"\#(hex())","number":"INC\#(String(format: "%07d", row))","#
         json += #""short_description":"\#(text(row, 60))","description":"\#(text(row + 1, 200))","#
-        json += #""state":"\#(row % 7 + 1)","priority":"\#(row % 5 + 1)","impact":"\#(row % 3 + 1)","urgency":"\#(row % 3 + 1)","#
-        json += #""category":"\#(["inquiry", "software", "hardware", "network"][row % 4])","subcategory":"\#(text(row + 2, 12))","#
+        json += #""state":"\#(row % 7 + 1)","priority":"\#(row % 5 + 1)","#
+        json += #""impact":"\#(row % 3 + 1)","urgency":"\#(row % 3 + 1)","#
+        json += #""category":"\#(["inquiry", "software", "hardware", "network"][row % 4])","#
+        json += #""subcategory":"\#(text(row + 2, 12))","#
         json += #""assignment_group":"\#(hex())","assigned_to":"\#(hex())","caller_id":"\#(hex())","#
         json += #""opened_at":"\#(date(row))","opened_by":"\#(hex())","sys_updated_on":"\#(date(row + 1))","#
         json += #""sys_updated_by":"admin","sys_created_on":"\#(date(row + 2))","close_code":"Solved (Permanently)","#
@@ -126,5 +128,5 @@ say(String(format: "ratio path/wrapper: %.3f (throughput; 1.0 = as fast as the w
 say(String(format: "ratio naive/wrapper: %.3f", best[0] / best[2]))
 say(
     String(
-        format: "information: wrapper struct with JSONDecoder() and snake_case properties (no key strategy): %.3f s, %.1f MB/s",
+        format: "information: wrapper struct, JSONDecoder() without key strategy, snake_case properties: %.3f s  %.1f MB/s",
         plainBest, megabytes / plainBest))

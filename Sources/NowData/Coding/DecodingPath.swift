@@ -44,7 +44,8 @@ struct DecodingPath: Sendable {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 Failure.context(
-                    decoder.codingPath, noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
+                    decoder.codingPath,
+                    noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
         }
         let key = lookupKey(component, codingPath: decoder.codingPath)
         guard object.contains(key) else {
@@ -97,7 +98,8 @@ extension DecodingPath {
         let message: String
 
         static func context(_ codingPath: [any CodingKey], _ message: String) -> DecodingError.Context {
-            DecodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
         }
     }
 }

@@ -26,7 +26,9 @@ extension JSONDecoder {
             return try DecodingPath.$current.withValue(decodingPath) {
                 try decode(ValueAtPath<T>.self, from: data).value
             }
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && context.underlyingError == nil {
+        } catch DecodingError.dataCorrupted(let context)
+            where context.codingPath.isEmpty && context.underlyingError == nil
+        {
             throw DecodingError.dataCorrupted(JSONSyntax.locate(context, in: data))
         }
     }

@@ -69,7 +69,9 @@ enum NowValueDecoding {
 
     /// The error for a string that does not convert to `type`: a `dataCorrupted` error at `codingPath` whose
     /// underlying error is ``NowDataError/cannotDecodeProperty(type:from:)``.
-    static func conversionError(_ type: Any.Type, from string: String, at codingPath: [any CodingKey]) -> DecodingError {
+    static func conversionError(
+        _ type: Any.Type, from string: String, at codingPath: [any CodingKey]
+    ) -> DecodingError {
         let error = NowDataError.cannotDecodeProperty(type: type, from: string)
         return .dataCorrupted(
             DecodingError.Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
