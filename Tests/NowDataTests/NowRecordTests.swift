@@ -39,6 +39,17 @@ import Testing
                 == URL(string: "https://dev.service-now.com/api/now/table/sys_user/681ccaf9c0a8016400b98a06818d57c7"))
     }
 
+    /// The seed's conversions, pasted (`dataResult` is what `record`, `records`, `createRecord` return).
+    @Test func seedConversions() {
+        let dataResult: Data = plain
+        let recordResult: NowRecord = dataResult.convertToRecord()
+        #expect(recordResult["number"] == "INC0010001")
+        let listResult = Data(#"{"result": [{"number": "INC0010001"}, {"number": "INC0010002"}]}"#.utf8)
+        let recordResults: [NowRecord] = listResult.convertToRecords()
+        #expect(recordResults.map(\.description) == [#"NowRecord(number: "INC0010001")"#, #"NowRecord(number: "INC0010002")"#])
+        #expect("Created NowRecord: \(recordResults[0])" == #"Created NowRecord: NowRecord(number: "INC0010001")"#)
+    }
+
     @Test func displayValueAllKeepsBoth() throws {
         let data = Data(
             """
