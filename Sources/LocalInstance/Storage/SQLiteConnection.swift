@@ -1,9 +1,9 @@
 import Foundation
 internal import CSQLite
 
-/// One SQLite connection with a cache of prepared statements; not thread-safe on its own
-/// (``SQLiteDatabase`` guards it with a mutex).
-final class SQLiteConnection {
+/// One SQLite connection with a cache of prepared statements. It is not thread-safe on its own: it is only used
+/// under ``SQLiteDatabase``'s mutex, which is what the unchecked `Sendable` conformance relies on.
+final class SQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
