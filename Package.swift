@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
-        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
+        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow"]),
     ]
