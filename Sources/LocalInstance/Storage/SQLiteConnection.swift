@@ -116,7 +116,8 @@ final class SQLiteConnection: @unchecked Sendable {
                 case SQLITE_NULL: values.append(.null)
                 default:
                     if let text = sqlite3_column_text(statement, column) {
-                        values.append(.text(String(cString: text)))
+                        let count = Int(sqlite3_column_bytes(statement, column))
+                        values.append(.text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
                     } else {
                         values.append(.null)
                     }
