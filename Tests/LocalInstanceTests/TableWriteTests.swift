@@ -177,4 +177,28 @@ import Testing
             headers: [("Authorization", auth), ("Content-Type", "application/json")])
         #expect(try Harness.result(asUser)["sys_created_by"] as? String == "new.user")
     }
+
+    @Test func closingAnIncidentStampsResolutionAndDeactivatesIt() async throws {
+        let created = try Harness.result(
+            try await harness.send("POST", "/api/now/table/incident", body: #"{"short_description":"Flaky"}"#))
+        let sysID = try #require(created["sys_id"] as? String)
+        harness.clock.advance(seconds: 300)
+        let fields = ("sysparm_fields", "state,active,resolved_at,closed_at,closed_by")
+        let closed = try await harness.send(
+            "PATCH", "/api/now/table/incident/\(sysID)", query: [fields, ("sysparm_exclude_reference_link", "true")],
+            body: #"{"state":"7"}"#)
+        let admin = DemoData.sysID("sys_user", "admin")
+        #expect(
+            Harness.text(closed)
+                == #"{"result":{"state":"7","active":"false","resolved_at":"2026-11-30 09:05:00","closed_at":"2026-11-30 09:05:00","closed_by":"\#(admin)"}}"#
+        )
+        harness.clock.advance(seconds: 300)
+        let reopened = try await harness.send(
+            "PATCH", "/api/now/table/incident/\(sysID)", query: [fields, ("sysparm_exclude_reference_link", "true")],
+            body: #"{"state":"2"}"#)
+        #expect(
+            Harness.text(reopened)
+                == #"{"result":{"state":"2","active":"true","resolved_at":"2026-11-30 09:05:00","closed_at":"2026-11-30 09:05:00","closed_by":"\#(admin)"}}"#
+        )
+    }
 }

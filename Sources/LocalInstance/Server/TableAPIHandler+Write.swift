@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// POST, PUT and PATCH: the body's fields, validated; the system fields and the business rules the platform runs
-/// (auto-number, default values, incident priority from impact and urgency).
+/// (auto-number, default values, incident priority from impact and urgency, active/resolved/closed from the state).
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
@@ -47,6 +47,10 @@ extension TableAPIHandler {
             if table.name == "incident", changes["priority"] == nil {
                 record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
             }
+            let rules = StateRules.consequences(
+                table: table, record: record, given: changes, timestamp: timestamp,
+                userSysID: try userSysID(request.userName, db) ?? "")
+            record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
             return (sysID, JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data)
@@ -72,6 +76,12 @@ extension TableAPIHandler {
             {
                 let merged = existing.merging(changes) { _, new in new }
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
+            }
+            if let state = changes["state"], state != existing["state"] {
+                let rules = StateRules.consequences(
+                    table: table, record: existing.merging(changes) { _, new in new }, given: changes,
+                    timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
+                changes.merge(rules) { _, new in new }
             }
             changes = changes.filter { name, value in
                 guard let field = table.field(name) else { return false }
