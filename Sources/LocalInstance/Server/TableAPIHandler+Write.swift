@@ -53,7 +53,10 @@ extension TableAPIHandler {
             record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
-            return (sysID, JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data)
+            return (
+                sysID,
+                JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+            )
         }
         var headers = jsonHeaders
         headers["Location"] = "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)"
@@ -96,7 +99,8 @@ extension TableAPIHandler {
                 _ = try store.update(table, sysID: sysID, changes, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))])
+                .data
         }
         guard let rendered else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
@@ -165,8 +169,10 @@ extension TableAPIHandler {
     /// The sys_id of the user called `userName`.
     private func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
         guard let users = dictionary.table("sys_user") else { return nil }
-        return try store.select(users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db)
-            .first?["sys_id"]
+        return try store.select(
+            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+        )
+        .first?["sys_id"]
     }
 
     /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to
