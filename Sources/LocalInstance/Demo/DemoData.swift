@@ -82,7 +82,7 @@ enum DemoData {
 
     /// Inserts the demo data set in the caller's transaction.
     static func seed(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
-        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        let insert = Inserter(store: store, dictionary: dictionary, db: db)
         for (index, user) in users.enumerated() {
             let manager = user.department == "IT" && user.userName != "admin" ? "fred.luddy" : ""
             try insert.record(
@@ -255,9 +255,9 @@ enum DemoData {
             _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
             return
         }
-        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        let insert = Inserter(store: store, dictionary: dictionary, db: db)
         try insert.record(
-            "sys_user", userName, createdOn: timestamp,
+            "sys_user", userName, created: timestamp,
             [
                 "user_name": userName, "first_name": "System", "last_name": "Administrator",
                 "name": "System Administrator", "title": "System Administrator", "user_password": passwordHash,
@@ -270,15 +270,9 @@ enum DemoData {
         let dictionary: TableDictionary
         let db: SQLiteConnection
 
-        mutating func record(
+        /// Inserts one record; it was last updated when it was closed or resolved, if it was.
+        func record(
             _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0,
-            className: String? = nil
-        ) throws {
-            try record(tableName, key, createdOn: created, fields, modCount: modCount, className: className)
-        }
-
-        mutating func record(
-            _ tableName: String, _ key: String, createdOn: String, _ fields: [String: String], modCount: Int = 0,
             className: String? = nil
         ) throws {
             guard let table = dictionary.table(tableName) else { return }
@@ -287,9 +281,9 @@ enum DemoData {
             record.merge(fields) { _, new in new }
             record["sys_id"] = DemoData.sysID(tableName, key)
             if table.numberPrefix != nil { record["number"] = try store.nextNumber(table, db) }
-            record["sys_created_on"] = createdOn
+            record["sys_created_on"] = created
             record["sys_created_by"] = "admin"
-            record["sys_updated_on"] = createdOn
+            record["sys_updated_on"] = [fields["closed_at"], fields["resolved_at"], created].compactMap { $0 }.max()
             record["sys_updated_by"] = "admin"
             record["sys_mod_count"] = String(modCount)
             record["sys_class_name"] = className ?? tableName
