@@ -41,15 +41,13 @@ extension TableAPIHandler {
             if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
             if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
             if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
-            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty {
-                record["opened_by"] = try userSysID(request.userName, db) ?? ""
-            }
+            let userID = try userSysID(request.userName, db) ?? ""
+            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty { record["opened_by"] = userID }
             if table.name == "incident", changes["priority"] == nil {
                 record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
             }
             let rules = StateRules.consequences(
-                table: table, record: record, given: changes, timestamp: timestamp,
-                userSysID: try userSysID(request.userName, db) ?? "")
+                table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
             record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
