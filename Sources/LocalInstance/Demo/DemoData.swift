@@ -147,8 +147,8 @@ enum DemoData {
         for index in 0..<60 {
             let template = incidents[index % incidents.count]
             let state = states[index % states.count]
-            let impact = String(index % 3 + 1)
-            let urgency = String((index / 3) % 3 + 1)
+            let impact = index % 3 + 1
+            let urgency = (index / 3) % 3 + 1
             let opened = Double(index * 13)
             var fields: [String: String] = [
                 "short_description": template.short
@@ -156,8 +156,8 @@ enum DemoData {
                 "description": "Reported by the caller: \(template.short.lowercased()).",
                 "caller_id": sysID("sys_user", callers[index % callers.count]),
                 "opened_by": sysID("sys_user", index % 2 == 0 ? "itil" : "beth.anglin"),
-                "opened_at": date(opened), "state": state, "impact": impact, "urgency": urgency,
-                "priority": String(Int(impact)! + Int(urgency)! - 1), "category": template.category,
+                "opened_at": date(opened), "state": state, "impact": String(impact), "urgency": String(urgency),
+                "priority": String(impact + urgency - 1), "category": template.category,
                 "subcategory": template.subcategory,
                 "contact_type": ["phone", "email", "self-service", "walk-in"][index % 4],
                 "assignment_group": sysID("sys_user_group", template.group),
