@@ -1,0 +1,42 @@
+/// The tables the local instance knows: the built-in ones and those of a dictionary file.
+struct TableDictionary: Sendable {
+    /// The tables by name.
+    private(set) var tables: [String: TableDefinition]
+    /// The table names in the order they were defined.
+    private(set) var tableNames: [String]
+
+    /// A dictionary of `tables`; a later table of the same name replaces an earlier one.
+    init(_ tables: [TableDefinition]) {
+        self.tables = [:]
+        self.tableNames = []
+        for table in tables { add(table) }
+    }
+
+    /// The table called `name`, if it exists.
+    func table(_ name: String) -> TableDefinition? {
+        tables[name]
+    }
+
+    /// The tables that extend `name`, directly or not (`incident`, `problem`, `change_request` for `task`).
+    func descendants(of name: String) -> [TableDefinition] {
+        tableNames.compactMap { tables[$0] }.filter { table in
+            var parent = table.parent
+            while let current = parent {
+                if current == name { return true }
+                parent = tables[current]?.parent
+            }
+            return false
+        }
+    }
+
+    /// Whether `name` is `ancestor` or extends it.
+    func table(_ name: String, extends ancestor: String) -> Bool {
+        name == ancestor || descendants(of: ancestor).contains { $0.name == name }
+    }
+
+    /// Adds or replaces a table.
+    mutating func add(_ table: TableDefinition) {
+        if tables[table.name] == nil { tableNames.append(table.name) }
+        tables[table.name] = table
+    }
+}

@@ -1,0 +1,47 @@
+/// One key of a rendered record: a field of the table, or a dot-walked path such as `caller_id.name`.
+///
+/// A class, so that rendering a page hands the same instance to every row instead of copying the definitions.
+final class OutputField: Sendable {
+    /// The key in the response (`caller_id.name` for a dot-walked field).
+    let key: String
+    /// The reference fields walked through, in order (empty for a field of the table itself).
+    let hops: [FieldDefinition]
+    /// The field whose value is rendered.
+    let field: FieldDefinition
+    /// The name of the rendered field in its record.
+    let name: String
+    /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
+    let linkPath: String?
+
+    init(key: String, hops: [FieldDefinition], field: FieldDefinition) {
+        self.key = key
+        self.hops = hops
+        self.field = field
+        name = field.name
+        if case .reference(let target) = field.type {
+            linkPath = "/api/now/table/\(target)/"
+        } else {
+            linkPath = nil
+        }
+    }
+
+    /// The keys to render for `sysparm_fields` (nil: every field but passwords); invalid names are ignored,
+    /// as on the platform.
+    static func resolve(_ names: [String]?, in table: TableDefinition, dictionary: TableDictionary) -> [OutputField] {
+        guard let names else { return table.visibleFields.map { OutputField(key: $0.name, hops: [], field: $0) } }
+        return names.compactMap { name in
+            var current = table
+            var hops: [FieldDefinition] = []
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            for part in parts.dropLast() {
+                guard let hop = current.field(part), case .reference(let target) = hop.type,
+                    let next = dictionary.table(target)
+                else { return nil }
+                hops.append(hop)
+                current = next
+            }
+            guard let last = parts.last, let field = current.field(last), !field.isPassword else { return nil }
+            return OutputField(key: name, hops: hops, field: field)
+        }
+    }
+}
