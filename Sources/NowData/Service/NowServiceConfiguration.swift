@@ -61,10 +61,21 @@ public struct NowServiceConfiguration: Sendable {
     }
 }
 
-extension NowServiceConfiguration: CustomStringConvertible {
+extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
     /// The instance and the kind of authentication, secrets redacted.
     public var description: String {
         "NowServiceConfiguration(instanceURL: \(redactedInstanceURL), authentication: \(authentication))"
+    }
+
+    /// A mirror without the secrets the URL or the authentication may hold, for `dump`.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "instanceURL": redactedInstanceURL, "authentication": authentication,
+                "transport": transport.map { "\(type(of: $0))" } ?? "URLSessionTransport", "timeout": timeout,
+                "retryPolicy": retryPolicy, "allowsInsecureHTTP": allowsInsecureHTTP,
+            ], displayStyle: .struct)
     }
 
     /// The instance URL without any user or password it may carry.
