@@ -70,6 +70,14 @@ import Testing
         #expect(try Self.decode(reply).path == "/api/now/table/incident")
     }
 
+    @Test func decodesThePath() async throws {
+        let listener = try HTTPListener(handler: Self.echo)
+        defer { listener.stop() }
+        let reply = try await HTTPTestClient(port: listener.port).send("GET", "/api/now/table/u_a%20b/%C3%A9?x=%2B+y")
+        #expect(try Self.decode(reply).path == "/api/now/table/u_a b/é")
+        #expect(try Self.decode(reply).query == ["x=+ y"])
+    }
+
     @Test func passesRequestHeaders() async throws {
         let listener = try HTTPListener(handler: Self.echo)
         defer { listener.stop() }
