@@ -27,7 +27,7 @@ let package = Package(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),

@@ -203,17 +203,8 @@ final class RequestPipeline: Sendable {
     /// An unexpected status as ``NowDataError/badResponse(statusCode:)``, with the server's `error.message`
     /// and `error.detail` and the request's method and path.
     static func badResponse(_ response: NowHTTPResponse, for request: NowHTTPRequest) -> NowDataError {
-        var message: String?
-        var detail: String?
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let error = object["error"] as? [String: Any]
-        {
-            message = error["message"] as? String
-            detail = error["detail"] as? String
-        }
-        return .badResponse(
+        .badResponse(
             statusCode: HTTPStatusCode(
-                code: response.statusCode, message: message, detail: detail, method: request.method,
-                path: request.path))
+                code: response.statusCode, responseBody: response.body, method: request.method, path: request.path))
     }
 }
