@@ -156,10 +156,11 @@ final class RequestPipeline: Sendable {
 
     private static let retryableURLErrors: Set<URLError.Code> = [
         .networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
-        .cannotFindHost,
+        .cannotFindHost, .badServerResponse,
     ]
 
-    /// Whether a transport failure may pass: a dropped, refused or timed out connection.
+    /// Whether a transport failure may pass: a dropped, refused or timed out connection (URLSession reports a
+    /// connection closed without an answer as `badServerResponse`).
     private static func isRetryable(_ error: NowDataError) -> Bool {
         guard case .network(let networkError) = error else { return false }
         switch networkError {
