@@ -201,7 +201,7 @@ import Testing
             Issue.record("expected cannotDecodeModel(keyNotFound), got \(String(describing: error))")
             return
         }
-        #expect(key.stringValue == "short_description")
+        #expect(key.stringValue == "shortDescription")
         #expect(context.codingPath.map(\.stringValue) == ["result", "Index 1"])
     }
 

@@ -16,8 +16,6 @@ final class RequestPipeline: Sendable {
         /// A create carrying a client-assigned sys_id: after a failure whose outcome may be a created record,
         /// `verification` (a GET of that sys_id) tells whether it exists before the POST is sent again.
         case create(verification: NowHTTPRequest)
-        /// Sent once.
-        case once
     }
 
     let configuration: NowServiceConfiguration
@@ -80,7 +78,6 @@ final class RequestPipeline: Sendable {
                 lastError = error
                 if !verifying { outcomeUnknown = true }
             }
-            if case .once = mode { throw lastError }
             if case .create = mode { verifying = true }
             failures += 1
             guard failures < policy.maxAttempts else { throw lastError }
