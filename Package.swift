@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
+        .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
