@@ -2,7 +2,8 @@
 # NowTableService's paginator against references (issue 4, item 9): 100,000 incidents paged from `nowflow serve`
 # over loopback, 1,000 a page, three ways in the same run:
 #   - curl, fetching the same pages raw (the limit of the server and the network path);
-#   - PaginateBenchmark: NowTableService's Paginator<[Model]> over URLSession, decoding every page;
+#   - PaginateBenchmark: NowTableService's Paginator<[Model]> over URLSession, decoding every page, and once more
+#     with Paginator<Data> (raw pages: the transport and paginator without decoding);
 #   - pysnow (PyPI), the same pages through its streaming parser, in a virtualenv this script makes.
 # It prints records per second for each, the ratios, and PaginateBenchmark's peak memory for 10,000 and 100,000
 # records (it should stay flat: only one page and the prefetched next one are held).
@@ -43,7 +44,7 @@ done
 [ -n "$URL" ] || { cat "$WORK/serve.err"; echo "nowflow serve did not start" >&2; exit 1; }
 
 # The instance made its tables (and demo data); replace the incidents with RECORDS generated ones.
-sqlite3 "$WORK/bench.db" <<SQL
+sqlite3 "$WORK/bench.db" >/dev/null <<SQL
 PRAGMA busy_timeout = 10000;
 BEGIN;
 DELETE FROM "incident";
@@ -71,6 +72,8 @@ curl_seconds=$(echo "$(now) - $start" | bc -l)
 swift_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE")"
 swift_seconds=$(echo "$swift_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
 swift_peak=$(echo "$swift_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
+raw_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --raw)"
+raw_seconds=$(echo "$raw_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
 small_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --max-records 10000)"
 small_peak=$(echo "$small_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
 
@@ -91,12 +94,13 @@ PY
 )"
 
 echo "$swift_line"
-awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_seconds" \
+awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_seconds" -v r="$raw_seconds" \
     -v small="$small_peak" -v large="$swift_peak" 'BEGIN {
     printf "curl            %8.0f records/s  (%.3f s)\n", n / c, c
     printf "NowTableService %8.0f records/s  (%.3f s)\n", n / s, s
+    printf "  raw pages     %8.0f records/s  (%.3f s, Paginator<Data>: no decoding)\n", n / r, r
     printf "pysnow          %8.0f records/s  (%.3f s)\n", n / p, p
-    printf "NowTableService time / curl time:   %.2fx (aim: at most 1.5x)\n", s / c
+    printf "NowTableService time / curl time:   %.2fx (aim: at most 1.5x); raw pages / curl: %.2fx\n", s / c, r / c
     printf "pysnow time / NowTableService time: %.2fx (aim: at least 5x)\n", p / s
     printf "peak memory: %.1f MB for 10,000 records, %.1f MB for %d records\n", small, large, n
 }'
