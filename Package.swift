@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
-        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
+        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),
     ]

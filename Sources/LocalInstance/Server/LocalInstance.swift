@@ -34,7 +34,8 @@ public final class LocalInstance: Sendable {
     init(options: Options, now: @escaping @Sendable () -> Date) throws {
         self.options = options
         self.now = now
-        dictionary = try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
+        dictionary =
+            try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
         do {
@@ -44,7 +45,8 @@ public final class LocalInstance: Sendable {
         }
         handler = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
-            translator: SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
+            translator: SQLQueryTranslator(
+                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
             now: now, log: options.log)
         faults = Mutex(options.faults)
         do {
@@ -103,8 +105,13 @@ public final class LocalInstance: Sendable {
             return oauthToken(request)
         }
         guard var tableRequest = TableRequest(request) else { return TableAPIError.unknownResource.response }
-        guard let user = authenticate(request) else { return TableAPIError.notAuthenticated.response }
-        tableRequest.userName = user
+        do {
+            guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
+            tableRequest.userName = user
+        } catch {
+            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
         do {
             return try handler.handle(tableRequest)
         } catch {
