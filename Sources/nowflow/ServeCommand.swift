@@ -21,6 +21,10 @@ enum ServeCommand {
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
         let settings: Settings
         do {
             settings = try parse(arguments, environment: ProcessInfo.processInfo.environment)
