@@ -18,6 +18,9 @@ public final class HTTPListener: Sendable {
     /// The largest request body accepted by default (10 MB); a larger one is answered 413.
     public static let defaultBodyLimit = 10 * 1024 * 1024
 
+    /// The memory for one connection's request line and headers, in bytes.
+    static let connectionMemory = 512 * 1024
+
     /// The address the listener is bound to.
     public let host: String
     /// The port the listener is bound to (the one picked when asked for port 0).
@@ -46,6 +49,8 @@ public final class HTTPListener: Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
             MHD_OPTION.END.rawValue,
         ]
         let started = withVaList(options) { arguments in
