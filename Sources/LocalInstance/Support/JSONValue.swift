@@ -1,16 +1,12 @@
 import Foundation
 
 /// A JSON value with ordered object keys, written without Foundation's serializer (fast and deterministic).
-enum JSONValue: Sendable, Hashable {
+enum JSONValue: Sendable {
     case string(String)
     case object([(String, JSONValue)])
     case array([JSONValue])
     case number(Int)
     case null
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.data == rhs.data }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(data) }
 
     /// The UTF-8 JSON text.
     var data: Data {
