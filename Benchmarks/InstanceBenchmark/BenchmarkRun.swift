@@ -52,18 +52,27 @@ struct BenchmarkRun {
         let samples = (0..<1_000).map { _ in sysIDs.randomElement() ?? "" }
         let getPaths = samples.map { "/api/now/table/incident/\($0)" }
 
-        // Check the answers before timing them.
-        let check = instance.reply(
-            to: NowHTTPRequest(
+        /// The page request in process, with or without the count.
+        func pageRequest(count: Bool) -> NowHTTPRequest {
+            NowHTTPRequest(
                 method: "GET", path: "/api/now/table/incident",
                 queryItems: [
                     URLQueryItem(name: "sysparm_query", value: "active=true^priority<=2^ORDERBYDESCsys_created_on"),
                     URLQueryItem(name: "sysparm_limit", value: "100"),
+                    URLQueryItem(name: "sysparm_no_count", value: count ? "false" : "true"),
                 ],
-                headers: ["Authorization": authorization]))
-        guard case .respond(let page, _) = check, page.statusCode == 200 else {
-            throw BenchmarkFailure(description: "the page query did not answer 200: \(check)")
+                headers: ["Authorization": authorization])
         }
+        /// Answers `request` in process; throws unless the answer is a 200.
+        func answer(_ request: NowHTTPRequest) throws -> NowHTTPResponse {
+            guard case .respond(let response, _) = instance.reply(to: request), response.statusCode == 200 else {
+                throw BenchmarkFailure(description: "\(request.method) \(request.path) did not answer 200")
+            }
+            return response
+        }
+
+        // Check the answers before timing them.
+        let page = try answer(pageRequest(count: true))
         print("page answer: \(page.body.count) bytes, X-Total-Count \(page.headers["X-Total-Count"] ?? "none")")
 
         /// Runs `body` repeatedly for `seconds` on this thread; returns the calls per second.
@@ -94,6 +103,15 @@ struct BenchmarkRun {
         }
         for statement in [pageSelect, pageCount, getSelect] { statement.finalize() }
 
+        let inProcessPage = try rate { _ = try answer(pageRequest(count: true)) }
+        let inProcessPageNoCount = try rate { _ = try answer(pageRequest(count: false)) }
+        let inProcessGet = try rate {
+            _ = try answer(
+                NowHTTPRequest(
+                    method: "GET", path: "/api/now/table/incident/\(samples.randomElement() ?? "")",
+                    headers: ["Authorization": authorization]))
+        }
+
         let httpPage = try await HTTPLoad.measure(
             base: base, paths: [pagePath], authorization: authorization, connections: connections, seconds: seconds)
         let httpPageNoCount = try await HTTPLoad.measure(
@@ -102,18 +120,25 @@ struct BenchmarkRun {
         let httpGet = try await HTTPLoad.measure(
             base: base, paths: getPaths, authorization: authorization, connections: connections, seconds: seconds)
 
-        func format(_ value: Double) -> String { String(format: "%10.0f", value) }
+        func columns(_ cells: [String]) -> String {
+            cells[0].padding(toLength: 36, withPad: " ", startingAt: 0)
+                + cells.dropFirst().map { String(repeating: " ", count: max(0, 14 - $0.count)) + $0 }.joined()
+        }
+        func row(_ name: String, http: Double, inProcess: Double, sqlite: Double) -> String {
+            columns(
+                [name] + [http, inProcess, sqlite].map { String(format: "%.0f", $0) }
+                    + [String(format: "%.2fx", sqlite / http)])
+        }
         print("""
 
-            \(recordCount) incidents; HTTP measured with \(httpPage.tool); SQLite on one connection, one thread
-            (the Table API counts the matches for X-Total-Count unless sysparm_no_count=true; SQLite runs the same statements)
-            query                                   HTTP req/s   SQLite q/s   SQLite/HTTP
-            page of 100 (select + count)            \(format(httpPage.requestsPerSecond))   \(format(rawPage))   \
-            \(String(format: "%6.2fx", rawPage / httpPage.requestsPerSecond))
-            page of 100, sysparm_no_count=true      \(format(httpPageNoCount.requestsPerSecond))   \(format(rawPageOnly))   \
-            \(String(format: "%6.2fx", rawPageOnly / httpPageNoCount.requestsPerSecond))
-            get by sys_id                           \(format(httpGet.requestsPerSecond))   \(format(rawGet))   \
-            \(String(format: "%6.2fx", rawGet / httpGet.requestsPerSecond))
+            \(recordCount) incidents. HTTP: \(httpPage.tool). In process: LocalInstance.reply(to:) on one thread.
+            SQLite: the same statements on one connection, one thread (the Table API counts the matches for
+            X-Total-Count unless sysparm_no_count=true, so the page row runs the page SELECT and the COUNT).
+            \(columns(["query", "HTTP req/s", "in-process/s", "SQLite q/s", "SQLite/HTTP"]))
+            \(row("page of 100", http: httpPage.requestsPerSecond, inProcess: inProcessPage, sqlite: rawPage))
+            \(row("page of 100, sysparm_no_count=true", http: httpPageNoCount.requestsPerSecond,
+                  inProcess: inProcessPageNoCount, sqlite: rawPageOnly))
+            \(row("get by sys_id", http: httpGet.requestsPerSecond, inProcess: inProcessGet, sqlite: rawGet))
             """)
     }
 }
