@@ -37,6 +37,9 @@ import Testing
         #expect(byDefault.usesDefaultPassword)
         #expect(byDefault.host == "127.0.0.1")
         #expect(byDefault.port == 8080)
+        #expect(
+            try ServeCommand.parse([], environment: ["HOME": "/home/ops"]).options.databasePath
+                == "/home/ops/.nowflow/local.db")
         #expect(byDefault.options.faults == .none)
     }
 

@@ -31,11 +31,13 @@ public final class HTTPListener: Sendable {
 
     /// Starts listening on `host:port` (port 0: a free port) and answers every request with `handler`.
     ///
+    /// - parameter host: an IPv4 address (or `localhost`); `127.0.0.1` keeps the server on this machine.
+    /// - parameter bodyLimit: the largest request body accepted, in bytes; a larger one is answered 413.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
-    ) throws {
+    ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let socket = try ListeningSocket.open(host: host, port: port)
