@@ -14,6 +14,9 @@ import Testing
             Harness.text(response)
                 == #"{"error":{"message":"Internal Server Error","detail":"Check logs for error trace or enable glide.rest.debug property to verify REST request processing"},"status":"failure"}"#
         )
-        #expect(harness.log.all == ["local instance: GET /api/now/table/incident failed: SQLite error 21: the database is closed - while executing `SELECT * FROM \"sys_user\" WHERE \"user_name\" = ? ORDER BY rowid LIMIT ? OFFSET ?`"])
+        #expect(
+            harness.log.all == [
+                "local instance: GET /api/now/table/incident failed: SQLite error 21: the database is closed - while executing `SELECT * FROM \"sys_user\" WHERE \"user_name\" = ? ORDER BY rowid LIMIT ? OFFSET ?`"
+            ])
     }
 }

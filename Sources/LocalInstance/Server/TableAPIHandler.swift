@@ -42,7 +42,8 @@ struct TableAPIHandler: Sendable {
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
             for warning in translated.warnings { log("local instance: \(table.name): \(redacted(warning, table))") }
             let total: Int? =
-                parameters.noCount ? nil
+                parameters.noCount
+                ? nil
                 : try store.count(table, where: translated.whereClause, translated.parameters, db)
             let rows = try store.select(
                 table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
@@ -85,7 +86,9 @@ struct TableAPIHandler: Sendable {
 
     /// A query warning fit for the log: one about a password field does not repeat its value.
     private func redacted(_ warning: String, _ table: TableDefinition) -> String {
-        guard let field = table.fields.first(where: { $0.isPassword && warning.contains($0.name) }) else { return warning }
+        guard let field = table.fields.first(where: { $0.isPassword && warning.contains($0.name) }) else {
+            return warning
+        }
         return "ignored a condition on the password field '\(field.name)'"
     }
 
@@ -167,7 +170,8 @@ struct TableAPIHandler: Sendable {
         return links.joined(separator: ",")
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     private static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// One SQLite connection with a cache of prepared statements. It is not thread-safe on its own: it is only used
 /// under ``SQLiteDatabase``'s mutex, which is what the unchecked `Sendable` conformance relies on.
@@ -116,7 +116,9 @@ final class SQLiteConnection: @unchecked Sendable {
                 case SQLITE_NULL: values.append(.null)
                 default:
                     if let text = sqlite3_column_text(statement, column) {
-                        values.append(.text(String(cString: text)))
+                        let count = Int(sqlite3_column_bytes(statement, column))
+                        values.append(
+                            .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
                     } else {
                         values.append(.null)
                     }
