@@ -34,8 +34,9 @@ func option(_ name: String) -> String? {
     return arguments[index + 1]
 }
 guard let urlText = option("url"), let url = URL(string: urlText) else {
-    throw BenchmarkFailure(description: "usage: PaginateBenchmark --url http://127.0.0.1:PORT [--password PW] "
-        + "[--page-size 1000] [--max-records N]")
+    throw BenchmarkFailure(
+        description: "usage: PaginateBenchmark --url http://127.0.0.1:PORT [--password PW] "
+            + "[--page-size 1000] [--max-records N]")
 }
 let password = option("password") ?? ProcessInfo.processInfo.environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
 let pageSize = option("page-size").flatMap(Int.init) ?? 1000
@@ -75,5 +76,7 @@ getrusage(RUSAGE_SELF.rawValue, &usage)
 let peakMegabytes = Double(usage.ru_maxrss) / 1024
 print(
     String(
-        format: "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f peak_rss_mb=%.1f", records, pages,
+        format:
+            "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f peak_rss_mb=%.1f",
+        records, pages,
         seconds, Double(records) / seconds, peakMegabytes))

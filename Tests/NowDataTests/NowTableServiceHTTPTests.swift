@@ -5,7 +5,9 @@ import Testing
 
 /// The service over real HTTP to the local instance's listener, through the URLSession transport.
 @Suite struct NowTableServiceHTTPTests {
-    static func serve(tokenLifetime: Duration = .seconds(1799), seedDemoData: Bool = false) throws -> LocalInstanceServer {
+    static func serve(tokenLifetime: Duration = .seconds(1799), seedDemoData: Bool = false) throws
+        -> LocalInstanceServer
+    {
         try LocalInstanceServer(
             options: LocalInstance.Options(seedDemoData: seedDemoData, tokenLifetime: tokenLifetime, log: { _ in }))
     }
@@ -44,7 +46,8 @@ import Testing
     @Test func aWrongPasswordFailsFastWith401() async throws {
         let server = try Self.serve()
         defer { server.stop() }
-        let service = Self.service(server, authentication: .basic(user: "admin", password: "wrong"), timeout: .seconds(30))
+        let service = Self.service(
+            server, authentication: .basic(user: "admin", password: "wrong"), timeout: .seconds(30))
 
         await #expect { _ = try await service.records(from: "incident") } throws: { error in
             if case NowDataError.badResponse(statusCode: 401) = error { true } else { false }

@@ -52,7 +52,9 @@ import Testing
         defer { instance.close() }
         let service = makeService(on: instance)
 
-        let created = try await completed { service.create(TicketModel(shortDescription: "one"), in: "incident", completion: $0) }.get()
+        let created = try await completed {
+            service.create(TicketModel(shortDescription: "one"), in: "incident", completion: $0)
+        }.get()
         let fetched = try await completed {
             service.model(TicketModel.self, with: created.sysId, from: "incident", completion: $0)
         }.get()
@@ -82,7 +84,9 @@ import Testing
             Issue.record("expected a 404, got \(missing)")
             return
         }
-        let unsaved = await completed { service.update(TicketModel(shortDescription: "x"), in: "incident", completion: $0) }
+        let unsaved = await completed {
+            service.update(TicketModel(shortDescription: "x"), in: "incident", completion: $0)
+        }
         guard case .failure(.missingSysID) = unsaved else {
             Issue.record("expected missingSysID, got \(unsaved)")
             return
@@ -105,7 +109,8 @@ import Testing
         defer { instance.close() }
         let service = makeService(on: instance)
 
-        instance.setFaults(FaultInjection(scripted: [.status(429, retryAfterSeconds: 0), .status(503, retryAfterSeconds: nil), .drop]))
+        instance.setFaults(
+            FaultInjection(scripted: [.status(429, retryAfterSeconds: 0), .status(503, retryAfterSeconds: nil), .drop]))
         let created = try await service.create(TicketModel(shortDescription: "retried create"), in: "incident")
         #expect(try await countIncidents("retried create", through: service) == 1)
 
@@ -153,12 +158,14 @@ import Testing
         let instance = try makeLocalInstance()
         defer { instance.close() }
         let service = makeService(
-            on: instance, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin"))
+            on: instance,
+            authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin"))
         _ = try await service.create(TicketModel(shortDescription: "with a token"), in: "incident")
         #expect(try await countIncidents("with a token", through: service) == 1)
 
         let refused = makeService(
-            on: instance, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
+            on: instance,
+            authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
         await #expect { _ = try await refused.records(from: "incident") } throws: { error in
             if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
         }
@@ -169,13 +176,16 @@ import Testing
         defer { instance.close() }
         let transport = RecordingTransport { request, _ in try await instance.transport.send(request) }
         let service = makeService(
-            transport, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin"))
+            transport, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin")
+        )
         _ = try await service.records(from: "incident")
         try await Task.sleep(for: .milliseconds(1600))
         _ = try await service.records(from: "incident")
 
         let grants = transport.recorded.filter { $0.path == "/oauth_token.do" }.map { request in
-            String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&").first { $0.hasPrefix("grant_type=") }
+            String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&").first {
+                $0.hasPrefix("grant_type=")
+            }
         }
         #expect(grants == ["grant_type=password", "grant_type=refresh_token"])
     }

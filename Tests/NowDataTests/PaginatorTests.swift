@@ -57,7 +57,10 @@ import Testing
         #expect(try await Paginator<[TicketModel]>.drain(paginator).count == 2)
 
         let pageRequests = transport.recorded.filter { $0.method == "GET" }.map(RecordingTransport.render)
-        #expect(pageRequests.first == "GET /api/now/table/incident?sysparm_query=ORDERBYshort_description&sysparm_limit=10&sysparm_offset=0")
+        #expect(
+            pageRequests.first
+                == "GET /api/now/table/incident?sysparm_query=ORDERBYshort_description&sysparm_limit=10&sysparm_offset=0"
+        )
         #expect(!paginator.isBusy)
     }
 
@@ -110,10 +113,13 @@ import Testing
 
         _ = try await paginator.first()
         for _ in 0..<1000 where transport.recorded.count < before + 2 { await Task.yield() }
-        #expect(transport.rendered.dropFirst(before).map { $0.replacingOccurrences(of: "sysparm_query=ORDERBYshort_description&", with: "") } == [
-            "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=0",
-            "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=10",
-        ])
+        #expect(
+            transport.rendered.dropFirst(before).map {
+                $0.replacingOccurrences(of: "sysparm_query=ORDERBYshort_description&", with: "")
+            } == [
+                "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=0",
+                "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=10",
+            ])
         _ = try await paginator.next()
         for _ in 0..<1000 where transport.recorded.count < before + 3 { await Task.yield() }
         #expect(transport.recorded.count == before + 3)

@@ -6,7 +6,10 @@ import Testing
 /// The SDK's NowTableService examples, pasted as far as they compile (see docs/sdk-service.md), against the
 /// local instance.
 @Suite struct SeedServiceExampleTests {
-    struct User: SysIdentifiableModel { var sysId: String = ""; var name: String }
+    struct User: SysIdentifiableModel {
+        var sysId: String = ""
+        var name: String
+    }
 
     @Test func userExamples() async throws {
         let instance = try makeLocalInstance()
@@ -49,7 +52,7 @@ import Testing
         let tableService = makeService(on: instance)
         let tableName = "incident"
 
-        let fields = ["short_description" : "test description"]
+        let fields = ["short_description": "test description"]
         let writeOptions: FieldWriteOptions = [.suppressAutoSysField, .treatInputValuesAsDisplayValues]
         let readConfiguration = FieldReadConfiguration(includeFields: ["number", "short_description"])
         let dataResult: Data = try await tableService.createRecord(
@@ -58,20 +61,25 @@ import Testing
         #expect(recordResult.fieldNames == ["number", "short_description"])
 
         let created = try await completed { completion in
-            tableService.createRecord(with: fields, in: tableName, writeOptions: writeOptions,
-                                      configuration: readConfiguration) { result in completion(result) }
+            tableService.createRecord(
+                with: fields, in: tableName, writeOptions: writeOptions,
+                configuration: readConfiguration
+            ) { result in completion(result) }
         }.get()
         #expect(created.convertToRecord()["short_description"] == "test description")
 
-        func fetchTableRecords(tableName: String, filterQuery: String, includeFields: [FieldName] = [FieldName](),
-                               readOptions: FieldReadConfiguration.Options = [], limit: Int?) async throws -> [NowRecord] {
+        func fetchTableRecords(
+            tableName: String, filterQuery: String, includeFields: [FieldName] = [FieldName](),
+            readOptions: FieldReadConfiguration.Options = [], limit: Int?
+        ) async throws -> [NowRecord] {
             let readConfig = FieldReadConfiguration(includeFields: includeFields, options: readOptions)
             let config = FetchConfiguration(Filter(query: filterQuery), limit, readConfig)
             let dataResult: Data = try await tableService.records(from: tableName, configuration: config)
             return dataResult.convertToRecords()
         }
         let records = try await fetchTableRecords(
-            tableName: tableName, filterQuery: "short_description=test description", includeFields: ["sys_id"], limit: 5)
+            tableName: tableName, filterQuery: "short_description=test description", includeFields: ["sys_id"], limit: 5
+        )
         #expect(records.count == 2)
 
         let sysId = try #require(records.first?.sysId)

@@ -34,8 +34,13 @@ actor PageFetcher {
         let pageSize = max(1, configuration?.limit ?? FetchConfiguration.defaultPageSize)
         itemsPerPage = pageSize
         status = Mutex(PageStatus())
-        var items = (configuration?.queryItems ?? []).filter { $0.name != "sysparm_limit" && $0.name != "sysparm_offset" }
-        items += [URLQueryItem(name: "sysparm_limit", value: String(pageSize)), URLQueryItem(name: "sysparm_offset", value: "0")]
+        var items = (configuration?.queryItems ?? []).filter {
+            $0.name != "sysparm_limit" && $0.name != "sysparm_offset"
+        }
+        items += [
+            URLQueryItem(name: "sysparm_limit", value: String(pageSize)),
+            URLQueryItem(name: "sysparm_offset", value: "0"),
+        ]
         if let path = try? TableRequest.tablePath(tableName) {
             firstRequest = NowHTTPRequest(method: "GET", path: path, queryItems: items)
         } else {

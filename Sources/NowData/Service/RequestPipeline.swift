@@ -173,7 +173,9 @@ final class RequestPipeline: Sendable {
             if let seconds = Double(value) { return .seconds(max(0, seconds)) }
             if let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
         }
-        if let value = response.headers["X-RateLimit-Reset"], let reset = Double(value.trimmingCharacters(in: .whitespaces)) {
+        if let value = response.headers["X-RateLimit-Reset"],
+            let reset = Double(value.trimmingCharacters(in: .whitespaces))
+        {
             return .seconds(max(0, reset - now.timeIntervalSince1970))
         }
         return nil

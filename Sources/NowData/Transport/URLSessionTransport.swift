@@ -48,11 +48,13 @@ public final class URLSessionTransport: NowTransport {
         let urlRequest = try makeURLRequest(request)
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
                 let delegate = delegate
                 let session = request.body == nil ? readSession : writeSession
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
+                    continuation.resume(
+                        with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
                 }
                 box.set(task)
                 if Task.isCancelled { task.cancel() }
@@ -73,7 +75,8 @@ public final class URLSessionTransport: NowTransport {
         // `+` would read as a space on the server; ServiceNow encoded queries may contain it.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw NetworkServiceError.genericError("The request URL is not valid.") }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
         urlRequest.httpMethod = request.method
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         if let body = request.body {
@@ -83,7 +86,9 @@ public final class URLSessionTransport: NowTransport {
         return urlRequest
     }
 
-    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, challenged: HTTPURLResponse?)
+    private static func outcome(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, challenged: HTTPURLResponse?
+    )
         -> Result<NowHTTPResponse, any Error>
     {
         if let challenged {
@@ -102,10 +107,11 @@ public final class URLSessionTransport: NowTransport {
     }
 
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
-        HTTPHeaders(response.allHeaderFields.compactMap { key, value in
-            guard let name = key as? String else { return nil }
-            return (name, "\(value)")
-        })
+        HTTPHeaders(
+            response.allHeaderFields.compactMap { key, value in
+                guard let name = key as? String else { return nil }
+                return (name, "\(value)")
+            })
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -18,12 +18,15 @@ func makeService(
 /// How many incidents have `shortDescription`.
 func countIncidents(_ shortDescription: String, through service: NowTableService) async throws -> Int {
     let data = try await service.records(
-        from: "incident", configuration: FetchConfiguration(filter: Filter(query: "short_description=\(shortDescription)")))
+        from: "incident",
+        configuration: FetchConfiguration(filter: Filter(query: "short_description=\(shortDescription)")))
     return data.convertToRecords().count
 }
 
 /// The completion-handler form of an operation, awaited.
-func completed<T: Sendable>(_ start: (@escaping @Sendable (Result<T, NowDataError>) -> Void) -> Void) async -> Result<T, NowDataError> {
+func completed<T: Sendable>(_ start: (@escaping @Sendable (Result<T, NowDataError>) -> Void) -> Void) async -> Result<
+    T, NowDataError
+> {
     await withCheckedContinuation { continuation in
         start { continuation.resume(returning: $0) }
     }
