@@ -145,14 +145,12 @@ private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable 
 /// The data task of one send, so that cancelling the calling task can cancel it.
 private final class TaskBox: Sendable {
     private let task = Mutex<URLSessionDataTask?>(nil)
-    private let cancelled = Mutex(false)
 
     func set(_ task: URLSessionDataTask) {
         self.task.withLock { $0 = task }
     }
 
     func cancel() {
-        cancelled.withLock { $0 = true }
         task.withLock { $0 }?.cancel()
     }
 
