@@ -125,6 +125,20 @@ import Testing
         #expect(transport.recorded.count == before + 3)
     }
 
+    @Test func concurrentCallsRunOneAfterTheOther() async throws {
+        let (instance, _, service) = try await Self.fixture(25)
+        defer { instance.close() }
+        let paginator: Paginator<[TicketModel]> = service.paginator(from: "incident", configuration: Self.ordered)
+
+        async let one = paginator.next()
+        async let two = paginator.next()
+        async let three = paginator.next()
+        let firsts = try await [one, two, three].compactMap { $0?.first?.shortDescription }.sorted()
+
+        #expect(firsts == ["page test 000", "page test 010", "page test 020"])
+        #expect(paginator.isFinished)
+    }
+
     @Test func errorsAreNowDataErrors() async throws {
         let (instance, _, _) = try await Self.fixture(0)
         defer { instance.close() }
