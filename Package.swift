@@ -24,9 +24,14 @@ let package = Package(
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
         .executableTarget(name: "DecodeBenchmark", dependencies: ["NowData"], path: "Benchmarks/DecodeBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
+        .executableTarget(
+            name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
+            path: "Benchmarks/InstanceBenchmark"),
+        .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
+
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
-        .testTarget(name: "nowflowTests", dependencies: ["nowflow"]),
+        .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),
     ]
 )
