@@ -60,6 +60,17 @@ import Testing
         #expect(error?.description == message)
     }
 
+    @Test func answersWithTheInjectedStatusFromTheFlags() async throws {
+        let server = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--fail-rate", "1", "--fail-status", "429", "--retry-after", "5"])
+        let reply = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/incident", headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
+        #expect(reply.status == 429)
+        #expect(reply.header("Retry-After") == "5")
+        server.send(SIGTERM)
+        #expect(await server.waitForExit().status == 0)
+    }
+
     @Test func reportsAPortInUseAndExitsWithStatusOneThenStopsOnSIGINT() async throws {
         let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
         let process = Process()
