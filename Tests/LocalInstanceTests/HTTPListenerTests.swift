@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LocalInstance
 import NowData
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct HTTPListenerTests {
     /// What the echo handler saw of a request.
@@ -27,7 +28,8 @@ import Testing
             body: request.body.flatMap { $0.count <= 100 ? String(decoding: $0, as: UTF8.self) : nil })
         let body = (try? JSONEncoder().encode(echo)) ?? Data()
         return .respond(
-            NowHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json", "X-Echo": "yes"], body: body),
+            NowHTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json", "X-Echo": "yes"], body: body),
             after: .zero)
     }
 
@@ -199,7 +201,8 @@ import Testing
         let listener = try HTTPListener { _ in .dropConnection(after: .milliseconds(10)) }
         defer { listener.stop() }
         await #expect(throws: URLError.self) {
-            _ = try await HTTPTestClient(port: listener.port).send("POST", "/api/now/table/incident", body: Data("{}".utf8))
+            _ = try await HTTPTestClient(port: listener.port).send(
+                "POST", "/api/now/table/incident", body: Data("{}".utf8))
         }
     }
 
@@ -211,7 +214,9 @@ import Testing
     }
 
     @Test func refusesAHostThatIsNotAnIPv4Address() {
-        let error = #expect(throws: HTTPListenerError.self) { try HTTPListener(host: "example.invalid", handler: Self.echo) }
+        let error = #expect(throws: HTTPListenerError.self) {
+            try HTTPListener(host: "example.invalid", handler: Self.echo)
+        }
         #expect(error?.description == "cannot listen on example.invalid:0: not an IPv4 address (such as 127.0.0.1)")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import LocalInstance
 @preconcurrency import Glibc
+import LocalInstance
 import Testing
 
 @testable import nowflow
@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func takesThePasswordFromTheEnvironmentThenTheDocumentedDefault() throws {
-        let fromEnvironment = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
+        let fromEnvironment = try ServeCommand.parse(
+            ["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
         #expect(fromEnvironment.options.adminPassword == "env")
         #expect(!fromEnvironment.usesDefaultPassword)
         let byDefault = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: [:])
@@ -49,7 +50,10 @@ import Testing
         (["--fail-status", "404"], "--fail-status expects 429, 500 or 503, got '404'"),
         (["--latency", "fast"], "--latency expects milliseconds (a whole number), got 'fast'"),
         (["--retry-after", "-1"], "--retry-after expects seconds (a whole number), got '-1'"),
-        (["--host", "0.0.0.0"], "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"),
+        (
+            ["--host", "0.0.0.0"],
+            "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"
+        ),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
     ])
@@ -64,7 +68,8 @@ import Testing
         let server = try await ServeProcess(
             ["--db", ":memory:", "--password", "pw", "--fail-rate", "1", "--fail-status", "429", "--retry-after", "5"])
         let reply = try await HTTPTestClient(port: server.port).send(
-            "GET", "/api/now/table/incident", headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
+            "GET", "/api/now/table/incident",
+            headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
         #expect(reply.status == 429)
         #expect(reply.header("Retry-After") == "5")
         server.send(SIGTERM)

@@ -1,6 +1,6 @@
+internal import CMicroHTTPD
 import Foundation
 @preconcurrency import Glibc
-internal import CMicroHTTPD
 import NowData
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
@@ -43,7 +43,8 @@ public final class HTTPListener: Sendable {
         let descriptor = try ListeningSocket.open(host: host, port: port)
         let context = ListenerContext(handler: handler, bodyLimit: bodyLimit)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        let flags =
+            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
