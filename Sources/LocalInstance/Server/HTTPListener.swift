@@ -70,7 +70,7 @@ public final class HTTPListener: Sendable {
     }
 
     /// Stops listening: refuses new requests, waits for those in progress to be answered, then closes every
-    /// connection. Calling it again does nothing.
+    /// connection. Calling it again does nothing. Call it from outside the handler (it waits for the handler).
     public func stop() {
         daemon.stop(draining: context.tracker)
     }
