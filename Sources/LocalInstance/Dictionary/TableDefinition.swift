@@ -43,6 +43,7 @@ struct TableDefinition: Sendable, Hashable {
             all.insert(FieldDefinition("number"), at: 0)
         }
         self.fields = all + Self.systemFields
+        self.visibleFields = self.fields.filter { !$0.isPassword }
         self.index = Dictionary(self.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -52,5 +53,5 @@ struct TableDefinition: Sendable, Hashable {
     }
 
     /// The fields returned by the API (every field except passwords).
-    var visibleFields: [FieldDefinition] { fields.filter { !$0.isPassword } }
+    private(set) var visibleFields: [FieldDefinition]
 }

@@ -53,7 +53,7 @@ extension TableAPIHandler {
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
             return (
                 sysID,
-                JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+                try renderer(outputs, parameters, request, resolver).body(stored)
             )
         }
         var headers = jsonHeaders
@@ -97,8 +97,7 @@ extension TableAPIHandler {
                 _ = try store.update(table, sysID: sysID, changes, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))])
-                .data
+            return try renderer(outputs, parameters, request, resolver).body(stored)
         }
         guard let rendered else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
