@@ -154,11 +154,13 @@ import Testing
     }
 
     @Test func delaysTheReplyOnItsOwnConnectionOnly() async throws {
-        // The slow request is answered only after the fast one has reached the handler, so the fast one
-        // cannot be queued behind it.
+        // The slow request holds its handler until the fast one, sent once the slow one is in its handler, has
+        // been handled too: a listener that served one request at a time would answer the slow one 500.
+        let slowArrived = DispatchSemaphore(value: 0)
         let fastArrived = DispatchSemaphore(value: 0)
         let listener = try HTTPListener { request in
             if request.path == "/slow" {
+                slowArrived.signal()
                 let overtaken = fastArrived.wait(timeout: .now() + 10) == .success
                 return .respond(
                     NowHTTPResponse(statusCode: overtaken ? 200 : 500, body: Data("slow".utf8)),
@@ -172,6 +174,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         async let slow = client.send("GET", "/slow")
+        #expect(await Task.detached { slowArrived.wait(timeout: .now() + 10) }.value == .success)
         let fast = try await client.send("GET", "/fast")
         #expect(fast.text == "fast")
         #expect(try await slow.status == 200)
@@ -228,7 +231,7 @@ import Testing
         }
         let client = HTTPTestClient(port: listener.port)
         async let inProgress = client.send("POST", "/api/now/table/incident", body: Data("{}".utf8))
-        await Task.detached { arrived.wait() }.value
+        #expect(await Task.detached { arrived.wait(timeout: .now() + 10) }.value == .success)
         listener.stop()
         listener.stop()
         #expect(try await inProgress.text == "done")
