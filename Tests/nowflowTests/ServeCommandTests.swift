@@ -6,6 +6,14 @@ import Testing
 @testable import nowflow
 
 @Suite struct ServeCommandTests {
+    @Test func printsItsUsageOnHelp() async throws {
+        let help = try await NowflowRun.run(["serve", "--help"])
+        #expect(help.status == 0)
+        let unknown = try await NowflowRun.run(["serve", "--verbose"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "nowflow serve: unknown option --verbose\n\(ServeCommand.usage)\n")
+    }
+
     @Test func readsEveryOption() throws {
         let settings = try ServeCommand.parse(
             [
@@ -78,16 +86,11 @@ import Testing
 
     @Test func reportsAPortInUseAndExitsWithStatusOneThenStopsOnSIGINT() async throws {
         let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable(named: "nowflow")
-        process.arguments = ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+        let second = try await NowflowRun.run(
+            ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"])
+        #expect(second.status == 1)
+        #expect(
+            second.standardError == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
         first.send(SIGINT)
         let exit = await first.waitForExit()
         #expect(exit.reason == .exit && exit.status == 0)
