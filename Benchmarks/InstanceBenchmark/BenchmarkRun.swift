@@ -47,7 +47,8 @@ struct BenchmarkRun {
         defer { listener.stop() }
         let base = "http://127.0.0.1:\(listener.port)"
         let authorization = "Basic " + Data("admin:\(password)".utf8).base64EncodedString()
-        let pagePath = "/api/now/table/incident?sysparm_query=active%3Dtrue%5Epriority%3C%3D2%5EORDERBYDESCsys_created_on"
+        let pagePath =
+            "/api/now/table/incident?sysparm_query=active%3Dtrue%5Epriority%3C%3D2%5EORDERBYDESCsys_created_on"
             + "&sysparm_limit=100"
         let samples = (0..<1_000).map { _ in sysIDs.randomElement() ?? "" }
         let getPaths = samples.map { "/api/now/table/incident/\($0)" }
@@ -129,7 +130,8 @@ struct BenchmarkRun {
                 [name] + [http, inProcess, sqlite].map { String(format: "%.0f", $0) }
                     + [String(format: "%.2fx", sqlite / http)])
         }
-        print("""
+        print(
+            """
 
             \(recordCount) incidents. HTTP: \(httpPage.tool). In process: LocalInstance.reply(to:) on one thread.
             SQLite: the same statements on one connection, one thread (the Table API counts the matches for

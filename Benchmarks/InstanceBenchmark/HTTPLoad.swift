@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Measures requests per second against a URL over HTTP: with `wrk` when it is installed, else with
@@ -17,9 +18,12 @@ enum HTTPLoad {
                 authorization: authorization)
             return (rate, "wrk -t\(threads) -c\(connections) -d\(seconds)s")
         }
-        return (try await runURLSession(base: base, paths: paths, authorization: authorization,
-                                        connections: connections, seconds: seconds),
-                "URLSession, \(connections) concurrent loops, \(seconds)s")
+        return (
+            try await runURLSession(
+                base: base, paths: paths, authorization: authorization,
+                connections: connections, seconds: seconds),
+            "URLSession, \(connections) concurrent loops, \(seconds)s"
+        )
     }
 
     private static func wrkPath() -> String? {
@@ -32,11 +36,11 @@ enum HTTPLoad {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("instance-bench-\(UUID()).lua")
         let list = paths.map { "\"\($0)\"" }.joined(separator: ",\n")
         try """
-            local paths = {\(list)}
-            wrk.headers["Authorization"] = "\(authorization)"
-            wrk.headers["Accept"] = "application/json"
-            request = function() return wrk.format("GET", paths[math.random(#paths)]) end
-            """.write(to: script, atomically: true, encoding: .utf8)
+        local paths = {\(list)}
+        wrk.headers["Authorization"] = "\(authorization)"
+        wrk.headers["Accept"] = "application/json"
+        request = function() return wrk.format("GET", paths[math.random(#paths)]) end
+        """.write(to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: wrk)

@@ -28,7 +28,8 @@ enum IncidentSeeder {
             ]
         }
         let names = row(0).keys.filter(columns.contains).sorted()
-        let sql = "INSERT INTO \"incident\" (\(names.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ("
+        let sql =
+            "INSERT INTO \"incident\" (\(names.map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
         try database.execute("BEGIN")
         let insert = try database.prepare(sql)

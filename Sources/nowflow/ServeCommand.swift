@@ -75,12 +75,15 @@ enum ServeCommand {
         let host = parsed.value("host") ?? "127.0.0.1"
         var port: UInt16 = 8080
         if let value = parsed.value("port") {
-            guard let given = UInt16(value) else { throw UsageError("--port expects a port number 0-65535, got '\(value)'") }
+            guard let given = UInt16(value) else {
+                throw UsageError("--port expects a port number 0-65535, got '\(value)'")
+            }
             port = given
         }
         let password = parsed.value("password") ?? environment["NOWFLOW_ADMIN_PASSWORD"]
         if password == nil, !isLoopback(host) {
-            throw UsageError("--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
+            throw UsageError(
+                "--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
         }
         var options = LocalInstance.Options()
         options.databasePath = parsed.value("db") ?? defaultDatabasePath(environment: environment)
@@ -132,7 +135,8 @@ enum ServeCommand {
 
     /// `$HOME/.nowflow/local.db`.
     static func defaultDatabasePath(environment: [String: String]) -> String {
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".nowflow/local.db").path
     }
 }

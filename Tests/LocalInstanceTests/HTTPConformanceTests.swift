@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LocalInstance
 import NowData
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The local instance's Table API over HTTP (the listener in front of the real handler) answers as it does in
 /// process, with the platform's headers and status codes.
@@ -90,8 +91,8 @@ import Testing
         #expect(missing.status == 404)
         #expect(
             missing.text
-                == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#
-        )
+                == #"{"error":{"message":"No Record found","#
+                + #""detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#)
     }
 
     @Test func refusesWrongCredentialsWithTheBasicChallenge() async throws {
@@ -105,23 +106,33 @@ import Testing
     @Test func answersOverHTTPAsInProcess() async throws {
         let served = try Served()
         let requests: [(String, String, [URLQueryItem])] = [
-            ("GET", "/api/now/table/incident", [
-                URLQueryItem(name: "sysparm_query", value: "active=true^priority<=2^ORDERBYDESCsys_created_on"),
-                URLQueryItem(name: "sysparm_limit", value: "3"),
-                URLQueryItem(name: "sysparm_display_value", value: "all"),
-            ]),
-            ("GET", "/api/now/table/sys_user", [
-                URLQueryItem(name: "sysparm_query", value: "user_name=abel.tuter"),
-                URLQueryItem(name: "sysparm_exclude_reference_link", value: "TRUE"),
-            ]),
+            (
+                "GET", "/api/now/table/incident",
+                [
+                    URLQueryItem(name: "sysparm_query", value: "active=true^priority<=2^ORDERBYDESCsys_created_on"),
+                    URLQueryItem(name: "sysparm_limit", value: "3"),
+                    URLQueryItem(name: "sysparm_display_value", value: "all"),
+                ]
+            ),
+            (
+                "GET", "/api/now/table/sys_user",
+                [
+                    URLQueryItem(name: "sysparm_query", value: "user_name=abel.tuter"),
+                    URLQueryItem(name: "sysparm_exclude_reference_link", value: "TRUE"),
+                ]
+            ),
             ("GET", "/api/now/table/no_such_table", []),
-            ("GET", "/api/now/table/incident", [URLQueryItem(name: "sysparm_query", value: "javascript:gs.getUserID()")]),
+            (
+                "GET", "/api/now/table/incident",
+                [URLQueryItem(name: "sysparm_query", value: "javascript:gs.getUserID()")]
+            ),
         ]
         for (method, path, query) in requests {
             var components = URLComponents()
             components.path = path
             components.queryItems = query.isEmpty ? nil : query
-            let encoded = (components.percentEncodedPath)
+            let encoded =
+                (components.percentEncodedPath)
                 + (components.percentEncodedQuery.map {
                     "?" + $0.replacingOccurrences(of: "+", with: "%2B")
                 } ?? "")

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import LocalInstance
 import NowData
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct HTTPListenerTests {
     /// What the echo handler saw of a request.
@@ -27,7 +28,8 @@ import Testing
             body: request.body.flatMap { $0.count <= 100 ? String(decoding: $0, as: UTF8.self) : nil })
         let body = (try? JSONEncoder().encode(echo)) ?? Data()
         return .respond(
-            NowHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json", "X-Echo": "yes"], body: body),
+            NowHTTPResponse(
+                statusCode: 200, headers: ["Content-Type": "application/json", "X-Echo": "yes"], body: body),
             after: .zero)
     }
 
@@ -152,11 +154,13 @@ import Testing
     }
 
     @Test func delaysTheReplyOnItsOwnConnectionOnly() async throws {
-        // The slow request is answered only after the fast one has reached the handler, so the fast one
-        // cannot be queued behind it.
+        // The slow request holds its handler until the fast one, sent once the slow one is in its handler, has
+        // been handled too: a listener that served one request at a time would answer the slow one 500.
+        let slowArrived = DispatchSemaphore(value: 0)
         let fastArrived = DispatchSemaphore(value: 0)
         let listener = try HTTPListener { request in
             if request.path == "/slow" {
+                slowArrived.signal()
                 let overtaken = fastArrived.wait(timeout: .now() + 10) == .success
                 return .respond(
                     NowHTTPResponse(statusCode: overtaken ? 200 : 500, body: Data("slow".utf8)),
@@ -170,6 +174,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         async let slow = client.send("GET", "/slow")
+        #expect(await Task.detached { slowArrived.wait(timeout: .now() + 10) }.value == .success)
         let fast = try await client.send("GET", "/fast")
         #expect(fast.text == "fast")
         #expect(try await slow.status == 200)
@@ -199,7 +204,8 @@ import Testing
         let listener = try HTTPListener { _ in .dropConnection(after: .milliseconds(10)) }
         defer { listener.stop() }
         await #expect(throws: URLError.self) {
-            _ = try await HTTPTestClient(port: listener.port).send("POST", "/api/now/table/incident", body: Data("{}".utf8))
+            _ = try await HTTPTestClient(port: listener.port).send(
+                "POST", "/api/now/table/incident", body: Data("{}".utf8))
         }
     }
 
@@ -211,7 +217,9 @@ import Testing
     }
 
     @Test func refusesAHostThatIsNotAnIPv4Address() {
-        let error = #expect(throws: HTTPListenerError.self) { try HTTPListener(host: "example.invalid", handler: Self.echo) }
+        let error = #expect(throws: HTTPListenerError.self) {
+            try HTTPListener(host: "example.invalid", handler: Self.echo)
+        }
         #expect(error?.description == "cannot listen on example.invalid:0: not an IPv4 address (such as 127.0.0.1)")
     }
 
@@ -223,7 +231,7 @@ import Testing
         }
         let client = HTTPTestClient(port: listener.port)
         async let inProgress = client.send("POST", "/api/now/table/incident", body: Data("{}".utf8))
-        await Task.detached { arrived.wait() }.value
+        #expect(await Task.detached { arrived.wait(timeout: .now() + 10) }.value == .success)
         listener.stop()
         listener.stop()
         #expect(try await inProgress.text == "done")

@@ -1,11 +1,19 @@
 import Foundation
-import LocalInstance
 @preconcurrency import Glibc
+import LocalInstance
 import Testing
 
 @testable import nowflow
 
 @Suite struct ServeCommandTests {
+    @Test func printsItsUsageOnHelp() async throws {
+        let help = try await NowflowRun.run(["serve", "--help"])
+        #expect(help.status == 0)
+        let unknown = try await NowflowRun.run(["serve", "--verbose"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "nowflow serve: unknown option --verbose\n\(ServeCommand.usage)\n")
+    }
+
     @Test func readsEveryOption() throws {
         let settings = try ServeCommand.parse(
             [
@@ -29,7 +37,8 @@ import Testing
     }
 
     @Test func takesThePasswordFromTheEnvironmentThenTheDocumentedDefault() throws {
-        let fromEnvironment = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
+        let fromEnvironment = try ServeCommand.parse(
+            ["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
         #expect(fromEnvironment.options.adminPassword == "env")
         #expect(!fromEnvironment.usesDefaultPassword)
         let byDefault = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: [:])
@@ -49,7 +58,10 @@ import Testing
         (["--fail-status", "404"], "--fail-status expects 429, 500 or 503, got '404'"),
         (["--latency", "fast"], "--latency expects milliseconds (a whole number), got 'fast'"),
         (["--retry-after", "-1"], "--retry-after expects seconds (a whole number), got '-1'"),
-        (["--host", "0.0.0.0"], "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"),
+        (
+            ["--host", "0.0.0.0"],
+            "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"
+        ),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
     ])
@@ -60,18 +72,25 @@ import Testing
         #expect(error?.description == message)
     }
 
+    @Test func answersWithTheInjectedStatusFromTheFlags() async throws {
+        let server = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--fail-rate", "1", "--fail-status", "429", "--retry-after", "5"])
+        let reply = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/incident",
+            headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
+        #expect(reply.status == 429)
+        #expect(reply.header("Retry-After") == "5")
+        server.send(SIGTERM)
+        #expect(await server.waitForExit().status == 0)
+    }
+
     @Test func reportsAPortInUseAndExitsWithStatusOneThenStopsOnSIGINT() async throws {
         let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable(named: "nowflow")
-        process.arguments = ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+        let second = try await NowflowRun.run(
+            ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"])
+        #expect(second.status == 1)
+        #expect(
+            second.standardError == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
         first.send(SIGINT)
         let exit = await first.waitForExit()
         #expect(exit.reason == .exit && exit.status == 0)

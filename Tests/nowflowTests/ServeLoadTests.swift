@@ -21,7 +21,8 @@ import Testing
         var schemaFile: String { directory.appendingPathComponent("schema.json").path }
 
         init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("nowflow-load-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "nowflow-load-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(ServeLoadTests.schema.utf8).write(to: URL(fileURLWithPath: schemaFile))
         }
@@ -48,7 +49,10 @@ import Testing
             do {
                 let reply = try await http.send(
                     "POST", "/api/now/table/u_load_item",
-                    headers: ["Authorization": authorization, "Content-Type": "application/json", "Accept": "application/json"],
+                    headers: [
+                        "Authorization": authorization, "Content-Type": "application/json",
+                        "Accept": "application/json",
+                    ],
                     body: Data(#"{"u_client":"\#(client)","u_seq":"\#(sequence)"}"#.utf8))
                 guard reply.status == 201, let sysID = Self.sysID(in: reply.body) else {
                     return (sysIDs, "client \(client) record \(sequence): \(reply.status) \(reply.text)")
@@ -143,7 +147,9 @@ import Testing
             options: .init(
                 databasePath: workspace.database, schemaFile: workspace.schemaFile, adminPassword: Self.password))
         defer { reopened.close() }
-        let missing = acknowledged.filter { Self.reply(reopened, "GET", "/api/now/table/u_load_item/\($0)")?.statusCode != 200 }
+        let missing = acknowledged.filter {
+            Self.reply(reopened, "GET", "/api/now/table/u_load_item/\($0)")?.statusCode != 200
+        }
         #expect(missing == [])
     }
 }

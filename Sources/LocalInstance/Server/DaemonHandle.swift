@@ -1,6 +1,6 @@
+internal import CMicroHTTPD
 import Foundation
 @preconcurrency import Glibc
-internal import CMicroHTTPD
 
 /// A running libmicrohttpd daemon, stopped once.
 ///

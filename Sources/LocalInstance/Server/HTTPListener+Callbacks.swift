@@ -1,5 +1,5 @@
-import Foundation
 internal import CMicroHTTPD
+import Foundation
 import NowData
 
 /// libmicrohttpd's callbacks. They are C function pointers, so they capture nothing: the listener's
@@ -56,7 +56,9 @@ extension HTTPListener {
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
             let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-            let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
+            let text = value.map {
+                String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
+            }
             collector.pairs.append((name, text))
             return .YES
         }
@@ -84,7 +86,8 @@ extension HTTPListener {
     private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
 
     private static func tooLargeResponse(limit: Int) -> NowHTTPResponse {
-        let body = #"{"error":{"message":"Request body too large","detail":"The body exceeds \#(limit) bytes"},"#
+        let body =
+            #"{"error":{"message":"Request body too large","detail":"The body exceeds \#(limit) bytes"},"#
             + #""status":"failure"}"#
         return NowHTTPResponse(
             statusCode: 413, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(body.utf8))

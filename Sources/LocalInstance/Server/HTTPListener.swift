@@ -1,6 +1,6 @@
+internal import CMicroHTTPD
 import Foundation
 @preconcurrency import Glibc
-internal import CMicroHTTPD
 import NowData
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
@@ -40,16 +40,17 @@ public final class HTTPListener: Sendable {
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let socket = try ListeningSocket.open(host: host, port: port)
+        let descriptor = try ListeningSocket.open(host: host, port: port)
         let context = ListenerContext(handler: handler, bodyLimit: bodyLimit)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        let flags =
+            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
-            MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
+            MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
@@ -59,17 +60,17 @@ public final class HTTPListener: Sendable {
             MHD_start_daemon_va(flags, 0, nil, nil, HTTPListener.access, contextPointer, arguments)
         }
         guard let started else {
-            close(socket.descriptor)
+            close(descriptor)
             throw HTTPListenerError(host: host, port: port, reason: "libmicrohttpd could not start")
         }
         self.host = host
-        self.port = socket.port
+        self.port = cmhd_bound_port(started)
         self.context = context
         self.daemon = DaemonHandle(started)
     }
 
     /// Stops listening: refuses new requests, waits for those in progress to be answered, then closes every
-    /// connection. Calling it again does nothing.
+    /// connection. Calling it again does nothing. Call it from outside the handler (it waits for the handler).
     public func stop() {
         daemon.stop(draining: context.tracker)
     }

@@ -2,8 +2,8 @@
 
 /// Opens the TCP socket an ``HTTPListener`` hands to libmicrohttpd: bound to one IPv4 address and listening.
 enum ListeningSocket {
-    /// A listening socket on `host:port` (port 0: a free port), with the port it is bound to.
-    static func open(host: String, port: UInt16) throws(HTTPListenerError) -> (descriptor: Int32, port: UInt16) {
+    /// The descriptor of a socket listening on `host:port` (port 0: a free port).
+    static func open(host: String, port: UInt16) throws(HTTPListenerError) -> Int32 {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -25,17 +25,7 @@ enum ListeningSocket {
             close(descriptor)
             throw error
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else {
-            let error = systemError(host: host, port: port)
-            close(descriptor)
-            throw error
-        }
-        return (descriptor, UInt16(bigEndian: actual.sin_port))
+        return descriptor
     }
 
     private static func systemError(host: String, port: UInt16) -> HTTPListenerError {

@@ -10,7 +10,8 @@ enum BuiltProducts {
     /// package's `.build/debug`.
     static func executable(named name: String) throws -> URL {
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let directories = [
             Bundle.main.bundleURL,
             Bundle.main.bundleURL.deletingLastPathComponent(),

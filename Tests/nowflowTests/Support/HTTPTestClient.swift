@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A URLSession client for tests against a listener on 127.0.0.1.
@@ -58,7 +59,7 @@ final class HTTPTestClient: Sendable {
 
     private static func headers(of response: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
-        for case let (name as String, value as String) in response.allHeaderFields {
+        for case (let name as String, let value as String) in response.allHeaderFields {
             headers[name.lowercased()] = value
         }
         return headers

@@ -48,11 +48,18 @@ final class ServeProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the server to exit; returns its status and what it wrote to standard error.
+    /// Waits for the server to exit (killing it after 60 seconds, so that a test cannot hang); returns its status
+    /// and what it wrote to standard error.
     func waitForExit() async -> (status: Int32, reason: Process.TerminationReason, standardError: String) {
-        await withCheckedContinuation { continuation in
+        let exited = DispatchSemaphore(value: 0)
+        let pid = process.processIdentifier
+        DispatchQueue.global().async {
+            if exited.wait(timeout: .now() + 60) == .timedOut { kill(pid, SIGKILL) }
+        }
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 self.process.waitUntilExit()
+                exited.signal()
                 let errors = String(decoding: self.errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 continuation.resume(returning: (self.process.terminationStatus, self.process.terminationReason, errors))
             }
