@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["NowData"], path: "Benchmarks/DecodeBenchmark"),
 
         .executableTarget(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],

@@ -114,18 +114,15 @@ public final class LocalInstance: Sendable {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
-        if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
-            defer { verifiedCredentials.withLock { $0.removeAll() } }
-            return respond(tableRequest)
-        }
-        return respond(tableRequest)
-    }
-
-    private func respond(_ request: TableRequest) -> NowHTTPResponse {
+        let response: NowHTTPResponse
         do {
-            return try handler.handle(request)
+            response = try handler.handle(tableRequest)
         } catch {
-            return error.response
+            response = error.response
         }
+        if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
+            verifiedCredentials.withLock { $0.removeAll() }
+        }
+        return response
     }
 }

@@ -33,27 +33,36 @@ struct RecordRenderer {
 
     private func write(_ record: StoredRecord, to writer: inout JSONWriter) throws {
         writer.raw("{")
-        for (index, output) in fields.enumerated() {
-            if index > 0 { writer.raw(",") }
-            var current: StoredRecord? = record
-            for hop in output.hops {
-                guard case .reference(let target) = hop.type, let sysID = current?[hop.name], !sysID.isEmpty else {
-                    current = nil
-                    break
-                }
-                current = try resolver.record(target, sysID)
-            }
+        var first = true
+        for output in fields {
+            if !first { writer.raw(",") }
+            first = false
             writer.key(output.key)
-            try write(output.field, current?[output.field.name] ?? "", to: &writer)
+            guard output.hops.isEmpty else {
+                var current: StoredRecord? = record
+                for hop in output.hops {
+                    guard case .reference(let target) = hop.type, let sysID = current?[hop.name], !sysID.isEmpty
+                    else {
+                        current = nil
+                        break
+                    }
+                    current = try resolver.record(target, sysID)
+                }
+                try write(output, current?[output.name] ?? "", to: &writer)
+                continue
+            }
+            try write(output, record[output.name] ?? "", to: &writer)
         }
         writer.raw("}")
     }
 
-    private func write(_ field: FieldDefinition, _ value: String, to writer: inout JSONWriter) throws {
+    private func write(_ output: OutputField, _ value: String, to writer: inout JSONWriter) throws {
         var link: String?
-        if case .reference(let target) = field.type, !value.isEmpty, !excludeReferenceLink {
-            link = "\(baseURL)/api/now/table/\(target)/\(value)"
+        if let path = output.linkPath, !value.isEmpty, !excludeReferenceLink {
+            link = baseURL + path + value
         }
+        if displayValue == .value, link == nil { return writer.string(value) }
+        let field = output.field
         switch displayValue {
         case .value:
             guard let link else { return writer.string(value) }

@@ -77,9 +77,11 @@ struct TableAPIHandler: Sendable {
     }
 
     private func delete(_ table: TableDefinition, _ sysID: String) throws -> NowHTTPResponse {
-        guard try database.write({ db in try store.delete(table, sysID: sysID, db) }) else {
-            throw TableAPIError.noRecord
+        let deleted = try database.write { db in
+            guard let existing = try store.fetch(table, sysID: sysID, db) else { return false }
+            return try store.delete(storedTable(of: existing, in: table), sysID: sysID, db)
         }
+        guard deleted else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 204)
     }
 
