@@ -63,6 +63,19 @@ import Testing
             #": table "u_x": display_field "u_b" is not a field of the table"#
         ),
         (#"{"tables": [{"name": "u_x"}]}"#, #": tables[0]: missing key "fields""#),
+        (
+            #"{"tables": [{"name": "u_x", "extends": "task", "fields": []}]}"#,
+            #": tables[0]: unknown key "extends" (a custom table cannot extend another table)"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a"}, {"name": "u_b", "lable": "B"}]}]}"#,
+            #": tables[0].fields[1]: unknown key "lable""#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "choices": [{"value": "1", "text": "One"}]}]}]}"#,
+            #": tables[0].fields[0].choices[0]: unknown key "text""#
+        ),
+        (#"{"tables": [], "version": 2}"#, #": unknown key "version""#),
     ])
     func invalidFilesAreRefusedWithWhatAndWhere(text: String, message: String) throws {
         let path = try write(text)

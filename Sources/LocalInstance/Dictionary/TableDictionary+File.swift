@@ -25,7 +25,8 @@ import Foundation
 /// Types: `string`, `integer`, `decimal`, `boolean`, `glide_date_time`, `glide_date`, `reference` (with
 /// `reference`, the target table) and `choice` (text values with `choices`). Only `name`, `fields` and each
 /// field's `name` are required: the label defaults to the name, `type` to `string`, `display_field` to the first
-/// field, and a table with `number_prefix` gets a `number` field. System fields are added to every table.
+/// field, and a table with `number_prefix` gets a `number` field. System fields are added to every table. Any other
+/// key is refused, so that a misspelt one is not silently ignored.
 extension TableDictionary {
     private struct File: Decodable {
         var tables: [Table]
@@ -79,6 +80,7 @@ extension TableDictionary {
         } catch {
             throw LocalInstanceError("\(path): not a valid JSON dictionary file: \(error.localizedDescription)")
         }
+        try Self.refuseUnknownKeys(in: data, path: path)
         var dictionary = TableDictionary.builtIn
         var added: [TableDefinition] = []
         for table in file.tables {
@@ -143,6 +145,37 @@ extension TableDictionary {
         }
         let choices = (field.choices ?? []).map { FieldChoice($0.value, $0.label ?? $0.value) }
         return FieldDefinition(field.name, type, label: field.label, choices: choices, defaultValue: field.default)
+    }
+
+    private static let fileKeys: Set<String> = ["tables"]
+    private static let tableKeys: Set<String> = [
+        "name", "label", "display_field", "number_prefix", "number_start", "fields",
+    ]
+    private static let fieldKeys: Set<String> = ["name", "type", "label", "reference", "choices", "default"]
+    private static let choiceKeys: Set<String> = ["value", "label"]
+
+    /// Throws for the first key the format does not have, with where it is (`tables[0].fields[1]`).
+    private static func refuseUnknownKeys(in data: Data, path: String) throws(LocalInstanceError) {
+        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
+        func check(_ object: Any?, _ allowed: Set<String>, _ place: String) throws(LocalInstanceError) {
+            guard let object = object as? [String: Any],
+                let unknown = object.keys.sorted().first(where: { !allowed.contains($0) })
+            else { return }
+            let hint = unknown == "extends" ? " (a custom table cannot extend another table)" : ""
+            throw LocalInstanceError("\(path): \(place.isEmpty ? "" : place + ": ")unknown key \"\(unknown)\"\(hint)")
+        }
+        try check(file, fileKeys, "")
+        for (tableIndex, table) in ((file["tables"] as? [Any]) ?? []).enumerated() {
+            let place = "tables[\(tableIndex)]"
+            try check(table, tableKeys, place)
+            for (fieldIndex, field) in (((table as? [String: Any])?["fields"] as? [Any]) ?? []).enumerated() {
+                try check(field, fieldKeys, "\(place).fields[\(fieldIndex)]")
+                let choices = ((field as? [String: Any])?["choices"] as? [Any]) ?? []
+                for (choiceIndex, choice) in choices.enumerated() {
+                    try check(choice, choiceKeys, "\(place).fields[\(fieldIndex)].choices[\(choiceIndex)]")
+                }
+            }
+        }
     }
 
     private static func isValidName(_ name: String) -> Bool {
