@@ -14,6 +14,8 @@ let usage = """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
+case "validate":
+    status = ValidateCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":
     print(usage)
     status = 0
