@@ -23,9 +23,13 @@ let package = Package(
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
 
+        .executableTarget(
+            name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
+            path: "Benchmarks/InstanceBenchmark"),
+
         .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
-        .testTarget(name: "nowflowTests", dependencies: ["nowflow"]),
+        .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),
     ]
 )

@@ -16,6 +16,8 @@ let status: Int32
 switch arguments.first {
 case "validate":
     status = ValidateCommand.main(Array(arguments.dropFirst()))
+case "serve":
+    status = ServeCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":
     print(usage)
     status = 0

@@ -6,12 +6,22 @@ extension DateFormatter {
     /// The SDK's text says the device's locale and time zone are "taken into consideration"; the Table API's
     /// stored values are UTC, so this formatter is fixed to UTC and a fixed locale, which reads them correctly
     /// on every device. Show a date in another zone when rendering it, not when decoding it.
-    public static let nonISO8601UTC: DateFormatter = {
+    ///
+    /// ```swift
+    /// let decoder = JSONDecoder()
+    /// decoder.dateDecodingStrategy = .formatted(.nonISO8601UTC)
+    /// ```
+    public static let nonISO8601UTC: DateFormatter = utcFormatter("yyyy-MM-dd HH:mm:ss")
+
+    /// ServiceNow's date format, `yyyy-MM-dd`, in UTC: the date fields (`due_date` on some tables, `birthday`).
+    static let nonISO8601DateOnlyUTC: DateFormatter = utcFormatter("yyyy-MM-dd")
+
+    private static func utcFormatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        formatter.dateFormat = format
         return formatter
-    }()
+    }
 }

@@ -1,42 +1,47 @@
 import Foundation
 
 extension JSONDecoder {
-    /// Decodes the value found at a dot-separated path (`result`, `result.user.photos`), without a wrapper type.
+    /// Decodes the value found at a dot-separated path, without a wrapper type.
     ///
-    /// The JSON is parsed once and the value at the path is decoded in place; nothing is re-encoded.
+    /// The path is parsed once; each component names a key of an object, or, when it is a number and the value
+    /// is an array, an element of the array: `result`, `result.user.photos`, `result.3.name`. An empty path
+    /// decodes the whole document. Keys are matched the way this decoder matches a model's keys, so under
+    /// `.convertFromSnakeCase` the path `result.caller_id` finds the JSON key `caller_id`.
+    ///
+    /// The JSON is parsed once and the value is decoded in place with this decoder's strategies and user info;
+    /// nothing is re-encoded, so it runs as fast as decoding through a hand-written wrapper struct.
+    ///
+    /// ```swift
+    /// let users = try Coder.default.jsonDecoder.decode([User].self, from: data, at: "result")
+    /// ```
+    ///
+    /// - Throws: `DecodingError`. A missing component is a `keyNotFound` whose description names it:
+    ///   `no value at 'result.user' in path 'result.user.photos': key 'user' not found`; a component that
+    ///   is not an object or array is a `typeMismatch`; an empty component (`a..b`) is `dataCorrupted`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
-        let components = path.split(separator: ".").map(String.init)
-        guard !components.isEmpty else { return try decode(type, from: data) }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = dateDecodingStrategy
-        decoder.keyDecodingStrategy = keyDecodingStrategy
-        decoder.dataDecodingStrategy = dataDecodingStrategy
-        decoder.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
-        decoder.userInfo = userInfo
-        decoder.userInfo[PathKey.userInfoKey] = components
-        return try decoder.decode(AtPath<T>.self, from: data).value
+        guard !path.isEmpty else { return try decode(type, from: data) }
+        let decodingPath = try DecodingPath(path, keyStrategy: keyDecodingStrategy)
+        return try DecodingPath.$current.withValue(decodingPath) {
+            try decode(ValueAtPath<T>.self, from: data).value
+        }
     }
 }
 
-/// A coding key made of any string.
-struct PathKey: CodingKey {
-    static let userInfoKey = CodingUserInfoKey(rawValue: "nowdata.path")!
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-/// Decodes `T` at the path held in the decoder's user info.
-private struct AtPath<T: Decodable>: Decodable {
+/// Decodes `T` at the path ``DecodingPath/current`` names.
+private struct ValueAtPath<T: Decodable>: Decodable {
     var value: T
 
     init(from decoder: any Decoder) throws {
-        let path = decoder.userInfo[PathKey.userInfoKey] as? [String] ?? []
-        var container = try decoder.container(keyedBy: PathKey.self)
-        for component in path.dropLast() {
-            container = try container.nestedContainer(keyedBy: PathKey.self, forKey: PathKey(stringValue: component))
+        guard let path = DecodingPath.current else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no path to decode at"))
         }
-        value = try container.decode(T.self, forKey: PathKey(stringValue: path.last ?? ""))
+        var decoder = decoder
+        for index in path.components.indices.dropLast() {
+            decoder = try path.step(index, in: decoder, keyed: { try $0.superDecoder(forKey: $1) },
+                unkeyed: { try $0.superDecoder() })
+        }
+        value = try path.step(path.components.count - 1, in: decoder, keyed: { try $0.decode(T.self, forKey: $1) },
+            unkeyed: { try $0.decode(T.self) })
     }
 }

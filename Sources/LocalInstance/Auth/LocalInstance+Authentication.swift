@@ -1,0 +1,37 @@
+import Foundation
+import NowData
+
+extension LocalInstance {
+    /// The `user_name` of the request's valid credentials (Basic against sys_user, or an OAuth bearer token).
+    func authenticate(_ request: NowHTTPRequest) -> String? {
+        guard let authorization = request.headers["Authorization"] else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        switch parts[0].lowercased() {
+        case "basic":
+            guard let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
+                let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+            else { return nil }
+            let user = String(pair[..<colon])
+            return verify(user: user, password: String(pair[pair.index(after: colon)...])) ? user : nil
+        case "bearer":
+            let token = parts[1].trimmingCharacters(in: .whitespaces)
+            let time = now()
+            return tokens.withLock { $0.user(forAccessToken: token, now: time) }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether an active, unlocked user has this password.
+    func verify(user: String, password: String) -> Bool {
+        guard let users = dictionary.table("sys_user") else { return false }
+        let record = try? database.read { [store] db in
+            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db).first
+        }
+        guard let record = record ?? nil, record["active"] == "true", record["locked_out"] != "true",
+            let hash = record["user_password"]
+        else { return false }
+        return PasswordHash.verify(password, against: hash)
+    }
+}

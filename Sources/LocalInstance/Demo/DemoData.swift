@@ -1,0 +1,282 @@
+import Foundation
+
+/// The demo data set, seeded once into a new database: users, groups and memberships, incidents, problems,
+/// change requests, tasks and CIs. Everything is deterministic: sys_ids derive from a stable key (see ``sysID(_:_:)``),
+/// dates from a fixed start, so every seeded database holds the same records.
+enum DemoData {
+    /// The stable sys_id of a demo record: the first 32 hex digits of SHA-256 of `nowflow-demo:<table>:<key>`.
+    static func sysID(_ table: String, _ key: String) -> String {
+        String(SHA256.hex("nowflow-demo:\(table):\(key)").prefix(32))
+    }
+
+    /// 2026-01-05 08:00:00 UTC, the first demo date.
+    private static let start = Date(timeIntervalSince1970: 1_767_600_000)
+
+    private static func date(_ hours: Double) -> String {
+        Timestamp.string(start.addingTimeInterval(hours * 3600))
+    }
+
+    static let users: [(userName: String, first: String, last: String, title: String, department: String)] = [
+        ("admin", "System", "Administrator", "System Administrator", "IT"),
+        ("abel.tuter", "Abel", "Tuter", "Sales Manager", "Sales"),
+        ("beth.anglin", "Beth", "Anglin", "Service Desk Analyst", "IT"),
+        ("bud.richman", "Bud", "Richman", "Network Engineer", "IT"),
+        ("charlie.whitherspoon", "Charlie", "Whitherspoon", "Database Administrator", "IT"),
+        ("david.loo", "David", "Loo", "Hardware Technician", "IT"),
+        ("don.goodliffe", "Don", "Goodliffe", "Change Manager", "IT"),
+        ("fred.luddy", "Fred", "Luddy", "Chief Technology Officer", "Executive"),
+        ("itil", "ITIL", "User", "Service Desk Analyst", "IT"),
+        ("joe.employee", "Joe", "Employee", "Accountant", "Finance"),
+        ("luke.wilson", "Luke", "Wilson", "Software Engineer", "Development"),
+        ("ron.kettering", "Ron", "Kettering", "Problem Manager", "IT"),
+        ("sam.sorokin", "Sam", "Sorokin", "Marketing Specialist", "Marketing"),
+        ("sophie.turner", "Sophie", "Turner", "HR Generalist", "Human Resources"),
+        ("tanya.moore", "Tanya", "Moore", "Customer Support Lead", "Customer Support"),
+    ]
+
+    static let groups: [(name: String, manager: String, members: [String])] = [
+        ("Service Desk", "beth.anglin", ["beth.anglin", "itil", "tanya.moore"]),
+        ("Network", "bud.richman", ["bud.richman", "david.loo"]),
+        ("Database", "charlie.whitherspoon", ["charlie.whitherspoon", "luke.wilson"]),
+        ("Hardware", "david.loo", ["david.loo", "itil"]),
+        ("Software", "luke.wilson", ["luke.wilson", "beth.anglin"]),
+        ("Change Management", "don.goodliffe", ["don.goodliffe", "admin"]),
+        ("Problem Solving", "ron.kettering", ["ron.kettering", "charlie.whitherspoon"]),
+    ]
+
+    static let servers: [(name: String, ip: String, os: String, cpus: Int, ram: Int, classification: String)] = [
+        ("app-prod-01", "10.0.1.11", "Linux Red Hat", 8, 32768, "Production"),
+        ("app-prod-02", "10.0.1.12", "Linux Red Hat", 8, 32768, "Production"),
+        ("db-prod-01", "10.0.2.21", "Linux Red Hat", 16, 131072, "Production"),
+        ("db-prod-02", "10.0.2.22", "Linux Red Hat", 16, 131072, "Production"),
+        ("mail-01", "10.0.3.31", "Windows 2019 Datacenter", 4, 16384, "Production"),
+        ("web-prod-01", "10.0.4.41", "Linux Ubuntu", 4, 8192, "Production"),
+        ("web-dev-01", "10.1.4.41", "Linux Ubuntu", 2, 4096, "Development"),
+        ("files-01", "10.0.5.51", "Windows 2022 Standard", 4, 16384, "Production"),
+        ("vpn-gw-01", "10.0.6.61", "Linux Debian", 2, 4096, "Production"),
+        ("test-db-01", "10.2.2.21", "Linux Red Hat", 4, 16384, "Test"),
+    ]
+
+    private static let incidents: [(short: String, category: String, subcategory: String, group: String, ci: String)] = [
+        ("Email server is down", "software", "email", "Service Desk", "mail-01"),
+        ("Unable to connect to VPN", "network", "vpn", "Network", "vpn-gw-01"),
+        ("Database queries running slowly", "database", "oracle", "Database", "db-prod-01"),
+        ("Laptop screen flickering", "hardware", "monitor", "Hardware", ""),
+        ("Cannot access shared drive", "network", "dns", "Network", "files-01"),
+        ("Outlook keeps crashing", "software", "email", "Service Desk", "mail-01"),
+        ("Printer on floor 3 jammed", "hardware", "", "Hardware", ""),
+        ("Wireless drops in conference room", "network", "wireless", "Network", ""),
+        ("ERP application returns error 500", "software", "internal application", "Software", "app-prod-01"),
+        ("Password reset request", "inquiry", "", "Service Desk", ""),
+        ("Disk space low on database server", "database", "sql server", "Database", "db-prod-02"),
+        ("Keyboard not working", "hardware", "keyboard", "Hardware", ""),
+        ("Website loading slowly", "network", "dhcp", "Network", "web-prod-01"),
+        ("Antivirus update failed", "software", "antivirus", "Software", ""),
+        ("Need access to the finance share", "inquiry", "", "Service Desk", "files-01"),
+    ]
+
+    private static let callers = ["abel.tuter", "joe.employee", "sam.sorokin", "sophie.turner", "fred.luddy", "tanya.moore"]
+
+    /// Inserts the demo data set in the caller's transaction.
+    static func seed(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
+        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        for (index, user) in users.enumerated() {
+            let manager = user.department == "IT" && user.userName != "fred.luddy" ? "fred.luddy" : ""
+            try insert.record(
+                "sys_user", user.userName, created: date(Double(-2000 + index)),
+                [
+                    "user_name": user.userName, "first_name": user.first, "last_name": user.last,
+                    "name": "\(user.first) \(user.last)", "email": "\(user.userName)@example.com", "title": user.title,
+                    "department": user.department, "phone": "+1 555 01\(String(format: "%02d", index))",
+                    "manager": manager.isEmpty ? "" : sysID("sys_user", manager),
+                ])
+        }
+        for (index, group) in groups.enumerated() {
+            try insert.record(
+                "sys_user_group", group.name, created: date(Double(-1900 + index)),
+                [
+                    "name": group.name, "description": "\(group.name) team",
+                    "email": group.name.lowercased().replacingOccurrences(of: " ", with: ".") + "@example.com",
+                    "manager": sysID("sys_user", group.manager),
+                ])
+            for member in group.members {
+                try insert.record(
+                    "sys_user_grmember", "\(group.name)/\(member)", created: date(Double(-1900 + index)),
+                    ["user": sysID("sys_user", member), "group": sysID("sys_user_group", group.name)])
+            }
+        }
+        for (index, server) in servers.enumerated() {
+            let common = [
+                "name": server.name, "ip_address": server.ip, "install_status": "1", "operational_status": "1",
+                "asset_tag": "P10000\(index + 10)", "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
+                "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard", "location": "Data Center 1",
+                "install_date": date(Double(-5000 + index * 24)), "category": "Hardware",
+                "support_group": sysID("sys_user_group", server.name.hasPrefix("db") ? "Database" : "Network"),
+                "short_description": "\(server.classification) server \(server.name)",
+            ]
+            try insert.record("cmdb_ci", server.name, created: date(Double(-1800 + index)), common, className: "cmdb_ci_server")
+            try insert.record(
+                "cmdb_ci_server", server.name, created: date(Double(-1800 + index)),
+                common.merging([
+                    "host_name": server.name, "fqdn": "\(server.name).example.com", "os": server.os,
+                    "cpu_count": String(server.cpus), "ram": String(server.ram), "classification": server.classification,
+                    "virtual": index % 3 == 0 ? "true" : "false", "disk_space": String(100 * (index % 4 + 1)),
+                    "cpu_speed": "2400",
+                ]) { _, new in new })
+        }
+        for index in 0..<3 {
+            let service = ["SAP ERP", "Email Service", "Corporate Website"][index]
+            try insert.record(
+                "cmdb_ci", service, created: date(Double(-1700 + index)),
+                ["name": service, "category": "Software", "install_status": "1", "operational_status": "1",
+                 "short_description": "Business service \(service)"])
+        }
+        let states = ["1", "2", "2", "3", "6", "7", "1", "2", "6", "7", "8", "1"]
+        let assignees = ["Service Desk": "beth.anglin", "Network": "bud.richman", "Database": "charlie.whitherspoon",
+                         "Hardware": "david.loo", "Software": "luke.wilson"]
+        for index in 0..<60 {
+            let template = incidents[index % incidents.count]
+            let state = states[index % states.count]
+            let impact = String(index % 3 + 1)
+            let urgency = String((index / 3) % 3 + 1)
+            let opened = Double(index * 13)
+            var fields: [String: String] = [
+                "short_description": template.short + (index >= incidents.count ? " (\(index / incidents.count + 1))" : ""),
+                "description": "Reported by the caller: \(template.short.lowercased()).",
+                "caller_id": sysID("sys_user", callers[index % callers.count]),
+                "opened_by": sysID("sys_user", index % 2 == 0 ? "itil" : "beth.anglin"),
+                "opened_at": date(opened), "state": state, "impact": impact, "urgency": urgency,
+                "priority": String(Int(impact)! + Int(urgency)! - 1), "category": template.category,
+                "subcategory": template.subcategory, "contact_type": ["phone", "email", "self-service", "walk-in"][index % 4],
+                "assignment_group": sysID("sys_user_group", template.group),
+                "cmdb_ci": template.ci.isEmpty ? "" : sysID("cmdb_ci", template.ci),
+                "active": ["7", "8"].contains(state) ? "false" : "true",
+            ]
+            if state != "1" { fields["assigned_to"] = sysID("sys_user", assignees[template.group] ?? "itil") }
+            if state == "3" { fields["hold_reason"] = "1" }
+            if ["6", "7"].contains(state) {
+                fields["resolved_at"] = date(opened + 6)
+                fields["resolved_by"] = fields["assigned_to"]
+                fields["close_code"] = "Solution provided"
+                fields["close_notes"] = "Fixed and confirmed with the caller."
+            }
+            if ["7", "8"].contains(state) {
+                fields["closed_at"] = date(opened + 78)
+                fields["closed_by"] = sysID("sys_user", "admin")
+            }
+            try insert.record("incident", "INC\(index)", created: date(opened), fields, modCount: Int(state) ?? 0)
+        }
+        let problems: [(String, String, String)] = [
+            ("Recurring email outages", "103", "software"), ("VPN gateway drops connections under load", "104", "network"),
+            ("Slow database queries after upgrade", "102", "database"), ("Printer fleet firmware defects", "101", "hardware"),
+            ("Wireless coverage gaps", "106", "network"), ("ERP memory leak", "107", "software"),
+        ]
+        for (index, problem) in problems.enumerated() {
+            var fields = [
+                "short_description": problem.0, "description": "Problem record for: \(problem.0.lowercased()).",
+                "state": problem.1, "category": problem.2, "impact": String(index % 3 + 1), "urgency": "2",
+                "priority": String(index % 3 + 2), "assignment_group": sysID("sys_user_group", "Problem Solving"),
+                "assigned_to": sysID("sys_user", "ron.kettering"), "opened_by": sysID("sys_user", "ron.kettering"),
+                "opened_at": date(Double(100 + index * 40)), "known_error": index % 2 == 0 ? "true" : "false",
+                "active": problem.1 == "107" ? "false" : "true",
+            ]
+            if problem.1 == "106" || problem.1 == "107" {
+                fields["resolution_code"] = "fix_applied"
+                fields["resolved_at"] = date(Double(200 + index * 40))
+                fields["fix_notes"] = "Fix deployed to production."
+            }
+            try insert.record("problem", "PRB\(index)", created: date(Double(100 + index * 40)), fields)
+        }
+        let changes: [(String, String, String, String)] = [
+            ("Upgrade mail server to the latest patch level", "-5", "normal", "mail-01"),
+            ("Add memory to database server", "-4", "normal", "db-prod-01"),
+            ("Replace VPN gateway certificate", "-3", "standard", "vpn-gw-01"),
+            ("Deploy ERP hotfix", "-2", "emergency", "app-prod-01"),
+            ("Migrate file shares", "-1", "normal", "files-01"),
+            ("Rotate web server TLS keys", "0", "standard", "web-prod-01"),
+            ("Decommission test database", "3", "normal", "test-db-01"),
+            ("Reboot application servers", "4", "standard", "app-prod-02"),
+        ]
+        for (index, change) in changes.enumerated() {
+            let startHours = Double(300 + index * 48)
+            try insert.record(
+                "change_request", "CHG\(index)", created: date(startHours - 72),
+                [
+                    "short_description": change.0, "description": "Change: \(change.0.lowercased()).",
+                    "state": change.1, "type": change.2, "risk": String(index % 4 + 1), "impact": String(index % 3 + 1),
+                    "urgency": "3", "priority": String(index % 3 + 3), "category": "hardware",
+                    "cmdb_ci": sysID("cmdb_ci", change.3), "requested_by": sysID("sys_user", "don.goodliffe"),
+                    "assignment_group": sysID("sys_user_group", "Change Management"),
+                    "assigned_to": sysID("sys_user", "don.goodliffe"), "opened_by": sysID("sys_user", "don.goodliffe"),
+                    "opened_at": date(startHours - 72), "start_date": date(startHours), "end_date": date(startHours + 4),
+                    "approval": index > 2 ? "approved" : "requested",
+                    "implementation_plan": "Follow the standard runbook.", "backout_plan": "Restore from snapshot.",
+                    "test_plan": "Smoke tests after the change.", "active": ["3", "4"].contains(change.1) ? "false" : "true",
+                ])
+        }
+        for index in 0..<3 {
+            try insert.record(
+                "task", "TASK\(index)", created: date(Double(500 + index * 10)),
+                [
+                    "short_description": ["Order replacement toner", "Update on-call rota", "Review backup report"][index],
+                    "state": ["1", "2", "3"][index], "assignment_group": sysID("sys_user_group", "Service Desk"),
+                    "opened_by": sysID("sys_user", "beth.anglin"), "opened_at": date(Double(500 + index * 10)),
+                    "active": index == 2 ? "false" : "true",
+                ])
+        }
+    }
+
+    /// Creates the administrator if missing and sets its password (on every start).
+    static func ensureAdmin(
+        userName: String, passwordHash: String, timestamp: String, store: RecordStore, dictionary: TableDictionary,
+        _ db: SQLiteConnection
+    ) throws {
+        guard let users = dictionary.table("sys_user") else { return }
+        if let existing = try store.select(
+            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+        ).first, let sysID = existing["sys_id"] {
+            _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
+            return
+        }
+        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        try insert.record(
+            "sys_user", userName, createdOn: timestamp,
+            [
+                "user_name": userName, "first_name": "System", "last_name": "Administrator",
+                "name": "System Administrator", "title": "System Administrator", "user_password": passwordHash,
+            ])
+    }
+
+    /// Inserts demo records with their defaults, system fields and numbers.
+    private struct Inserter {
+        let store: RecordStore
+        let dictionary: TableDictionary
+        let db: SQLiteConnection
+
+        mutating func record(
+            _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0,
+            className: String? = nil
+        ) throws {
+            try record(tableName, key, createdOn: created, fields, modCount: modCount, className: className)
+        }
+
+        mutating func record(
+            _ tableName: String, _ key: String, createdOn: String, _ fields: [String: String], modCount: Int = 0,
+            className: String? = nil
+        ) throws {
+            guard let table = dictionary.table(tableName) else { return }
+            var record = StoredRecord()
+            for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
+            record.merge(fields) { _, new in new }
+            record["sys_id"] = DemoData.sysID(tableName, key)
+            if table.numberPrefix != nil { record["number"] = try store.nextNumber(table, db) }
+            record["sys_created_on"] = createdOn
+            record["sys_created_by"] = "admin"
+            record["sys_updated_on"] = createdOn
+            record["sys_updated_by"] = "admin"
+            record["sys_mod_count"] = String(modCount)
+            record["sys_class_name"] = className ?? tableName
+            try store.insert(table, record, db)
+        }
+    }
+}

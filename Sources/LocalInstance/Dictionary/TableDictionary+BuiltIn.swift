@@ -1,0 +1,274 @@
+extension TableDictionary {
+    /// The built-in tables: users and groups, the task tables and the CMDB.
+    static let builtIn = TableDictionary([
+        sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
+    ])
+
+    private static let impactChoices = [FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low")]
+    private static let priorityChoices = [
+        FieldChoice("1", "1 - Critical"), FieldChoice("2", "2 - High"), FieldChoice("3", "3 - Moderate"),
+        FieldChoice("4", "4 - Low"), FieldChoice("5", "5 - Planning"),
+    ]
+
+    /// The fields every task table shares (task, incident, problem, change_request).
+    private static func taskFields(state: [FieldChoice], stateDefault: String) -> [FieldDefinition] {
+        [
+            FieldDefinition("number"),
+            FieldDefinition("short_description"),
+            FieldDefinition("description"),
+            FieldDefinition("state", .integer, choices: state, defaultValue: stateDefault),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+            FieldDefinition("impact", .integer, choices: impactChoices, defaultValue: "3"),
+            FieldDefinition("urgency", .integer, choices: impactChoices, defaultValue: "3"),
+            FieldDefinition("priority", .integer, choices: priorityChoices, defaultValue: "5"),
+            FieldDefinition("assignment_group", .reference(table: "sys_user_group")),
+            FieldDefinition("assigned_to", .reference(table: "sys_user")),
+            FieldDefinition("opened_at", .dateTime, label: "Opened"),
+            FieldDefinition("opened_by", .reference(table: "sys_user")),
+            FieldDefinition("closed_at", .dateTime, label: "Closed"),
+            FieldDefinition("closed_by", .reference(table: "sys_user")),
+            FieldDefinition("due_date", .dateTime, label: "Due date"),
+            FieldDefinition("cmdb_ci", .reference(table: "cmdb_ci"), label: "Configuration item"),
+            FieldDefinition("close_notes"),
+            FieldDefinition("work_notes"),
+            FieldDefinition("comments", label: "Additional comments"),
+        ]
+    }
+
+    static let sysUser = TableDefinition(
+        name: "sys_user", label: "User", displayField: "name",
+        fields: [
+            FieldDefinition("user_name", label: "User ID"),
+            FieldDefinition("name"),
+            FieldDefinition("first_name"),
+            FieldDefinition("last_name"),
+            FieldDefinition("email"),
+            FieldDefinition("title"),
+            FieldDefinition("department"),
+            FieldDefinition("location"),
+            FieldDefinition("phone", label: "Business phone"),
+            FieldDefinition("mobile_phone"),
+            FieldDefinition("manager", .reference(table: "sys_user")),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+            FieldDefinition("locked_out", .boolean, defaultValue: "false"),
+            FieldDefinition("vip", .boolean, label: "VIP", defaultValue: "false"),
+            FieldDefinition("user_password", label: "Password", isPassword: true),
+        ])
+
+    static let sysUserGroup = TableDefinition(
+        name: "sys_user_group", label: "Group", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("description"),
+            FieldDefinition("email", label: "Group email"),
+            FieldDefinition("manager", .reference(table: "sys_user")),
+            FieldDefinition("parent", .reference(table: "sys_user_group")),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+        ])
+
+    static let sysUserGroupMember = TableDefinition(
+        name: "sys_user_grmember", label: "Group Member", displayField: "user",
+        fields: [
+            FieldDefinition("user", .reference(table: "sys_user")),
+            FieldDefinition("group", .reference(table: "sys_user_group")),
+        ])
+
+    static let task = TableDefinition(
+        name: "task", label: "Task", displayField: "number", numberPrefix: "TASK", numberStart: 10001,
+        fields: taskFields(
+            state: [
+                FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
+                FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"),
+                FieldChoice("7", "Closed Skipped"),
+            ], stateDefault: "1"))
+
+    /// Incident states as the platform defines them.
+    static let incidentStates = [
+        FieldChoice("1", "New"), FieldChoice("2", "In Progress"), FieldChoice("3", "On Hold"),
+        FieldChoice("6", "Resolved"), FieldChoice("7", "Closed"), FieldChoice("8", "Canceled"),
+    ]
+
+    static let incident = TableDefinition(
+        name: "incident", label: "Incident", displayField: "number", numberPrefix: "INC", numberStart: 10001,
+        fields: taskFields(state: incidentStates, stateDefault: "1") + [
+            FieldDefinition("caller_id", .reference(table: "sys_user"), label: "Caller"),
+            FieldDefinition(
+                "category", .choice,
+                choices: [
+                    FieldChoice("inquiry", "Inquiry / Help"), FieldChoice("software", "Software"),
+                    FieldChoice("hardware", "Hardware"), FieldChoice("network", "Network"),
+                    FieldChoice("database", "Database"),
+                ], defaultValue: "inquiry"),
+            FieldDefinition(
+                "subcategory", .choice,
+                choices: [
+                    FieldChoice("antivirus", "Antivirus"), FieldChoice("email", "Email"),
+                    FieldChoice("internal application", "Internal Application"), FieldChoice("os", "Operating System"),
+                    FieldChoice("cpu", "CPU"), FieldChoice("disk", "Disk"), FieldChoice("keyboard", "Keyboard"),
+                    FieldChoice("memory", "Memory"), FieldChoice("monitor", "Monitor"), FieldChoice("mouse", "Mouse"),
+                    FieldChoice("dhcp", "DHCP"), FieldChoice("dns", "DNS"), FieldChoice("vpn", "VPN"),
+                    FieldChoice("wireless", "Wireless"), FieldChoice("db2", "DB2"), FieldChoice("oracle", "Oracle"),
+                    FieldChoice("sql server", "MS SQL Server"),
+                ]),
+            FieldDefinition(
+                "contact_type", .choice, label: "Channel",
+                choices: [
+                    FieldChoice("email", "Email"), FieldChoice("phone", "Phone"),
+                    FieldChoice("self-service", "Self-service"), FieldChoice("walk-in", "Walk-in"),
+                ]),
+            FieldDefinition(
+                "hold_reason", .integer, label: "On hold reason",
+                choices: [
+                    FieldChoice("1", "Awaiting Caller"), FieldChoice("3", "Awaiting Problem"),
+                    FieldChoice("4", "Awaiting Vendor"), FieldChoice("5", "Awaiting Change"),
+                ]),
+            FieldDefinition(
+                "close_code", .choice, label: "Resolution code",
+                choices: [
+                    "Duplicate", "Known error", "No resolution provided", "Resolved by caller",
+                    "Resolved by change", "Resolved by problem", "Resolved by request", "Solution provided",
+                    "Workaround provided", "User error",
+                ].map { FieldChoice($0, $0) }),
+            FieldDefinition("resolved_at", .dateTime, label: "Resolved"),
+            FieldDefinition("resolved_by", .reference(table: "sys_user")),
+            FieldDefinition("problem_id", .reference(table: "problem"), label: "Problem"),
+            FieldDefinition("rfc", .reference(table: "change_request"), label: "Change Request"),
+            FieldDefinition("reopen_count", .integer, defaultValue: "0"),
+        ])
+
+    /// Problem states as the platform defines them.
+    static let problemStates = [
+        FieldChoice("101", "New"), FieldChoice("102", "Assess"), FieldChoice("103", "Root Cause Analysis"),
+        FieldChoice("104", "Fix in Progress"), FieldChoice("106", "Resolved"), FieldChoice("107", "Closed"),
+    ]
+
+    static let problem = TableDefinition(
+        name: "problem", label: "Problem", displayField: "number", numberPrefix: "PRB", numberStart: 40001,
+        fields: taskFields(state: problemStates, stateDefault: "101") + [
+            FieldDefinition(
+                "category", .choice,
+                choices: [
+                    FieldChoice("software", "Software"), FieldChoice("hardware", "Hardware"),
+                    FieldChoice("network", "Network"), FieldChoice("database", "Database"),
+                ]),
+            FieldDefinition("known_error", .boolean, defaultValue: "false"),
+            FieldDefinition("cause_notes"),
+            FieldDefinition("fix_notes"),
+            FieldDefinition("workaround"),
+            FieldDefinition(
+                "resolution_code", .choice,
+                choices: [
+                    FieldChoice("fix_applied", "Fix Applied"), FieldChoice("risk_accepted", "Risk Accepted"),
+                    FieldChoice("duplicate", "Duplicate"), FieldChoice("canceled", "Canceled"),
+                ]),
+            FieldDefinition("resolved_at", .dateTime, label: "Resolved"),
+            FieldDefinition("resolved_by", .reference(table: "sys_user")),
+        ])
+
+    /// Change request states as the platform defines them.
+    static let changeStates = [
+        FieldChoice("-5", "New"), FieldChoice("-4", "Assess"), FieldChoice("-3", "Authorize"),
+        FieldChoice("-2", "Scheduled"), FieldChoice("-1", "Implement"), FieldChoice("0", "Review"),
+        FieldChoice("3", "Closed"), FieldChoice("4", "Canceled"),
+    ]
+
+    static let changeRequest = TableDefinition(
+        name: "change_request", label: "Change Request", displayField: "number", numberPrefix: "CHG",
+        numberStart: 30001,
+        fields: taskFields(state: changeStates, stateDefault: "-5") + [
+            FieldDefinition(
+                "type", .choice,
+                choices: [
+                    FieldChoice("standard", "Standard"), FieldChoice("normal", "Normal"),
+                    FieldChoice("emergency", "Emergency"),
+                ], defaultValue: "normal"),
+            FieldDefinition(
+                "risk", .integer,
+                choices: [
+                    FieldChoice("1", "Very High"), FieldChoice("2", "High"), FieldChoice("3", "Moderate"),
+                    FieldChoice("4", "Low"),
+                ], defaultValue: "3"),
+            FieldDefinition(
+                "category", .choice,
+                choices: [
+                    FieldChoice("hardware", "Hardware"), FieldChoice("software", "Software"),
+                    FieldChoice("network", "Network"), FieldChoice("database", "Database"),
+                    FieldChoice("other", "Other"),
+                ], defaultValue: "other"),
+            FieldDefinition("requested_by", .reference(table: "sys_user")),
+            FieldDefinition("start_date", .dateTime, label: "Planned start date"),
+            FieldDefinition("end_date", .dateTime, label: "Planned end date"),
+            FieldDefinition("justification"),
+            FieldDefinition("implementation_plan"),
+            FieldDefinition("backout_plan"),
+            FieldDefinition("test_plan"),
+            FieldDefinition(
+                "approval", .choice,
+                choices: [
+                    FieldChoice("not requested", "Not Yet Requested"), FieldChoice("requested", "Requested"),
+                    FieldChoice("approved", "Approved"), FieldChoice("rejected", "Rejected"),
+                ], defaultValue: "not requested"),
+            FieldDefinition(
+                "close_code", .choice,
+                choices: [
+                    FieldChoice("successful", "Successful"),
+                    FieldChoice("successful_issues", "Successful with issues"),
+                    FieldChoice("unsuccessful", "Unsuccessful"),
+                ]),
+            FieldDefinition("on_hold", .boolean, defaultValue: "false"),
+        ])
+
+    private static let ciFields: [FieldDefinition] = [
+        FieldDefinition("name"),
+        FieldDefinition("short_description", label: "Description"),
+        FieldDefinition("asset_tag"),
+        FieldDefinition("serial_number"),
+        FieldDefinition("manufacturer"),
+        FieldDefinition("model_number"),
+        FieldDefinition("category"),
+        FieldDefinition("location"),
+        FieldDefinition("ip_address", label: "IP Address"),
+        FieldDefinition("install_date", .dateTime, label: "Installed"),
+        FieldDefinition(
+            "install_status", .integer, label: "Status",
+            choices: [
+                FieldChoice("1", "Installed"), FieldChoice("2", "On Order"), FieldChoice("3", "In Maintenance"),
+                FieldChoice("4", "Pending Install"), FieldChoice("5", "Pending Repair"), FieldChoice("6", "In Stock"),
+                FieldChoice("7", "Retired"), FieldChoice("100", "Absent"),
+            ], defaultValue: "1"),
+        FieldDefinition(
+            "operational_status", .integer,
+            choices: [
+                FieldChoice("1", "Operational"), FieldChoice("2", "Non-Operational"),
+                FieldChoice("3", "Repair in Progress"), FieldChoice("4", "DR Standby"), FieldChoice("5", "Ready"),
+                FieldChoice("6", "Retired"),
+            ], defaultValue: "1"),
+        FieldDefinition("assigned_to", .reference(table: "sys_user")),
+        FieldDefinition("managed_by", .reference(table: "sys_user")),
+        FieldDefinition("owned_by", .reference(table: "sys_user")),
+        FieldDefinition("support_group", .reference(table: "sys_user_group")),
+    ]
+
+    static let cmdbCI = TableDefinition(
+        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields)
+
+    static let cmdbCIServer = TableDefinition(
+        name: "cmdb_ci_server", label: "Server", displayField: "name",
+        fields: ciFields + [
+            FieldDefinition("host_name"),
+            FieldDefinition("fqdn", label: "Fully qualified domain name"),
+            FieldDefinition("os", label: "Operating System"),
+            FieldDefinition("os_version", label: "OS Version"),
+            FieldDefinition("cpu_count", .integer, label: "CPU count"),
+            FieldDefinition("cpu_speed", .integer, label: "CPU speed (MHz)"),
+            FieldDefinition("ram", .integer, label: "RAM (MB)"),
+            FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
+            FieldDefinition("virtual", .boolean, defaultValue: "false"),
+            FieldDefinition(
+                "classification", .choice,
+                choices: [
+                    FieldChoice("Production", "Production"), FieldChoice("Development", "Development"),
+                    FieldChoice("Test", "Test"), FieldChoice("Staging", "Staging"),
+                ]),
+        ])
+}

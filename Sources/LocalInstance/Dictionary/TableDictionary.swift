@@ -1,0 +1,25 @@
+/// The tables the local instance knows: the built-in ones and those of a dictionary file.
+struct TableDictionary: Sendable {
+    /// The tables by name.
+    private(set) var tables: [String: TableDefinition]
+    /// The table names in the order they were defined.
+    private(set) var tableNames: [String]
+
+    /// A dictionary of `tables`; a later table of the same name replaces an earlier one.
+    init(_ tables: [TableDefinition]) {
+        self.tables = [:]
+        self.tableNames = []
+        for table in tables { add(table) }
+    }
+
+    /// The table called `name`, if it exists.
+    func table(_ name: String) -> TableDefinition? {
+        tables[name]
+    }
+
+    /// Adds or replaces a table.
+    mutating func add(_ table: TableDefinition) {
+        if tables[table.name] == nil { tableNames.append(table.name) }
+        tables[table.name] = table
+    }
+}

@@ -1,0 +1,176 @@
+extension EncodedQuery {
+    /// Parses an encoded query in one pass over its UTF-8 bytes.
+    ///
+    /// A part that is not a valid condition (no known operator, an operator the local instance does not run,
+    /// a missing value) becomes an ``Term/invalid(text:reason:)`` term, which the translator ignores with a
+    /// warning, as the platform does. `^^` stands for a literal `^` in a value; a trailing `^EQ` (added by the
+    /// platform's list filters) is ignored.
+    ///
+    /// - Throws: ``EncodedQueryError/javascriptValue(condition:)`` when a condition has a `javascript:` value.
+    static func parse(_ text: String) throws(EncodedQueryError) -> EncodedQuery {
+        var builder = Builder()
+        var segment: [UInt8] = []
+        var utf8 = text.utf8.makeIterator()
+        var pending = utf8.next()
+        while let byte = pending {
+            pending = utf8.next()
+            guard byte == caret else {
+                segment.append(byte)
+                continue
+            }
+            if pending == caret {
+                segment.append(caret)
+                pending = utf8.next()
+                continue
+            }
+            try builder.add(segment)
+            segment.removeAll(keepingCapacity: true)
+        }
+        try builder.add(segment)
+        return builder.finish()
+    }
+}
+
+private let caret = UInt8(ascii: "^")
+
+/// Collects the parts of an encoded query into groups, clauses and sort terms.
+private struct Builder {
+    private var groups: [EncodedQuery.Group] = []
+    private var clauses: [EncodedQuery.Clause] = []
+    private var ordering: [EncodedQuery.Ordering] = []
+
+    mutating func add(_ part: [UInt8]) throws(EncodedQueryError) {
+        if part.isEmpty || part.elementsEqual("EQ".utf8) { return }
+        if let field = part.dropping(prefix: "ORDERBYDESC") {
+            ordering.append(.init(field: String(decoding: field, as: UTF8.self), descending: true))
+        } else if let field = part.dropping(prefix: "ORDERBY") {
+            ordering.append(.init(field: String(decoding: field, as: UTF8.self), descending: false))
+        } else if let condition = part.dropping(prefix: "NQ") {
+            closeGroup()
+            try addTerm(condition, joinedByOR: false)
+        } else if let condition = part.dropping(prefix: "OR") {
+            try addTerm(condition, joinedByOR: true)
+        } else {
+            try addTerm(part[...], joinedByOR: false)
+        }
+    }
+
+    mutating func finish() -> EncodedQuery {
+        closeGroup()
+        return EncodedQuery(groups: groups, ordering: ordering)
+    }
+
+    private mutating func addTerm(_ bytes: ArraySlice<UInt8>, joinedByOR: Bool) throws(EncodedQueryError) {
+        if bytes.isEmpty { return }
+        let term = try EncodedQuery.Term(parsing: bytes)
+        if joinedByOR, !clauses.isEmpty {
+            clauses[clauses.count - 1].terms.append(term)
+        } else {
+            clauses.append(.init(terms: [term]))
+        }
+    }
+
+    private mutating func closeGroup() {
+        if clauses.isEmpty { return }
+        groups.append(.init(clauses: clauses))
+        clauses = []
+    }
+}
+
+extension EncodedQuery.Term {
+    /// Reads `field OPERATOR value`: the operator is the first one found after at least one character of field
+    /// name, the longest one where several start at the same place (operators are upper case or symbols, field
+    /// names lower case, so a value never decides where the operator is).
+    fileprivate init(parsing bytes: ArraySlice<UInt8>) throws(EncodedQueryError) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if bytes.containsJavaScriptPrefix {
+            throw .javascriptValue(condition: text)
+        }
+        var index = bytes.index(after: bytes.startIndex)
+        while index < bytes.endIndex {
+            if let token = OperatorTable.shared.longestMatch(in: bytes, at: index) {
+                let field = String(decoding: bytes[..<index], as: UTF8.self)
+                let value = String(decoding: bytes[(index + token.bytes.count)...], as: UTF8.self)
+                self = Self.make(text: text, field: field, token: token, value: value)
+                return
+            }
+            index += 1
+        }
+        self = .invalid(text: text, reason: "no known operator")
+    }
+
+    private static func make(
+        text: String, field: String, token: OperatorTable.Token, value: String
+    ) -> EncodedQuery.Term {
+        guard let op = token.op else {
+            return .invalid(text: text, reason: "the operator \(token.name) is not supported by the local instance")
+        }
+        if op.isUnary, !value.isEmpty {
+            return .invalid(text: text, reason: "\(op.rawValue) takes no value")
+        }
+        return .condition(.init(text: text, field: field, op: op, value: value))
+    }
+}
+
+/// Every operator token, supported or not, indexed by its first byte with the longest first.
+private struct OperatorTable: Sendable {
+    struct Token: Sendable {
+        var name: String
+        var bytes: [UInt8]
+        /// nil for an operator of the platform that the local instance does not run.
+        var op: QueryOperator?
+    }
+
+    static let shared = OperatorTable()
+
+    private let byFirstByte: [[Token]]
+
+    private init() {
+        var table = [[Token]](repeating: [], count: 128)
+        let tokens =
+            QueryOperator.allCases.map { Token(name: $0.rawValue, bytes: Array($0.rawValue.utf8), op: $0) }
+            + QueryOperator.unsupported.map { Token(name: $0, bytes: Array($0.utf8), op: nil) }
+        for token in tokens {
+            if let first = token.bytes.first { table[Int(first)].append(token) }
+        }
+        byFirstByte = table.map { $0.sorted { $0.bytes.count > $1.bytes.count } }
+    }
+
+    func longestMatch(in bytes: ArraySlice<UInt8>, at index: Int) -> Token? {
+        let first = bytes[index]
+        guard first < 128 else { return nil }
+        let rest = bytes[index...]
+        return byFirstByte[Int(first)].first { rest.starts(with: $0.bytes) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes after `prefix`, or nil when they do not start with it.
+    fileprivate func dropping(prefix: StaticString) -> ArraySlice<UInt8>? {
+        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        return starts(with: prefixBytes) ? self[prefixBytes.count...] : nil
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Whether the bytes contain `javascript:` in any letter case.
+    fileprivate var containsJavaScriptPrefix: Bool {
+        let pattern = Array("javascript:".utf8)
+        guard count >= pattern.count else { return false }
+        var index = startIndex
+        while index <= endIndex - pattern.count {
+            var matched = true
+            for offset in 0..<pattern.count {
+                let byte = self[index + offset]
+                let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                if lower != pattern[offset] {
+                    matched = false
+                    break
+                }
+            }
+            if matched { return true }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,48 @@
+/// The syntax tree of an encoded query such as `active=true^priority<=2^ORcategory=network^ORDERBYDESCnumber`.
+///
+/// `^` joins with AND, `^OR` with OR (binding tighter than AND, as GlideRecord does), `^NQ` starts a new query
+/// (the queries are joined with OR), `ORDERBYfield` and `ORDERBYDESCfield` sort. Parse one with ``parse(_:)``
+/// and turn it into SQL with ``SQLQueryTranslator``:
+///
+/// ```swift
+/// let query = try EncodedQuery.parse("active=true^priority<=2^ORDERBYDESCsys_created_on")
+/// ```
+struct EncodedQuery: Sendable, Hashable {
+    /// The queries joined by `^NQ`; a record matches when it matches any of them. Empty: every record matches.
+    var groups: [Group]
+    /// The sort terms in the order written.
+    var ordering: [Ordering]
+
+    /// One query between `^NQ` joins: a record matches when it matches every clause.
+    struct Group: Sendable, Hashable {
+        var clauses: [Clause]
+    }
+
+    /// Terms joined by `^OR`: a record matches when it matches any of them.
+    struct Clause: Sendable, Hashable {
+        var terms: [Term]
+    }
+
+    /// One condition of a clause, or a part that could not be read as one (ignored with a warning).
+    enum Term: Sendable, Hashable {
+        case condition(Condition)
+        /// `text` as written and why it is not a condition.
+        case invalid(text: String, reason: String)
+    }
+
+    /// `field OPERATOR value`, e.g. `caller_id.user_name=abel.tuter` (a dot-separated field walks references).
+    struct Condition: Sendable, Hashable {
+        /// The condition as written, for warnings.
+        var text: String
+        var field: String
+        var op: QueryOperator
+        /// The value as written (empty for unary operators).
+        var value: String
+    }
+
+    /// `ORDERBYfield` (ascending) or `ORDERBYDESCfield`.
+    struct Ordering: Sendable, Hashable {
+        var field: String
+        var descending: Bool
+    }
+}

@@ -1,0 +1,9 @@
+/// What the encoded-query translator needs to know about the tables: each field's type.
+///
+/// Every table also has the system fields `sys_id`, `sys_created_on`, `sys_created_by`, `sys_updated_on`,
+/// `sys_updated_by`, `sys_mod_count` and `sys_class_name`, which the schema reports like any other field.
+protocol QuerySchema: Sendable {
+    /// The type of `field` in `table`, or nil when the table has no such field (or there is no such table).
+    /// Field names are case-sensitive.
+    func fieldType(_ field: String, in table: String) -> FieldType?
+}

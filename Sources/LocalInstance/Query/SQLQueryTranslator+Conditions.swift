@@ -1,0 +1,230 @@
+extension SQLQueryTranslator {
+    /// One condition as SQL.
+    struct Fragment {
+        var sql: String
+        var parameters: [SQLValue]
+    }
+
+    /// A condition that was ignored and why.
+    struct InvalidCondition: Error {
+        var text: String
+        var reason: String
+    }
+
+    func condition(_ term: EncodedQuery.Term, table: String) -> Result<Fragment, InvalidCondition> {
+        switch term {
+        case .invalid(let text, let reason):
+            return .failure(InvalidCondition(text: text, reason: reason))
+        case .condition(let condition):
+            do {
+                return .success(try fragment(for: condition, table: table))
+            } catch {
+                return .failure(InvalidCondition(text: condition.text, reason: error.reason))
+            }
+        }
+    }
+
+    /// Why a condition does not fit the schema.
+    struct Mismatch: Error {
+        var reason: String
+    }
+
+    private func fragment(for condition: EncodedQuery.Condition, table: String) throws(Mismatch) -> Fragment {
+        let path = condition.field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return try fragment(for: condition, path: path[...], table: table)
+    }
+
+    /// Walks `path` through references: each step but the last becomes `"ref" IN (SELECT "sys_id" FROM ...)`.
+    private func fragment(
+        for condition: EncodedQuery.Condition, path: ArraySlice<String>, table: String
+    ) throws(Mismatch) -> Fragment {
+        guard let name = path.first else { throw Mismatch(reason: "no field") }
+        guard let type = schema.fieldType(name, in: table) else {
+            throw Mismatch(reason: "\(table) has no field '\(name)'")
+        }
+        let rest = path.dropFirst()
+        if rest.isEmpty {
+            return try comparison(condition, column: name, type: type, table: table)
+        }
+        guard case .reference(let target) = type else {
+            throw Mismatch(reason: "\(table).\(name) is not a reference, it cannot be dot-walked")
+        }
+        if condition.op.comparesFields {
+            throw Mismatch(reason: "\(condition.op.rawValue) compares fields of \(table) only, not dot-walked ones")
+        }
+        let inner = try fragment(for: condition, path: rest, table: target)
+        let column = name.quotedIdentifier
+        let subquery = "\(column) IN (SELECT \"sys_id\" FROM \(target.quotedIdentifier) WHERE \(inner.sql))"
+        let sql = condition.matchesEmpty ? "(\(column) IS NULL OR \(subquery))" : subquery
+        return Fragment(sql: sql, parameters: inner.parameters)
+    }
+
+    private func comparison(
+        _ condition: EncodedQuery.Condition, column name: String, type: FieldType, table: String
+    ) throws(Mismatch) -> Fragment {
+        let column = name.quotedIdentifier
+        let value = condition.value
+        func typed(_ text: String) throws(Mismatch) -> SQLValue { try type.sqlValue(text, field: name) }
+        switch condition.op {
+        case .equals where value.isEmpty, .isEmpty, .emptyString:
+            return Fragment(sql: "(\(column) IS NULL OR \(column) = '')", parameters: [])
+        case .notEquals where value.isEmpty, .isNotEmpty:
+            return Fragment(sql: "(\(column) IS NOT NULL AND \(column) <> '')", parameters: [])
+        case .anything:
+            return Fragment(sql: "1", parameters: [])
+        case .equals:
+            return Fragment(sql: "\(column) = ?", parameters: [try typed(value)])
+        case .notEquals:
+            return Fragment(sql: "\(column) IS NOT ?", parameters: [try typed(value)])
+        case .lessThan, .lessThanOrEquals, .greaterThan, .greaterThanOrEquals:
+            return Fragment(sql: "\(column) \(condition.op.rawValue) ?", parameters: [try typed(value)])
+        case .like, .contains:
+            return Fragment(sql: "\(column) LIKE ? ESCAPE '\\'", parameters: [.text("%\(value.likeEscaped)%")])
+        case .startsWith:
+            return Fragment(sql: "\(column) LIKE ? ESCAPE '\\'", parameters: [.text("\(value.likeEscaped)%")])
+        case .endsWith, .endsWithAlias:
+            return Fragment(sql: "\(column) LIKE ? ESCAPE '\\'", parameters: [.text("%\(value.likeEscaped)")])
+        case .notLike, .notLikeAlias, .doesNotContain:
+            return Fragment(
+                sql: "(\(column) IS NULL OR \(column) NOT LIKE ? ESCAPE '\\')",
+                parameters: [.text("%\(value.likeEscaped)%")])
+        case .isIn, .notIn:
+            let items = value.split(separator: ",").map(String.init)
+            if items.isEmpty { throw Mismatch(reason: "\(condition.op.rawValue) needs at least one value") }
+            var parameters: [SQLValue] = []
+            for item in items { parameters.append(try typed(item)) }
+            let list = "(" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")"
+            let sql = condition.op == .isIn ? "\(column) IN \(list)" : "(\(column) IS NULL OR \(column) NOT IN \(list))"
+            return Fragment(sql: sql, parameters: parameters)
+        case .between:
+            let bounds = value.split(separator: "@", omittingEmptySubsequences: false)
+            guard bounds.count == 2 else { throw Mismatch(reason: "BETWEEN needs two values separated by '@'") }
+            return Fragment(
+                sql: "\(column) BETWEEN ? AND ?", parameters: [try typed(String(bounds[0])), try typed(String(bounds[1]))])
+        case .sameAs, .notSameAs, .greaterThanField, .lessThanField, .greaterThanOrEqualsField,
+            .lessThanOrEqualsField:
+            guard schema.fieldType(value, in: table) != nil else {
+                throw Mismatch(reason: "\(table) has no field '\(value)'")
+            }
+            return Fragment(sql: "\(column) \(condition.op.sqlFieldComparison) \(value.quotedIdentifier)", parameters: [])
+        case .on, .notOn:
+            return try dateMatch(condition, column: column, type: type)
+        }
+    }
+
+    private func dateMatch(
+        _ condition: EncodedQuery.Condition, column: String, type: FieldType
+    ) throws(Mismatch) -> Fragment {
+        let op = condition.op.rawValue
+        guard type == .date || type == .dateTime else {
+            throw Mismatch(reason: "\(op) needs a date or date-time field")
+        }
+        guard condition.value.isCalendarDate else {
+            throw Mismatch(reason: "\(op) needs a date yyyy-MM-dd, not '\(condition.value)'")
+        }
+        let day = condition.value
+        switch (condition.op, type) {
+        case (.on, .date):
+            return Fragment(sql: "\(column) = ?", parameters: [.text(day)])
+        case (.on, _):
+            return Fragment(
+                sql: "\(column) BETWEEN ? AND ?", parameters: [.text("\(day) 00:00:00"), .text("\(day) 23:59:59")])
+        case (_, .date):
+            return Fragment(sql: "\(column) IS NOT ?", parameters: [.text(day)])
+        default:
+            return Fragment(
+                sql: "(\(column) IS NULL OR \(column) NOT BETWEEN ? AND ?)",
+                parameters: [.text("\(day) 00:00:00"), .text("\(day) 23:59:59")])
+        }
+    }
+}
+
+extension EncodedQuery.Condition {
+    /// Whether a record whose field is empty matches, which decides whether a dot-walk through an empty
+    /// reference matches (the platform joins references with an outer join).
+    var matchesEmpty: Bool {
+        switch op {
+        case .notEquals, .notLike, .notLikeAlias, .doesNotContain, .notIn, .isEmpty, .emptyString, .anything,
+            .notOn:
+            true
+        case .equals: value.isEmpty
+        default: false
+        }
+    }
+}
+
+extension QueryOperator {
+    /// The SQL operator of a field comparison (`SAMEAS` is NULL-safe, as empty equals empty on the platform).
+    fileprivate var sqlFieldComparison: String {
+        switch self {
+        case .sameAs: "IS"
+        case .notSameAs: "IS NOT"
+        case .greaterThanField: ">"
+        case .lessThanField: "<"
+        case .greaterThanOrEqualsField: ">="
+        default: "<="
+        }
+    }
+}
+
+extension FieldType {
+    /// `text` as the value stored in a column of this type.
+    fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
+        switch self {
+        case .integer:
+            guard let number = Int64(text) else {
+                throw .init(reason: "\(field) is an integer field, '\(text)' is not an integer")
+            }
+            return .integer(number)
+        case .decimal:
+            guard let number = Double(text), number.isFinite else {
+                throw .init(reason: "\(field) is a decimal field, '\(text)' is not a number")
+            }
+            return .real(number)
+        case .boolean:
+            switch text.lowercased() {
+            case "true", "1": return .integer(1)
+            case "false", "0": return .integer(0)
+            default: throw .init(reason: "\(field) is a boolean field, '\(text)' is not true or false")
+            }
+        case .string, .dateTime, .date, .reference, .choice:
+            return .text(text)
+        }
+    }
+}
+
+extension String {
+    /// The name as an SQL identifier: double-quoted, inner quotes doubled.
+    var quotedIdentifier: String {
+        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The text with `\`, `%` and `_` escaped for `LIKE ... ESCAPE '\'`.
+    fileprivate var likeEscaped: String {
+        var escaped = ""
+        escaped.reserveCapacity(utf8.count)
+        for character in unicodeScalars {
+            if character == "\\" || character == "%" || character == "_" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(character)
+        }
+        return escaped
+    }
+
+    /// Whether the text is a calendar date `yyyy-MM-dd`.
+    fileprivate var isCalendarDate: Bool {
+        let bytes = Array(utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            var result = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                result = result * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return result
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
+        let daysInMonth = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
+            31, 30, 31, 30, 31]
+        return (1...12).contains(month) && (1...daysInMonth[month - 1]).contains(day)
+    }
+}

@@ -1,0 +1,11 @@
+/// An encoded query as SQL fragments for a `SELECT ... FROM "table"`, ready to bind.
+struct TranslatedQuery: Sendable, Hashable {
+    /// The condition after `WHERE` (without the keyword), with `?` placeholders; empty when every row matches.
+    var whereClause: String
+    /// The values for the placeholders of `whereClause`, in order.
+    var parameters: [SQLValue]
+    /// The terms after `ORDER BY` (without the keyword), e.g. `"sys_created_on" DESC, "number" ASC`; empty for none.
+    var orderBy: String
+    /// One line per invalid part that was ignored, e.g. `ignored invalid condition 'foo=bar': incident has no field 'foo'`.
+    var warnings: [String]
+}

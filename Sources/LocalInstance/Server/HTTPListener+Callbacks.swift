@@ -1,0 +1,104 @@
+import Foundation
+internal import CMicroHTTPD
+import NowData
+
+/// libmicrohttpd's callbacks. They are C function pointers, so they capture nothing: the listener's
+/// ``ListenerContext`` arrives as `cls` and each request's ``PendingRequest`` lives in the `con_cls` slot.
+extension HTTPListener {
+    /// Called when a request's headers have arrived (allocates its state), once per body chunk (appends it)
+    /// and once the body is complete (answers it).
+    static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, slot in
+        guard let cls, let connection, let url, let method, let size, let slot else { return .NO }
+        let context = Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue()
+        guard let state = slot.pointee else {
+            guard context.tracker.begin() else { return .NO }
+            slot.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+        if size.pointee > 0 {
+            if let data {
+                pending.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: context.bodyLimit)
+            }
+            size.pointee = 0
+            return .YES
+        }
+        if pending.tooLarge {
+            return queue(tooLargeResponse(limit: context.bodyLimit), on: connection)
+        }
+        let request = NowHTTPRequest(
+            method: String(cString: method), path: String(cString: url),
+            queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },
+            headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
+            body: pending.body.isEmpty ? nil : pending.body)
+        switch context.handler(request) {
+        case .respond(let response, let delay):
+            wait(delay)
+            return queue(response, on: connection)
+        case .dropConnection(let delay):
+            wait(delay)
+            return .NO
+        }
+    }
+
+    /// Called when a request is over, answered or not: frees its state and reports it to the tracker.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+        guard let cls, let slot, let state = slot.pointee else { return }
+        Unmanaged<PendingRequest>.fromOpaque(state).release()
+        slot.pointee = nil
+        Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
+    }
+
+    /// The name-value pairs of one kind (headers, query arguments) in the order they arrived, percent-decoded.
+    private static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(String, String?)] {
+        let collector = ValueCollector()
+        let iterator: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+            guard let cls, let key else { return .YES }
+            let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+            let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) }
+            collector.pairs.append((name, text))
+            return .YES
+        }
+        withExtendedLifetime(collector) {
+            _ = MHD_get_connection_values_n(
+                connection, kind, iterator, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.pairs
+    }
+
+    /// Sends `response` (status, headers and body in one buffer); MHD computes the framing headers itself.
+    private static func queue(_ response: NowHTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for field in response.headers where !framingHeaders.contains(field.name.lowercased()) {
+            _ = MHD_add_response_header(created, field.name, field.value)
+        }
+        return MHD_queue_response(connection, UInt32(clamping: response.statusCode), created)
+    }
+
+    private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
+
+    private static func tooLargeResponse(limit: Int) -> NowHTTPResponse {
+        let body = #"{"error":{"message":"Request body too large","detail":"The body exceeds \#(limit) bytes"},"#
+            + #""status":"failure"}"#
+        return NowHTTPResponse(
+            statusCode: 413, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(body.utf8))
+    }
+
+    /// Holds up the connection's own thread for an injected delay.
+    private static func wait(_ delay: Duration) {
+        guard delay > .zero else { return }
+        let (seconds, attoseconds) = delay.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+/// The pairs gathered by one `MHD_get_connection_values_n` call.
+private final class ValueCollector {
+    var pairs: [(String, String?)] = []
+}

@@ -1,0 +1,73 @@
+import Foundation
+@preconcurrency import Glibc
+internal import CMicroHTTPD
+import NowData
+
+/// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
+///
+/// Each connection has its own thread, so latency injected into one request does not hold up the others and
+/// keep-alive clients are served concurrently. The handler's reply is sent in one piece after its delay, or the
+/// connection is closed without an answer.
+///
+/// ```swift
+/// let listener = try HTTPListener(port: 0) { request in instance.reply(to: request) }
+/// print("listening on http://127.0.0.1:\(listener.port)")
+/// listener.stop()
+/// ```
+public final class HTTPListener: Sendable {
+    /// The largest request body accepted by default (10 MB); a larger one is answered 413.
+    public static let defaultBodyLimit = 10 * 1024 * 1024
+
+    /// The address the listener is bound to.
+    public let host: String
+    /// The port the listener is bound to (the one picked when asked for port 0).
+    public let port: UInt16
+
+    private let context: ListenerContext
+    private let daemon: DaemonHandle
+
+    /// Starts listening on `host:port` (port 0: a free port) and answers every request with `handler`.
+    ///
+    /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
+        handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
+    ) throws {
+        // A client that goes away must not kill the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let socket = try ListeningSocket.open(host: host, port: port)
+        let context = ListenerContext(handler: handler, bodyLimit: bodyLimit)
+        let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+        let flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+            | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+        // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
+        let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
+        let options: [CVarArg] = [
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
+            MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            MHD_OPTION.END.rawValue,
+        ]
+        let started = withVaList(options) { arguments in
+            MHD_start_daemon_va(flags, 0, nil, nil, HTTPListener.access, contextPointer, arguments)
+        }
+        guard let started else {
+            close(socket.descriptor)
+            throw HTTPListenerError(host: host, port: port, reason: "libmicrohttpd could not start")
+        }
+        self.host = host
+        self.port = socket.port
+        self.context = context
+        self.daemon = DaemonHandle(started)
+    }
+
+    /// Stops listening: refuses new requests, waits for those in progress to be answered, then closes every
+    /// connection. Calling it again does nothing.
+    public func stop() {
+        daemon.stop(draining: context.tracker)
+    }
+
+    deinit {
+        stop()
+    }
+}

@@ -1,0 +1,47 @@
+extension LocalInstance {
+    /// How a local instance starts: its database, extra tables, credentials, data and faults.
+    public struct Options: Sendable {
+        /// The SQLite database file (created when missing, WAL journal); `":memory:"` keeps everything in memory.
+        public var databasePath: String
+        /// A JSON dictionary file with extra (custom `u_`) tables, or nil.
+        public var schemaFile: String?
+        /// The administrator's user name.
+        public var adminUser: String
+        /// The administrator's password, set on every start (the default is for local use only).
+        public var adminPassword: String
+        /// Whether a new database gets the demo data set (users, groups, incidents, problems, changes, CIs).
+        public var seedDemoData: Bool
+        /// The platform property `glide.invalid_query.returns_no_rows`: an invalid query part matches nothing
+        /// instead of being ignored.
+        public var invalidQueryReturnsNoRows: Bool
+        /// How long an OAuth access token is valid (ServiceNow's default is 1799 seconds).
+        public var tokenLifetime: Duration
+        /// OAuth clients (client_id → client_secret) accepted by `/oauth_token.do`; when empty, any client is
+        /// accepted (the user's credentials are still checked).
+        public var oauthClients: [String: String]
+        /// The faults injected from the start.
+        public var faults: FaultInjection
+        /// Where notices go (ignored invalid query parts, ignored field values); never given credentials.
+        /// Standard error by default.
+        public var log: @Sendable (String) -> Void
+
+        /// Options; the defaults give an in-memory instance with the demo data and `admin`/`admin`.
+        public init(
+            databasePath: String = ":memory:", schemaFile: String? = nil, adminUser: String = "admin",
+            adminPassword: String = "admin", seedDemoData: Bool = true, invalidQueryReturnsNoRows: Bool = false,
+            tokenLifetime: Duration = .seconds(1799), oauthClients: [String: String] = [:],
+            faults: FaultInjection = .none, log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
+        ) {
+            self.databasePath = databasePath
+            self.schemaFile = schemaFile
+            self.adminUser = adminUser
+            self.adminPassword = adminPassword
+            self.seedDemoData = seedDemoData
+            self.invalidQueryReturnsNoRows = invalidQueryReturnsNoRows
+            self.tokenLifetime = tokenLifetime
+            self.oauthClients = oauthClients
+            self.faults = faults
+            self.log = log
+        }
+    }
+}

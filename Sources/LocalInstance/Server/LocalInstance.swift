@@ -1,0 +1,114 @@
+import Foundation
+import NowData
+import Synchronization
+
+/// A ServiceNow-compatible instance on SQLite: the Table API (`/api/now/table/...`, `/api/now/v1|v2/table/...`)
+/// and OAuth (`POST /oauth_token.do`), with Basic and bearer authentication and injectable faults.
+///
+/// Use it in process through ``transport`` (no socket) or behind an HTTP listener through ``reply(to:)``:
+/// ```swift
+/// let instance = try LocalInstance()   // in memory, demo data, admin/admin
+/// let response = try await instance.transport.send(NowHTTPRequest(
+///     method: "GET", path: "/api/now/table/incident", queryItems: [URLQueryItem(name: "sysparm_limit", value: "5")],
+///     headers: ["Authorization": "Basic YWRtaW46YWRtaW4="]))
+/// ```
+public final class LocalInstance: Sendable {
+    let options: Options
+    let dictionary: TableDictionary
+    let store: RecordStore
+    let database: SQLiteDatabase
+    let handler: TableAPIHandler
+    let now: @Sendable () -> Date
+    let tokens = Mutex(TokenStore())
+    let faults: Mutex<FaultInjection>
+
+    /// Opens (or creates) the database, creates the tables of the dictionary, sets the admin password and, on a
+    /// new database, seeds the demo data.
+    ///
+    /// - Throws: ``LocalInstanceError`` when the dictionary file is invalid or the database cannot be opened.
+    public convenience init(options: Options = Options()) throws {
+        try self.init(options: options, now: { Date() })
+    }
+
+    /// An instance whose clock is `now` (for tests of token expiry and system dates).
+    init(options: Options, now: @escaping @Sendable () -> Date) throws {
+        self.options = options
+        self.now = now
+        dictionary = try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
+            ?? .builtIn
+        store = RecordStore(dictionary: dictionary)
+        do {
+            database = try SQLiteDatabase(path: options.databasePath)
+        } catch {
+            throw LocalInstanceError("cannot open the database \(options.databasePath): \(error.message)")
+        }
+        handler = TableAPIHandler(
+            dictionary: dictionary, store: store, database: database,
+            translator: SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
+            now: now, log: options.log)
+        faults = Mutex(options.faults)
+        do {
+            try database.write { [store, dictionary] db in
+                try store.createSchema(db)
+                if options.seedDemoData, try store.meta("demo_data", db) == nil {
+                    try DemoData.seed(store: store, dictionary: dictionary, db)
+                    try store.setMeta("demo_data", "seeded", db)
+                }
+                try DemoData.ensureAdmin(
+                    userName: options.adminUser, passwordHash: PasswordHash.make(options.adminPassword),
+                    timestamp: Timestamp.string(now()), store: store, dictionary: dictionary, db)
+            }
+        } catch let error as SQLiteError {
+            throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")
+        }
+    }
+
+    /// What to do with one request: its response (after any injected latency) or a dropped connection.
+    /// Synchronous and thread-safe.
+    public func reply(to request: NowHTTPRequest) -> LocalInstanceReply {
+        switch nextFault() {
+        case .drop(let delay):
+            return .dropConnection(after: delay)
+        case .status(let status, let retryAfter, let delay):
+            return .respond(Self.faultResponse(status, retryAfterSeconds: retryAfter), after: delay)
+        case .lostResponse(let delay):
+            _ = handle(request)
+            return .dropConnection(after: delay)
+        case .none(let delay):
+            return .respond(handle(request), after: delay)
+        }
+    }
+
+    /// A transport that sends requests to this instance in process, without a socket.
+    public var transport: any NowTransport { LocalInstanceTransport(instance: self) }
+
+    /// Replaces the injected faults (scripted faults not yet used are dropped).
+    public func setFaults(_ faults: FaultInjection) {
+        self.faults.withLock { $0 = faults }
+    }
+
+    /// Closes the database; later requests are answered with 500.
+    public func close() {
+        database.close()
+    }
+
+    /// The default log: one line on standard error.
+    public static let standardErrorLog: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The response to a request, without faults.
+    func handle(_ request: NowHTTPRequest) -> NowHTTPResponse {
+        if request.path == "/oauth_token.do" {
+            return oauthToken(request)
+        }
+        guard var tableRequest = TableRequest(request) else { return TableAPIError.unknownResource.response }
+        guard let user = authenticate(request) else { return TableAPIError.notAuthenticated.response }
+        tableRequest.userName = user
+        do {
+            return try handler.handle(tableRequest)
+        } catch {
+            return error.response
+        }
+    }
+}

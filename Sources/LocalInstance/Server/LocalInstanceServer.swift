@@ -1,0 +1,47 @@
+import Foundation
+
+/// The local instance served over HTTP, as `nowflow serve` runs it: a ``LocalInstance`` and the
+/// ``HTTPListener`` in front of it.
+///
+/// ```swift
+/// TerminationSignals.block()
+/// let server = try LocalInstanceServer(port: 8080, options: options)
+/// print("listening on \(server.url)")
+/// TerminationSignals.wait()
+/// server.stop()
+/// ```
+public final class LocalInstanceServer: Sendable {
+    /// The instance answering the requests.
+    public let instance: LocalInstance
+    private let listener: HTTPListener
+
+    /// Opens the instance with `options` and listens on `host:port` (port 0: a free port).
+    ///
+    /// - throws: the instance's error when the database or schema cannot be opened, ``HTTPListenerError`` when
+    ///   the address cannot be bound.
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, options: LocalInstance.Options) throws {
+        let instance = try LocalInstance(options: options)
+        do {
+            listener = try HTTPListener(host: host, port: port) { request in instance.reply(to: request) }
+        } catch {
+            instance.close()
+            throw error
+        }
+        self.instance = instance
+    }
+
+    /// The address the server listens on.
+    public var host: String { listener.host }
+
+    /// The port the server listens on.
+    public var port: UInt16 { listener.port }
+
+    /// The base URL of the instance, such as `http://127.0.0.1:8080`.
+    public var url: String { "http://\(listener.host):\(listener.port)" }
+
+    /// Stops listening once the requests in progress are answered, then closes the database.
+    public func stop() {
+        listener.stop()
+        instance.close()
+    }
+}

@@ -1,0 +1,49 @@
+/// Looks up referenced records during one request (cached), for display values, dot-walking and
+/// `sysparm_input_display_value`.
+final class ReferenceResolver {
+    private let dictionary: TableDictionary
+    private let store: RecordStore
+    private let db: SQLiteConnection
+    private var cache: [String: StoredRecord?] = [:]
+
+    init(dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection) {
+        self.dictionary = dictionary
+        self.store = store
+        self.db = db
+    }
+
+    /// The record `sysID` of `table`, if it exists.
+    func record(_ table: String, _ sysID: String) throws -> StoredRecord? {
+        guard !sysID.isEmpty, let definition = dictionary.table(table) else { return nil }
+        let key = table + "/" + sysID
+        if let cached = cache[key] { return cached }
+        let found = try store.fetch(definition, sysID: sysID, db)
+        cache[key] = found
+        return found
+    }
+
+    /// The display value of a field's stored value: a reference's target display value, a choice's label,
+    /// otherwise the value itself.
+    func displayValue(_ field: FieldDefinition, _ value: String, depth: Int = 0) throws -> String {
+        guard !value.isEmpty else { return "" }
+        if case .reference(let target) = field.type {
+            guard depth < 3, let table = dictionary.table(target), let record = try record(target, value),
+                let displayField = table.field(table.displayField)
+            else { return "" }
+            return try displayValue(displayField, record[displayField.name] ?? "", depth: depth + 1)
+        }
+        return field.choiceLabel(for: value) ?? value
+    }
+
+    /// The sys_id of the record of `table` whose display value (or sys_id) is `text`, if there is one.
+    func sysID(in table: String, forDisplayValue text: String) throws -> String? {
+        guard let definition = dictionary.table(table) else { return nil }
+        if try record(table, text) != nil { return text }
+        guard let displayField = definition.field(definition.displayField), displayField.type == .string else {
+            return nil
+        }
+        return try store.select(
+            definition, where: "\"\(displayField.name)\" = ?", [.text(text)], orderBy: "", limit: 1, offset: 0, db
+        ).first?["sys_id"]
+    }
+}

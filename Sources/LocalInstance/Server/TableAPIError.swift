@@ -1,0 +1,82 @@
+import Foundation
+import NowData
+
+/// An error answer of the Table API: a status and the platform's body
+/// `{"error":{"message":...,"detail":...},"status":"failure"}`.
+struct TableAPIError: Error, Sendable {
+    var status: Int
+    var message: String
+    var detail: String?
+    var headers: HTTPHeaders = HTTPHeaders()
+
+    /// The response, with the JSON body.
+    var response: NowHTTPResponse {
+        var headers = headers
+        headers["Content-Type"] = "application/json;charset=UTF-8"
+        let body = JSONValue.object([
+            ("error", .object([("message", .string(message)), ("detail", detail.map(JSONValue.string) ?? .null)])),
+            ("status", .string("failure")),
+        ])
+        return NowHTTPResponse(statusCode: status, headers: headers, body: body.data)
+    }
+
+    /// 401: no credentials, or wrong ones.
+    static let notAuthenticated = TableAPIError(
+        status: 401, message: "User Not Authenticated", detail: "Required to provide Auth information",
+        headers: ["WWW-Authenticate": "BASIC realm=\"Service-now\""])
+
+    /// 404: no record with that sys_id (or, on v1, an empty list).
+    static let noRecord = TableAPIError(
+        status: 404, message: "No Record found", detail: "Record doesn't exist or ACL restricts the record retrieval")
+
+    /// 400: a table the dictionary does not have.
+    static func invalidTable(_ name: String) -> TableAPIError {
+        TableAPIError(status: 400, message: "Invalid table \(name)", detail: nil)
+    }
+
+    /// 400: a path that is not a Table API resource.
+    static let unknownResource = TableAPIError(
+        status: 400, message: "Requested URI does not represent any resource", detail: nil)
+
+    /// 405: a method the resource does not take.
+    static func methodNotSupported(_ method: String) -> TableAPIError {
+        TableAPIError(status: 405, message: "Method not Supported", detail: "\(method) method not supported for API")
+    }
+
+    /// 400: a body that is not a JSON object.
+    static let invalidBody = TableAPIError(
+        status: 400, message: "Exception while reading request", detail: "The payload is not valid JSON.")
+
+    /// 400: a write without a `Content-Type`.
+    static let missingContentType = TableAPIError(
+        status: 400, message: "Exception while reading request",
+        detail: "Content-Type header is missing; send application/json")
+
+    /// 415: a write whose body is not JSON.
+    static func unsupportedMediaType(_ contentType: String) -> TableAPIError {
+        TableAPIError(
+            status: 415, message: "Unsupported Media Type",
+            detail: "Content-Type '\(contentType)' is not supported; send application/json")
+    }
+
+    /// 400: a negative `sysparm_offset`.
+    static func negativeOffset(_ value: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Invalid sysparm_offset value", detail: "sysparm_offset must not be negative: \(value)")
+    }
+
+    /// 400: an encoded query the local instance refuses (a `javascript:` value).
+    static func invalidQuery(_ error: EncodedQueryError) -> TableAPIError {
+        TableAPIError(status: 400, message: "Invalid query", detail: error.description)
+    }
+
+    /// 403: an insert refused, such as a duplicate sys_id.
+    static func insertFailed(table: String, record: String) -> TableAPIError {
+        TableAPIError(status: 403, message: "Operation Failed", detail: "Error during insert of \(table) (\(record))")
+    }
+
+    /// 500: an internal failure (logged; the body does not carry SQL).
+    static let internalFailure = TableAPIError(
+        status: 500, message: "Internal Server Error",
+        detail: "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
+}

@@ -1,0 +1,192 @@
+import Foundation
+import NowData
+
+/// POST, PUT and PATCH: the body's fields, validated; the system fields and the business rules the platform runs
+/// (auto-number, default values, incident priority from impact and urgency).
+///
+/// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
+/// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
+/// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0, a date not in
+/// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`). This matches the platform, which silently drops unknown fields and
+/// does not store non-numeric text in a numeric field.
+extension TableAPIHandler {
+    func create(_ table: TableDefinition, _ request: TableRequest, _ parameters: TableParameters) throws
+        -> NowHTTPResponse
+    {
+        let body = try bodyObject(request.request)
+        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let timestamp = Timestamp.string(now())
+        let (sysID, rendered) = try database.write { db in
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            var record = StoredRecord()
+            for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
+            let changes = try input(body, table, parameters, resolver, insert: true)
+            record.merge(changes) { _, new in new }
+            let sysID = changes["sys_id"] ?? Self.newSysID()
+            record["sys_id"] = sysID
+            if table.numberPrefix != nil, (record["number"] ?? "").isEmpty {
+                record["number"] = try store.nextNumber(table, db)
+            }
+            if try store.fetch(table, sysID: sysID, db) != nil {
+                let name = record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
+                throw TableAPIError.insertFailed(table: table.name, record: name)
+            }
+            if !parameters.suppressAutoSysField {
+                record["sys_created_on"] = timestamp
+                record["sys_created_by"] = request.userName
+                record["sys_updated_on"] = timestamp
+                record["sys_updated_by"] = request.userName
+                record["sys_mod_count"] = "0"
+            }
+            if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
+            if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
+            if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
+            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty {
+                record["opened_by"] = try userSysID(request.userName, db) ?? ""
+            }
+            if table.name == "incident", changes["priority"] == nil {
+                record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
+            }
+            try store.insert(table, record, db)
+            let stored = try store.fetch(table, sysID: sysID, db) ?? record
+            return (sysID, JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data)
+        }
+        var headers = jsonHeaders
+        headers["Location"] = "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)"
+        return NowHTTPResponse(statusCode: 201, headers: headers, body: responseBody(rendered, request))
+    }
+
+    func update(_ table: TableDefinition, _ sysID: String, _ request: TableRequest, _ parameters: TableParameters)
+        throws -> NowHTTPResponse
+    {
+        let body = try bodyObject(request.request)
+        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let timestamp = Timestamp.string(now())
+        let rendered: Data? = try database.write { db in
+            guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            var changes = try input(body, table, parameters, resolver, insert: false)
+            changes["sys_id"] = nil
+            if table.name == "incident", changes["priority"] == nil,
+                changes["impact"] != nil || changes["urgency"] != nil
+            {
+                let merged = existing.merging(changes) { _, new in new }
+                changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
+            }
+            changes = changes.filter { name, value in
+                guard let field = table.field(name) else { return false }
+                return field.apiValue(field.storedValue(value) ?? .null) != existing[name]
+            }
+            if !changes.isEmpty {
+                if !parameters.suppressAutoSysField {
+                    changes["sys_updated_on"] = timestamp
+                    changes["sys_updated_by"] = request.userName
+                    changes["sys_mod_count"] = String((Int(existing["sys_mod_count"] ?? "") ?? 0) + 1)
+                }
+                _ = try store.update(table, sysID: sysID, changes, db)
+            }
+            let stored = try store.fetch(table, sysID: sysID, db) ?? existing
+            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+        }
+        guard let rendered else { throw TableAPIError.noRecord }
+        return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
+    }
+
+    /// The body, or nothing with `X-no-response-body: true`.
+    private func responseBody(_ body: Data, _ request: TableRequest) -> Data {
+        request.request.headers["X-no-response-body"]?.lowercased() == "true" ? Data() : body
+    }
+
+    /// The JSON object of a write's body (the first one when an array is sent, as the platform does).
+    private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> [String: Any] {
+        guard let contentType = request.headers["Content-Type"], !contentType.isEmpty else {
+            throw .missingContentType
+        }
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard mediaType.lowercased() == "application/json" else { throw .unsupportedMediaType(contentType) }
+        guard let data = request.body, !data.isEmpty,
+            let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { throw .invalidBody }
+        if let object = parsed as? [String: Any] { return object }
+        if let array = parsed as? [Any], let object = array.first as? [String: Any] { return object }
+        throw .invalidBody
+    }
+
+    /// The fields a write sets, as valid stored strings; invalid parts are ignored with a log line.
+    private func input(
+        _ body: [String: Any], _ table: TableDefinition, _ parameters: TableParameters, _ resolver: ReferenceResolver,
+        insert: Bool
+    ) throws -> StoredRecord {
+        var changes = StoredRecord()
+        for key in body.keys.sorted() {
+            guard let field = table.field(key), let raw = body[key], var value = Self.string(raw) else { continue }
+            if TableDefinition.systemFieldNames.contains(key) {
+                if key == "sys_id" {
+                    guard insert else { continue }
+                    value = value.lowercased()
+                    guard value.utf8.count == 32, value.utf8.allSatisfy(Self.isHexDigit) else {
+                        log("local instance: \(table.name): ignored sys_id '\(value)': not 32 hexadecimal digits")
+                        continue
+                    }
+                } else if !parameters.suppressAutoSysField {
+                    continue
+                }
+            }
+            if parameters.inputDisplayValue, !value.isEmpty {
+                if case .reference(let target) = field.type {
+                    value = try resolver.sysID(in: target, forDisplayValue: value) ?? value
+                } else if !field.choices.isEmpty {
+                    value = field.choiceValue(forLabel: value) ?? value
+                }
+            }
+            if field.isPassword {
+                changes[key] = value.isEmpty ? "" : PasswordHash.make(value)
+                continue
+            }
+            guard field.storedValue(value) != nil else {
+                log("local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.type)")
+                continue
+            }
+            changes[key] = value
+        }
+        return changes
+    }
+
+    /// The sys_id of the user called `userName`.
+    private func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
+        guard let users = dictionary.table("sys_user") else { return nil }
+        return try store.select(users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db)
+            .first?["sys_id"]
+    }
+
+    /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to
+    /// 5 Planning.
+    static func priority(impact: String?, urgency: String?) -> String? {
+        guard let impact = impact.flatMap({ Int($0) }), let urgency = urgency.flatMap({ Int($0) }),
+            (1...3).contains(impact), (1...3).contains(urgency)
+        else { return nil }
+        return String(impact + urgency - 1)
+    }
+
+    /// A new random sys_id: 32 lowercase hex digits.
+    static func newSysID() -> String {
+        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (97...102).contains(byte)
+    }
+
+    /// A JSON value as the string the platform stores; nil for a value it cannot take (an array).
+    private static func string(_ raw: Any) -> String? {
+        switch raw {
+        case let text as String: return text
+        case is NSNull: return ""
+        case let number as NSNumber:
+            if String(describing: type(of: number)).contains("Boolean") { return number.boolValue ? "true" : "false" }
+            return number.stringValue
+        case let object as [String: Any]: return object["value"].flatMap(string)
+        default: return nil
+        }
+    }
+}

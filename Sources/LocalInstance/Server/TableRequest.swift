@@ -1,0 +1,34 @@
+import NowData
+
+/// A Table API request, routed: its table, record and parameters, and who sent it.
+struct TableRequest {
+    /// The effective method (`X-HTTP-Method-Override` wins over the request's).
+    var method: String
+    /// The API version of a versioned path (`/api/now/v1/table/...`), nil for `/api/now/table/...`.
+    var version: String?
+    var tableName: String
+    var sysID: String?
+    var request: NowHTTPRequest
+    /// The authenticated user's `user_name`.
+    var userName: String = ""
+
+    /// Routes a path of the Table API; nil when the path is not one.
+    init?(_ request: NowHTTPRequest) {
+        var parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "now" else { return nil }
+        parts.removeFirst(2)
+        if parts[0] == "v1" || parts[0] == "v2" {
+            version = parts.removeFirst()
+        }
+        guard parts.count == 2 || parts.count == 3, parts[0] == "table" else { return nil }
+        tableName = parts[1]
+        sysID = parts.count == 3 ? parts[2] : nil
+        method = (request.headers["X-HTTP-Method-Override"] ?? request.method).uppercased()
+        self.request = request
+    }
+
+    /// `http://<Host>` (or `http://localhost`), for absolute links.
+    var baseURL: String {
+        "http://" + (request.headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
+    }
+}

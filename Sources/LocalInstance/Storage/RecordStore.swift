@@ -1,0 +1,127 @@
+import Foundation
+
+/// The records of every table in SQLite: one SQLite table per dictionary table, one column per field
+/// (always double-quoted), indexes on sys_id (unique), number and the sys dates; plus the number counters.
+struct RecordStore: Sendable {
+    let dictionary: TableDictionary
+
+    /// Creates the tables, the missing columns of existing tables, the indexes and the bookkeeping tables.
+    func createSchema(_ db: SQLiteConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS "sys_number_counter" ("table_name" TEXT PRIMARY KEY, "next" INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS "nowflow_meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
+            """)
+        for name in dictionary.tableNames {
+            guard let table = dictionary.table(name) else { continue }
+            let columns = table.fields.map { "\(quoted($0.name)) \($0.columnType)" }.joined(separator: ", ")
+            try db.execute("CREATE TABLE IF NOT EXISTS \(quoted(name)) (\(columns))")
+            let existing = Set(try db.query("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { row in
+                if case .text(let column) = row.first { column } else { nil }
+            })
+            for field in table.fields where !existing.contains(field.name) {
+                try db.execute("ALTER TABLE \(quoted(name)) ADD COLUMN \(quoted(field.name)) \(field.columnType)")
+            }
+            try db.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(quoted(name + "_sys_id")) ON \(quoted(name)) (\"sys_id\")")
+            for column in ["number", "sys_created_on", "sys_updated_on"] where table.field(column) != nil {
+                try db.execute(
+                    "CREATE INDEX IF NOT EXISTS \(quoted(name + "_" + column)) ON \(quoted(name)) (\(quoted(column)))")
+            }
+        }
+    }
+
+    /// Inserts a record whose values are already valid for their fields.
+    func insert(_ table: TableDefinition, _ record: StoredRecord, _ db: SQLiteConnection) throws {
+        let fields = table.fields.filter { record[$0.name] != nil }
+        let sql = "INSERT INTO \(quoted(table.name)) (\(fields.map { quoted($0.name) }.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: fields.count).joined(separator: ", ") + ")"
+        try db.run(sql, fields.map { $0.storedValue(record[$0.name] ?? "") ?? .null })
+    }
+
+    /// Updates the given fields of the record `sysID`; false when no such record exists.
+    func update(_ table: TableDefinition, sysID: String, _ values: StoredRecord, _ db: SQLiteConnection) throws -> Bool {
+        let fields = table.fields.filter { values[$0.name] != nil }
+        guard !fields.isEmpty else { return try fetch(table, sysID: sysID, db) != nil }
+        let sql = "UPDATE \(quoted(table.name)) SET " + fields.map { "\(quoted($0.name)) = ?" }.joined(separator: ", ")
+            + " WHERE \"sys_id\" = ?"
+        return try db.run(sql, fields.map { $0.storedValue(values[$0.name] ?? "") ?? .null } + [.text(sysID)]) > 0
+    }
+
+    /// Deletes the record `sysID`; false when no such record exists.
+    func delete(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> Bool {
+        try db.run("DELETE FROM \(quoted(table.name)) WHERE \"sys_id\" = ?", [.text(sysID)]) > 0
+    }
+
+    /// The record `sysID`, if it exists.
+    func fetch(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> StoredRecord? {
+        try select(table, where: "\"sys_id\" = ?", [.text(sysID)], orderBy: "", limit: 1, offset: 0, db).first
+    }
+
+    /// The records matching an SQL condition (with `?` placeholders), in order, one page of them.
+    func select(
+        _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
+        offset: Int, _ db: SQLiteConnection
+    ) throws -> [StoredRecord] {
+        var sql = "SELECT * FROM \(quoted(table.name))"
+        if !condition.isEmpty { sql += " WHERE \(condition)" }
+        sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
+        let names = try db.columnNames(sql)
+        let fields = names.map { table.field($0) }
+        return try db.query(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
+            var record = StoredRecord(minimumCapacity: names.count)
+            for (index, value) in row.enumerated() {
+                guard let field = fields[index] else { continue }
+                record[field.name] = field.apiValue(value)
+            }
+            return record
+        }
+    }
+
+    /// How many records match an SQL condition.
+    func count(_ table: TableDefinition, where condition: String, _ parameters: [SQLValue], _ db: SQLiteConnection) throws
+        -> Int
+    {
+        var sql = "SELECT count(*) FROM \(quoted(table.name))"
+        if !condition.isEmpty { sql += " WHERE \(condition)" }
+        if case .integer(let count) = try db.query(sql, parameters).first?.first { return Int(count) }
+        return 0
+    }
+
+    /// The next auto-number of a numbered table (`INC0010001`), counted in the database.
+    func nextNumber(_ table: TableDefinition, _ db: SQLiteConnection) throws -> String? {
+        guard let prefix = table.numberPrefix else { return nil }
+        try db.run(
+            "INSERT OR IGNORE INTO \"sys_number_counter\" (\"table_name\", \"next\") VALUES (?, ?)",
+            [.text(table.name), .integer(Int64(table.numberStart))])
+        var next = Int64(table.numberStart)
+        if case .integer(let stored) = try db.query(
+            "SELECT \"next\" FROM \"sys_number_counter\" WHERE \"table_name\" = ?", [.text(table.name)]
+        ).first?.first {
+            next = stored
+        }
+        try db.run(
+            "UPDATE \"sys_number_counter\" SET \"next\" = ? WHERE \"table_name\" = ?",
+            [.integer(next + 1), .text(table.name)])
+        let digits = String(next)
+        return prefix + String(repeating: "0", count: max(0, 7 - digits.count)) + digits
+    }
+
+    /// A bookkeeping value, such as whether the demo data was seeded.
+    func meta(_ key: String, _ db: SQLiteConnection) throws -> String? {
+        if case .text(let value) = try db.query("SELECT \"value\" FROM \"nowflow_meta\" WHERE \"key\" = ?", [.text(key)])
+            .first?.first
+        {
+            return value
+        }
+        return nil
+    }
+
+    /// Sets a bookkeeping value.
+    func setMeta(_ key: String, _ value: String, _ db: SQLiteConnection) throws {
+        try db.run("INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
+    }
+
+    private func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+internal import CSQLite
+
+/// One SQLite connection with a cache of prepared statements. It is not thread-safe on its own: it is only used
+/// under ``SQLiteDatabase``'s mutex, which is what the unchecked `Sendable` conformance relies on.
+final class SQLiteConnection: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory database.
+    init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            sqlite3_close(db)
+            throw SQLiteError(code: code, message: "\(message) (\(path))", sql: "")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        if path != ":memory:" {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=NORMAL")
+        }
+    }
+
+    deinit { close() }
+
+    /// Finalizes every cached statement and closes the connection; later calls fail.
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    /// Runs SQL without parameters or results (DDL, pragmas, transaction control); it may hold several statements.
+    func execute(_ sql: String) throws(SQLiteError) {
+        let db = try open(sql)
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(db, sql, nil, nil, &error)
+        if code != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+            sqlite3_free(error)
+            throw SQLiteError(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// Runs one statement with bound parameters and returns its rows (column values in select order).
+    @discardableResult
+    func query(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        try each(sql, parameters) { rows.append($0) }
+        return rows
+    }
+
+    /// Runs one statement with bound parameters and returns the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> Int {
+        try each(sql, parameters) { _ in }
+        return handle.map { Int(sqlite3_changes($0)) } ?? 0
+    }
+
+    /// The names of the columns of a statement's result.
+    func columnNames(_ sql: String) throws(SQLiteError) -> [String] {
+        let statement = try prepared(sql)
+        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    }
+
+    /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
+    func transaction<R>(_ body: () throws -> R) throws -> R {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func each(_ sql: String, _ parameters: [SQLValue], _ row: ([SQLValue]) -> Void) throws(SQLiteError) {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, parameter) in parameters.enumerated() {
+            let position = Int32(index + 1)
+            let code: Int32
+            switch parameter {
+            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .integer(let value): code = sqlite3_bind_int64(statement, position, value)
+            case .real(let value): code = sqlite3_bind_double(statement, position, value)
+            case .null: code = sqlite3_bind_null(statement, position)
+            }
+            guard code == SQLITE_OK else { throw failure(code, sql) }
+        }
+        let columns = sqlite3_column_count(statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(code, sql) }
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columns))
+            for column in 0..<columns {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_NULL: values.append(.null)
+                default:
+                    if let text = sqlite3_column_text(statement, column) {
+                        values.append(.text(String(cString: text)))
+                    } else {
+                        values.append(.null)
+                    }
+                }
+            }
+            row(values)
+        }
+    }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        let db = try open(sql)
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code, sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func open(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+        return handle
+    }
+
+    private func failure(_ code: Int32, _ sql: String) -> SQLiteError {
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
+        return SQLiteError(code: code, message: message, sql: sql)
+    }
+}

@@ -1,0 +1,16 @@
+/// A failure reported by SQLite, with the statement that caused it.
+struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    /// SQLite's (extended) result code.
+    var code: Int32
+    /// SQLite's message for the failure.
+    var message: String
+    /// The SQL that failed, empty when opening the database failed.
+    var sql: String
+
+    /// Whether the failure is a constraint violation, such as a duplicate sys_id.
+    var isConstraintViolation: Bool { code & 0xff == 19 }
+
+    var description: String {
+        sql.isEmpty ? "SQLite error \(code): \(message)" : "SQLite error \(code): \(message) - while executing `\(sql)`"
+    }
+}

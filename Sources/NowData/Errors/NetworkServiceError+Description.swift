@@ -1,0 +1,16 @@
+import Foundation
+
+extension NetworkServiceError: CustomStringConvertible, LocalizedError {
+    /// What failed below the Table API: `system error: the network connection was lost (URL error -1005)`.
+    public var description: String {
+        switch self {
+        case .genericError(let message): message
+        case .operationCancelled: "the operation was cancelled"
+        case .serviceDisabled: "the service is disabled on this instance"
+        case .serverError(let error): "server error: \(ErrorText.describe(error))"
+        case .systemError(let error): "system error: \(ErrorText.describe(error))"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+extension NowTableService {
+    func prepareCreate<Model: SysIdentifiableModel>(
+        _ model: Model, in tableName: String, coder: Coder, writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        let fields = TableRequest.strippingSysID(try TableRequest.fields(of: model, coder: coder))
+        return try prepareInsert(fields, sysId: TableRequest.makeSysID(), in: tableName, writeOptions: writeOptions,
+            readConfiguration: readConfiguration)
+    }
+
+    func prepareCreateRecord(
+        _ fields: [FieldName: FieldValue], in tableName: String, writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        let given = fields["sys_id"]?.stringValue ?? ""
+        return try prepareInsert(TableRequest.fields(fields), sysId: given.isEmpty ? TableRequest.makeSysID() : given,
+            in: tableName, writeOptions: writeOptions, readConfiguration: readConfiguration)
+    }
+
+    /// A POST of `fields` with `sys_id` set to `sysId`, and the GET that verifies it after a failure.
+    private func prepareInsert(
+        _ fields: [String: Any], sysId: SysID, in tableName: String, writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        let path = try TableRequest.tablePath(tableName)
+        let verification = NowHTTPRequest(
+            method: "GET", path: try TableRequest.recordPath(tableName, sysId),
+            queryItems: readConfiguration?.queryItems ?? [])
+        var fields = fields
+        fields["sys_id"] = sysId
+        let request = NowHTTPRequest(
+            method: "POST", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
+            body: try TableRequest.jsonBody(fields))
+        return PreparedRequest(request: request, mode: .create(verification: verification))
+    }
+
+    func prepareDelete(sysId: SysID, from tableName: String) throws -> PreparedRequest {
+        PreparedRequest(
+            request: NowHTTPRequest(method: "DELETE", path: try TableRequest.recordPath(tableName, sysId)),
+            mode: .delete)
+    }
+
+    func prepareModel(with sysId: SysID?, from tableName: String, configuration: FetchConfiguration?) throws
+        -> PreparedRequest
+    {
+        let request: NowHTTPRequest
+        if let sysId {
+            request = NowHTTPRequest(
+                method: "GET", path: try TableRequest.recordPath(tableName, sysId),
+                queryItems: configuration?.readConfiguration?.queryItems ?? [])
+        } else {
+            request = NowHTTPRequest(
+                method: "GET", path: try TableRequest.tablePath(tableName), queryItems: configuration?.queryItems ?? [])
+        }
+        return PreparedRequest(request: request, mode: .idempotent)
+    }
+
+    func prepareRecord(with sysId: SysID, from tableName: String, configuration: FieldReadConfiguration?) throws
+        -> PreparedRequest
+    {
+        PreparedRequest(
+            request: NowHTTPRequest(
+                method: "GET", path: try TableRequest.recordPath(tableName, sysId),
+                queryItems: configuration?.queryItems ?? []),
+            mode: .idempotent)
+    }
+
+    func prepareRecords(from tableName: String, configuration: FetchConfiguration?) throws -> PreparedRequest {
+        PreparedRequest(
+            request: NowHTTPRequest(
+                method: "GET", path: try TableRequest.tablePath(tableName), queryItems: configuration?.queryItems ?? []),
+            mode: .idempotent)
+    }
+
+    func prepareUpdate<Model: SysIdentifiableModel>(
+        _ model: Model, in tableName: String, coder: Coder, writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        let path = try TableRequest.recordPath(tableName, model.sysId)
+        let fields = TableRequest.strippingSystemFields(try TableRequest.fields(of: model, coder: coder))
+        return PreparedRequest(
+            request: NowHTTPRequest(
+                method: "PATCH", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
+                body: try TableRequest.jsonBody(fields)),
+            mode: .idempotent)
+    }
+
+    func prepareUpdateRecord(
+        sysId: SysID, in tableName: String, with fields: [FieldName: FieldValue], writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        let path = try TableRequest.recordPath(tableName, sysId)
+        let body = TableRequest.strippingSystemFields(TableRequest.fields(fields))
+        return PreparedRequest(
+            request: NowHTTPRequest(
+                method: "PATCH", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
+                body: try TableRequest.jsonBody(body)),
+            mode: .idempotent)
+    }
+
+    /// Sends a prepared request and returns the body of its 2xx response.
+    func send(_ prepared: PreparedRequest) async throws -> Data {
+        try await pipeline.send(prepared.request, mode: prepared.mode).body
+    }
+
+    /// Decodes `type` at `path`: `cannotParseResponse` when the body is not JSON, `cannotDecodeModel` with the
+    /// coding path when it does not fit the type.
+    static func decode<Model: Decodable>(_ type: Model.Type, from data: Data, at path: String, coder: Coder) throws
+        -> Model
+    {
+        do {
+            return try coder.jsonDecoder.decode(type, from: data, at: path)
+        } catch let error as NowDataError {
+            throw error
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                throw NowDataError.cannotParseResponse
+            }
+            throw NowDataError.cannotDecodeModel(error)
+        } catch {
+            throw NowDataError.cannotParseResponse
+        }
+    }
+
+    /// The body of a raw operation, checked to be a JSON object with a `result`.
+    static func validated(_ data: Data) throws -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["result"] != nil
+        else { throw NowDataError.cannotParseResponse }
+        return data
+    }
+
+    /// Runs `operation`, turning any error that is not a ``NowDataError`` into one.
+    static func mappingErrors<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch {
+            throw RequestPipeline.networkError(error)
+        }
+    }
+}

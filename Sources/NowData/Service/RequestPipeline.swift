@@ -1,0 +1,219 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends a service's requests: validation of the instance URL, authentication, the transport, retries, and
+/// the mapping of every failure to ``NowDataError``.
+final class RequestPipeline: Sendable {
+    /// What may be retried, and how.
+    enum Mode: Sendable {
+        /// Safe to repeat: reads, updates, token requests.
+        case idempotent
+        /// A delete: repeated as is, and a 404 after an attempt whose outcome is unknown counts as done.
+        case delete
+        /// A create carrying a client-assigned sys_id: after a failure whose outcome may be a created record,
+        /// `verification` (a GET of that sys_id) tells whether it exists before the POST is sent again.
+        case create(verification: NowHTTPRequest)
+        /// Sent once.
+        case once
+    }
+
+    let configuration: NowServiceConfiguration
+    let transport: any NowTransport
+    private let authentication: NowAuthentication
+    private let tokenStore: OAuthTokenStore?
+
+    init(configuration: NowServiceConfiguration, authentication: NowAuthentication) {
+        self.configuration = configuration
+        self.authentication = authentication
+        self.transport =
+            configuration.transport
+            ?? URLSessionTransport(instanceURL: configuration.instanceURL, timeout: configuration.timeout)
+        if case .oauth(let clientID, let clientSecret, let user, let password) = authentication {
+            tokenStore = OAuthTokenStore(clientID: clientID, clientSecret: clientSecret, user: user, password: password)
+        } else {
+            tokenStore = nil
+        }
+    }
+
+    /// Sends `request` and returns its 2xx response, retrying as `mode` and the retry policy allow.
+    ///
+    /// - Throws: a ``NowDataError`` only: `badResponse` for any other status (with the server's error body),
+    ///   `network` for a transport failure, `accessToken` for an authentication failure, `invalidURL` for an
+    ///   unusable instance URL.
+    func send(_ request: NowHTTPRequest, mode: Mode, authenticated: Bool = true) async throws -> NowHTTPResponse {
+        try configuration.validate()
+        let policy = configuration.retryPolicy
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failures = 0
+        var outcomeUnknown = false
+        var verifying = false
+        while true {
+            guard !Task.isCancelled else { throw NowDataError.network(.operationCancelled) }
+            let current: NowHTTPRequest
+            if case .create(let verification) = mode, verifying { current = verification } else { current = request }
+            let lastError: NowDataError
+            var requestedDelay: Duration?
+            switch try await exchange(current, authenticated: authenticated) {
+            case .success(let response):
+                if verifying {
+                    if (200..<300).contains(response.statusCode) { return response }
+                    if response.statusCode == 404 {
+                        verifying = false
+                        continue
+                    }
+                }
+                if (200..<300).contains(response.statusCode) { return response }
+                if case .delete = mode, response.statusCode == 404, outcomeUnknown {
+                    return NowHTTPResponse(statusCode: 204)
+                }
+                let error = Self.badResponse(response, for: current)
+                guard Self.retryableStatuses.contains(response.statusCode) else { throw error }
+                lastError = error
+                requestedDelay = Self.requestedDelay(in: response)
+                if !verifying, [502, 504].contains(response.statusCode) { outcomeUnknown = true }
+            case .failure(let error):
+                guard Self.isRetryable(error) else { throw error }
+                lastError = error
+                if !verifying { outcomeUnknown = true }
+            }
+            if case .once = mode { throw lastError }
+            if case .create = mode { verifying = true }
+            failures += 1
+            guard failures < policy.maxAttempts else { throw lastError }
+            let delay = requestedDelay ?? policy.backoff(beforeRetry: failures)
+            guard clock.now - start + delay <= policy.totalBudget else { throw lastError }
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                throw NowDataError.network(.operationCancelled)
+            }
+        }
+    }
+
+    /// One exchange with the transport: authenticated, and re-authenticated once after a 401 with OAuth.
+    /// Transport failures are returned, not thrown, so that the caller can decide to retry them.
+    private func exchange(_ request: NowHTTPRequest, authenticated: Bool) async throws -> Result<
+        NowHTTPResponse, NowDataError
+    > {
+        var prepared = request
+        if prepared.headers["Accept"] == nil { prepared.headers["Accept"] = "application/json" }
+        if prepared.body != nil, prepared.headers["Content-Type"] == nil {
+            prepared.headers["Content-Type"] = "application/json"
+        }
+        var reauthenticated = false
+        while true {
+            var attempt = prepared
+            let token = authenticated ? try await authorize(&attempt) : nil
+            let response: NowHTTPResponse
+            do {
+                response = try await transport.send(attempt)
+            } catch {
+                return .failure(Self.networkError(error))
+            }
+            if response.statusCode == 401, let token, let tokenStore, !reauthenticated {
+                await tokenStore.invalidate(token)
+                reauthenticated = true
+                continue
+            }
+            return .success(response)
+        }
+    }
+
+    /// Adds the `Authorization` header; returns the OAuth access token used, if any.
+    private func authorize(_ request: inout NowHTTPRequest) async throws -> String? {
+        switch authentication {
+        case .none:
+            return nil
+        case .basic(let user, let password):
+            request.headers["Authorization"] = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+            return nil
+        case .bearer(let provider):
+            let token: String
+            do {
+                token = try await provider.accessToken()
+            } catch let error as AccessTokenProviderError {
+                throw NowDataError.accessToken(error)
+            } catch let error as NowDataError {
+                throw error
+            } catch {
+                throw NowDataError.accessToken(.userSessionError(error))
+            }
+            request.headers["Authorization"] = "Bearer " + token
+            return nil
+        case .oauth:
+            guard let tokenStore else { return nil }
+            let token = try await tokenStore.accessToken(via: self)
+            request.headers["Authorization"] = "Bearer " + token
+            return token
+        }
+    }
+
+    private static let retryableStatuses: Set<Int> = [429, 502, 503, 504]
+
+    private static let retryableURLErrors: Set<URLError.Code> = [
+        .networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
+        .cannotFindHost,
+    ]
+
+    /// Whether a transport failure may pass: a dropped, refused or timed out connection.
+    private static func isRetryable(_ error: NowDataError) -> Bool {
+        guard case .network(let networkError) = error else { return false }
+        switch networkError {
+        case .serverError: return true
+        case .systemError(let underlying as URLError): return retryableURLErrors.contains(underlying.code)
+        default: return false
+        }
+    }
+
+    /// The delay a response asks for: `Retry-After` in seconds or as an HTTP date, else `X-RateLimit-Reset`.
+    static func requestedDelay(in response: NowHTTPResponse, now: Date = Date()) -> Duration? {
+        if let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
+            if let seconds = Double(value) { return .seconds(max(0, seconds)) }
+            if let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
+        }
+        if let value = response.headers["X-RateLimit-Reset"], let reset = Double(value.trimmingCharacters(in: .whitespaces)) {
+            return .seconds(max(0, reset - now.timeIntervalSince1970))
+        }
+        return nil
+    }
+
+    private static let httpDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter
+    }()
+
+    /// A failure of the transport as a ``NowDataError``.
+    static func networkError(_ error: any Error) -> NowDataError {
+        switch error {
+        case let error as NowDataError: error
+        case let error as NetworkServiceError: .network(error)
+        case is CancellationError: .network(.operationCancelled)
+        case let error as URLError where error.code == .cancelled: .network(.operationCancelled)
+        default: .network(.systemError(error))
+        }
+    }
+
+    /// An unexpected status as ``NowDataError/badResponse(statusCode:)``, with the server's `error.message`
+    /// and `error.detail` and the request's method and path.
+    static func badResponse(_ response: NowHTTPResponse, for request: NowHTTPRequest) -> NowDataError {
+        var message: String?
+        var detail: String?
+        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let error = object["error"] as? [String: Any]
+        {
+            message = error["message"] as? String
+            detail = error["detail"] as? String
+        }
+        return .badResponse(
+            statusCode: HTTPStatusCode(
+                code: response.statusCode, message: message, detail: detail, method: request.method,
+                path: request.path))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+@preconcurrency import Glibc
+import LocalInstance
+
+/// `nowflow serve`: the local instance over HTTP until SIGINT or SIGTERM.
+enum ServeCommand {
+    static let usage = """
+        usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
+                             [--latency MS] [--fail-rate R] [--fail-status 429|500|503] [--retry-after S]
+                             [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
+        The admin password may also come from NOWFLOW_ADMIN_PASSWORD.
+        """
+
+    /// What the command line asks for.
+    struct Settings {
+        var host = "127.0.0.1"
+        var port: UInt16 = 8080
+        var options: LocalInstance.Options
+        var usesDefaultPassword: Bool
+    }
+
+    /// Runs the subcommand with the words after `serve`; returns the exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        let settings: Settings
+        do {
+            settings = try parse(arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("nowflow serve: \(error)\n\(usage)")
+            return 1
+        }
+        if settings.usesDefaultPassword {
+            printError(
+                "nowflow serve: warning: no --password or NOWFLOW_ADMIN_PASSWORD given; "
+                    + "user '\(settings.options.adminUser)' has the documented default password 'admin'")
+        }
+        // Before any server thread starts, so that the signals reach only the sigwait below.
+        TerminationSignals.block()
+        let server: LocalInstanceServer
+        do {
+            server = try LocalInstanceServer(host: settings.host, port: settings.port, options: settings.options)
+        } catch {
+            printError("nowflow serve: \(error)")
+            return 1
+        }
+        print("nowflow serve: listening on \(server.url) (database \(settings.options.databasePath))")
+        fflush(nil)
+        TerminationSignals.wait()
+        server.stop()
+        return 0
+    }
+
+    /// The settings for `arguments`, with the password from `environment` when not given.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Settings {
+        let parsed = try CommandArguments(
+            arguments,
+            valued: [
+                "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-status",
+                "retry-after", "drop-rate", "lost-response-rate",
+            ],
+            flags: ["invalid-query-no-rows"])
+        if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+        let host = parsed.value("host") ?? "127.0.0.1"
+        var port: UInt16 = 8080
+        if let value = parsed.value("port") {
+            guard let given = UInt16(value) else { throw UsageError("--port expects a port number 0-65535, got '\(value)'") }
+            port = given
+        }
+        let password = parsed.value("password") ?? environment["NOWFLOW_ADMIN_PASSWORD"]
+        if password == nil, !isLoopback(host) {
+            throw UsageError("--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
+        }
+        var options = LocalInstance.Options()
+        if let path = parsed.value("db") {
+            options.databasePath = path
+        } else {
+            options.databasePath = try defaultDatabasePath()
+        }
+        options.schemaFile = parsed.value("schema")
+        options.adminUser = parsed.value("user") ?? "admin"
+        options.adminPassword = password ?? "admin"
+        options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
+        options.faults = try faults(parsed)
+        return Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
+    }
+
+    private static func faults(_ parsed: CommandArguments) throws(UsageError) -> FaultInjection {
+        var faults = FaultInjection.none
+        if let latency = parsed.value("latency") {
+            guard let milliseconds = Int(latency), milliseconds >= 0 else {
+                throw UsageError("--latency expects milliseconds (a whole number), got '\(latency)'")
+            }
+            faults.latency = .milliseconds(milliseconds)
+        }
+        faults.statusRate = try rate(parsed, "fail-rate") ?? 0
+        if let status = parsed.value("fail-status") {
+            guard let code = Int(status), [429, 500, 503].contains(code) else {
+                throw UsageError("--fail-status expects 429, 500 or 503, got '\(status)'")
+            }
+            faults.status = code
+        }
+        if let retryAfter = parsed.value("retry-after") {
+            guard let seconds = Int(retryAfter), seconds >= 0 else {
+                throw UsageError("--retry-after expects seconds (a whole number), got '\(retryAfter)'")
+            }
+            faults.retryAfterSeconds = seconds
+        }
+        faults.dropRate = try rate(parsed, "drop-rate") ?? 0
+        faults.lostResponseRate = try rate(parsed, "lost-response-rate") ?? 0
+        return faults
+    }
+
+    private static func rate(_ parsed: CommandArguments, _ name: String) throws(UsageError) -> Double? {
+        guard let value = parsed.value(name) else { return nil }
+        guard let rate = Double(value), (0...1).contains(rate) else {
+            throw UsageError("--\(name) expects a share between 0 and 1, got '\(value)'")
+        }
+        return rate
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.")
+    }
+
+    /// `~/.nowflow/local.db`, creating the directory.
+    private static func defaultDatabasePath() throws(UsageError) -> String {
+        let directory = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".nowflow")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        return directory.appendingPathComponent("local.db").path
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NowData
+import Synchronization
+import Testing
+
+@testable import LocalInstance
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: String = "2026-11-30 09:00:00") {
+        current = Mutex(Date(timeIntervalSince1970: TestClock.seconds(start)))
+    }
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    private static func seconds(_ text: String) -> TimeInterval {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.date(from: text)?.timeIntervalSince1970 ?? 0
+    }
+}
+
+/// Collects log lines.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+}
+
+/// A local instance in memory with a hand-moved clock, and helpers to send raw requests.
+struct Harness {
+    let instance: LocalInstance
+    let clock: TestClock
+    let log: LogLines
+
+    static let adminAuth = "Basic " + Data("admin:secret".utf8).base64EncodedString()
+
+    init(seed: Bool = true, configure: (inout LocalInstance.Options) -> Void = { _ in }) throws {
+        let clock = TestClock()
+        let log = LogLines()
+        var options = LocalInstance.Options(adminPassword: "secret", seedDemoData: seed, log: log.sink)
+        configure(&options)
+        instance = try LocalInstance(options: options, now: { clock.now })
+        self.clock = clock
+        self.log = log
+    }
+
+    /// Sends a request through the in-process transport.
+    func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: String? = nil,
+        headers: [(String, String)]? = nil
+    ) async throws -> NowHTTPResponse {
+        var fields = headers ?? [("Authorization", Self.adminAuth)]
+        if body != nil, headers == nil { fields.append(("Content-Type", "application/json")) }
+        let request = NowHTTPRequest(
+            method: method, path: path, queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
+            headers: HTTPHeaders(fields), body: body.map { Data($0.utf8) })
+        return try await instance.transport.send(request)
+    }
+
+    /// The JSON body as Foundation objects.
+    static func json(_ response: NowHTTPResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+    }
+
+    /// `result` of a single-record body.
+    static func result(_ response: NowHTTPResponse) throws -> [String: Any] {
+        try #require(try json(response)["result"] as? [String: Any])
+    }
+
+    /// `result` of a list body.
+    static func results(_ response: NowHTTPResponse) throws -> [[String: Any]] {
+        try #require(try json(response)["result"] as? [[String: Any]])
+    }
+
+    static func text(_ response: NowHTTPResponse) -> String {
+        String(decoding: response.body, as: UTF8.self)
+    }
+}

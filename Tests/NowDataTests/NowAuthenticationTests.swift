@@ -1,0 +1,122 @@
+import Foundation
+import NowData
+import Synchronization
+import Testing
+
+@Suite struct NowAuthenticationTests {
+    let empty = #"{"result":[]}"#
+
+    @Test func basicSendsTheCredentialsOnEveryRequest() async throws {
+        let transport = RecordingTransport(body: empty)
+        let service = makeService(transport, authentication: .basic(user: "admin", password: "s3cret"))
+        _ = try await service.records(from: "incident")
+        #expect(transport.recorded.first?.headers["Authorization"] == "Basic YWRtaW46czNjcmV0")
+    }
+
+    @Test func bearerAsksTheProviderAndReportsItsFailure() async throws {
+        struct Provider: AccessTokenProvider {
+            let token: String?
+            func accessToken() async throws -> String {
+                guard let token else { throw AccessTokenProviderError.accessTokenRetrievalFailed }
+                return token
+            }
+        }
+        let transport = RecordingTransport(body: empty)
+        _ = try await makeService(transport, authentication: .bearer(Provider(token: "tok"))).records(from: "incident")
+        #expect(transport.recorded.first?.headers["Authorization"] == "Bearer tok")
+
+        await #expect {
+            _ = try await makeService(transport, authentication: .bearer(Provider(token: nil))).records(from: "incident")
+        } throws: { error in
+            if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
+        }
+        #expect(transport.recorded.count == 1)
+    }
+
+    @Test func oauthUsesThePasswordGrantOnceAndReauthenticatesAfterA401() async throws {
+        let issued = Mutex(0)
+        let transport = RecordingTransport { [empty] request, _ in
+            if request.path == "/oauth_token.do" {
+                let number = issued.withLock { count in
+                    count += 1
+                    return count
+                }
+                return json(200, #"{"access_token":"token\#(number)","refresh_token":"refresh\#(number)","token_type":"Bearer","expires_in":1799}"#)
+            }
+            return request.headers["Authorization"] == "Bearer token1" && issued.withLock({ $0 }) == 1
+                && request.queryValue("sysparm_limit") == "2"
+                ? json(401, #"{"error":{"message":"User Not Authenticated"},"status":"failure"}"#) : json(200, empty)
+        }
+        let service = makeService(
+            transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "s3cret"))
+
+        _ = try await service.records(from: "incident")
+        _ = try await service.records(from: "incident")
+        _ = try await service.records(from: "incident", configuration: FetchConfiguration(limit: 2))
+
+        #expect(transport.rendered == [
+            "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=password&password=s3cret&username=admin",
+            "GET /api/now/table/incident",
+            "GET /api/now/table/incident",
+            "GET /api/now/table/incident?sysparm_limit=2",
+            "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=refresh_token&refresh_token=refresh1",
+            "GET /api/now/table/incident?sysparm_limit=2",
+        ])
+        #expect(transport.recorded.map { $0.headers["Authorization"] } == [nil, "Bearer token1", "Bearer token1", "Bearer token1", nil, "Bearer token2"])
+        #expect(transport.recorded[0].headers["Content-Type"] == "application/x-www-form-urlencoded")
+    }
+
+    @Test func oauthRefusedCredentialsAreAnAccessTokenError() async throws {
+        let transport = RecordingTransport { _, _ in
+            json(401, #"{"error":"access_denied","error_description":"access_denied"}"#)
+        }
+        let service = makeService(
+            transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "wrong"))
+
+        await #expect { _ = try await service.records(from: "incident") } throws: { error in
+            if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
+        }
+        #expect(transport.recorded.count == 1)
+    }
+
+    @Test func descriptionsNeverShowSecrets() {
+        let basic = NowAuthentication.basic(user: "admin", password: "s3cret")
+        let oauth = NowAuthentication.oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "s3cret")
+        let configuration = NowServiceConfiguration(
+            instanceURL: URL(string: "https://admin:s3cret@example.service-now.com")!, authentication: oauth)
+        var dumped = ""
+        dump(configuration, to: &dumped)
+
+        #expect("\(basic)" == "basic(user: admin, password: <redacted>)")
+        #expect(String(reflecting: oauth) == "oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>)")
+        #expect("\(configuration)" == "NowServiceConfiguration(instanceURL: https://example.service-now.com, authentication: oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>))")
+        for text in ["\(basic)", "\(oauth)", "\(configuration)", dumped] {
+            #expect(!text.contains("s3cret"))
+            #expect(!text.contains("shh"))
+        }
+    }
+
+    @Test func theSDKSetupExampleWorks() async throws {
+        NowSDK.reset()
+        #expect(NowSDK.core() == nil)
+        let transport = RecordingTransport(body: #"{"result":[]}"#)
+        NowSDK.configure(authentication: .basic(user: "admin", password: "s3cret"), transport: transport)
+        defer { NowSDK.reset() }
+
+        guard let coreService = NowSDK.core() else {
+            Issue.record("NowServiceError.sdkNotConfigured")
+            return
+        }
+        #expect(NowSDK.makeServiceConfiguration(for: URL(string: "sample.service-now.com")!) == nil)
+        #expect(NowSDK.makeServiceConfiguration(for: URL(string: "http://sample.service-now.com")!) == nil)
+        guard let instanceUrl = URL(string: "https://sample.service-now.com"),
+            let serviceConfig = NowSDK.makeServiceConfiguration(for: instanceUrl)
+        else {
+            Issue.record("NowServiceError.serviceConfigurationInvalid")
+            return
+        }
+        let tableService = NowTableService (configuration: serviceConfig, coreServiceProvider: coreService)
+        _ = try await tableService.records(from: "incident")
+        #expect(transport.recorded.first?.headers["Authorization"] == "Basic YWRtaW46czNjcmV0")
+    }
+}

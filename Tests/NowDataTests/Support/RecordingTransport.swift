@@ -1,0 +1,86 @@
+import Foundation
+import NowData
+import Synchronization
+
+/// A transport that records every request and answers with a closure, for request-shape tests.
+final class RecordingTransport: NowTransport {
+    private let requests = Mutex<[NowHTTPRequest]>([])
+    private let handler: @Sendable (NowHTTPRequest, Int) async throws -> NowHTTPResponse
+
+    /// `handler` gets each request and its zero-based index.
+    init(_ handler: @escaping @Sendable (NowHTTPRequest, Int) async throws -> NowHTTPResponse) {
+        self.handler = handler
+    }
+
+    /// A transport that answers every request with `status` and `body`.
+    convenience init(status: Int = 200, body: String) {
+        self.init { _, _ in NowHTTPResponse(statusCode: status, body: Data(body.utf8)) }
+    }
+
+    var recorded: [NowHTTPRequest] { requests.withLock { $0 } }
+
+    /// Every request as `METHOD /path?query` plus its body, one block per request.
+    var rendered: [String] { recorded.map(Self.render) }
+
+    func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let index = requests.withLock { requests in
+            requests.append(request)
+            return requests.count - 1
+        }
+        return try await handler(request, index)
+    }
+
+    static func render(_ request: NowHTTPRequest) -> String {
+        var line = "\(request.method) \(request.path)"
+        if !request.queryItems.isEmpty {
+            line += "?" + request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        }
+        if let body = request.body { line += "\n" + String(decoding: body, as: UTF8.self) }
+        return line
+    }
+}
+
+/// A response with a JSON body.
+func json(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> NowHTTPResponse {
+    NowHTTPResponse(statusCode: status, headers: headers, body: Data(body.utf8))
+}
+
+/// A service on `transport` with fast retries.
+func makeService(
+    _ transport: any NowTransport, authentication: NowAuthentication = .none,
+    retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)),
+    url: String = "https://example.service-now.com"
+) -> NowTableService {
+    NowTableService(
+        configuration: NowServiceConfiguration(
+            instanceURL: URL(string: url)!, authentication: authentication, transport: transport,
+            retryPolicy: retryPolicy))
+}
+
+/// An incident model with its sys_id mapped explicitly.
+struct Incident: SysIdentifiableModel, Equatable {
+    var sysId: String = ""
+    var shortDescription: String
+    var number: String?
+    var sysUpdatedOn: String?
+
+    enum CodingKeys: String, CodingKey {
+        case sysId = "sys_id"
+        case shortDescription = "short_description"
+        case number
+        case sysUpdatedOn = "sys_updated_on"
+    }
+}
+
+/// The sys_id a request's JSON body carries.
+func sysID(in request: NowHTTPRequest) -> String? {
+    guard let body = request.body, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+        return nil
+    }
+    return object["sys_id"] as? String
+}
+
+/// `text` with every run of 32 lowercase hex digits replaced by `<sys_id>`.
+func maskingSysIDs(_ text: String) -> String {
+    text.replacingOccurrences(of: "[0-9a-f]{32}", with: "<sys_id>", options: .regularExpression)
+}

@@ -1,0 +1,76 @@
+import Foundation
+import LocalInstance
+@preconcurrency import Glibc
+import Testing
+
+@testable import nowflow
+
+@Suite struct ServeCommandTests {
+    @Test func readsEveryOption() throws {
+        let settings = try ServeCommand.parse(
+            [
+                "--host", "127.0.0.2", "--port", "0", "--db", "/tmp/x.db", "--schema", "tables.json", "--user", "root",
+                "--password", "pw", "--latency", "250", "--fail-rate", "0.1", "--fail-status", "429",
+                "--retry-after", "3", "--drop-rate", "0.05", "--lost-response-rate", "0.02", "--invalid-query-no-rows",
+            ], environment: [:])
+        #expect(settings.host == "127.0.0.2")
+        #expect(settings.port == 0)
+        #expect(settings.options.databasePath == "/tmp/x.db")
+        #expect(settings.options.schemaFile == "tables.json")
+        #expect(settings.options.adminUser == "root")
+        #expect(settings.options.adminPassword == "pw")
+        #expect(settings.options.invalidQueryReturnsNoRows)
+        #expect(!settings.usesDefaultPassword)
+        #expect(
+            settings.options.faults
+                == FaultInjection(
+                    latency: .milliseconds(250), statusRate: 0.1, status: 429, retryAfterSeconds: 3, dropRate: 0.05,
+                    lostResponseRate: 0.02))
+    }
+
+    @Test func takesThePasswordFromTheEnvironmentThenTheDocumentedDefault() throws {
+        let fromEnvironment = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
+        #expect(fromEnvironment.options.adminPassword == "env")
+        #expect(!fromEnvironment.usesDefaultPassword)
+        let byDefault = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: [:])
+        #expect(byDefault.options.adminPassword == "admin")
+        #expect(byDefault.usesDefaultPassword)
+        #expect(byDefault.host == "127.0.0.1")
+        #expect(byDefault.port == 8080)
+        #expect(byDefault.options.faults == .none)
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "--port expects a port number 0-65535, got '70000'"),
+        (["--fail-rate", "1.5"], "--fail-rate expects a share between 0 and 1, got '1.5'"),
+        (["--fail-status", "404"], "--fail-status expects 429, 500 or 503, got '404'"),
+        (["--latency", "fast"], "--latency expects milliseconds (a whole number), got 'fast'"),
+        (["--retry-after", "-1"], "--retry-after expects seconds (a whole number), got '-1'"),
+        (["--host", "0.0.0.0"], "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"),
+        (["extra"], "unexpected argument 'extra'"),
+        (["--verbose"], "unknown option --verbose"),
+    ])
+    func refusesBadOptionsWithAClearMessage(arguments: [String], message: String) {
+        let error = #expect(throws: UsageError.self) {
+            try ServeCommand.parse(["--db", "/tmp/x.db"] + arguments, environment: [:])
+        }
+        #expect(error?.description == message)
+    }
+
+    @Test func reportsAPortInUseAndExitsWithStatusOne() async throws {
+        let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
+        defer { first.send(SIGTERM) }
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
+        process.arguments = ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+        first.send(SIGTERM)
+        #expect(await first.waitForExit().status == 0)
+    }
+}

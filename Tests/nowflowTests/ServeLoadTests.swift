@@ -1,0 +1,170 @@
+import Foundation
+@preconcurrency import Glibc
+import LocalInstance
+import NowData
+import Testing
+
+/// Load and durability of the built `nowflow serve` (issue 3, item 10).
+@Suite struct ServeLoadTests {
+    static let password = "load-test-pw"
+    static let clients = 8
+    static let recordsPerClient = 500
+    static let schema = #"""
+        {"tables": [{"name": "u_load_item", "fields": [
+            {"name": "u_client", "type": "integer"}, {"name": "u_seq", "type": "integer"}]}]}
+        """#
+
+    /// A temporary directory with the dictionary file; its database path.
+    struct Workspace {
+        let directory: URL
+        var database: String { directory.appendingPathComponent("load.db").path }
+        var schemaFile: String { directory.appendingPathComponent("schema.json").path }
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("nowflow-load-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(ServeLoadTests.schema.utf8).write(to: URL(fileURLWithPath: schemaFile))
+        }
+
+        var serveArguments: [String] {
+            ["--db", database, "--schema", schemaFile, "--password", ServeLoadTests.password]
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    static let authorization = "Basic " + Data("admin:\(password)".utf8).base64EncodedString()
+
+    /// Creates records for `client` until `count` are acknowledged or a request fails; returns the
+    /// acknowledged sys_ids and the failure, if any.
+    static func create(
+        client: Int, count: Int, port: UInt16, acknowledged: @Sendable () -> Void = {}
+    ) async -> (sysIDs: [String], failure: String?) {
+        let http = HTTPTestClient(port: port)
+        var sysIDs: [String] = []
+        for sequence in 0..<count {
+            do {
+                let reply = try await http.send(
+                    "POST", "/api/now/table/u_load_item",
+                    headers: ["Authorization": authorization, "Content-Type": "application/json", "Accept": "application/json"],
+                    body: Data(#"{"u_client":"\#(client)","u_seq":"\#(sequence)"}"#.utf8))
+                guard reply.status == 201, let sysID = Self.sysID(in: reply.body) else {
+                    return (sysIDs, "client \(client) record \(sequence): \(reply.status) \(reply.text)")
+                }
+                sysIDs.append(sysID)
+                acknowledged()
+            } catch {
+                return (sysIDs, "client \(client) record \(sequence): \(error)")
+            }
+        }
+        return (sysIDs, nil)
+    }
+
+    static func sysID(in body: Data) -> String? {
+        struct Created: Decodable {
+            struct Record: Decodable { var sys_id: String }
+            var result: Record
+        }
+        return try? JSONDecoder().decode(Created.self, from: body).result.sys_id
+    }
+
+    /// Answers `request` in process with the admin's credentials.
+    static func reply(_ instance: LocalInstance, _ method: String, _ path: String, query: [URLQueryItem] = [])
+        -> NowHTTPResponse?
+    {
+        let request = NowHTTPRequest(
+            method: method, path: path, queryItems: query,
+            headers: ["Authorization": authorization, "Accept": "application/json"])
+        guard case .respond(let response, _) = instance.reply(to: request) else { return nil }
+        return response
+    }
+
+    @Test func eightClientsCreateExactlyFourThousandRecordsAndAStopKeepsThem() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let server = try await ServeProcess(workspace.serveArguments)
+        #expect(
+            server.listeningLine
+                == "nowflow serve: listening on http://127.0.0.1:\(server.port) (database \(workspace.database))")
+
+        let results = await withTaskGroup(of: (sysIDs: [String], failure: String?).self) { group in
+            for client in 0..<Self.clients {
+                group.addTask { await Self.create(client: client, count: Self.recordsPerClient, port: server.port) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.compactMap(\.failure) == [])
+        let sysIDs = results.flatMap(\.sysIDs)
+        #expect(sysIDs.count == 4_000)
+        #expect(Set(sysIDs).count == 4_000)
+        let count = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/u_load_item?sysparm_limit=1", headers: ["Authorization": Self.authorization])
+        #expect(count.header("X-Total-Count") == "4000")
+
+        server.send(SIGTERM)
+        let exit = await server.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0, "stderr: \(exit.standardError)")
+
+        let reopened = try LocalInstance(
+            options: .init(
+                databasePath: workspace.database, schemaFile: workspace.schemaFile, adminPassword: Self.password))
+        defer { reopened.close() }
+        let stored = Self.reply(
+            reopened, "GET", "/api/now/table/u_load_item", query: [URLQueryItem(name: "sysparm_limit", value: "1")])
+        #expect(stored?.headers["X-Total-Count"] == "4000")
+    }
+
+    @Test func aKillDuringTheLoadKeepsEveryAcknowledgedRecord() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let server = try await ServeProcess(workspace.serveArguments)
+        let killAfter = 600
+        let counter = AcknowledgementCounter(threshold: killAfter) { server.send(SIGKILL) }
+
+        let results = await withTaskGroup(of: (sysIDs: [String], failure: String?).self) { group in
+            for client in 0..<Self.clients {
+                group.addTask {
+                    await Self.create(client: client, count: Self.recordsPerClient, port: server.port) {
+                        counter.increment()
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let exit = await server.waitForExit()
+        #expect(exit.reason == .uncaughtSignal && exit.status == SIGKILL)
+        let acknowledged = results.flatMap(\.sysIDs)
+        #expect(acknowledged.count >= killAfter)
+        #expect(acknowledged.count < 4_000)
+
+        let reopened = try LocalInstance(
+            options: .init(
+                databasePath: workspace.database, schemaFile: workspace.schemaFile, adminPassword: Self.password))
+        defer { reopened.close() }
+        let missing = acknowledged.filter { Self.reply(reopened, "GET", "/api/now/table/u_load_item/\($0)")?.statusCode != 200 }
+        #expect(missing == [])
+    }
+}
+
+/// Counts acknowledged creates across clients and runs an action once when the count reaches a threshold.
+final class AcknowledgementCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private let threshold: Int
+    private let action: @Sendable () -> Void
+
+    init(threshold: Int, action: @escaping @Sendable () -> Void) {
+        self.threshold = threshold
+        self.action = action
+    }
+
+    func increment() {
+        let reached = lock.withLock {
+            count += 1
+            return count == threshold
+        }
+        if reached { action() }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+@preconcurrency import Glibc
+
+/// The built `nowflow serve` running in a child process on a free port.
+final class ServeProcess: Sendable {
+    struct StartError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The port it printed in its `listening on` line.
+    let port: UInt16
+    /// The line it printed when it started listening.
+    let listeningLine: String
+    private let process: Process
+    private let errorPipe: Pipe
+
+    /// Starts `nowflow serve --port 0` with `arguments` and waits for its `listening on` line.
+    init(_ arguments: [String]) async throws {
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
+        process.arguments = ["serve", "--port", "0"] + arguments
+        let output = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        let line = await Self.firstLine(of: output.fileHandleForReading, orTerminate: process)
+        guard let line, let address = line.components(separatedBy: "listening on http://").last,
+            let port = UInt16(address.prefix { $0 != " " }.split(separator: ":").last ?? "")
+        else {
+            process.terminate()
+            process.waitUntilExit()
+            let errors = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw StartError(description: "nowflow serve did not start: \(line ?? "no output"); stderr: \(errors)")
+        }
+        self.process = process
+        self.errorPipe = errorPipe
+        self.port = port
+        listeningLine = line
+    }
+
+    /// Sends `signal` (SIGTERM, SIGKILL) to the server.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the server to exit; returns its status and what it wrote to standard error.
+    func waitForExit() async -> (status: Int32, reason: Process.TerminationReason, standardError: String) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.process.waitUntilExit()
+                let errors = String(decoding: self.errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                continuation.resume(returning: (self.process.terminationStatus, self.process.terminationReason, errors))
+            }
+        }
+    }
+
+    /// Reads up to the first newline on a background thread; terminates the process after 60 seconds without one.
+    private static func firstLine(of handle: FileHandle, orTerminate process: Process) async -> String? {
+        await withCheckedContinuation { continuation in
+            let lineRead = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                if lineRead.wait(timeout: .now() + 60) == .timedOut { process.terminate() }
+            }
+            DispatchQueue.global().async {
+                var bytes = Data()
+                while !bytes.contains(0x0A) {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(chunk)
+                }
+                lineRead.signal()
+                let line = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).first
+                continuation.resume(returning: line.map { String(decoding: $0, as: UTF8.self) })
+            }
+        }
+    }
+}
