@@ -28,7 +28,7 @@ let package = Package(
             path: "Benchmarks/InstanceBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
-        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData"]),
+        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),
     ]

@@ -2,8 +2,11 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// The `user_name` of the request's valid credentials (Basic against sys_user, or an OAuth bearer token).
-    func authenticate(_ request: NowHTTPRequest) -> String? {
+    /// The `user_name` of the request's valid credentials (Basic against sys_user, or an OAuth bearer token);
+    /// nil for missing or wrong credentials.
+    ///
+    /// - Throws: when the database cannot be read.
+    func authenticate(_ request: NowHTTPRequest) throws -> String? {
         guard let authorization = request.headers["Authorization"] else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
@@ -13,7 +16,7 @@ extension LocalInstance {
                 let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
             else { return nil }
             let user = String(pair[..<colon])
-            return verify(user: user, password: String(pair[pair.index(after: colon)...])) ? user : nil
+            return try verify(user: user, password: String(pair[pair.index(after: colon)...])) ? user : nil
         case "bearer":
             let token = parts[1].trimmingCharacters(in: .whitespaces)
             let time = now()
@@ -24,12 +27,14 @@ extension LocalInstance {
     }
 
     /// Whether an active, unlocked user has this password.
-    func verify(user: String, password: String) -> Bool {
+    ///
+    /// - Throws: when the database cannot be read.
+    func verify(user: String, password: String) throws -> Bool {
         guard let users = dictionary.table("sys_user") else { return false }
-        let record = try? database.read { [store] db in
+        let record = try database.read { [store] db in
             try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db).first
         }
-        guard let record = record ?? nil, record["active"] == "true", record["locked_out"] != "true",
+        guard let record, record["active"] == "true", record["locked_out"] != "true",
             let hash = record["user_password"]
         else { return false }
         return PasswordHash.verify(password, against: hash)

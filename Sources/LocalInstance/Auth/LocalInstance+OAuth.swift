@@ -25,7 +25,8 @@ extension LocalInstance {
             + Double(options.tokenLifetime.components.attoseconds) / 1e18
         switch form["grant_type"] {
         case "password":
-            guard let user = form["username"], let password = form["password"], verify(user: user, password: password)
+            guard let user = form["username"], let password = form["password"],
+                (try? verify(user: user, password: password)) == true
             else { return Self.accessDenied }
             let (access, refresh) = tokens.withLock { store in
                 (

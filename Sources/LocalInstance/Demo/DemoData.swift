@@ -81,7 +81,7 @@ enum DemoData {
     static func seed(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
         var insert = Inserter(store: store, dictionary: dictionary, db: db)
         for (index, user) in users.enumerated() {
-            let manager = user.department == "IT" && user.userName != "fred.luddy" ? "fred.luddy" : ""
+            let manager = user.department == "IT" && user.userName != "admin" ? "fred.luddy" : ""
             try insert.record(
                 "sys_user", user.userName, created: date(Double(-2000 + index)),
                 [

@@ -151,6 +151,7 @@ extension TableDictionary {
     }
 
     private static func `where`(_ path: [any CodingKey]) -> String {
-        path.isEmpty ? "" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined() + ": "
+        let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "" : String(text.drop { $0 == "." }) + ": "
     }
 }

@@ -32,6 +32,7 @@ extension EncodedQuery {
 }
 
 private let caret = UInt8(ascii: "^")
+private let javascriptScheme = Array("javascript:".utf8)
 
 /// Collects the parts of an encoded query into groups, clauses and sort terms.
 private struct Builder {
@@ -83,7 +84,7 @@ extension EncodedQuery.Term {
     /// names lower case, so a value never decides where the operator is).
     fileprivate init(parsing bytes: ArraySlice<UInt8>) throws(EncodedQueryError) {
         let text = String(decoding: bytes, as: UTF8.self)
-        if bytes.containsJavaScriptPrefix {
+        if bytes.containsJavaScriptScheme {
             throw .javascriptValue(condition: text)
         }
         var index = bytes.index(after: bytes.startIndex)
@@ -147,15 +148,14 @@ private struct OperatorTable: Sendable {
 extension Array where Element == UInt8 {
     /// The bytes after `prefix`, or nil when they do not start with it.
     fileprivate func dropping(prefix: StaticString) -> ArraySlice<UInt8>? {
-        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        return starts(with: prefixBytes) ? self[prefixBytes.count...] : nil
+        prefix.withUTF8Buffer { prefixBytes in starts(with: prefixBytes) ? self[prefixBytes.count...] : nil }
     }
 }
 
 extension ArraySlice where Element == UInt8 {
     /// Whether the bytes contain `javascript:` in any letter case.
-    fileprivate var containsJavaScriptPrefix: Bool {
-        let pattern = Array("javascript:".utf8)
+    fileprivate var containsJavaScriptScheme: Bool {
+        let pattern = javascriptScheme
         guard count >= pattern.count else { return false }
         var index = startIndex
         while index <= endIndex - pattern.count {

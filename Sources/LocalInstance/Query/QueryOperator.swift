@@ -36,10 +36,10 @@ enum QueryOperator: String, Sendable, Hashable, CaseIterable {
     case notOn = "NOTON"
 
     /// Operators of the platform that the local instance recognises but does not run (they need scripts,
-    /// the user's time zone, change history or a hierarchy); a condition using one is invalid.
+    /// relative dates, change history or the class hierarchy); a condition using one is invalid.
     static let unsupported: [String] = [
         "DYNAMIC", "RELATIVEGT", "RELATIVELT", "RELATIVEGE", "RELATIVELE", "RELATIVEEE", "DATEPART", "MORETHAN",
-        "LESSTHAN", "VALCHANGES", "CHANGESFROM", "CHANGESTO", "IN_HIERARCHY",
+        "LESSTHAN", "VALCHANGES", "CHANGESFROM", "CHANGESTO", "IN_HIERARCHY", "INSTANCEOF", "SINCE",
     ]
 
     /// Whether the operator takes no value (`activeISEMPTY`).

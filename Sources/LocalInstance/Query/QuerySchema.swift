@@ -6,4 +6,13 @@ protocol QuerySchema: Sendable {
     /// The type of `field` in `table`, or nil when the table has no such field (or there is no such table).
     /// Field names are case-sensitive.
     func fieldType(_ field: String, in table: String) -> FieldType?
+
+    /// The field that names a record of `table` (`name` for `sys_user`, `number` for `incident`), by which an
+    /// `ORDERBY` on a reference to `table` sorts; nil sorts references by sys_id.
+    func displayField(of table: String) -> String?
+}
+
+extension QuerySchema {
+    /// No display fields: references sort by sys_id.
+    func displayField(of table: String) -> String? { nil }
 }

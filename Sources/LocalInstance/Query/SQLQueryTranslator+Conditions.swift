@@ -1,3 +1,5 @@
+import Foundation
+
 extension SQLQueryTranslator {
     /// One condition as SQL.
     struct Fragment {
@@ -100,13 +102,15 @@ extension SQLQueryTranslator {
             let bounds = value.split(separator: "@", omittingEmptySubsequences: false)
             guard bounds.count == 2 else { throw Mismatch(reason: "BETWEEN needs two values separated by '@'") }
             return Fragment(
-                sql: "\(column) BETWEEN ? AND ?", parameters: [try typed(String(bounds[0])), try typed(String(bounds[1]))])
+                sql: "\(column) BETWEEN ? AND ?",
+                parameters: [try typed(String(bounds[0])), try typed(String(bounds[1]))])
         case .sameAs, .notSameAs, .greaterThanField, .lessThanField, .greaterThanOrEqualsField,
             .lessThanOrEqualsField:
             guard schema.fieldType(value, in: table) != nil else {
                 throw Mismatch(reason: "\(table) has no field '\(value)'")
             }
-            return Fragment(sql: "\(column) \(condition.op.sqlFieldComparison) \(value.quotedIdentifier)", parameters: [])
+            return Fragment(
+                sql: "\(column) \(condition.op.sqlFieldComparison) \(value.quotedIdentifier)", parameters: [])
         case .on, .notOn:
             return try dateMatch(condition, column: column, type: type)
         }
@@ -119,10 +123,10 @@ extension SQLQueryTranslator {
         guard type == .date || type == .dateTime else {
             throw Mismatch(reason: "\(op) needs a date or date-time field")
         }
-        guard condition.value.isCalendarDate else {
-            throw Mismatch(reason: "\(op) needs a date yyyy-MM-dd, not '\(condition.value)'")
+        guard let day = calendarDay(condition.value) else {
+            throw Mismatch(
+                reason: "\(op) needs a date yyyy-MM-dd, Today, Yesterday or Tomorrow, not '\(condition.value)'")
         }
-        let day = condition.value
         switch (condition.op, type) {
         case (.on, .date):
             return Fragment(sql: "\(column) = ?", parameters: [.text(day)])
@@ -136,6 +140,23 @@ extension SQLQueryTranslator {
                 sql: "(\(column) IS NULL OR \(column) NOT BETWEEN ? AND ?)",
                 parameters: [.text("\(day) 00:00:00"), .text("\(day) 23:59:59")])
         }
+    }
+
+    /// `value` as a day `yyyy-MM-dd`: a date as written, or `Today`, `Yesterday`, `Tomorrow` in UTC.
+    private func calendarDay(_ value: String) -> String? {
+        let offset: Int
+        switch value {
+        case "Today": offset = 0
+        case "Yesterday": offset = -1
+        case "Tomorrow": offset = 1
+        default: return value.isCalendarDate ? value : nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let date = calendar.date(byAdding: .day, value: offset, to: now()) else { return nil }
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
     }
 }
 
@@ -170,19 +191,20 @@ extension QueryOperator {
 extension FieldType {
     /// `text` as the value stored in a column of this type.
     fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
+        let trimmed = text.trimmingSpaces
         switch self {
         case .integer:
-            guard let number = Int64(text) else {
+            guard let number = Int64(trimmed) else {
                 throw .init(reason: "\(field) is an integer field, '\(text)' is not an integer")
             }
             return .integer(number)
         case .decimal:
-            guard let number = Double(text), number.isFinite else {
+            guard let number = Double(trimmed), number.isFinite else {
                 throw .init(reason: "\(field) is a decimal field, '\(text)' is not a number")
             }
             return .real(number)
         case .boolean:
-            switch text.lowercased() {
+            switch trimmed.lowercased() {
             case "true", "1": return .integer(1)
             case "false", "0": return .integer(0)
             default: throw .init(reason: "\(field) is a boolean field, '\(text)' is not true or false")
@@ -210,6 +232,14 @@ extension String {
         return escaped
     }
 
+    /// The text without leading and trailing spaces (numbers in a list are often written `1, 2`).
+    fileprivate var trimmingSpaces: String {
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+
     /// Whether the text is a calendar date `yyyy-MM-dd`.
     fileprivate var isCalendarDate: Bool {
         let bytes = Array(utf8)
@@ -223,8 +253,10 @@ extension String {
             return result
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
-        let daysInMonth = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
-            31, 30, 31, 30, 31]
+        let daysInMonth = [
+            31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
+            31, 30, 31, 30, 31,
+        ]
         return (1...12).contains(month) && (1...daysInMonth[month - 1]).contains(day)
     }
 }

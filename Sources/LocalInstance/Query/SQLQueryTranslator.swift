@@ -1,10 +1,13 @@
+import Foundation
+
 /// Translates an ``EncodedQuery`` into SQL fragments over the local instance's tables, so that SQLite does the
 /// filtering and sorting.
 ///
 /// Every value is a bound parameter; the only names written into the SQL are field and table names that the
 /// schema confirmed, always double-quoted. A condition that does not fit the schema (unknown field, a value
 /// of the wrong type) is ignored with a warning, as the platform does, or, with `invalidQueryReturnsNoRows`
-/// (the platform's `glide.invalid_query.returns_no_rows`), makes the whole query match nothing.
+/// (the platform's `glide.invalid_query.returns_no_rows`), makes the whole query match nothing. An `ORDERBY` on
+/// an unknown field is ignored with a warning either way.
 ///
 /// ```swift
 /// let translator = SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: false)
@@ -14,10 +17,13 @@
 struct SQLQueryTranslator: Sendable {
     let schema: any QuerySchema
     let invalidQueryReturnsNoRows: Bool
+    /// The clock that `ONToday` (and `Yesterday`, `Tomorrow`) reads, as a UTC day.
+    let now: @Sendable () -> Date
 
-    init(schema: any QuerySchema, invalidQueryReturnsNoRows: Bool) {
+    init(schema: any QuerySchema, invalidQueryReturnsNoRows: Bool, now: @escaping @Sendable () -> Date = { Date() }) {
         self.schema = schema
         self.invalidQueryReturnsNoRows = invalidQueryReturnsNoRows
+        self.now = now
     }
 
     /// The SQL for `query` over `table`.
@@ -51,8 +57,9 @@ struct SQLQueryTranslator: Sendable {
                 groups.append(clauses.joined(separator: " AND "))
             }
         }
+        let invalidConditions = !warnings.isEmpty
         let orderBy = ordering(query.ordering, table: table, warnings: &warnings)
-        if invalidQueryReturnsNoRows, !warnings.isEmpty {
+        if invalidQueryReturnsNoRows, invalidConditions {
             return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: warnings)
         }
         if everyRow {
@@ -61,20 +68,5 @@ struct SQLQueryTranslator: Sendable {
         let whereClause =
             groups.count == 1 ? groups[0] : groups.map { "(" + $0 + ")" }.joined(separator: " OR ")
         return TranslatedQuery(whereClause: whereClause, parameters: parameters, orderBy: orderBy, warnings: warnings)
-    }
-
-    private func ordering(_ terms: [EncodedQuery.Ordering], table: String, warnings: inout [String]) -> String {
-        var sql: [String] = []
-        for term in terms {
-            let written = (term.descending ? "ORDERBYDESC" : "ORDERBY") + term.field
-            if term.field.isEmpty {
-                warnings.append("ignored invalid order '\(written)': no field")
-            } else if schema.fieldType(term.field, in: table) == nil {
-                warnings.append("ignored invalid order '\(written)': \(table) has no field '\(term.field)'")
-            } else {
-                sql.append(term.field.quotedIdentifier + (term.descending ? " DESC" : " ASC"))
-            }
-        }
-        return sql.joined(separator: ", ")
     }
 }

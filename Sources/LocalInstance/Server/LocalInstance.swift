@@ -103,8 +103,13 @@ public final class LocalInstance: Sendable {
             return oauthToken(request)
         }
         guard var tableRequest = TableRequest(request) else { return TableAPIError.unknownResource.response }
-        guard let user = authenticate(request) else { return TableAPIError.notAuthenticated.response }
-        tableRequest.userName = user
+        do {
+            guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
+            tableRequest.userName = user
+        } catch {
+            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
         do {
             return try handler.handle(tableRequest)
         } catch {

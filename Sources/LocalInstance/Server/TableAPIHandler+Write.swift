@@ -144,7 +144,7 @@ extension TableAPIHandler {
                 continue
             }
             guard field.storedValue(value) != nil else {
-                log("local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.type)")
+                log("local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.typeName)")
                 continue
             }
             changes[key] = value

@@ -10,6 +10,20 @@ extension FieldDefinition {
         }
     }
 
+    /// The platform's name of the type, such as `glide_date_time`, for messages.
+    var typeName: String {
+        switch type {
+        case .string: "string"
+        case .integer: "integer"
+        case .decimal: "decimal"
+        case .boolean: "boolean"
+        case .dateTime: "glide_date_time"
+        case .date: "glide_date"
+        case .reference(let table): "reference to \(table)"
+        case .choice: "choice"
+        }
+    }
+
     /// The stored form of an API value, or nil when the value does not fit the type (the caller decides what an
     /// invalid value means). Empty is NULL; booleans are 0/1; date-times must be `yyyy-MM-dd HH:mm:ss` and dates
     /// `yyyy-MM-dd` (a date-time given as a date gets midnight).

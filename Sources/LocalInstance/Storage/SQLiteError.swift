@@ -1,5 +1,5 @@
 /// A failure reported by SQLite, with the statement that caused it.
-struct SQLiteError: Error, Sendable, CustomStringConvertible {
+struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite's (extended) result code.
     var code: Int32
     /// SQLite's message for the failure.

@@ -1,0 +1,120 @@
+import Foundation
+import NowData
+import Testing
+
+@testable import LocalInstance
+
+@Suite struct AuthenticationTests {
+    let harness: Harness
+    static let unauthenticated =
+        #"{"error":{"message":"User Not Authenticated","detail":"Required to provide Auth information"},"status":"failure"}"#
+    static let accessDenied = #"{"error_description":"access_denied","error":"server_error"}"#
+
+    init() throws {
+        harness = try Harness(seed: false) { $0.tokenLifetime = .seconds(60) }
+    }
+
+    private func token(_ form: String) async throws -> NowHTTPResponse {
+        try await harness.send(
+            "POST", "/oauth_token.do", body: form, headers: [("Content-Type", "application/x-www-form-urlencoded")])
+    }
+
+    @Test(arguments: [
+        [],
+        [("Authorization", "Basic " + Data("admin:wrong".utf8).base64EncodedString())],
+        [("Authorization", "Basic " + Data("nobody:secret".utf8).base64EncodedString())],
+        [("Authorization", "Basic !!!")],
+        [("Authorization", "Bearer not-a-token")],
+    ])
+    func requestsWithoutValidCredentialsGet401(headers: [(String, String)]) async throws {
+        let read = try await harness.send("GET", "/api/now/table/incident", headers: headers)
+        #expect(read.statusCode == 401)
+        #expect(read.headers["WWW-Authenticate"] == "BASIC realm=\"Service-now\"")
+        #expect(Harness.text(read) == Self.unauthenticated)
+        let write = try await harness.send(
+            "POST", "/api/now/table/incident", body: "{}", headers: headers + [("Content-Type", "application/json")])
+        #expect(write.statusCode == 401)
+        let count = try harness.instance.database.read { db in
+            try harness.instance.store.count(TableDictionary.incident, where: "", [], db)
+        }
+        #expect(count == 0)
+    }
+
+    @Test func unauthenticatedRequestToUnknownTableStillGets401() async throws {
+        let response = try await harness.send("GET", "/api/now/table/u_secret", headers: [])
+        #expect(response.statusCode == 401)
+    }
+
+    @Test func passwordGrantGivesBearerTokenThatExpires() async throws {
+        let response = try await token("grant_type=password&client_id=cli&client_secret=s&username=admin&password=secret")
+        #expect(response.statusCode == 200)
+        let body = try Harness.json(response)
+        #expect(body["token_type"] as? String == "Bearer")
+        #expect(body["scope"] as? String == "useraccount")
+        #expect(body["expires_in"] as? Int == 60)
+        let access = try #require(body["access_token"] as? String)
+        #expect(body["refresh_token"] is String)
+        let bearer = [("Authorization", "Bearer \(access)")]
+        #expect(try await harness.send("GET", "/api/now/table/incident", headers: bearer).statusCode == 200)
+        harness.clock.advance(seconds: 61)
+        let expired = try await harness.send("GET", "/api/now/table/incident", headers: bearer)
+        #expect(expired.statusCode == 401)
+        #expect(Harness.text(expired) == Self.unauthenticated)
+    }
+
+    @Test func refreshGrantGivesANewAccessTokenOnly() async throws {
+        let first = try Harness.json(
+            try await token("grant_type=password&client_id=cli&client_secret=s&username=admin&password=secret"))
+        let refresh = try #require(first["refresh_token"] as? String)
+        harness.clock.advance(seconds: 120)
+        let response = try await token("grant_type=refresh_token&client_id=cli&client_secret=s&refresh_token=\(refresh)")
+        #expect(response.statusCode == 200)
+        let body = try Harness.json(response)
+        #expect(body["refresh_token"] == nil)
+        let access = try #require(body["access_token"] as? String)
+        let read = try await harness.send(
+            "GET", "/api/now/table/sys_user", headers: [("Authorization", "Bearer \(access)")])
+        #expect(read.statusCode == 200)
+        let reused = try await token("grant_type=refresh_token&client_id=cli&client_secret=s&refresh_token=bogus")
+        #expect(reused.statusCode == 401)
+        #expect(Harness.text(reused) == Self.accessDenied)
+    }
+
+    @Test func tokenEndpointRefusesBadCredentialsJSONAndUnknownGrants() async throws {
+        for form in [
+            "grant_type=password&client_id=cli&client_secret=s&username=admin&password=nope",
+            "grant_type=client_credentials&client_id=cli&client_secret=s", "",
+        ] {
+            let response = try await token(form)
+            #expect(response.statusCode == 401)
+            #expect(Harness.text(response) == Self.accessDenied)
+        }
+        let json = try await harness.send(
+            "POST", "/oauth_token.do",
+            body: #"{"grant_type":"password","username":"admin","password":"secret"}"#,
+            headers: [("Content-Type", "application/json")])
+        #expect(json.statusCode == 401)
+    }
+
+    @Test func configuredClientsAreChecked() async throws {
+        let strict = try Harness(seed: false) { $0.oauthClients = ["nowflow": "s3cret"] }
+        let wrong = try await strict.send(
+            "POST", "/oauth_token.do", body: "grant_type=password&client_id=nowflow&client_secret=x&username=admin&password=secret",
+            headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(wrong.statusCode == 401)
+        let right = try await strict.send(
+            "POST", "/oauth_token.do",
+            body: "grant_type=password&client_id=nowflow&client_secret=s3cret&username=admin&password=secret",
+            headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        #expect(right.statusCode == 200)
+    }
+
+    @Test func inactiveUsersCannotSignIn() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/sys_user", body: #"{"user_name":"gone","user_password":"pw","active":"false"}"#)
+        #expect(created.statusCode == 201)
+        let auth = "Basic " + Data("gone:pw".utf8).base64EncodedString()
+        let response = try await harness.send("GET", "/api/now/table/incident", headers: [("Authorization", auth)])
+        #expect(response.statusCode == 401)
+    }
+}
