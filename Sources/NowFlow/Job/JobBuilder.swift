@@ -77,7 +77,8 @@ final class JobBuilder {
 
     // MARK: - Top-level sections
 
-    private func authentication(_ node: YAMLNode) -> JobAuthentication? {
+    /// An `auth` mapping (of a job, or of a profile in config.yaml).
+    func authentication(_ node: YAMLNode) -> JobAuthentication? {
         guard let pairs = mapping(node, "auth") else { return nil }
         let kinds = ["basic", "oauth", "token"]
         checkKeys(pairs, allowed: kinds, in: "auth")

@@ -11,9 +11,4 @@ struct Step: Sendable {
     /// Where the step starts in the file.
     var line: Int
     var column: Int
-
-    /// `step 3 'incident' (create)` or `step 3 (create)`: how messages name the step.
-    func label(number: String) -> String {
-        if let id { "step \(number) '\(id)' (\(kind.name))" } else { "step \(number) (\(kind.name))" }
-    }
 }

@@ -1,0 +1,11 @@
+/// What a running job reports as it goes (already masked: no secret appears in an event).
+public enum RunEvent: Sendable {
+    /// A step starts: its label, such as `step 2 'incident' (create)`.
+    case stepStarted(String)
+    /// A step has finished, passed, failed or been skipped.
+    case stepFinished(StepOutcome)
+    /// A query has fetched `fetched` records of at most `limit` (nil: all there are).
+    case paging(label: String, fetched: Int, limit: Int?)
+    /// A dry run did not send this write.
+    case plannedWrite(PlannedWrite)
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The outcome of a run: every step, the results and variables, and every record touched (masked: secrets
+/// appear as `***`).
+public struct RunResult: Sendable, Codable {
+    public var job: String
+    public var file: String
+    public var status: RunStatus
+    public var dryRun: Bool
+    public var milliseconds: Int
+    public var steps: [StepOutcome]
+    /// `steps.<id>` of every step that has an id and ran.
+    public var results: [String: Value]
+    public var vars: [String: Value]
+    /// Every record created, updated or deleted, in order.
+    public var records: [TouchedRecord]
+    /// The writes a dry run did not send.
+    public var plannedWrites: [PlannedWrite]
+    /// The first failure, with the step's label: why the run did not pass.
+    public var error: String?
+
+    enum CodingKeys: String, CodingKey {
+        case job, file, status, dryRun = "dry_run", milliseconds = "duration_ms", steps, results, vars, records
+        case plannedWrites = "planned_writes", error
+    }
+
+    /// The result as JSON (sorted keys), for `--output json` and `--report json:PATH`.
+    public func jsonText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
