@@ -27,9 +27,12 @@ public struct JobRunner: Sendable {
         var authentication = options.authentication
         do throws(EvaluationError) {
             for variable in job.vars {
-                scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                if let given = options.variables[variable.name] {
+                    scope.vars[variable.name] = Self.value(ofArgument: given)
+                } else {
+                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                }
             }
-            for (name, value) in options.variables { scope.vars[name] = .string(value) }
             if let auth = job.auth {
                 let resolved = try auth.resolve(in: scope)
                 authentication = resolved.authentication
@@ -62,6 +65,17 @@ public struct JobRunner: Sendable {
     /// The values of the `env` and `vars` names listed under `secrets`.
     private func secretValues(in scope: Scope) -> [String] {
         job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
+    }
+
+    /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
+    static func value(ofArgument text: String) -> Value {
+        switch YAMLScalar(text: text, style: .plain) {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let string): .string(string)
+        }
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
