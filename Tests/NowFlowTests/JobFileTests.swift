@@ -190,6 +190,10 @@ import Testing
             """)
     }
 
+    @Test func foreachNamesCannotHideTheRoots() {
+        #expect(diagnostics("name: x\nvars: { items: [1] }\nsteps:\n  - foreach: vars.items\n    as: steps\n    steps: []\n") == "job.yaml:5:9: error: foreach's as: 'steps' is a reserved name; choose another")
+    }
+
     @Test func yamlErrorsBecomeDiagnostics() {
         #expect(diagnostics("name: x\nsteps: [\n") == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)")
         #expect(diagnostics("") == "job.yaml:1:1: error: the file holds no job; a job is a mapping with name: and steps:")

@@ -259,7 +259,12 @@ extension JobBuilder {
         let items = condition(node, "foreach")
         var name = "item"
         if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
-            name = nameNode.scalarText ?? name
+            let given = nameNode.scalarText ?? name
+            if ["vars", "env", "steps", "true", "false", "null"].contains(given) {
+                error(at: nameNode.mark, "foreach's as: '\(given)' is a reserved name; choose another")
+            } else {
+                name = given
+            }
         }
         guard let stepsNode = value(stepPairs, "steps") else {
             error(at: node.mark, "foreach needs steps: (the steps to run for each item)")
