@@ -46,7 +46,9 @@ extension JobBuilder {
         }
         let when = value(pairs, "when").flatMap { condition($0, "when") }?.0
         let continueOnError = value(pairs, "continue_on_error").flatMap { boolean($0, "continue_on_error") } ?? false
+        currentIDs.append(id ?? "")
         let kind = stepKind(kindPair, in: pairs)
+        currentIDs.removeLast()
         if let id, let kind { visibleIDs[id] = kind }
         let retry = value(pairs, "retry").flatMap { retryOptions($0) }
         guard let kind else { return nil }
