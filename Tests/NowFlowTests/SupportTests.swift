@@ -10,6 +10,31 @@ import Testing
         #expect(try Value(json: Data(value.jsonText().utf8)) == value)
     }
 
+    @Test func jsonIsReadWithEscapesNumbersAndNesting() throws {
+        let text = #" {"s": "a\"b\\c\/d\n\u00e9\ud83d\ude00", "n": [0, -12, 1.5, 2e3, true, false, null], "o": {"k": {}}, "u": "é" } "#
+        #expect(try Value(json: Data(text.utf8)) == .map([
+            "s": .string("a\"b\\c/d\né😀"), "n": .list([.int(0), .int(-12), .double(1.5), .double(2000), .bool(true), .bool(false), .null]),
+            "o": .map(["k": .map([:])]), "u": .string("é"),
+        ]))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": }", "invalid JSON at byte 6: unexpected character"),
+        ("[1, 2", "invalid JSON at byte 5: expected ',' or ']' in an array"),
+        ("\"open", "invalid JSON at byte 5: unterminated string"),
+        ("{} x", "invalid JSON at byte 3: unexpected text after the value"),
+        ("{\"a\" 1}", "invalid JSON at byte 5: expected ':' after a key"),
+        (String(repeating: "[", count: 600), "invalid JSON at byte 512: nesting deeper than 512 levels"),
+    ])
+    func badJSONIsAnError(_ text: String, _ message: String) {
+        #expect(throws: JSONReaderError.self) { try Value(json: Data(text.utf8)) }
+        do {
+            _ = try JSONReader.value(from: Data(text.utf8))
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
     @Test func valuesBecomeTexts() {
         #expect(Value.double(3).text == "3")
         #expect(Value.double(0.25).text == "0.25")
