@@ -82,6 +82,22 @@ import Testing
         #expect(((json?["results"] as? [String: Any])?["check"] as? [String: Any])?["sys_id"] is String)
     }
 
+    @Test func verboseShowsResultsWithDatesInTheChosenZone() throws {
+        let directory = try home(["job.yaml": """
+            name: Dates
+            steps:
+              - id: list
+                query: { table: incident, order_by: number, fields: [number, opened_at], limit: 1 }
+            """])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paris = try ToolInvocation.run(["run", "job.yaml", "--verbose", "--tz", "Europe/Paris"], in: directory)
+        #expect(paris.status == 0)
+        #expect(normalized(paris.stdout).hasSuffix("""
+            steps.list = {"count":1,"records":[{"number":"INC0010001","opened_at":"2026-01-05 09:00:00 +01:00"}]}
+
+            """))
+    }
+
     @Test func aDryRunPrintsTheWritesAndSendsNone() throws {
         let directory = try home(["job.yaml": """
             name: Bulk
