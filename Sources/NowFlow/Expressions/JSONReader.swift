@@ -146,7 +146,8 @@ struct JSONReader {
     }
 
     private mutating func readHex4() throws(JSONReaderError) -> UInt32 {
-        guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        guard index + 4 <= bytes.count,
+            let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw error("bad \\u escape") }
         index += 4
         return code

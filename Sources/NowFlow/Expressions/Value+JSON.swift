@@ -39,7 +39,8 @@ extension Value: Codable {
     /// The value as JSON text with sorted keys, compact or pretty-printed.
     public func jsonText(pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -59,12 +59,17 @@ extension JobExecution {
             for (name, value) in fields { record[name] = .string(value.stringValue) }
             record["sys_id"] = .string(sysID)
             dryRunRecords[sysID] = record
-            plan(label, "POST", path: "/api/now/table/\(table)", items: writeOptions.queryItems + configuration.queryItems, fields: fields)
-            return (.map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)")
+            plan(
+                label, "POST", path: "/api/now/table/\(table)",
+                items: writeOptions.queryItems + configuration.queryItems, fields: fields)
+            return (
+                .map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)"
+            )
         }
         let record = try await calling {
             try Self.result(
-                try await service.createRecord(with: fields, in: table, writeOptions: writeOptions, configuration: configuration))
+                try await service.createRecord(
+                    with: fields, in: table, writeOptions: writeOptions, configuration: configuration))
         }
         let sysID = Self.sysID(of: record)
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
@@ -85,21 +90,32 @@ extension JobExecution {
                 var record = dryRunRecords[sysID] ?? ["sys_id": .string(sysID)]
                 for (name, value) in fields { record[name] = .string(value.stringValue) }
                 if dryRunRecords[sysID] != nil { dryRunRecords[sysID] = record }
-                return (.map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]), "would update \(table) \(sysID) (dry run)")
+                return (
+                    .map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]),
+                    "would update \(table) \(sysID) (dry run)"
+                )
             }
             let record = try await update(table, sysID, fields, writeOptions, configuration, label: label)
             return (.map(["record": record, "sys_id": .string(sysID), "count": .int(1)]), "updated \(table) \(sysID)")
         case .filter(let filter, let max):
             let (sysIDs, query) = try await matching(table, filter, max: max, verb: "updated", scope: scope)
             if options.dryRun {
-                plan(label, "PATCH", path: "/api/now/table/\(table)/{sys_id}", items: items, fields: fields, matches: sysIDs.count, query: query)
-                return (Self.many(sysIDs, records: []), "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)")
+                plan(
+                    label, "PATCH", path: "/api/now/table/\(table)/{sys_id}", items: items, fields: fields,
+                    matches: sysIDs.count, query: query)
+                return (
+                    Self.many(sysIDs, records: []),
+                    "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                )
             }
             var records: [Value] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
-            return (Self.many(sysIDs, records: records), "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")")
+            return (
+                Self.many(sysIDs, records: records),
+                "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -118,11 +134,19 @@ extension JobExecution {
         case .filter(let filter, let max):
             let (sysIDs, query) = try await matching(table, filter, max: max, verb: "deleted", scope: scope)
             if options.dryRun {
-                plan(label, "DELETE", path: "/api/now/table/\(table)/{sys_id}", items: [], fields: nil, matches: sysIDs.count, query: query)
-                return (Self.many(sysIDs, records: nil), "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)")
+                plan(
+                    label, "DELETE", path: "/api/now/table/\(table)/{sys_id}", items: [], fields: nil,
+                    matches: sysIDs.count, query: query)
+                return (
+                    Self.many(sysIDs, records: nil),
+                    "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                )
             }
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
-            return (Self.many(sysIDs, records: nil), "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")")
+            return (
+                Self.many(sysIDs, records: nil),
+                "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -175,7 +199,9 @@ extension JobExecution {
         let sysIDs = records.map(Self.sysID(of:))
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
-            throw StepFailure("more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)")
+            throw StepFailure(
+                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)"
+            )
         }
         return (sysIDs, query)
     }
@@ -214,7 +240,9 @@ extension JobExecution {
         }
     }
 
-    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool) -> FieldReadConfiguration {
+    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool)
+        -> FieldReadConfiguration
+    {
         var options: FieldReadConfiguration.Options = []
         switch display {
         case .actual: break
@@ -232,7 +260,9 @@ extension JobExecution {
         return options
     }
 
-    private func ordered(_ query: String, by field: Template, descending: Bool, scope: Scope) throws(StepFailure) -> String {
+    private func ordered(_ query: String, by field: Template, descending: Bool, scope: Scope) throws(StepFailure)
+        -> String
+    {
         let name = try text(field, descending ? "order_by_desc" : "order_by", scope: scope)
         guard JobBuilder.isFieldName(name) else {
             throw StepFailure("order_by: '\(name)' is not a field name")
@@ -251,7 +281,8 @@ extension JobExecution {
                 var values: [(field: String, value: Value, source: String)] = []
                 for condition in conditions {
                     do {
-                        values.append((condition.name, try condition.value.evaluate(in: scope), condition.value.sourceText))
+                        values.append(
+                            (condition.name, try condition.value.evaluate(in: scope), condition.value.sourceText))
                     } catch {
                         throw QueryBuildError(message: "\(condition.name): \(error.message)")
                     }
@@ -259,7 +290,8 @@ extension JobExecution {
                 return try EncodedQueryBuilder.whereClause(values)
             }
         } catch {
-            throw StepFailure("\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
+            throw StepFailure(
+                "\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
         }
     }
 

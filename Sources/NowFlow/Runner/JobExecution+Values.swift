@@ -71,7 +71,10 @@ extension JobExecution {
                 throw StepFailure("item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion)
             }
         }
-        return (.map(["results": .list(results), "count": .int(items.count)]), "\(items.count) item\(items.count == 1 ? "" : "s")")
+        return (
+            .map(["results": .list(results), "count": .int(items.count)]),
+            "\(items.count) item\(items.count == 1 ? "" : "s")"
+        )
     }
 
     // MARK: - Values

@@ -55,7 +55,8 @@ public struct JobRunner: Sendable {
         let execution = JobExecution(
             service: NowTableService(configuration: configuration), options: options, masker: masker)
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
-        let finallyFailure = await execution.runList(job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
+        let finallyFailure = await execution.runList(
+            job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
         let failure = mainFailure ?? finallyFailure
         let status: RunStatus = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
         return RunResult(
