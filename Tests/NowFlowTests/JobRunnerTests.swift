@@ -368,4 +368,21 @@ import Testing
         #expect(token.error?.hasPrefix("step 1 (query): bad response 401") == true)
         #expect(token.jsonText().contains("not-a-token-9") == false)
     }
+
+    @Test func theJobsDateFormatIsUsedForReadsAndWrites() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Dates
+            coder: { dates: dd/MM/yyyy HH:mm }
+            steps:
+              - id: change
+                create: { table: change_request, fields: { short_description: window, start_date: "07/03/2026 22:00" } }
+              - assert: "steps.change.record.start_date == '07/03/2026 22:00'"
+              - id: found
+                query: { table: change_request, where: { start_date: "07/03/2026 22:00" }, fields: [start_date] }
+              - assert: "steps.found.count == 1 && steps.found.records.0.start_date == '07/03/2026 22:00'"
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(try harness.count("change_request", "start_date=2026-03-07 22:00:00") == 1)
+    }
 }

@@ -24,7 +24,7 @@ extension JobExecution {
         var records: [Value] = []
         try await calling {
             while let page = try await paginator.next() {
-                let items = try Self.resultList(page)
+                let items = try Self.resultList(page).map(shown)
                 records += items
                 options.onEvent(.paging(label: label, fetched: records.count, limit: step.limit))
                 if items.isEmpty || records.count >= (step.limit ?? Int.max) { break }
@@ -43,7 +43,7 @@ extension JobExecution {
         }
         let configuration = readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink)
         let record = try await calling {
-            try Self.result(try await service.record(with: sysID, from: table, configuration: configuration))
+            shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
         return (.map(["record": record, "sys_id": .string(sysID)]), "\(table) \(sysID)")
     }
@@ -56,7 +56,7 @@ extension JobExecution {
         if options.dryRun {
             let sysID = "dry-run-\(dryRunRecords.count + 1)"
             var record = try await dryRunShape(of: table)
-            for (name, value) in fields { record[name] = .string(value.stringValue) }
+            for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
             record["sys_id"] = .string(sysID)
             dryRunRecords[sysID] = record
             plan(
@@ -73,7 +73,7 @@ extension JobExecution {
         }
         let sysID = Self.sysID(of: record)
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        return (.map(["record": record, "sys_id": .string(sysID)]), "created \(table) \(sysID)")
+        return (.map(["record": shown(record), "sys_id": .string(sysID)]), "created \(table) \(sysID)")
     }
 
     func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
@@ -88,7 +88,7 @@ extension JobExecution {
             if options.dryRun {
                 plan(label, "PATCH", path: "/api/now/table/\(table)/\(sysID)", items: items, fields: fields)
                 var record = dryRunRecords[sysID] ?? ["sys_id": .string(sysID)]
-                for (name, value) in fields { record[name] = .string(value.stringValue) }
+                for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
                 if dryRunRecords[sysID] != nil { dryRunRecords[sysID] = record }
                 return (
                     .map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]),
@@ -176,7 +176,12 @@ extension JobExecution {
                     sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
         }
         touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
-        return record
+        return shown(record)
+    }
+
+    /// A record as the job sees it: dates in the job's format.
+    func shown(_ value: Value) -> Value {
+        dates?.incoming(value) ?? value
     }
 
     private func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
@@ -281,8 +286,11 @@ extension JobExecution {
                 var values: [(field: String, value: Value, source: String)] = []
                 for condition in conditions {
                     do {
-                        values.append(
-                            (condition.name, try condition.value.evaluate(in: scope), condition.value.sourceText))
+                        var value = try condition.value.evaluate(in: scope)
+                        if case .string(let text) = value, let date = dates?.outgoing(text) {
+                            value = .string(DateFormatter.nonISO8601UTC.string(from: date))
+                        }
+                        values.append((condition.name, value, condition.value.sourceText))
                     } catch {
                         throw QueryBuildError(message: "\(condition.name): \(error.message)")
                     }

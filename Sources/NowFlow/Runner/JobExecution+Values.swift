@@ -121,7 +121,7 @@ extension JobExecution {
             case .bool(let flag): result[field.name] = .bool(flag)
             case .int(let number): result[field.name] = .int(number)
             case .double(let number): result[field.name] = .double(number)
-            case .string(let text): result[field.name] = .string(text)
+            case .string(let text): result[field.name] = dates?.outgoing(text).map(FieldValue.date) ?? .string(text)
             case .list(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
             case .map:
                 let sysID = Self.sysID(of: value)

@@ -14,10 +14,14 @@ final class JobExecution {
     /// Per table, the fields of a record, all empty: the shape a dry run gives the records it pretends to create.
     var dryRunShapes: [String: [String: Value]] = [:]
 
-    init(service: NowTableService, options: RunOptions, masker: SecretMasker) {
+    /// Between the job's date format and ServiceNow's; nil for the default format.
+    let dates: DateConversion?
+
+    init(service: NowTableService, options: RunOptions, masker: SecretMasker, dates: DateConversion?) {
         self.service = service
         self.options = options
         self.masker = masker
+        self.dates = dates
     }
 
     /// Runs `steps` in order; returns the failure that stopped them (a failure under `continue_on_error` does

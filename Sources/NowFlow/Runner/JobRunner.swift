@@ -53,7 +53,8 @@ public struct JobRunner: Sendable {
             instanceURL: options.instanceURL, authentication: authentication, transport: options.transport,
             retryPolicy: options.retryPolicy)
         let execution = JobExecution(
-            service: NowTableService(configuration: configuration), options: options, masker: masker)
+            service: NowTableService(configuration: configuration), options: options, masker: masker,
+            dates: DateConversion(job.coder))
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
