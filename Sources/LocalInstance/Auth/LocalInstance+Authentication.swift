@@ -32,7 +32,8 @@ extension LocalInstance {
     func verify(user: String, password: String) throws -> Bool {
         guard let users = dictionary.table("sys_user") else { return false }
         let record = try database.read { [store] db in
-            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db).first
+            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db)
+                .first
         }
         guard let record, record["active"] == "true", record["locked_out"] != "true",
             let hash = record["user_password"]

@@ -4,7 +4,9 @@ extension TableDictionary {
         sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
     ])
 
-    private static let impactChoices = [FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low")]
+    private static let impactChoices = [
+        FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
+    ]
     private static let priorityChoices = [
         FieldChoice("1", "1 - Critical"), FieldChoice("2", "2 - High"), FieldChoice("3", "3 - Moderate"),
         FieldChoice("4", "4 - Low"), FieldChoice("5", "5 - Planning"),

@@ -34,7 +34,8 @@ public final class LocalInstance: Sendable {
     init(options: Options, now: @escaping @Sendable () -> Date) throws {
         self.options = options
         self.now = now
-        dictionary = try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
+        dictionary =
+            try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
         do {
@@ -44,7 +45,8 @@ public final class LocalInstance: Sendable {
         }
         handler = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
-            translator: SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
+            translator: SQLQueryTranslator(
+                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
             now: now, log: options.log)
         faults = Mutex(options.faults)
         do {

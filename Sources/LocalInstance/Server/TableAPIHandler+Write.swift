@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// POST, PUT and PATCH: the body's fields, validated; the system fields and the business rules the platform runs
-/// (auto-number, default values, incident priority from impact and urgency).
+/// (auto-number, default values, incident priority from impact and urgency, active/resolved/closed from the state).
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
@@ -41,15 +41,20 @@ extension TableAPIHandler {
             if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
             if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
             if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
-            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty {
-                record["opened_by"] = try userSysID(request.userName, db) ?? ""
-            }
+            let userID = try userSysID(request.userName, db) ?? ""
+            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty { record["opened_by"] = userID }
             if table.name == "incident", changes["priority"] == nil {
                 record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
             }
+            let rules = StateRules.consequences(
+                table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
+            record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
-            return (sysID, JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data)
+            return (
+                sysID,
+                JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+            )
         }
         var headers = jsonHeaders
         headers["Location"] = "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)"
@@ -73,6 +78,12 @@ extension TableAPIHandler {
                 let merged = existing.merging(changes) { _, new in new }
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
+            if let state = changes["state"], state != existing["state"] {
+                let rules = StateRules.consequences(
+                    table: table, record: existing.merging(changes) { _, new in new }, given: changes,
+                    timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
+                changes.merge(rules) { _, new in new }
+            }
             changes = changes.filter { name, value in
                 guard let field = table.field(name) else { return false }
                 return field.apiValue(field.storedValue(value) ?? .null) != existing[name]
@@ -86,7 +97,8 @@ extension TableAPIHandler {
                 _ = try store.update(table, sysID: sysID, changes, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))])
+                .data
         }
         guard let rendered else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
@@ -155,8 +167,10 @@ extension TableAPIHandler {
     /// The sys_id of the user called `userName`.
     private func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
         guard let users = dictionary.table("sys_user") else { return nil }
-        return try store.select(users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db)
-            .first?["sys_id"]
+        return try store.select(
+            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+        )
+        .first?["sys_id"]
     }
 
     /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to

@@ -16,13 +16,15 @@ struct RecordStore: Sendable {
             guard let table = dictionary.table(name) else { continue }
             let columns = table.fields.map { "\(quoted($0.name)) \($0.columnType)" }.joined(separator: ", ")
             try db.execute("CREATE TABLE IF NOT EXISTS \(quoted(name)) (\(columns))")
-            let existing = Set(try db.query("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { row in
-                if case .text(let column) = row.first { column } else { nil }
-            })
+            let existing = Set(
+                try db.query("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { row in
+                    if case .text(let column) = row.first { column } else { nil }
+                })
             for field in table.fields where !existing.contains(field.name) {
                 try db.execute("ALTER TABLE \(quoted(name)) ADD COLUMN \(quoted(field.name)) \(field.columnType)")
             }
-            try db.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(quoted(name + "_sys_id")) ON \(quoted(name)) (\"sys_id\")")
+            try db.execute(
+                "CREATE UNIQUE INDEX IF NOT EXISTS \(quoted(name + "_sys_id")) ON \(quoted(name)) (\"sys_id\")")
             for column in ["number", "sys_created_on", "sys_updated_on"] where table.field(column) != nil {
                 try db.execute(
                     "CREATE INDEX IF NOT EXISTS \(quoted(name + "_" + column)) ON \(quoted(name)) (\(quoted(column)))")
@@ -33,16 +35,19 @@ struct RecordStore: Sendable {
     /// Inserts a record whose values are already valid for their fields.
     func insert(_ table: TableDefinition, _ record: StoredRecord, _ db: SQLiteConnection) throws {
         let fields = table.fields.filter { record[$0.name] != nil }
-        let sql = "INSERT INTO \(quoted(table.name)) (\(fields.map { quoted($0.name) }.joined(separator: ", "))) VALUES ("
+        let sql =
+            "INSERT INTO \(quoted(table.name)) (\(fields.map { quoted($0.name) }.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: fields.count).joined(separator: ", ") + ")"
         try db.run(sql, fields.map { $0.storedValue(record[$0.name] ?? "") ?? .null })
     }
 
     /// Updates the given fields of the record `sysID`; false when no such record exists.
-    func update(_ table: TableDefinition, sysID: String, _ values: StoredRecord, _ db: SQLiteConnection) throws -> Bool {
+    func update(_ table: TableDefinition, sysID: String, _ values: StoredRecord, _ db: SQLiteConnection) throws -> Bool
+    {
         let fields = table.fields.filter { values[$0.name] != nil }
         guard !fields.isEmpty else { return try fetch(table, sysID: sysID, db) != nil }
-        let sql = "UPDATE \(quoted(table.name)) SET " + fields.map { "\(quoted($0.name)) = ?" }.joined(separator: ", ")
+        let sql =
+            "UPDATE \(quoted(table.name)) SET " + fields.map { "\(quoted($0.name)) = ?" }.joined(separator: ", ")
             + " WHERE \"sys_id\" = ?"
         return try db.run(sql, fields.map { $0.storedValue(values[$0.name] ?? "") ?? .null } + [.text(sysID)]) > 0
     }
@@ -78,7 +83,8 @@ struct RecordStore: Sendable {
     }
 
     /// How many records match an SQL condition.
-    func count(_ table: TableDefinition, where condition: String, _ parameters: [SQLValue], _ db: SQLiteConnection) throws
+    func count(_ table: TableDefinition, where condition: String, _ parameters: [SQLValue], _ db: SQLiteConnection)
+        throws
         -> Int
     {
         var sql = "SELECT count(*) FROM \(quoted(table.name))"
@@ -108,9 +114,10 @@ struct RecordStore: Sendable {
 
     /// A bookkeeping value, such as whether the demo data was seeded.
     func meta(_ key: String, _ db: SQLiteConnection) throws -> String? {
-        if case .text(let value) = try db.query("SELECT \"value\" FROM \"nowflow_meta\" WHERE \"key\" = ?", [.text(key)])
-            .first?.first
-        {
+        if case .text(let value) = try db.query(
+            "SELECT \"value\" FROM \"nowflow_meta\" WHERE \"key\" = ?", [.text(key)]
+        )
+        .first?.first {
             return value
         }
         return nil
@@ -118,10 +125,12 @@ struct RecordStore: Sendable {
 
     /// Sets a bookkeeping value.
     func setMeta(_ key: String, _ value: String, _ db: SQLiteConnection) throws {
-        try db.run("INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
+        try db.run(
+            "INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
     }
 
     private func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

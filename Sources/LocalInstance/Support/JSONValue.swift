@@ -1,16 +1,12 @@
 import Foundation
 
 /// A JSON value with ordered object keys, written without Foundation's serializer (fast and deterministic).
-enum JSONValue: Sendable, Hashable {
+enum JSONValue: Sendable {
     case string(String)
     case object([(String, JSONValue)])
     case array([JSONValue])
     case number(Int)
     case null
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.data == rhs.data }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(data) }
 
     /// The UTF-8 JSON text.
     var data: Data {
@@ -23,9 +19,9 @@ enum JSONValue: Sendable, Hashable {
     private func write(to bytes: inout [UInt8]) {
         switch self {
         case .null:
-            bytes.append(contentsOf: Array("null".utf8))
+            bytes.append(contentsOf: "null".utf8)
         case .number(let number):
-            bytes.append(contentsOf: Array(String(number).utf8))
+            bytes.append(contentsOf: String(number).utf8)
         case .string(let text):
             Self.write(text, to: &bytes)
         case .array(let items):
@@ -51,6 +47,11 @@ enum JSONValue: Sendable, Hashable {
 
     private static func write(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: { $0 < 32 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
@@ -59,7 +60,7 @@ enum JSONValue: Sendable, Hashable {
             case 13: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
             case 9: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
             case 0..<32:
-                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(contentsOf: "\\u00".utf8)
                 bytes.append(hexDigits[Int(byte >> 4)])
                 bytes.append(hexDigits[Int(byte & 15)])
             default: bytes.append(byte)
