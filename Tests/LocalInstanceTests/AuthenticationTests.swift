@@ -120,4 +120,16 @@ import Testing
         let response = try await harness.send("GET", "/api/now/table/incident", headers: [("Authorization", auth)])
         #expect(response.statusCode == 401)
     }
+
+    @Test func changingAPasswordRevokesTheOldOne() async throws {
+        #expect(try await harness.send("GET", "/api/now/table/incident").statusCode == 200)
+        let admin = DemoData.sysID("sys_user", "admin")
+        let changed = try await harness.send(
+            "PATCH", "/api/now/table/sys_user/\(admin)", body: #"{"user_password":"n3w"}"#)
+        #expect(changed.statusCode == 200)
+        #expect(try await harness.send("GET", "/api/now/table/incident").statusCode == 401)
+        let auth = "Basic " + Data("admin:n3w".utf8).base64EncodedString()
+        let fresh = try await harness.send("GET", "/api/now/table/incident", headers: [("Authorization", auth)])
+        #expect(fresh.statusCode == 200)
+    }
 }

@@ -109,7 +109,7 @@ enum DemoData {
             }
         }
         for (index, server) in servers.enumerated() {
-            let common = [
+            let ciFields = [
                 "name": server.name, "ip_address": server.ip, "install_status": "1", "operational_status": "1",
                 "asset_tag": "P10000\(index + 10)",
                 "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
@@ -119,10 +119,8 @@ enum DemoData {
                 "short_description": "\(server.classification) server \(server.name)",
             ]
             try insert.record(
-                "cmdb_ci", server.name, created: date(Double(-1800 + index)), common, className: "cmdb_ci_server")
-            try insert.record(
                 "cmdb_ci_server", server.name, created: date(Double(-1800 + index)),
-                common.merging([
+                ciFields.merging([
                     "host_name": server.name, "fqdn": "\(server.name).example.com", "os": server.os,
                     "cpu_count": String(server.cpus), "ram": String(server.ram),
                     "classification": server.classification,
@@ -147,8 +145,8 @@ enum DemoData {
         for index in 0..<60 {
             let template = incidents[index % incidents.count]
             let state = states[index % states.count]
-            let impact = String(index % 3 + 1)
-            let urgency = String((index / 3) % 3 + 1)
+            let impact = index % 3 + 1
+            let urgency = (index / 3) % 3 + 1
             let opened = Double(index * 13)
             var fields: [String: String] = [
                 "short_description": template.short
@@ -156,12 +154,12 @@ enum DemoData {
                 "description": "Reported by the caller: \(template.short.lowercased()).",
                 "caller_id": sysID("sys_user", callers[index % callers.count]),
                 "opened_by": sysID("sys_user", index % 2 == 0 ? "itil" : "beth.anglin"),
-                "opened_at": date(opened), "state": state, "impact": impact, "urgency": urgency,
-                "priority": String(Int(impact)! + Int(urgency)! - 1), "category": template.category,
+                "opened_at": date(opened), "state": state, "impact": String(impact), "urgency": String(urgency),
+                "priority": String(impact + urgency - 1), "category": template.category,
                 "subcategory": template.subcategory,
                 "contact_type": ["phone", "email", "self-service", "walk-in"][index % 4],
                 "assignment_group": sysID("sys_user_group", template.group),
-                "cmdb_ci": template.ci.isEmpty ? "" : sysID("cmdb_ci", template.ci),
+                "cmdb_ci": template.ci.isEmpty ? "" : sysID("cmdb_ci_server", template.ci),
                 "active": ["7", "8"].contains(state) ? "false" : "true",
             ]
             if state != "1" { fields["assigned_to"] = sysID("sys_user", assignees[template.group] ?? "itil") }
@@ -219,7 +217,7 @@ enum DemoData {
                     "short_description": change.0, "description": "Change: \(change.0.lowercased()).",
                     "state": change.1, "type": change.2, "risk": String(index % 4 + 1), "impact": String(index % 3 + 1),
                     "urgency": "3", "priority": String(index % 3 + 3), "category": "hardware",
-                    "cmdb_ci": sysID("cmdb_ci", change.3), "requested_by": sysID("sys_user", "don.goodliffe"),
+                    "cmdb_ci": sysID("cmdb_ci_server", change.3), "requested_by": sysID("sys_user", "don.goodliffe"),
                     "assignment_group": sysID("sys_user_group", "Change Management"),
                     "assigned_to": sysID("sys_user", "don.goodliffe"), "opened_by": sysID("sys_user", "don.goodliffe"),
                     "opened_at": date(startHours - 72), "start_date": date(startHours),
@@ -272,8 +270,7 @@ enum DemoData {
 
         /// Inserts one record; it was last updated when it was closed or resolved, if it was.
         func record(
-            _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0,
-            className: String? = nil
+            _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0
         ) throws {
             guard let table = dictionary.table(tableName) else { return }
             var record = StoredRecord()
@@ -286,7 +283,7 @@ enum DemoData {
             record["sys_updated_on"] = [fields["closed_at"], fields["resolved_at"], created].compactMap { $0 }.max()
             record["sys_updated_by"] = "admin"
             record["sys_mod_count"] = String(modCount)
-            record["sys_class_name"] = className ?? tableName
+            record["sys_class_name"] = tableName
             try store.insert(table, record, db)
         }
     }

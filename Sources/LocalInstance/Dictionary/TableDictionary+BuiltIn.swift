@@ -92,6 +92,7 @@ extension TableDictionary {
 
     static let incident = TableDefinition(
         name: "incident", label: "Incident", displayField: "number", numberPrefix: "INC", numberStart: 10001,
+        extends: "task",
         fields: taskFields(state: incidentStates, stateDefault: "1") + [
             FieldDefinition("caller_id", .reference(table: "sys_user"), label: "Caller"),
             FieldDefinition(
@@ -146,6 +147,7 @@ extension TableDictionary {
 
     static let problem = TableDefinition(
         name: "problem", label: "Problem", displayField: "number", numberPrefix: "PRB", numberStart: 40001,
+        extends: "task",
         fields: taskFields(state: problemStates, stateDefault: "101") + [
             FieldDefinition(
                 "category", .choice,
@@ -176,7 +178,7 @@ extension TableDictionary {
 
     static let changeRequest = TableDefinition(
         name: "change_request", label: "Change Request", displayField: "number", numberPrefix: "CHG",
-        numberStart: 30001,
+        numberStart: 30001, extends: "task",
         fields: taskFields(state: changeStates, stateDefault: "-5") + [
             FieldDefinition(
                 "type", .choice,
@@ -255,7 +257,7 @@ extension TableDictionary {
         name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields)
 
     static let cmdbCIServer = TableDefinition(
-        name: "cmdb_ci_server", label: "Server", displayField: "name",
+        name: "cmdb_ci_server", label: "Server", displayField: "name", extends: "cmdb_ci",
         fields: ciFields + [
             FieldDefinition("host_name"),
             FieldDefinition("fqdn", label: "Fully qualified domain name"),

@@ -20,6 +20,8 @@ public final class LocalInstance: Sendable {
     let handler: TableAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
+    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user.
+    let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
 
     /// Opens (or creates) the database, creates the tables of the dictionary, sets the admin password and, on a
@@ -112,10 +114,15 @@ public final class LocalInstance: Sendable {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
+        let response: NowHTTPResponse
         do {
-            return try handler.handle(tableRequest)
+            response = try handler.handle(tableRequest)
         } catch {
-            return error.response
+            response = error.response
         }
+        if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
+            verifiedCredentials.withLock { $0.removeAll() }
+        }
+        return response
     }
 }

@@ -53,7 +53,7 @@ extension TableAPIHandler {
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
             return (
                 sysID,
-                JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+                try renderer(outputs, parameters, request, resolver).body(stored)
             )
         }
         var headers = jsonHeaders
@@ -69,39 +69,49 @@ extension TableAPIHandler {
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let target = storedTable(of: existing, in: table)
+            let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
-            if table.name == "incident", changes["priority"] == nil,
+            if target.name == "incident", changes["priority"] == nil,
                 changes["impact"] != nil || changes["urgency"] != nil
             {
-                let merged = existing.merging(changes) { _, new in new }
+                let merged = current.merging(changes) { _, new in new }
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
-            if let state = changes["state"], state != existing["state"] {
+            if let state = changes["state"], state != current["state"] {
                 let rules = StateRules.consequences(
-                    table: table, record: existing.merging(changes) { _, new in new }, given: changes,
+                    table: target, record: current.merging(changes) { _, new in new }, given: changes,
                     timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
                 changes.merge(rules) { _, new in new }
             }
             changes = changes.filter { name, value in
-                guard let field = table.field(name) else { return false }
-                return field.apiValue(field.storedValue(value) ?? .null) != existing[name]
+                guard let field = target.field(name) else { return false }
+                return field.apiValue(field.storedValue(value) ?? .null) != current[name]
             }
             if !changes.isEmpty {
                 if !parameters.suppressAutoSysField {
                     changes["sys_updated_on"] = timestamp
                     changes["sys_updated_by"] = request.userName
-                    changes["sys_mod_count"] = String((Int(existing["sys_mod_count"] ?? "") ?? 0) + 1)
+                    changes["sys_mod_count"] = String((Int(current["sys_mod_count"] ?? "") ?? 0) + 1)
                 }
-                _ = try store.update(table, sysID: sysID, changes, db)
+                _ = try store.update(target, sysID: sysID, changes, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))])
-                .data
+            return try renderer(outputs, parameters, request, resolver).body(stored)
         }
         guard let rendered else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
+    }
+
+    /// The table a record found through `table` is stored in: its class when that extends `table` (an incident
+    /// read through `task`), else `table`.
+    func storedTable(of record: StoredRecord, in table: TableDefinition) -> TableDefinition {
+        guard let className = record["sys_class_name"], className != table.name,
+            let stored = dictionary.table(className), dictionary.table(className, extends: table.name)
+        else { return table }
+        return stored
     }
 
     /// The body, or nothing with `X-no-response-body: true`.

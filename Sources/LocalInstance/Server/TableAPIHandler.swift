@@ -49,7 +49,7 @@ struct TableAPIHandler: Sendable {
                 table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
                 limit: parameters.limit, offset: parameters.offset, db)
             let renderer = renderer(outputs, parameters, request, resolver)
-            let body = JSONValue.object([("result", .array(try rows.map { try renderer.render($0) }))]).data
+            let body = try renderer.body(rows)
             return (rows.count, total, body)
         }
         if rows == 0, request.version == "v1" { throw TableAPIError.noRecord }
@@ -70,17 +70,18 @@ struct TableAPIHandler: Sendable {
         let body: Data? = try database.read { db in
             guard let record = try store.fetch(table, sysID: sysID, db) else { return nil }
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(record))])
-                .data
+            return try renderer(outputs, parameters, request, resolver).body(record)
         }
         guard let body else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: body)
     }
 
     private func delete(_ table: TableDefinition, _ sysID: String) throws -> NowHTTPResponse {
-        guard try database.write({ db in try store.delete(table, sysID: sysID, db) }) else {
-            throw TableAPIError.noRecord
+        let deleted = try database.write { db in
+            guard let existing = try store.fetch(table, sysID: sysID, db) else { return false }
+            return try store.delete(storedTable(of: existing, in: table), sysID: sysID, db)
         }
+        guard deleted else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 204)
     }
 

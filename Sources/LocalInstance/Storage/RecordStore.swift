@@ -2,8 +2,34 @@ import Foundation
 
 /// The records of every table in SQLite: one SQLite table per dictionary table, one column per field
 /// (always double-quoted), indexes on sys_id (unique), number and the sys dates; plus the number counters.
+///
+/// A table that others extend (`task`, `cmdb_ci`) is read, in every query that names it, through a common table
+/// expression of the same name: its own rows and those of its descendants (`incident`, ...) on its columns. So a
+/// list of `task` holds incidents, and a reference to `cmdb_ci` finds a server. Writes go to the record's own table.
 struct RecordStore: Sendable {
     let dictionary: TableDictionary
+    /// `("\"task\"", "\"task\" AS (SELECT ... UNION ALL ...)")` for each extended table.
+    private let hierarchies: [(name: String, definition: String)]
+
+    init(dictionary: TableDictionary) {
+        self.dictionary = dictionary
+        hierarchies = dictionary.tableNames.compactMap { name in
+            let descendants = dictionary.descendants(of: name)
+            guard let table = dictionary.table(name), !descendants.isEmpty else { return nil }
+            let columns = table.fields.map { Self.quoted($0.name) }.joined(separator: ", ")
+            let parts = ([table] + descendants).map { member in
+                "SELECT \(columns), rowid AS \"rowid\" FROM main.\(Self.quoted(member.name))"
+            }
+            return (Self.quoted(name), "\(Self.quoted(name)) AS (\(parts.joined(separator: " UNION ALL ")))")
+        }
+    }
+
+    /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
+    private func withHierarchies(_ sql: String) -> String {
+        let used = hierarchies.filter { sql.contains($0.name) }
+        guard !used.isEmpty else { return sql }
+        return "WITH " + used.map(\.definition).joined(separator: ", ") + " " + sql
+    }
 
     /// Creates the tables, the missing columns of existing tables, the indexes and the bookkeeping tables.
     func createSchema(_ db: SQLiteConnection) throws {
@@ -70,6 +96,7 @@ struct RecordStore: Sendable {
         var sql = "SELECT * FROM \(quoted(table.name))"
         if !condition.isEmpty { sql += " WHERE \(condition)" }
         sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
+        sql = withHierarchies(sql)
         let names = try db.columnNames(sql)
         let fields = names.map { table.field($0) }
         return try db.query(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
@@ -89,7 +116,7 @@ struct RecordStore: Sendable {
     {
         var sql = "SELECT count(*) FROM \(quoted(table.name))"
         if !condition.isEmpty { sql += " WHERE \(condition)" }
-        if case .integer(let count) = try db.query(sql, parameters).first?.first { return Int(count) }
+        if case .integer(let count) = try db.query(withHierarchies(sql), parameters).first?.first { return Int(count) }
         return 0
     }
 
@@ -130,6 +157,10 @@ struct RecordStore: Sendable {
     }
 
     private func quoted(_ name: String) -> String {
+        Self.quoted(name)
+    }
+
+    private static func quoted(_ name: String) -> String {
         guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
         return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
