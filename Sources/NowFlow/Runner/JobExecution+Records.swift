@@ -26,7 +26,9 @@ extension JobExecution {
             while let page = try await paginator.next() {
                 let items = try Self.resultList(page).map(shown)
                 records += items
-                options.onEvent(.paging(label: label, fetched: records.count, limit: step.limit))
+                let pages = paginator.numberOfPages
+                let announced = pages == Int.max ? nil : max(records.count, min(pages * pageSize, Int.max / 2))
+                options.onEvent(.paging(label: label, fetched: records.count, expected: step.limit ?? announced))
                 if items.isEmpty || records.count >= (step.limit ?? Int.max) { break }
             }
         }
