@@ -28,6 +28,9 @@ let package = Package(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
         .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
+        .executableTarget(
+            name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
+            path: "Benchmarks/RunnerBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),

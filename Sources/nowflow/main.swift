@@ -14,6 +14,10 @@ let usage = """
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
+case "run":
+    status = RunCommand.main(Array(arguments.dropFirst()))
+case "validate":
+    status = ValidateCommand.main(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":

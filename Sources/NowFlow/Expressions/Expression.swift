@@ -1,0 +1,69 @@
+/// A parsed expression: what `when`, `assert`, `until`, `foreach` and every `${ ... }` hold.
+///
+/// Offsets are 0-based character positions in the expression's source, so that errors can point at a column.
+indirect enum Expression: Sendable, Hashable {
+    /// A binary operator, from `||` (loosest) to `??` (tightest).
+    enum Operator: String, Sendable, Hashable {
+        case or = "||"
+        case and = "&&"
+        case equal = "=="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case coalesce = "??"
+    }
+
+    /// A built-in function.
+    enum Function: String, Sendable, Hashable, CaseIterable {
+        case len, contains, matches, empty
+
+        var arity: Int {
+            switch self {
+            case .len, .empty: 1
+            case .contains, .matches: 2
+            }
+        }
+    }
+
+    case literal(Value)
+    /// `root.part.part`: `vars.x`, `env.NAME`, `steps.id.records.0.sys_id`, or a foreach name.
+    case reference(Reference)
+    case not(Expression)
+    case binary(Operator, Expression, Expression)
+    case call(Function, [Expression], offset: Int)
+}
+
+/// A dotted name in an expression, with where it starts.
+struct Reference: Sendable, Hashable, CustomStringConvertible {
+    var root: String
+    var path: [String]
+    var offset: Int
+
+    var description: String { ([root] + path).joined(separator: ".") }
+}
+
+extension Expression {
+    /// Every reference the expression holds, in order.
+    var references: [Reference] {
+        switch self {
+        case .literal: []
+        case .reference(let reference): [reference]
+        case .not(let operand): operand.references
+        case .binary(_, let left, let right): left.references + right.references
+        case .call(_, let arguments, _): arguments.flatMap(\.references)
+        }
+    }
+
+    /// Every function call with its arguments, in order (to check literal regular expressions).
+    var calls: [(Function, [Expression], Int)] {
+        switch self {
+        case .literal, .reference: []
+        case .not(let operand): operand.calls
+        case .binary(_, let left, let right): left.calls + right.calls
+        case .call(let function, let arguments, let offset):
+            [(function, arguments, offset)] + arguments.flatMap(\.calls)
+        }
+    }
+}

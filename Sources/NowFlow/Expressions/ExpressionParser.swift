@@ -1,0 +1,314 @@
+/// Parses the expression language of job files.
+///
+/// Precedence, loosest first: `||`, `&&`, comparisons (`==` `!=` `<` `<=` `>` `>=`, not chained), `??` (right
+/// to left), `!`, then literals (`'text'`, numbers, `true`, `false`, `null`), references (`vars.x`,
+/// `steps.id.records.0.sys_id`), calls (`len(x)`) and parentheses.
+///
+/// ```swift
+/// let condition = try ExpressionParser.parse("steps.check.record.state == 'Resolved'")
+/// ```
+struct ExpressionParser {
+    /// The deepest nesting of parentheses, `!` and calls accepted.
+    static let maximumDepth = 64
+    /// The most binary operators an expression may hold (each one nests the tree one level deeper).
+    static let maximumOperators = 256
+
+    private let characters: [Character]
+    private var position = 0
+    private var depth = 0
+    private var operators = 0
+
+    /// Parses a whole expression; `offset` is added to every position (the expression's place in a template).
+    static func parse(_ source: String, offset: Int = 0) throws(ExpressionError) -> Expression {
+        var parser = ExpressionParser(characters: Array(source))
+        do throws(ExpressionError) {
+            let expression = try parser.parseOr()
+            parser.skipSpaces()
+            guard parser.position == parser.characters.count else {
+                throw ExpressionError(
+                    message: "unexpected '\(parser.characters[parser.position])' after the expression",
+                    offset: parser.position)
+            }
+            return expression.shifted(by: offset)
+        } catch {
+            throw ExpressionError(message: error.message, offset: error.offset + offset)
+        }
+    }
+
+    private init(characters: [Character]) {
+        self.characters = characters
+    }
+
+    // MARK: - Grammar
+
+    private mutating func parseOr() throws(ExpressionError) -> Expression {
+        var left = try parseAnd()
+        while consume("||") {
+            try countOperator()
+            left = .binary(.or, left, try parseAnd())
+        }
+        return left
+    }
+
+    private mutating func parseAnd() throws(ExpressionError) -> Expression {
+        var left = try parseComparison()
+        while consume("&&") {
+            try countOperator()
+            left = .binary(.and, left, try parseComparison())
+        }
+        return left
+    }
+
+    private mutating func parseComparison() throws(ExpressionError) -> Expression {
+        let left = try parseCoalesce()
+        guard let op = comparisonOperator() else { return left }
+        try countOperator()
+        let right = try parseCoalesce()
+        if let chained = comparisonOperator(peekOnly: true) {
+            throw ExpressionError(
+                message:
+                    "comparisons cannot be chained ('\(chained.rawValue)' after '\(op.rawValue)'); use && or parentheses",
+                offset: position)
+        }
+        return .binary(op, left, right)
+    }
+
+    private mutating func parseCoalesce() throws(ExpressionError) -> Expression {
+        var operands = [try parseUnary()]
+        while consume("??") {
+            try countOperator()
+            operands.append(try parseUnary())
+        }
+        var result = operands.removeLast()
+        while let left = operands.popLast() {
+            result = .binary(.coalesce, left, result)
+        }
+        return result
+    }
+
+    private mutating func parseUnary() throws(ExpressionError) -> Expression {
+        skipSpaces()
+        if peek("!"), !peek("!=") {
+            position += 1
+            return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
+                .not(try parser.parseUnary())
+            }
+        }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws(ExpressionError) -> Expression {
+        skipSpaces()
+        let start = position
+        guard position < characters.count else {
+            throw ExpressionError(message: "expected a value at the end of the expression", offset: position)
+        }
+        let character = characters[position]
+        if character == "(" {
+            position += 1
+            let inner = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in try parser.parseOr() }
+            guard consume(")") else {
+                throw ExpressionError(message: "missing ')' for the '(' at column \(start + 1)", offset: position)
+            }
+            return inner
+        }
+        if character == "'" || character == "\"" {
+            return .literal(.string(try parseString(quote: character)))
+        }
+        if character.isASCII, character.isNumber || (character == "-" && nextIsDigit) {
+            return .literal(try parseNumber())
+        }
+        if Self.isNameStart(character) {
+            return try parseName()
+        }
+        throw ExpressionError(message: "unexpected '\(character)'", offset: start)
+    }
+
+    // MARK: - Pieces
+
+    private var nextIsDigit: Bool {
+        position + 1 < characters.count && characters[position + 1].isASCII && characters[position + 1].isNumber
+    }
+
+    private mutating func parseString(quote: Character) throws(ExpressionError) -> String {
+        let start = position
+        position += 1
+        var text = ""
+        while position < characters.count {
+            let character = characters[position]
+            position += 1
+            if character == quote { return text }
+            if character == "\\", position < characters.count {
+                let escaped = characters[position]
+                position += 1
+                switch escaped {
+                case "n": text.append("\n")
+                case "t": text.append("\t")
+                default: text.append(escaped)
+                }
+            } else {
+                text.append(character)
+            }
+        }
+        throw ExpressionError(message: "unterminated string: missing closing \(quote)", offset: start)
+    }
+
+    private mutating func parseNumber() throws(ExpressionError) -> Value {
+        let start = position
+        if characters[position] == "-" { position += 1 }
+        while position < characters.count, characters[position].isASCII, characters[position].isNumber { position += 1 }
+        var isFraction = false
+        if position + 1 < characters.count, characters[position] == ".", characters[position + 1].isASCII,
+            characters[position + 1].isNumber
+        {
+            isFraction = true
+            position += 1
+            while position < characters.count, characters[position].isASCII, characters[position].isNumber {
+                position += 1
+            }
+        }
+        let text = String(characters[start..<position])
+        if !isFraction, let value = Int(text) { return .int(value) }
+        guard let value = Double(text) else {
+            throw ExpressionError(message: "'\(text)' is not a number", offset: start)
+        }
+        return .double(value)
+    }
+
+    private mutating func parseName() throws(ExpressionError) -> Expression {
+        let start = position
+        let root = readWord()
+        skipSpaces()
+        if peek("(") {
+            guard let function = Expression.Function(rawValue: root) else {
+                let known = Expression.Function.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ExpressionError(message: "unknown function '\(root)'; the functions are \(known)", offset: start)
+            }
+            position += 1
+            let arguments = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
+                try parser.parseArguments()
+            }
+            guard arguments.count == function.arity else {
+                throw ExpressionError(
+                    message:
+                        "\(function.rawValue)() takes \(function.arity) argument\(function.arity == 1 ? "" : "s"), not \(arguments.count)",
+                    offset: start)
+            }
+            return .call(function, arguments, offset: start)
+        }
+        var path: [String] = []
+        while position < characters.count, characters[position] == "." {
+            position += 1
+            let part = readWord()
+            guard !part.isEmpty else {
+                throw ExpressionError(
+                    message: "expected a name after '.' in '\(root).\(path.map { $0 + "." }.joined())'",
+                    offset: position)
+            }
+            path.append(part)
+        }
+        if path.isEmpty {
+            switch root {
+            case "true": return .literal(.bool(true))
+            case "false": return .literal(.bool(false))
+            case "null": return .literal(.null)
+            default: break
+            }
+        }
+        return .reference(Reference(root: root, path: path, offset: start))
+    }
+
+    private mutating func parseArguments() throws(ExpressionError) -> [Expression] {
+        var arguments: [Expression] = []
+        if consume(")") { return arguments }
+        while true {
+            arguments.append(try parseOr())
+            if consume(")") { return arguments }
+            guard consume(",") else {
+                throw ExpressionError(message: "expected ',' or ')' in the arguments", offset: position)
+            }
+        }
+    }
+
+    private mutating func readWord() -> String {
+        let start = position
+        while position < characters.count, Self.isNameCharacter(characters[position]) { position += 1 }
+        return String(characters[start..<position])
+    }
+
+    private mutating func nested<T>(
+        _ body: (inout ExpressionParser) throws(ExpressionError) -> T
+    ) throws(ExpressionError) -> T {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw ExpressionError(
+                message: "the expression nests deeper than \(Self.maximumDepth) levels", offset: position - 1)
+        }
+        return try body(&self)
+    }
+
+    private mutating func countOperator() throws(ExpressionError) {
+        operators += 1
+        guard operators <= Self.maximumOperators else {
+            throw ExpressionError(
+                message: "the expression has more than \(Self.maximumOperators) operators", offset: position)
+        }
+    }
+
+    private mutating func comparisonOperator(peekOnly: Bool = false) -> Expression.Operator? {
+        skipSpaces()
+        for op in [Expression.Operator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+        where peek(op.rawValue) {
+            if !peekOnly { position += op.rawValue.count }
+            return op
+        }
+        return nil
+    }
+
+    private mutating func consume(_ token: String) -> Bool {
+        skipSpaces()
+        guard peek(token) else { return false }
+        position += token.count
+        return true
+    }
+
+    private func peek(_ token: String) -> Bool {
+        var index = position
+        for character in token {
+            guard index < characters.count, characters[index] == character else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private mutating func skipSpaces() {
+        while position < characters.count, characters[position].isWhitespace { position += 1 }
+    }
+
+    private static func isNameStart(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character == "_")
+    }
+
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+    }
+}
+
+extension Expression {
+    /// The same expression with every offset moved by `offset`.
+    func shifted(by offset: Int) -> Expression {
+        guard offset != 0 else { return self }
+        switch self {
+        case .literal: return self
+        case .reference(var reference):
+            reference.offset += offset
+            return .reference(reference)
+        case .not(let operand): return .not(operand.shifted(by: offset))
+        case .binary(let op, let left, let right):
+            return .binary(op, left.shifted(by: offset), right.shifted(by: offset))
+        case .call(let function, let arguments, let start):
+            return .call(function, arguments.map { $0.shifted(by: offset) }, offset: start + offset)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Checking the names an expression uses against what the job declares and the steps before it.
+extension JobBuilder {
+    /// Records a problem for every reference of `expression` (found in `node`) that cannot resolve: an undeclared
+    /// variable, a step that does not exist, runs later or sits inside a foreach, a result field the step's kind
+    /// does not produce, an unknown name; and for a literal regular expression that does not compile.
+    func checkReferences(_ expression: Expression, in node: YAMLNode) {
+        for reference in expression.references {
+            if let message = problem(with: reference, at: node.mark) {
+                error(at: position(in: node, offset: reference.offset), message)
+            }
+        }
+        for (function, arguments, offset) in expression.calls where function == .matches {
+            if case .literal(let pattern) = arguments[1], (try? NSRegularExpression(pattern: pattern.text)) == nil {
+                error(
+                    at: position(in: node, offset: offset),
+                    "matches(): '\(pattern.text)' is not a valid regular expression")
+            }
+        }
+    }
+
+    private func problem(with reference: Reference, at mark: YAMLMark) -> String? {
+        switch reference.root {
+        case "vars":
+            guard let name = reference.path.first else {
+                return "'vars' needs a name, as in vars.\(knownVariables.sorted().first ?? "name")"
+            }
+            guard knownVariables.contains(name) else {
+                let hint = name.closest(among: knownVariables).map { "; did you mean 'vars.\($0)'?" } ?? ""
+                return "vars.\(name): no variable '\(name)' is declared under vars: or set by a set: step\(hint)"
+            }
+            return nil
+        case "env":
+            guard let name = reference.path.first else { return "'env' needs a name, as in env.NOW_USER" }
+            guard reference.path.count == 1 else {
+                return "env.\(name) is a text; it has no field '\(reference.path[1])'"
+            }
+            return nil
+        case "steps":
+            guard let id = reference.path.first else { return "'steps' needs a step id, as in steps.<id>.record" }
+            if let kind = visibleIDs[id] {
+                return resultFieldProblem(reference, id: id, kind: kind)
+            }
+            if currentIDs.contains(id) {
+                return "steps.\(id): a step cannot use its own result (only its retry.until can)"
+            }
+            if let declared = declaredIDs[id] {
+                // An earlier step that is not visible had errors of its own (reported there), unless it sits in a
+                // foreach that has ended.
+                if declared.mark < mark, !declared.insideForeach || !localNames.isEmpty { return nil }
+                if declared.insideForeach {
+                    return
+                        "steps.\(id): step '\(id)' is inside a foreach (line \(declared.mark.line)); its result is visible only to the steps after it in that foreach"
+                }
+                return
+                    "steps.\(id): step '\(id)' runs later (line \(declared.mark.line)); a step can use only the results of the steps before it"
+            }
+            let hint = id.closest(among: visibleIDs.keys).map { "; did you mean '\($0)'?" } ?? ""
+            return "steps.\(id): no step has the id '\(id)'\(hint)"
+        default:
+            if localNames.contains(reference.root) { return nil }
+            let candidates = ["vars", "env", "steps"] + localNames
+            let hint = reference.root.closest(among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+            let locals = localNames.isEmpty ? "" : " or a foreach's as: name (\(localNames.joined(separator: ", ")))"
+            return "unknown name '\(reference.root)'\(hint) (a reference starts with vars., env., steps.\(locals))"
+        }
+    }
+
+    private func resultFieldProblem(_ reference: Reference, id: String, kind: StepKind) -> String? {
+        guard reference.path.count > 1, let fields = kind.resultFields else { return nil }
+        let field = reference.path[1]
+        guard !fields.contains(field) else { return nil }
+        let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
+        return
+            "steps.\(id).\(field): a \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+    }
+}

@@ -1,0 +1,319 @@
+/// Reading steps: the common options, then the parameters of each kind.
+extension JobBuilder {
+    static let commonStepKeys = ["id", "when", "retry", "continue_on_error"]
+
+    /// The steps of a `steps`/`finally` list, in order; each step's id becomes visible to the steps after it.
+    func steps(_ node: YAMLNode, _ what: String) -> [Step] {
+        guard let items = node.items else {
+            error(at: node.mark, "\(what) must be a list of steps, not \(node.kindDescription)")
+            return []
+        }
+        return items.compactMap(step)
+    }
+
+    private func step(_ node: YAMLNode) -> Step? {
+        guard let pairs = node.pairs else {
+            error(
+                at: node.mark,
+                "a step is a mapping with one kind (\(Self.list(StepKind.names))), not \(node.kindDescription)")
+            return nil
+        }
+        let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
+        let kindName = kindPairs.first?.name
+        var allowed = Self.commonStepKeys + StepKind.names
+        if kindName == "foreach" { allowed += ["as", "steps"] }
+        for pair in pairs where !allowed.contains(pair.name) {
+            if kindPairs.isEmpty, let suggestion = pair.name.closest(among: StepKind.names) {
+                error(at: pair.key.mark, "unknown step kind '\(pair.name)'; did you mean '\(suggestion)'?")
+            } else if kindPairs.isEmpty, pair.name.closest(among: Self.commonStepKeys) == nil {
+                error(at: pair.key.mark, "unknown step kind '\(pair.name)'; the kinds are \(Self.list(StepKind.names))")
+            } else {
+                error(
+                    at: pair.key.mark,
+                    unknownKeyMessage(pair.name, allowed: allowed, in: kindName.map { "the \($0) step" } ?? "the step"))
+            }
+        }
+        if kindPairs.count > 1 {
+            error(
+                at: kindPairs[1].key.mark,
+                "a step has one kind; this one has \(Self.list(kindPairs.map(\.name)).replacingOccurrences(of: " or ", with: " and "))"
+            )
+            return nil
+        }
+        guard let kindPair = kindPairs.first else {
+            if pairs.allSatisfy({ allowed.contains($0.name) }) {
+                error(at: node.mark, "a step needs a kind: one of \(Self.list(StepKind.names))")
+            }
+            return nil
+        }
+
+        var id: String?
+        if let idNode = value(pairs, "id"), checkName(idNode, "the step id") {
+            id = idNode.scalarText
+        }
+        let when = value(pairs, "when").flatMap { condition($0, "when") }?.0
+        let continueOnError = value(pairs, "continue_on_error").flatMap { boolean($0, "continue_on_error") } ?? false
+        currentIDs.append(id ?? "")
+        let kind = stepKind(kindPair, in: pairs)
+        currentIDs.removeLast()
+        if let id, let kind { visibleIDs[id] = kind }
+        let retry = value(pairs, "retry").flatMap { retryOptions($0) }
+        guard let kind else { return nil }
+        return Step(
+            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, line: node.mark.line,
+            column: node.mark.column)
+    }
+
+    private func retryOptions(_ node: YAMLNode) -> StepRetry? {
+        guard let pairs = mapping(node, "retry") else { return nil }
+        checkKeys(pairs, allowed: ["attempts", "delay", "until"], in: "retry")
+        let attempts = value(pairs, "attempts").flatMap { integer($0, "retry.attempts", minimum: 1) } ?? 3
+        let delay = value(pairs, "delay").flatMap { duration($0, "retry.delay") } ?? .seconds(1)
+        let until = value(pairs, "until").flatMap { condition($0, "retry.until") }?.0
+        return StepRetry(attempts: attempts, delay: delay, until: until)
+    }
+
+    private func stepKind(_ pair: YAMLNode.Pair, in stepPairs: [YAMLNode.Pair]) -> StepKind? {
+        let node = pair.value
+        switch pair.name {
+        case "extract": return extract(node).map(StepKind.extract)
+        case "set": return assignments(node).map(StepKind.set)
+        case "assert": return assertion(node).map(StepKind.assert)
+        case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
+        default: break
+        }
+        guard let pairs = mapping(node, pair.name) else { return nil }
+        let table = requiredTemplate(pairs, "table", in: pair.name, at: node.mark)
+        if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
+            error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
+        }
+        switch pair.name {
+        case "query":
+            checkKeys(
+                pairs,
+                allowed: [
+                    "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc",
+                    "display_value", "exclude_reference_link",
+                ], in: "query")
+            let filter = filter(pairs, in: "query", at: node.mark)
+            let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
+            let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
+            let pageSize = value(pairs, "page_size").flatMap { integer($0, "page_size", minimum: 1) }
+            let orderBy = value(pairs, "order_by").flatMap { templateText($0, "order_by") }
+            let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
+            let display = value(pairs, "display_value").flatMap(displayValue) ?? .actual
+            let exclude =
+                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            guard let table else { return nil }
+            return .query(
+                QueryStep(
+                    table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
+                    orderByDescending: orderByDescending, displayValue: display, excludeReferenceLink: exclude))
+        case "get":
+            checkKeys(
+                pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
+            let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
+            guard let table, let sysID else { return nil }
+            var step = GetStep(table: table, sysID: sysID)
+            step.fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
+            step.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
+            step.excludeReferenceLink =
+                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            return .get(step)
+        case "create":
+            checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
+            let fields = recordFields(pairs, in: "create", at: node.mark)
+            let settings = writeSettings(pairs)
+            guard let table, let fields else { return nil }
+            return .create(CreateStep(table: table, fields: fields, settings: settings))
+        case "update":
+            checkKeys(
+                pairs, allowed: ["table", "sys_id", "where", "query", "max", "fields"] + Self.writeKeys, in: "update")
+            let target = target(pairs, in: "update", at: node.mark)
+            let fields = recordFields(pairs, in: "update", at: node.mark)
+            let settings = writeSettings(pairs)
+            guard let table, let target, let fields else { return nil }
+            return .update(UpdateStep(table: table, target: target, fields: fields, settings: settings))
+        default:
+            checkKeys(pairs, allowed: ["table", "sys_id", "where", "query", "max"], in: "delete")
+            let target = target(pairs, in: "delete", at: node.mark)
+            guard let table, let target else { return nil }
+            return .delete(DeleteStep(table: table, target: target))
+        }
+    }
+
+    private static let writeKeys = [
+        "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
+    ]
+
+    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
+        var settings = WriteSettings()
+        settings.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
+        settings.excludeReferenceLink =
+            value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+        settings.inputDisplayValue =
+            value(pairs, "input_display_value").flatMap { boolean($0, "input_display_value") } ?? false
+        settings.suppressAutoSysField =
+            value(pairs, "suppress_auto_sys_field").flatMap { boolean($0, "suppress_auto_sys_field") } ?? false
+        return settings
+    }
+
+    /// `query:` or `where:` (not both); nil when neither is given.
+    private func filter(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> RecordFilter? {
+        let queryNode = value(pairs, "query")
+        let whereNode = value(pairs, "where")
+        if queryNode != nil, let whereNode {
+            error(at: whereNode.mark, "\(context) takes query: or where:, not both")
+            return nil
+        }
+        if let queryNode {
+            return templateText(queryNode, "query").map(RecordFilter.query)
+        }
+        guard let whereNode, let conditions = mapping(whereNode, "where") else { return nil }
+        var result: [NamedTemplate] = []
+        for condition in conditions {
+            guard Self.isFieldName(condition.name) else {
+                error(at: condition.key.mark, "'\(condition.name)' is not a field name (letters, digits, '_' and '.')")
+                continue
+            }
+            if condition.value.pairs != nil {
+                error(
+                    at: condition.value.mark,
+                    "where: \(condition.name) must be a value or a list of values, not a mapping")
+                continue
+            }
+            if let value = templateValue(condition.value) {
+                result.append(NamedTemplate(name: condition.name, value: value))
+            }
+        }
+        return .matching(result)
+    }
+
+    /// `sys_id:`, or `where:`/`query:` with `max:`.
+    private func target(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> RecordTarget? {
+        let sysIDNode = value(pairs, "sys_id")
+        let maxNode = value(pairs, "max")
+        let hasFilter = value(pairs, "where") != nil || value(pairs, "query") != nil
+        if let sysIDNode {
+            if hasFilter {
+                error(at: sysIDNode.mark, "\(context) takes sys_id: or a where:/query:, not both")
+                return nil
+            }
+            if let maxNode {
+                error(at: maxNode.mark, "max: applies only with where: or query:; by sys_id, one record is \(context)d")
+            }
+            return templateText(sysIDNode, "sys_id").map(RecordTarget.sysID)
+        }
+        guard hasFilter else {
+            error(at: mark, "\(context) needs sys_id:, or where: or query: with max:")
+            return nil
+        }
+        let filter = filter(pairs, in: context, at: mark)
+        guard let maxNode else {
+            let verb = context == "delete" ? "delete" : "change"
+            error(
+                at: mark,
+                "\(context == "update" ? "an" : "a") \(context) by where:/query: needs max:, the most records it may \(verb); when more match, nothing is \(context)d"
+            )
+            return nil
+        }
+        guard let max = integer(maxNode, "max", minimum: 1), let filter else { return nil }
+        return .filter(filter, max: max)
+    }
+
+    /// The `fields:` mapping of a create or update.
+    private func recordFields(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> [NamedTemplate]? {
+        guard let node = value(pairs, "fields") else {
+            error(at: mark, "\(context) needs fields: (a mapping of field names to values)")
+            return nil
+        }
+        guard let fields = mapping(node, "fields") else { return nil }
+        var result: [NamedTemplate] = []
+        for field in fields {
+            guard Self.isFieldName(field.name) else {
+                error(at: field.key.mark, "'\(field.name)' is not a field name (letters, digits, '_' and '.')")
+                continue
+            }
+            if let value = templateValue(field.value) { result.append(NamedTemplate(name: field.name, value: value)) }
+        }
+        return result.count == fields.count ? result : nil
+    }
+
+    private func extract(_ node: YAMLNode) -> ExtractStep? {
+        guard let pairs = mapping(node, "extract") else { return nil }
+        checkKeys(pairs, allowed: ["from", "path"], in: "extract")
+        guard let fromNode = value(pairs, "from") else {
+            error(at: node.mark, "extract needs from: (an expression)")
+            return nil
+        }
+        let from = condition(fromNode, "extract.from")
+        guard let pathNode = value(pairs, "path") else {
+            error(at: node.mark, "extract needs path: (a dot path such as records.0.sys_id)")
+            return nil
+        }
+        guard let pathText = text(pathNode, "extract.path") else { return nil }
+        let path = pathText.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !path.contains(where: \.isEmpty) else {
+            error(
+                at: pathNode.mark,
+                "extract.path '\(pathText)' has an empty part; write parts between dots, as in records.0.sys_id")
+            return nil
+        }
+        guard let (expression, source) = from else { return nil }
+        return ExtractStep(from: expression, fromSource: source, path: path)
+    }
+
+    private func assignments(_ node: YAMLNode) -> [NamedTemplate]? {
+        guard let pairs = mapping(node, "set") else { return nil }
+        var result: [NamedTemplate] = []
+        for pair in pairs where checkName(pair.key, "a variable name") {
+            if let value = templateValue(pair.value) { result.append(NamedTemplate(name: pair.name, value: value)) }
+        }
+        return result.count == pairs.count ? result : nil
+    }
+
+    private func assertion(_ node: YAMLNode) -> AssertStep? {
+        guard let pairs = node.pairs else {
+            return condition(node, "assert").map { AssertStep(that: $0.0, source: $0.1, message: nil) }
+        }
+        checkKeys(pairs, allowed: ["that", "message"], in: "assert")
+        guard let thatNode = value(pairs, "that") else {
+            error(at: node.mark, "assert needs that: (the condition)")
+            return nil
+        }
+        let message = value(pairs, "message").flatMap { templateText($0, "assert.message") }
+        return condition(thatNode, "assert.that").map { AssertStep(that: $0.0, source: $0.1, message: message) }
+    }
+
+    private func foreach(_ node: YAMLNode, in stepPairs: [YAMLNode.Pair]) -> ForeachStep? {
+        let items = condition(node, "foreach")
+        var name = "item"
+        if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
+            let given = nameNode.scalarText ?? name
+            if ["vars", "env", "steps", "true", "false", "null"].contains(given) {
+                error(at: nameNode.mark, "foreach's as: '\(given)' is a reserved name; choose another")
+            } else {
+                name = given
+            }
+        }
+        guard let stepsNode = value(stepPairs, "steps") else {
+            error(at: node.mark, "foreach needs steps: (the steps to run for each item)")
+            return nil
+        }
+        let outerIDs = visibleIDs
+        localNames.append(name)
+        let body = steps(stepsNode, "foreach steps")
+        localNames.removeLast()
+        visibleIDs = outerIDs
+        guard let (expression, source) = items else { return nil }
+        return ForeachStep(items: expression, itemsSource: source, name: name, steps: body)
+    }
+
+    static func isTableName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+    }
+
+    static func isFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Reading typed values out of nodes, each problem recorded at the node.
+extension JobBuilder {
+    /// The value of `key` in a mapping's pairs.
+    func value(_ pairs: [YAMLNode.Pair], _ key: String) -> YAMLNode? {
+        pairs.first { $0.name == key }?.value
+    }
+
+    /// Records every key that is not `allowed`, with the closest allowed key as a suggestion.
+    func checkKeys(_ pairs: [YAMLNode.Pair], allowed: [String], in context: String) {
+        for pair in pairs where !allowed.contains(pair.name) {
+            error(at: pair.key.mark, unknownKeyMessage(pair.name, allowed: allowed, in: context))
+        }
+    }
+
+    func unknownKeyMessage(_ name: String, allowed: [String], in context: String) -> String {
+        if let suggestion = name.closest(among: allowed) {
+            return "unknown key '\(name)' in \(context); did you mean '\(suggestion)'?"
+        }
+        return "unknown key '\(name)' in \(context); expected \(Self.list(allowed))"
+    }
+
+    /// `a, b or c`.
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    func mapping(_ node: YAMLNode, _ what: String) -> [YAMLNode.Pair]? {
+        guard let pairs = node.pairs else {
+            error(at: node.mark, "\(what) must be a mapping, not \(node.kindDescription)")
+            return nil
+        }
+        return pairs
+    }
+
+    func text(_ node: YAMLNode, _ what: String) -> String? {
+        guard let text = node.scalarText, node.resolvedScalar != .null else {
+            error(at: node.mark, "\(what) must be a text, not \(node.kindDescription)")
+            return nil
+        }
+        return text
+    }
+
+    func requiredText(_ pairs: [YAMLNode.Pair], _ key: String, in context: String, at mark: YAMLMark) -> String? {
+        guard let node = value(pairs, key) else {
+            error(at: mark, "\(context) needs \(key):")
+            return nil
+        }
+        return text(node, key)
+    }
+
+    /// A text that may hold `${ ... }`, with its references checked.
+    func templateText(_ node: YAMLNode, _ what: String) -> Template? {
+        guard let text = text(node, what) else { return nil }
+        return template(text, at: node)
+    }
+
+    func requiredTemplate(_ pairs: [YAMLNode.Pair], _ key: String, in context: String, at mark: YAMLMark) -> Template? {
+        guard let node = value(pairs, key) else {
+            error(at: mark, "\(context) needs \(key):")
+            return nil
+        }
+        return templateText(node, "\(context).\(key)")
+    }
+
+    func template(_ text: String, at node: YAMLNode) -> Template? {
+        do {
+            let template = try Template(parsing: text)
+            for expression in template.expressions { checkReferences(expression, in: node) }
+            return template
+        } catch {
+            self.error(at: position(in: node, offset: error.offset), "bad expression: \(error.message)")
+            return nil
+        }
+    }
+
+    /// A condition written bare or as `${ ... }` (`when`, `assert`, `until`, `foreach`, `extract.from`).
+    func condition(_ node: YAMLNode, _ what: String) -> (Expression, String)? {
+        guard let text = node.scalarText else {
+            error(at: node.mark, "\(what) must be an expression, not \(node.kindDescription)")
+            return nil
+        }
+        do {
+            let expression = try Expression.parseCondition(text)
+            checkReferences(expression, in: node)
+            return (expression, text)
+        } catch {
+            self.error(at: position(in: node, offset: error.offset), "bad expression in \(what): \(error.message)")
+            return nil
+        }
+    }
+
+    /// Any value of the file, its strings read as templates.
+    func templateValue(_ node: YAMLNode) -> TemplateValue? {
+        switch node.content {
+        case .sequence(let items):
+            let values = items.compactMap(templateValue)
+            return values.count == items.count ? .list(values) : nil
+        case .mapping(let pairs):
+            var values: [NamedTemplate] = []
+            for pair in pairs {
+                guard let value = templateValue(pair.value) else { return nil }
+                values.append(NamedTemplate(name: pair.name, value: value))
+            }
+            return .map(values)
+        case .scalar(let text, _):
+            switch node.resolvedScalar {
+            case .null: return .value(.null)
+            case .bool(let flag): return .value(.bool(flag))
+            case .int(let number): return .value(.int(number))
+            case .double(let number): return .value(.double(number))
+            case .string, .none:
+                guard text.contains("${") else {
+                    return .value(.string(text.replacingOccurrences(of: "$${", with: "${")))
+                }
+                return template(text, at: node).map(TemplateValue.template)
+            }
+        }
+    }
+
+    func integer(_ node: YAMLNode, _ what: String, minimum: Int) -> Int? {
+        guard case .int(let number) = node.resolvedScalar else {
+            error(at: node.mark, "\(what) must be a whole number, not \(node.kindDescription)")
+            return nil
+        }
+        guard number >= minimum else {
+            error(at: node.mark, "\(what) must be at least \(minimum), not \(number)")
+            return nil
+        }
+        return number
+    }
+
+    func boolean(_ node: YAMLNode, _ what: String) -> Bool? {
+        guard case .bool(let flag) = node.resolvedScalar else {
+            error(at: node.mark, "\(what) must be true or false, not \(node.kindDescription)")
+            return nil
+        }
+        return flag
+    }
+
+    func displayValue(_ node: YAMLNode) -> DisplayValue? {
+        switch node.resolvedScalar {
+        case .bool(let flag): return flag ? .display : .actual
+        case .string("all"): return .all
+        default:
+            error(at: node.mark, "display_value must be true, false or all")
+            return nil
+        }
+    }
+
+    /// `2s`, `500ms`, `1m`, or a number of seconds.
+    func duration(_ node: YAMLNode, _ what: String) -> Duration? {
+        switch node.resolvedScalar {
+        case .int(let seconds) where seconds >= 0: return .seconds(seconds)
+        case .double(let seconds) where seconds >= 0 && seconds.isFinite: return .milliseconds(Int(seconds * 1000))
+        case .string(let text):
+            let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+            for (unit, factor) in units where text.hasSuffix(unit) {
+                if let amount = Double(text.dropLast(unit.count)), amount >= 0, amount.isFinite {
+                    return .milliseconds(Int(amount * Double(factor)))
+                }
+            }
+        default: break
+        }
+        error(at: node.mark, "\(what) must be a duration such as 2s, 500ms or 1m")
+        return nil
+    }
+
+    /// A list of names written as a YAML list or as `a, b, c`.
+    func names(_ node: YAMLNode, _ what: String) -> [String]? {
+        if let items = node.items {
+            var names: [String] = []
+            for item in items {
+                guard let name = text(item, "each item of \(what)") else { return nil }
+                names.append(name)
+            }
+            return names
+        }
+        guard let text = text(node, what) else { return nil }
+        return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `node` is a valid name (`[A-Za-z_][A-Za-z0-9_]*`); records an error otherwise.
+    func checkName(_ node: YAMLNode, _ what: String) -> Bool {
+        let name = node.scalarText ?? ""
+        guard Self.isName(name) else {
+            error(
+                at: node.mark, "\(what) '\(name)' must be made of letters, digits and '_', and not start with a digit")
+            return false
+        }
+        return true
+    }
+
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// Where a character of a scalar's text sits in the file (the column moves past an opening quote; a
+    /// multi-line scalar points at its start).
+    func position(in node: YAMLNode, offset: Int) -> YAMLMark {
+        guard case .scalar(let text, let style) = node.content else { return node.mark }
+        let prefix = text.prefix(offset)
+        guard !prefix.contains(where: \.isNewline) else { return node.mark }
+        return node.mark.advanced(by: offset + (style == .quoted ? 1 : 0))
+    }
+}

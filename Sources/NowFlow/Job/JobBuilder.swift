@@ -1,0 +1,195 @@
+import Foundation
+
+/// Turns the YAML nodes of a job file into a ``Job``, collecting every problem as a ``Diagnostic`` instead of
+/// stopping at the first.
+///
+/// Steps are read in the order they run, so a reference to a step's result can be checked against the steps
+/// before it; a first pass over the nodes collects every `id` (to tell "runs later" from "does not exist") and
+/// every variable a `set` step assigns.
+final class JobBuilder {
+    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "secrets", "steps", "finally"]
+
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Every step id of the file: where it is, and whether it sits inside a foreach.
+    var declaredIDs: [String: (mark: YAMLMark, insideForeach: Bool)] = [:]
+    /// Variables declared under `vars` or assigned by a `set` step.
+    var knownVariables: Set<String> = []
+    /// The ids whose results the step being read may use, with their kinds.
+    var visibleIDs: [String: StepKind] = [:]
+    /// The `as` names of the enclosing foreach steps.
+    var localNames: [String] = []
+    /// The ids of the steps being read (a foreach's id stays while its body is read).
+    var currentIDs: [String] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    /// The job, or nil when a problem was found (see ``diagnostics``).
+    func build(_ root: YAMLNode?) -> Job? {
+        guard let root else {
+            error(at: YAMLMark(line: 1, column: 1), "the file holds no job; a job is a mapping with name: and steps:")
+            return nil
+        }
+        guard let pairs = root.pairs else {
+            error(at: root.mark, "a job file is a mapping (name:, steps:, ...), not \(root.kindDescription)")
+            return nil
+        }
+        checkKeys(pairs, allowed: Self.jobKeys, in: "the job")
+        collectDeclarations(pairs)
+
+        let name = requiredText(pairs, "name", in: "the job", at: root.mark)
+        let description = value(pairs, "description").flatMap { text($0, "description") }
+        let instance = value(pairs, "instance").flatMap { text($0, "instance") }
+        let auth = value(pairs, "auth").flatMap(authentication)
+        let coder = value(pairs, "coder").flatMap(coderSettings) ?? CoderSettings()
+        let vars = value(pairs, "vars").map(variables) ?? []
+        let secrets = value(pairs, "secrets").flatMap { names($0, "secrets") } ?? []
+        var steps: [Step] = []
+        if let node = value(pairs, "steps") {
+            steps = self.steps(node, "steps")
+        } else {
+            error(at: root.mark, "the job needs steps: (a list of steps)")
+        }
+        let mainIDs = visibleIDs
+        var finally: [Step] = []
+        if let node = value(pairs, "finally") {
+            visibleIDs = mainIDs
+            finally = self.steps(node, "finally")
+        }
+        guard diagnostics.isEmpty, let name else { return nil }
+        return Job(
+            name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
+            vars: vars, secrets: secrets, steps: steps, finally: finally)
+    }
+
+    /// Records a problem at `mark`.
+    func error(at mark: YAMLMark, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message))
+    }
+
+    /// The problems, in file order.
+    var sortedDiagnostics: [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+
+    // MARK: - Top-level sections
+
+    /// An `auth` mapping (of a job, or of a profile in config.yaml).
+    func authentication(_ node: YAMLNode) -> JobAuthentication? {
+        guard let pairs = mapping(node, "auth") else { return nil }
+        let kinds = ["basic", "oauth", "token"]
+        checkKeys(pairs, allowed: kinds, in: "auth")
+        let given = pairs.filter { kinds.contains($0.name) }
+        guard given.count == 1, let chosen = given.first else {
+            if given.count > 1 {
+                error(
+                    at: given[1].key.mark,
+                    "auth takes one of basic, oauth or token, not \(given.map(\.name).joined(separator: " and "))")
+            } else if pairs.allSatisfy({ kinds.contains($0.name) }) {
+                error(at: node.mark, "auth needs one of basic, oauth or token")
+            }
+            return nil
+        }
+        switch chosen.name {
+        case "token":
+            return templateText(chosen.value, "auth.token").map(JobAuthentication.token)
+        case "basic":
+            guard let fields = mapping(chosen.value, "auth.basic") else { return nil }
+            checkKeys(fields, allowed: ["user", "password"], in: "auth.basic")
+            let user = requiredTemplate(fields, "user", in: "auth.basic", at: chosen.value.mark)
+            let password = requiredTemplate(fields, "password", in: "auth.basic", at: chosen.value.mark)
+            guard let user, let password else { return nil }
+            return .basic(user: user, password: password)
+        default:
+            guard let fields = mapping(chosen.value, "auth.oauth") else { return nil }
+            let keys = ["client_id", "client_secret", "user", "password"]
+            checkKeys(fields, allowed: keys, in: "auth.oauth")
+            let values = keys.map { requiredTemplate(fields, $0, in: "auth.oauth", at: chosen.value.mark) }
+            guard let clientID = values[0], let secret = values[1], let user = values[2], let password = values[3]
+            else {
+                return nil
+            }
+            return .oauth(clientID: clientID, clientSecret: secret, user: user, password: password)
+        }
+    }
+
+    private func coderSettings(_ node: YAMLNode) -> CoderSettings? {
+        guard let pairs = mapping(node, "coder") else { return nil }
+        checkKeys(pairs, allowed: ["dates", "timezone"], in: "coder")
+        var settings = CoderSettings()
+        if let datesNode = value(pairs, "dates"), let dates = text(datesNode, "coder.dates") {
+            switch dates {
+            case "servicenow": settings.dates = .servicenow
+            case "iso8601": settings.dates = .iso8601
+            default:
+                if ["y", "M", "d"].allSatisfy(dates.contains) {
+                    settings.dates = .pattern(dates)
+                } else {
+                    error(
+                        at: datesNode.mark,
+                        "coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not '\(dates)'"
+                    )
+                }
+            }
+        }
+        if let zoneNode = value(pairs, "timezone"), let zone = text(zoneNode, "coder.timezone") {
+            if zone == "local" || TimeZone(identifier: zone) != nil {
+                settings.timezone = zone
+            } else {
+                error(
+                    at: zoneNode.mark,
+                    "coder.timezone '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+            }
+        }
+        return settings
+    }
+
+    private func variables(_ node: YAMLNode) -> [NamedTemplate] {
+        guard let pairs = mapping(node, "vars") else { return [] }
+        var result: [NamedTemplate] = []
+        for pair in pairs {
+            guard checkName(pair.key, "a variable name") else { continue }
+            if let value = templateValue(pair.value) {
+                result.append(NamedTemplate(name: pair.name, value: value))
+            }
+            knownVariables.insert(pair.name)
+        }
+        return result
+    }
+
+    /// First pass: every step id (for "runs later" and duplicate checks) and every variable a `set` assigns.
+    private func collectDeclarations(_ pairs: [YAMLNode.Pair]) {
+        for pair in pairs {
+            if pair.name == "vars" {
+                for variable in pair.value.pairs ?? [] { knownVariables.insert(variable.name) }
+            }
+        }
+        var seen: [String: YAMLMark] = [:]
+        func walk(_ list: YAMLNode?, insideForeach: Bool) {
+            for step in list?.items ?? [] {
+                guard let fields = step.pairs else { continue }
+                if let idNode = value(fields, "id"), let id = idNode.scalarText {
+                    if let first = seen[id] {
+                        error(
+                            at: idNode.mark,
+                            "duplicate step id '\(id)' (first used at line \(first.line), column \(first.column))")
+                    } else {
+                        seen[id] = idNode.mark
+                        declaredIDs[id] = (idNode.mark, insideForeach)
+                    }
+                }
+                for variable in value(fields, "set")?.pairs ?? [] { knownVariables.insert(variable.name) }
+                if value(fields, "foreach") != nil {
+                    walk(value(fields, "steps"), insideForeach: true)
+                }
+            }
+        }
+        walk(value(pairs, "steps"), insideForeach: false)
+        walk(value(pairs, "finally"), insideForeach: false)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads job files: YAML through libyaml, then the job model, with every problem reported at once.
+///
+/// ```swift
+/// do {
+///     let job = try JobFile.load(path: "workflows/incident-lifecycle.yaml")
+/// } catch {
+///     print(error)   // workflows/incident-lifecycle.yaml:12:5: error: unknown key 'tabel' in query; did you mean 'table'?
+/// }
+/// ```
+public enum JobFile {
+    /// Reads and checks the job file at `path`.
+    public static func load(path: String) throws(JobFileError) -> Job {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: reason)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw JobFileError(diagnostics: [
+                Diagnostic(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
+            ])
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Reads and checks a job from its text; `file` names it in diagnostics.
+    public static func parse(_ text: String, file: String) throws(JobFileError) -> Job {
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(text)
+        } catch {
+            throw JobFileError(diagnostics: [
+                Diagnostic(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+            ])
+        }
+        let builder = JobBuilder(file: file)
+        guard let job = builder.build(root) else {
+            throw JobFileError(diagnostics: builder.sortedDiagnostics)
+        }
+        return job
+    }
+}

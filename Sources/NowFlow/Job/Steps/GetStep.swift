@@ -1,0 +1,8 @@
+/// `get`: one record by `sys_id`.
+struct GetStep: Sendable, Hashable {
+    var table: Template
+    var sysID: Template
+    var fields: [String] = []
+    var displayValue: DisplayValue = .actual
+    var excludeReferenceLink = false
+}

@@ -1,0 +1,14 @@
+/// One step of a job: its kind with its parameters, and the options every step has.
+struct Step: Sendable {
+    /// `id`: the name under which later steps see the result.
+    var id: String?
+    var kind: StepKind
+    /// `when`: the step runs only when this holds.
+    var when: Expression?
+    var retry: StepRetry?
+    /// `continue_on_error`: a failure is reported, and the job goes on.
+    var continueOnError = false
+    /// Where the step starts in the file.
+    var line: Int
+    var column: Int
+}

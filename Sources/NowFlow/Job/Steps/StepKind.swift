@@ -1,0 +1,45 @@
+/// What a step does, with its parameters.
+enum StepKind: Sendable {
+    case query(QueryStep)
+    case get(GetStep)
+    case create(CreateStep)
+    case update(UpdateStep)
+    case delete(DeleteStep)
+    case extract(ExtractStep)
+    /// `set`: variables and their new values, in order.
+    case set([NamedTemplate])
+    case assert(AssertStep)
+    case foreach(ForeachStep)
+
+    /// Every kind key, as written in job files.
+    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"]
+
+    /// The kind's key.
+    var name: String {
+        switch self {
+        case .query: "query"
+        case .get: "get"
+        case .create: "create"
+        case .update: "update"
+        case .delete: "delete"
+        case .extract: "extract"
+        case .set: "set"
+        case .assert: "assert"
+        case .foreach: "foreach"
+        }
+    }
+
+    /// The fields of `steps.<id>` that this kind produces (nil: any path, as for `extract`).
+    var resultFields: [String]? {
+        switch self {
+        case .query: ["records", "count"]
+        case .get, .create: ["record", "sys_id"]
+        case .update: ["record", "records", "sys_id", "sys_ids", "count"]
+        case .delete: ["sys_id", "sys_ids", "count"]
+        case .extract: nil
+        case .set: nil
+        case .assert: ["passed"]
+        case .foreach: ["results", "count"]
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// JUnit XML, as CI systems read it.
+extension RunResult {
+    /// The run as a JUnit test suite: one test case per step, failures with their message, skipped steps
+    /// marked, and the records touched in `system-out`.
+    public func junitXML() -> String {
+        let failures = steps.filter { $0.status == .failed || $0.status == .assertionFailed }.count
+        let skipped = steps.filter { $0.status == .skipped }.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="nowflow" tests="\#(steps.count)" failures="\#(failures)" time="\#(Self.seconds(milliseconds))">"#,
+            #"  <testsuite name="\#(Self.escape(job))" tests="\#(steps.count)" failures="\#(failures)" skipped="\#(skipped)" time="\#(Self.seconds(milliseconds))" file="\#(Self.escape(file))">"#,
+        ]
+        for step in steps {
+            let open =
+                #"    <testcase classname="\#(Self.escape(job))" name="\#(Self.escape(step.label))" time="\#(Self.seconds(step.milliseconds))""#
+            switch step.status {
+            case .passed:
+                lines.append(open + "/>")
+            case .skipped:
+                lines.append(open + ">")
+                lines.append(#"      <skipped message="\#(Self.escape(step.message))"/>"#)
+                lines.append("    </testcase>")
+            case .failed, .assertionFailed:
+                let type = step.status == .failed ? "error" : "assertion"
+                lines.append(open + ">")
+                lines.append(
+                    #"      <failure type="\#(type)" message="\#(Self.escape(step.message))">\#(Self.escape(step.message))</failure>"#
+                )
+                lines.append("    </testcase>")
+            }
+        }
+        if !records.isEmpty {
+            let touched = records.map { "\($0.action.rawValue) \($0.table) \($0.sysID) by \($0.step)" }.joined(
+                separator: "\n")
+            lines.append("    <system-out>\(Self.escape(touched))</system-out>")
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func seconds(_ milliseconds: Int) -> String {
+        String(format: "%.3f", Double(milliseconds) / 1000)
+    }
+
+    private static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            default:
+                if let scalar = character.unicodeScalars.first, scalar.value < 0x20, scalar != "\t" { continue }
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import NowData
+
+/// The state of one run: the service, the outcomes so far, and the records touched. Used by one task only.
+final class JobExecution {
+    let service: NowTableService
+    let options: RunOptions
+    let masker: SecretMasker
+    private(set) var outcomes: [StepOutcome] = []
+    var touched: [TouchedRecord] = []
+    var planned: [PlannedWrite] = []
+    /// Records a dry run pretended to create, by their stand-in sys_id, so that later steps can read them.
+    var dryRunRecords: [String: [String: Value]] = [:]
+    /// Per table, the fields of a record, all empty: the shape a dry run gives the records it pretends to create.
+    var dryRunShapes: [String: [String: Value]] = [:]
+
+    /// Between the job's date format and ServiceNow's; nil for the default format.
+    let dates: DateConversion?
+
+    init(service: NowTableService, options: RunOptions, masker: SecretMasker, dates: DateConversion?) {
+        self.service = service
+        self.options = options
+        self.masker = masker
+        self.dates = dates
+    }
+
+    /// Runs `steps` in order; returns the failure that stopped them (a failure under `continue_on_error` does
+    /// not), or with `stopOnFailure: false` (for `finally`) runs them all and returns the first failure.
+    func runList(_ steps: [Step], prefix: String, scope: inout Scope, stopOnFailure: Bool = true) async -> StepFailure?
+    {
+        var first: StepFailure?
+        for (index, step) in steps.enumerated() {
+            let number = "\(prefix)\(index + 1)"
+            if let failure = await execute(step, number: number, scope: &scope) {
+                first = first ?? failure
+                if stopOnFailure { return first }
+            }
+        }
+        return first
+    }
+
+    /// Runs one step with its `when`, `retry` and `continue_on_error`; returns its failure, labelled with the
+    /// step, unless it continued.
+    private func execute(_ step: Step, number: String, scope: inout Scope) async -> StepFailure? {
+        let start = ContinuousClock.now
+        let draft = StepOutcome(
+            number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
+            message: "")
+        options.onEvent(.stepStarted(draft.label))
+        if let when = step.when {
+            do {
+                guard try when.evaluateCondition(in: scope) else {
+                    finish(draft, .skipped, "when was false", start: start)
+                    return nil
+                }
+            } catch {
+                return fail(draft, step, StepFailure("when: \(error.message)"), start: start)
+            }
+        }
+        let attempts = step.retry?.attempts ?? 1
+        var failure = StepFailure("did not run")
+        for attempt in 1...attempts {
+            if attempt > 1, let delay = step.retry?.delay {
+                try? await Task.sleep(for: delay)
+            }
+            do {
+                let (result, summary) = try await perform(step, number: number, label: draft.label, scope: &scope)
+                if let id = step.id { scope.steps[id] = result }
+                if let until = step.retry?.until {
+                    do {
+                        guard try until.evaluateCondition(in: scope) else {
+                            failure = StepFailure(
+                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                            continue
+                        }
+                    } catch {
+                        failure = StepFailure("retry.until: \(error.message)")
+                        continue
+                    }
+                }
+                let tries = attempt > 1 ? " after \(attempt) attempts" : ""
+                finish(draft, .passed, summary + tries, start: start)
+                return nil
+            } catch {
+                failure = error
+            }
+        }
+        if failure.isAssertion, options.dryRun {
+            // The records a dry run pretends to write are not the instance's: an assertion on them proves nothing.
+            finish(draft, .skipped, "not enforced in a dry run: \(failure.message)", start: start)
+            return nil
+        }
+        return fail(draft, step, failure, start: start)
+    }
+
+    private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant)
+        -> StepFailure?
+    {
+        var outcome = draft
+        outcome.continued = step.continueOnError
+        finish(outcome, failure.isAssertion ? .assertionFailed : .failed, failure.message, start: start)
+        return step.continueOnError
+            ? nil : StepFailure("\(draft.label): \(failure.message)", isAssertion: failure.isAssertion)
+    }
+
+    private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {
+        var outcome = draft
+        outcome.status = status
+        outcome.message = masker(message)
+        outcome.milliseconds = JobRunner.milliseconds(since: start)
+        outcomes.append(outcome)
+        options.onEvent(.stepFinished(outcome))
+    }
+
+    /// Does the step's work; returns `steps.<id>` and a short summary of what it did.
+    private func perform(_ step: Step, number: String, label: String, scope: inout Scope) async throws(StepFailure) -> (
+        Value, String
+    ) {
+        switch step.kind {
+        case .query(let query): return try await perform(query, label: label, scope: scope)
+        case .get(let get): return try await perform(get, scope: scope)
+        case .create(let create): return try await perform(create, label: label, scope: scope)
+        case .update(let update): return try await perform(update, label: label, scope: scope)
+        case .delete(let delete): return try await perform(delete, label: label, scope: scope)
+        case .extract(let extract): return try perform(extract, scope: scope)
+        case .set(let assignments): return try perform(assignments, scope: &scope)
+        case .assert(let assertion): return try perform(assertion, scope: scope)
+        case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        }
+    }
+}

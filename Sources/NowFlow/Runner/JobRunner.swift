@@ -1,0 +1,90 @@
+import Foundation
+import NowData
+
+/// Runs a checked ``Job`` over NowData's `NowTableService`: its steps in order, then `finally` (also after a
+/// failure), reporting each step as it goes.
+///
+/// ```swift
+/// let job = try JobFile.load(path: "workflows/incident-lifecycle.yaml")
+/// let result = await JobRunner(job: job, options: options).run()
+/// exit(result.status.exitCode)
+/// ```
+public struct JobRunner: Sendable {
+    /// The job to run.
+    public let job: Job
+    /// How to run it.
+    public let options: RunOptions
+
+    /// A runner for `job`; nothing is sent before ``run()``.
+    public init(job: Job, options: RunOptions) {
+        self.job = job
+        self.options = options
+    }
+
+    /// Runs the job; never throws: every failure is in the result.
+    public func run() async -> RunResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var scope = Scope(env: options.environment)
+        var secrets = options.secrets
+        var authentication = options.authentication
+        do throws(EvaluationError) {
+            for variable in job.vars {
+                if let given = options.variables[variable.name] {
+                    scope.vars[variable.name] = Self.value(ofArgument: given)
+                } else {
+                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                }
+            }
+            if let auth = job.auth {
+                let resolved = try auth.resolve(in: scope)
+                authentication = resolved.authentication
+                secrets += resolved.secrets
+            }
+        } catch {
+            let masker = SecretMasker(secrets + secretValues(in: scope))
+            return RunResult(
+                job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
+                milliseconds: Self.milliseconds(since: start), steps: [], results: [:], vars: [:], records: [],
+                plannedWrites: [], error: masker("before the first step: \(error.message)"))
+        }
+        let masker = SecretMasker(secrets + secretValues(in: scope))
+        let configuration = NowServiceConfiguration(
+            instanceURL: options.instanceURL, authentication: authentication, transport: options.transport,
+            retryPolicy: options.retryPolicy)
+        let execution = JobExecution(
+            service: NowTableService(configuration: configuration), options: options, masker: masker,
+            dates: DateConversion(job.coder))
+        let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
+        let finallyFailure = await execution.runList(
+            job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
+        let failure = mainFailure ?? finallyFailure
+        let status: RunStatus = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        return RunResult(
+            job: job.name, file: job.file, status: status, dryRun: options.dryRun,
+            milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
+            results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
+            records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
+    }
+
+    /// The values of the `env` and `vars` names listed under `secrets`.
+    private func secretValues(in scope: Scope) -> [String] {
+        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
+    }
+
+    /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
+    static func value(ofArgument text: String) -> Value {
+        switch YAMLScalar(text: text, style: .plain) {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let string): .string(string)
+        }
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

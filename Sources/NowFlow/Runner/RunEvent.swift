@@ -1,0 +1,12 @@
+/// What a running job reports as it goes (already masked: no secret appears in an event).
+public enum RunEvent: Sendable {
+    /// A step starts: its label, such as `step 2 'incident' (create)`.
+    case stepStarted(String)
+    /// A step has finished, passed, failed or been skipped.
+    case stepFinished(StepOutcome)
+    /// A query has fetched `fetched` records of about `expected`: its limit, or what the instance's count of
+    /// pages announces (nil when unknown).
+    case paging(label: String, fetched: Int, expected: Int?)
+    /// A dry run did not send this write.
+    case plannedWrite(PlannedWrite)
+}

@@ -1,0 +1,52 @@
+import Foundation
+import NowData
+
+/// How a job runs: the instance (through NowData only), variables, environment, dry run, and where progress goes.
+///
+/// ```swift
+/// let options = RunOptions(
+///     instanceURL: URL(string: "http://127.0.0.1")!, transport: instance.transport,
+///     authentication: .basic(user: "admin", password: "admin"))
+/// let result = await JobRunner(job: job, options: options).run()
+/// ```
+public struct RunOptions: Sendable {
+    /// The instance's URL (for the embedded instance, any loopback URL: the transport answers).
+    public var instanceURL: URL
+    /// The transport requests travel through; nil means HTTP(S) through URLSession.
+    public var transport: (any NowTransport)?
+    /// The authentication used when the job has no `auth` (the embedded instance's administrator, or a profile's).
+    public var authentication: NowAuthentication
+    /// Values masked as `***` in everything the run reports, besides the job's own secrets (a profile's
+    /// credentials).
+    public var secrets: [String]
+    /// `--var name=value`: values that replace the job's `vars` of the same names (read as YAML plain scalars:
+    /// `true`, `2` and `null` keep their types); a name the job does not declare is ignored.
+    public var variables: [String: String]
+    /// The environment `env.NAME` reads.
+    public var environment: [String: String]
+    /// Reads run, writes are reported as ``RunEvent/plannedWrite(_:)`` and not sent.
+    public var dryRun: Bool
+    /// How NowData retries failed requests.
+    public var retryPolicy: RetryPolicy
+    /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
+    public var onEvent: @Sendable (RunEvent) -> Void
+
+    /// Options; only the instance is required.
+    public init(
+        instanceURL: URL, transport: (any NowTransport)? = nil, authentication: NowAuthentication = .none,
+        secrets: [String] = [], variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        dryRun: Bool = false, retryPolicy: RetryPolicy = .default,
+        onEvent: @escaping @Sendable (RunEvent) -> Void = { _ in }
+    ) {
+        self.instanceURL = instanceURL
+        self.transport = transport
+        self.authentication = authentication
+        self.secrets = secrets
+        self.variables = variables
+        self.environment = environment
+        self.dryRun = dryRun
+        self.retryPolicy = retryPolicy
+        self.onEvent = onEvent
+    }
+}

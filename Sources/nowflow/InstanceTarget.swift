@@ -1,0 +1,99 @@
+import Foundation
+import LocalInstance
+import NowData
+import NowFlow
+
+/// The instance a run talks to: the embedded local instance (in process), a URL, or a profile of
+/// `~/.nowflow/config.yaml`.
+struct InstanceTarget {
+    /// An instance that cannot be used: a usage error (a bad URL, an unknown profile) or a failure to open it.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        var isUsage: Bool
+    }
+
+    var url: URL
+    var transport: (any NowTransport)?
+    var authentication: NowAuthentication
+    var secrets: [String] = []
+    private var instance: LocalInstance?
+
+    /// Closes the embedded instance, if one was opened.
+    func close() {
+        instance?.close()
+    }
+
+    /// `local`, an `http(s)://` URL, or a profile name.
+    static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget
+    {
+        if name == "local" { return try local(environment: environment, verbose: verbose) }
+        if name.contains("://") {
+            guard let url = URL(string: name), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw Failure(description: "instance '\(name)' is not an http(s) URL", isUsage: true)
+            }
+            return InstanceTarget(url: url, transport: nil, authentication: .none)
+        }
+        return try profile(name, environment: environment)
+    }
+
+    /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in
+    /// process with the administrator's credentials (`NOWFLOW_ADMIN_PASSWORD`, `admin` by default).
+    private static func local(environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget {
+        let directory = NowflowDirectory.url
+        let instance: LocalInstance
+        var options = LocalInstance.Options()
+        options.adminPassword = environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
+        if !verbose { options.log = { _ in } }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            options.databasePath = directory.appendingPathComponent("local.db").path
+            instance = try LocalInstance(options: options)
+        } catch {
+            throw Failure(description: "cannot open the local instance in \(directory.path): \(error)", isUsage: false)
+        }
+        var target = InstanceTarget(
+            url: Self.localURL, transport: instance.transport,
+            authentication: .basic(user: options.adminUser, password: options.adminPassword))
+        target.instance = instance
+        return target
+    }
+
+    /// The URL the embedded instance answers to (nothing listens there: the transport is in process).
+    private static let localURL: URL = {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        return components.url ?? URL(fileURLWithPath: "/")
+    }()
+
+    private static func profile(_ name: String, environment: [String: String]) throws(Failure) -> InstanceTarget {
+        let path = NowflowDirectory.url.appendingPathComponent("config.yaml").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Failure(
+                description: "instance '\(name)' is not local, a URL, or a profile: \(path) does not exist",
+                isUsage: true)
+        }
+        let profiles: [String: InstanceProfile]
+        do {
+            profiles = try InstanceProfile.load(path: path)
+        } catch {
+            throw Failure(description: "\(error)", isUsage: true)
+        }
+        guard let profile = profiles[name] else {
+            let known = profiles.keys.sorted().joined(separator: ", ")
+            throw Failure(
+                description: "no profile '\(name)' in \(path) (profiles: \(known.isEmpty ? "none" : known))",
+                isUsage: true)
+        }
+        var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
+        do {
+            if let resolved = try profile.authentication(environment: environment) {
+                target.authentication = resolved.authentication
+                target.secrets = resolved.secrets
+            }
+        } catch {
+            throw Failure(description: "\(error)", isUsage: false)
+        }
+        return target
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NowFlow
+import Synchronization
+
+/// Prints a run's events on stderr: a line per step, the writes a dry run does not send, and, on a terminal, a
+/// progress line while a query pages.
+final class ProgressPrinter: Sendable {
+    private let terminal: Bool
+    private let color: Bool
+    /// Whether a progress line is on screen (to be cleared before the next line).
+    private let showingProgress = Mutex(false)
+
+    init(terminal: Bool, color: Bool) {
+        self.terminal = terminal
+        self.color = color
+    }
+
+    func handle(_ event: RunEvent) {
+        switch event {
+        case .stepStarted:
+            break
+        case .paging(let label, let fetched, let expected):
+            guard terminal else { return }
+            let total = expected.map { " of \($0)" } ?? ""
+            let bar =
+                expected.map { expected in
+                    let filled = expected > 0 ? min(20, fetched * 20 / expected) : 20
+                    return " [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+                        + "]"
+                } ?? ""
+            showingProgress.withLock { $0 = true }
+            Self.write("\r\u{1B}[2K\(label): \(fetched)\(total) records\(bar)")
+        case .stepFinished(let outcome):
+            clearProgress()
+            printError(outcome.progressLine(color: color))
+        case .plannedWrite(let write):
+            clearProgress()
+            printError("     would send \(write.description)")
+        }
+    }
+
+    private func clearProgress() {
+        let showing = showingProgress.withLock { showing in
+            defer { showing = false }
+            return showing
+        }
+        if showing { Self.write("\r\u{1B}[2K") }
+    }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+@preconcurrency import Glibc
+import LocalInstance
+import NowData
+import NowFlow
+
+/// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
+/// stderr and the results on stdout.
+///
+/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed.
+enum RunCommand {
+    static let usage = """
+        usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
+                                    [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+        """
+
+    /// The parsed command line.
+    private struct Settings {
+        var jobPath: String
+        var instance: String?
+        var variables: [String: String] = [:]
+        var dryRun: Bool
+        var reports: [(format: String, path: String)] = []
+        var json: Bool
+        var timeZone: String?
+        var verbose: Bool
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let settings: Settings
+        do {
+            settings = try parse(arguments)
+        } catch {
+            printError("nowflow run: \(error)\n\(usage)")
+            return 1
+        }
+        let job: Job
+        do {
+            job = try JobFile.load(path: settings.jobPath)
+        } catch {
+            for diagnostic in error.diagnostics { printError(diagnostic.description) }
+            return 2
+        }
+        for name in settings.variables.keys where !job.variableNames.contains(name) {
+            let declared =
+                job.variableNames.isEmpty
+                ? "it declares none" : "it declares \(job.variableNames.joined(separator: ", "))"
+            printError(
+                "nowflow run: --var \(name): the job has no variable '\(name)' under vars: (\(declared))\n\(usage)")
+            return 1
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let target: InstanceTarget
+        do {
+            target = try InstanceTarget.resolve(
+                settings.instance ?? job.instance ?? "local", environment: environment, verbose: settings.verbose)
+        } catch {
+            printError("nowflow run: \(error)")
+            return error.isUsage ? 1 : 3
+        }
+        defer { target.close() }
+
+        let terminal = isatty(STDERR_FILENO) == 1
+        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let options = RunOptions(
+            instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+            secrets: target.secrets, variables: settings.variables, environment: environment,
+            dryRun: settings.dryRun, onEvent: progress.handle)
+        let result = wait { await JobRunner(job: job, options: options).run() }
+
+        if settings.json {
+            print(result.jsonText())
+        } else {
+            print(result.summaryText())
+            if settings.verbose {
+                print(result.resultsText(dates: job.dateDisplay(timeZone: settings.timeZone)))
+            }
+        }
+        for report in settings.reports {
+            let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
+            do {
+                let url = URL(fileURLWithPath: report.path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                printError(
+                    "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
+                )
+                return result.status == .passed ? 3 : result.status.exitCode
+            }
+        }
+        return result.status.exitCode
+    }
+
+    private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
+        let parsed = try CommandArguments(
+            arguments, valued: ["instance", "var", "report", "output", "tz"], flags: ["dry-run", "verbose"])
+        guard let jobPath = parsed.positional.first else { throw UsageError("no job file given") }
+        if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
+        var settings = Settings(
+            jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
+            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"))
+        for assignment in parsed.values("var") {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw UsageError("--var expects name=value, got '\(assignment)'")
+            }
+            settings.variables[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+        for report in parsed.values("report") {
+            guard let colon = report.firstIndex(of: ":"), ["junit", "json"].contains(report[..<colon]),
+                report.index(after: colon) != report.endIndex
+            else {
+                throw UsageError("--report expects junit:PATH or json:PATH, got '\(report)'")
+            }
+            settings.reports.append((String(report[..<colon]), String(report[report.index(after: colon)...])))
+        }
+        switch parsed.value("output") ?? "text" {
+        case "text": settings.json = false
+        case "json": settings.json = true
+        case let other: throw UsageError("--output expects text or json, got '\(other)'")
+        }
+        if let zone = settings.timeZone, zone != "local", TimeZone(identifier: zone) == nil {
+            throw UsageError("--tz '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+        }
+        return settings
+    }
+
+    /// Runs async work from the synchronous command and waits for it.
+    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        guard let value = box.value else { preconditionFailure("the task signalled without a result") }
+        return value
+    }
+}
+
+/// A value handed from the task to the waiting thread; written once before the semaphore is signalled.
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import NowFlow
+
+@Suite struct TemplateTests {
+    private let scope = Scope(
+        vars: ["summary": .string("Printer on fire"), "urgency": .int(2), "ratio": .double(0.5)],
+        steps: ["incident": .map(["record": .map(["number": .string("INC0010001")]), "sys_id": .string("abc")])])
+
+    private func render(_ text: String) throws -> Value {
+        try Template(parsing: text).evaluate(in: scope)
+    }
+
+    @Test func aSingleExpressionKeepsItsType() throws {
+        #expect(try render("${vars.urgency}") == .int(2))
+        #expect(try render("${ steps.incident.record }") == .map(["number": .string("INC0010001")]))
+    }
+
+    @Test func mixedTextBecomesAString() throws {
+        #expect(
+            try render("Urgency ${vars.urgency} of ${steps.incident.record.number}: ${vars.summary}")
+                == .string("Urgency 2 of INC0010001: Printer on fire"))
+        #expect(try render(" ${vars.urgency}") == .string(" 2"))
+        #expect(try render("${vars.ratio}x") == .string("0.5x"))
+        #expect(try render("${steps.incident.record}") != .string(""))
+    }
+
+    @Test func bracesInsideQuotedStringsDoNotCloseTheExpression() throws {
+        #expect(try render("${ vars.missing ?? '}' }") == .string("}"))
+    }
+
+    @Test func dollarDollarIsALiteral() throws {
+        #expect(try render("cost $${vars.urgency}") == .string("cost ${vars.urgency}"))
+    }
+
+    @Test func plainTextHasNoExpressions() throws {
+        let template = try Template(parsing: "just text")
+        #expect(template.literal == "just text")
+        #expect(template.expressions.isEmpty)
+    }
+
+    @Test func errorsPointIntoTheTemplate() {
+        #expect(throws: ExpressionError(message: "'${' is not closed by '}'", offset: 4)) {
+            try Template(parsing: "abc ${vars.x")
+        }
+        #expect(throws: ExpressionError(message: "empty '${}'", offset: 2)) { try Template(parsing: "x ${ }") }
+        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 11)) {
+            try Template(parsing: "a ${vars.x = 1}")
+        }
+    }
+}

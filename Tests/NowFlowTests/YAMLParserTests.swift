@@ -1,0 +1,130 @@
+import Testing
+
+@testable import NowFlow
+
+@Suite struct YAMLParserTests {
+    /// A compact rendering of a node tree: `{a: 1@1:4, b: [x@2:5]}` with positions.
+    private func render(_ node: YAMLNode?) -> String {
+        guard let node else { return "nil" }
+        let position = "@\(node.mark.line):\(node.mark.column)"
+        switch node.content {
+        case .scalar(let text, let style): return (style == .quoted ? "'\(text)'" : text) + position
+        case .sequence(let items): return "[" + items.map(render).joined(separator: ", ") + "]" + position
+        case .mapping(let pairs):
+            return "{" + pairs.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + "}" + position
+        }
+    }
+
+    private func failure(_ text: String) -> String {
+        do {
+            _ = try YAMLParser.parse(text)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func nodesCarryLineAndColumnInOrder() throws {
+        let text = """
+            name: demo
+            steps:
+              - query: { table: incident, limit: 5 }
+              - "quoted"
+            """
+        let rendered = render(try YAMLParser.parse(text))
+        #expect(
+            rendered
+                == "{name: demo@1:7, steps: [{query: {table: incident@3:21, limit: 5@3:38}@3:12}@3:5, 'quoted'@4:5]@3:3}@1:1"
+        )
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        #expect(render(try YAMLParser.parse("é: ü\nb: x")) == "{é: ü@1:4, b: x@2:4}@1:1")
+    }
+
+    @Test func anchorsAndAliasesAreResolved() throws {
+        let text = """
+            base: &b { table: incident }
+            copy: *b
+            """
+        #expect(
+            render(try YAMLParser.parse(text))
+                == "{base: {table: incident@1:19}@1:7, copy: {table: incident@1:19}@1:7}@1:1")
+    }
+
+    @Test func emptyDocumentIsNil() throws {
+        #expect(try YAMLParser.parse("# only a comment\n") == nil)
+        #expect(try YAMLParser.parse("") == nil)
+    }
+
+    @Test func coreSchemaResolvesOnlyPlainScalars() throws {
+        let node = try #require(
+            try YAMLParser.parse(
+                "[true, False, yes, no, on, off, ~, null, '', 12, -3, 0x1F, 0o17, 1.5, 1e3, .inf, '5', \"true\", abc, 1.2.3]"
+            ))
+        let values = try #require(node.items).map(\.resolvedScalar)
+        let expected: [YAMLScalar?] = [
+            .bool(true), .bool(false), .string("yes"), .string("no"), .string("on"), .string("off"), .null, .null,
+            .string(""), .int(12), .int(-3), .int(31), .int(15), .double(1.5), .double(1000), .double(.infinity),
+            .string("5"), .string("true"), .string("abc"), .string("1.2.3"),
+        ]
+        #expect(values == expected)
+    }
+
+    @Test func explicitStringTagKeepsText() throws {
+        let node = try #require(try YAMLParser.parse("a: !!str 12"))
+        #expect(node.pairs?.first?.value.resolvedScalar == .string("12"))
+    }
+
+    @Test func duplicateKeysAreRefused() {
+        #expect(failure("a: 1\nb: 2\na: 3") == "3:1: duplicate key 'a' (first at line 1, column 1)")
+        #expect(failure("x: { k: 1, k: 2 }") == "1:12: duplicate key 'k' (first at line 1, column 6)")
+    }
+
+    @Test func secondDocumentIsAnError() {
+        #expect(failure("a: 1\n---\nb: 2") == "2:1: a job file holds one YAML document; a second one starts here")
+    }
+
+    @Test func libyamlErrorsKeepTheirPosition() {
+        #expect(
+            failure("a: [1, 2\nb: c")
+                == "2:2: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)")
+        #expect(failure("a: b: c") == "1:5: mapping values are not allowed in this context")
+        #expect(
+            failure("a:\n\t- b")
+                == "2:1: found character that cannot start any token (while scanning for the next token at line 2, column 1)"
+        )
+    }
+
+    @Test func unknownAliasIsAnError() {
+        #expect(failure("a: *nowhere") == "1:4: unknown alias '*nowhere': no anchor '&nowhere' comes before it")
+    }
+
+    @Test func complexKeysAreRefused() {
+        #expect(failure("? [a, b]\n: c") == "1:3: a mapping key must be a plain value, not a list")
+    }
+
+    @Test func unsupportedTagsAreRefused() {
+        #expect(failure("a: !custom x") == "1:4: unsupported tag '!custom'")
+    }
+
+    @Test func readerErrorsGetALineAndColumn() {
+        #expect(failure("a: 1\nbé: x\u{01}") == "2:6: control characters are not allowed (byte 11 of the file)")
+    }
+
+    @Test func deepNestingIsRefused() {
+        let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        #expect(failure(text) == "1:201: lists and mappings nest deeper than 200 levels")
+    }
+
+    @Test func aliasBombsAreRefused() {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...7 {
+            let previous = "*a\(level - 1)"
+            lines.append("a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]")
+        }
+        #expect(
+            failure(lines.joined(separator: "\n")).hasSuffix(
+                "the document expands to more than 1000000 nodes (aliases of aliases?)"))
+    }
+}
