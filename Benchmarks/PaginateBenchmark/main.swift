@@ -8,20 +8,22 @@ import NowData
 @preconcurrency import Glibc
 #endif
 
-struct BenchmarkIncident: Codable {
+/// An incident as a user of the SDK writes it: typed values through `@NowValue` (the Table API sends every value as
+/// a string), dates as `Date`, optional fields that may be empty.
+struct BenchmarkIncident: SysIdentifiableModel {
     var sysId: String
     var number: String
     var shortDescription: String
     var description: String?
-    var state: String
-    var active: String
-    var impact: String
-    var urgency: String
-    var priority: String
+    @NowValue var state: Int
+    @NowValue var active: Bool
+    @NowValue var impact: Int
+    @NowValue var urgency: Int
+    @NowValue var priority: Int
     var category: String?
-    var openedAt: String?
-    var sysCreatedOn: String
-    var sysUpdatedOn: String
+    @NowValue var openedAt: Date?
+    @NowValue var sysCreatedOn: Date
+    @NowValue var sysUpdatedOn: Date
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
