@@ -9,7 +9,21 @@ import Foundation
 enum SnakeCase {
     /// `.convertFromSnakeCase`'s strategy as a custom one, for ``Coder/default``.
     static let decodingStrategy = JSONDecoder.KeyDecodingStrategy.custom { codingPath in
-        PathKey(stringValue: camelCase(codingPath.last?.stringValue ?? ""))
+        ConvertedKey(stringValue: camelCase(codingPath.last?.stringValue ?? ""))
+    }
+
+    /// The key the strategy returns for every JSON key: a string alone, so that it fits in an existential's
+    /// inline buffer and returning it allocates nothing (a key that also holds an `Int?` does not fit).
+    private struct ConvertedKey: CodingKey {
+        let stringValue: String
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) { nil }
+
+        var intValue: Int? { nil }
     }
 
     /// The camelCase form of a snake_case key, as `.convertFromSnakeCase` gives it.
