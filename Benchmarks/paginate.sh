@@ -63,6 +63,8 @@ SQL
 echo "seeded $RECORDS incidents at $URL"
 
 now() { date +%s.%N; }
+# The server's CPU time so far (user + system), in seconds.
+server_cpu() { awk -v tick="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / tick }' "/proc/$SERVER/stat"; }
 LAST=$(( (RECORDS - 1) / PAGE * PAGE ))
 
 fetch_with_curl() {
@@ -72,14 +74,19 @@ fetch_with_curl() {
 # One untimed pass first, so that curl, timed first, does not pay alone for the server's cold caches.
 fetch_with_curl
 start=$(now)
+server_start=$(server_cpu)
 fetch_with_curl
 curl_seconds=$(echo "$(now) - $start" | bc -l)
+curl_server_cpu=$(echo "$(server_cpu) - $server_start" | bc -l)
 
+server_start=$(server_cpu)
 swift_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE")"
-swift_seconds=$(echo "$swift_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+swift_server_cpu=$(echo "$(server_cpu) - $server_start" | bc -l)
+swift_cpu=$(echo "$swift_line" | sed -n 's/.*cpu_seconds=\([0-9.]*\).*/\1/p')
+swift_seconds=$(echo "$swift_line" | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
 swift_peak=$(echo "$swift_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
 raw_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --raw)"
-raw_seconds=$(echo "$raw_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+raw_seconds=$(echo "$raw_line" | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
 small_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --max-records 10000)"
 small_peak=$(echo "$small_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
 
@@ -107,7 +114,7 @@ python_stream_seconds="$(run_pysnow stream)"
 
 echo "$swift_line"
 awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_seconds" -v r="$raw_seconds" \
-    -v ps="$python_stream_seconds" \
+    -v ps="$python_stream_seconds" -v cs="$curl_server_cpu" -v ss="$swift_server_cpu" -v sc="$swift_cpu" \
     -v small="$small_peak" -v large="$swift_peak" 'BEGIN {
     printf "curl            %8.0f records/s  (%.3f s)\n", n / c, c
     printf "NowTableService %8.0f records/s  (%.3f s)\n", n / s, s
@@ -117,4 +124,7 @@ awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_sec
     printf "NowTableService time / curl time:   %.2fx (aim: at most 1.5x); raw pages / curl: %.2fx\n", s / c, r / c
     printf "pysnow time / NowTableService time: %.2fx (aim: at least 5x); pysnow stream=True: %.2fx\n", p / s, ps / s
     printf "peak memory: %.1f MB for 10,000 records, %.1f MB for %d records\n", small, large, n
+    printf "CPU time: server %.2f s under curl; NowTableService %.2f s and server %.2f s under it\n", cs, sc, ss
+    printf "  (client and server share the cores: on a machine with two free cores the decoded run takes about\n"
+    printf "  the larger of the two; on a loaded one, closer to their sum)\n"
 }'

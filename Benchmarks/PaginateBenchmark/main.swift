@@ -76,9 +76,10 @@ let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.att
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
 let peakMegabytes = Double(usage.ru_maxrss) / 1024
+let cpuSeconds = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
 print(
     String(
-        format:
-            "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f peak_rss_mb=%.1f",
+        format: "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f "
+            + "peak_rss_mb=%.1f cpu_seconds=%.3f",
         records, pages,
-        seconds, Double(records) / seconds, peakMegabytes))
+        seconds, Double(records) / seconds, peakMegabytes, cpuSeconds))
