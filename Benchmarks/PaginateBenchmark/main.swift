@@ -8,20 +8,22 @@ import NowData
 @preconcurrency import Glibc
 #endif
 
-struct BenchmarkIncident: Codable {
+/// An incident as a user of the SDK writes it: typed values through `@NowValue` (the Table API sends every value as
+/// a string), dates as `Date`, optional fields that may be empty.
+struct BenchmarkIncident: SysIdentifiableModel {
     var sysId: String
     var number: String
     var shortDescription: String
     var description: String?
-    var state: String
-    var active: String
-    var impact: String
-    var urgency: String
-    var priority: String
+    @NowValue var state: Int
+    @NowValue var active: Bool
+    @NowValue var impact: Int
+    @NowValue var urgency: Int
+    @NowValue var priority: Int
     var category: String?
-    var openedAt: String?
-    var sysCreatedOn: String
-    var sysUpdatedOn: String
+    @NowValue var openedAt: Date?
+    @NowValue var sysCreatedOn: Date
+    @NowValue var sysUpdatedOn: Date
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
@@ -74,9 +76,10 @@ let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.att
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
 let peakMegabytes = Double(usage.ru_maxrss) / 1024
+let cpuSeconds = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
 print(
     String(
-        format:
-            "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f peak_rss_mb=%.1f",
+        format: "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f "
+            + "peak_rss_mb=%.1f cpu_seconds=%.3f",
         records, pages,
-        seconds, Double(records) / seconds, peakMegabytes))
+        seconds, Double(records) / seconds, peakMegabytes, cpuSeconds))

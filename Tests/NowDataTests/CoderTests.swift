@@ -32,6 +32,40 @@ import Testing
                 == #"cannot decode model at at: expected a date as yyyy-MM-dd HH:mm:ss or yyyy-MM-dd (UTC), found "\#(text)""#)
     }
 
+    /// The default coder reads dates by hand; it must read them exactly as the `nonISO8601UTC` formatter does:
+    /// leap days of the century years, the first Gregorian year, the far future, the days around 1970, and
+    /// a date every 97 days from 1583 to 2600.
+    @Test func defaultCoderReadsDatesAsTheFormatterDoes() throws {
+        let formatter = DateFormatter.nonISO8601UTC
+        let edges = [
+            "1583-01-01 00:00:00", "1600-02-29 12:00:00", "1700-02-28 23:59:59", "1700-03-01 00:00:00",
+            "1900-02-28 06:07:08", "2000-02-29 23:59:59", "2100-03-01 00:00:01", "2400-02-29 00:00:00",
+            "1969-12-31 23:59:59", "1970-01-01 00:00:00", "2038-01-19 03:14:08", "9999-12-31 23:59:59",
+        ]
+        let start = try #require(formatter.date(from: "1583-01-01 00:00:00"))
+        let spread = (0..<3_900).map { formatter.string(from: start + Double($0) * (97 * 86_400 + 3_671)) }
+        let texts = edges + spread
+        let data = try JSONSerialization.data(withJSONObject: texts)
+        let decoded = try Coder.default.jsonDecoder.decode([Date].self, from: data)
+        #expect(decoded == texts.map { formatter.date(from: $0) })
+    }
+
+    /// What the hand reader does not take (years before the Gregorian reform, out-of-range fields) goes to the
+    /// formatters, which decide as before.
+    @Test(arguments: ["1582-10-20 10:00:00", "0001-01-01 00:00:00", "1200-06-15", "2024-02-29", "2023-02-29 00:00:00",
+        "2024-04-31", "2024-06-01 24:00:00", "2024-06-01 23:60:00", "2024-06-01 23:59:60", "2024-00-10"])
+    func defaultCoderLeavesOtherDatesToTheFormatter(text: String) throws {
+        let formatter = text.count == 10 ? DateFormatter() : DateFormatter.nonISO8601UTC
+        if text.count == 10 {
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd"
+        }
+        let decoded = try? Coder.default.jsonDecoder.decode(Stamp.self, from: Data(#"{"at": "\#(text)"}"#.utf8))
+        #expect(decoded?.at == formatter.date(from: text))
+    }
+
     @Test func theSharedCoderDecodesConcurrently() async throws {
         let data = try Coder.default.jsonEncoder.encode(
             (0..<200).map { Stamp(at: Date(timeIntervalSince1970: Double($0) * 86_461)) })

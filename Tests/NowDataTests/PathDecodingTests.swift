@@ -144,6 +144,7 @@ import Testing
         let keys = [
             "user_photos", "URL_value", "_a_b_", "ABC_DEF", "sys_id", "x__y", "u_field2", "plain", "u_2nd", "a_b2c_d",
             "x_9", "é_é", "a_bC", "sys_ID", "_x", "x_", "__", "a-b_c", "a b_c d", "a_b.c", "caller_id.name", "",
+            "assignment_group", "__u_a_very_long_custom_field_name_2b__", "short_description", "a1b_c2d_3e",
         ]
         let data = try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: keys.map { ($0, 0) }))
         let foundation = JSONDecoder()

@@ -9,41 +9,81 @@ import Foundation
 enum SnakeCase {
     /// `.convertFromSnakeCase`'s strategy as a custom one, for ``Coder/default``.
     static let decodingStrategy = JSONDecoder.KeyDecodingStrategy.custom { codingPath in
-        PathKey(stringValue: camelCase(codingPath.last?.stringValue ?? ""))
+        ConvertedKey(stringValue: camelCase(codingPath.last?.stringValue ?? ""))
+    }
+
+    /// The key the strategy returns for every JSON key: a string alone, so that it fits in an existential's
+    /// inline buffer and returning it allocates nothing (a key that also holds an `Int?` does not fit).
+    private struct ConvertedKey: CodingKey {
+        let stringValue: String
+
+        init(stringValue: String) {
+            self.stringValue = stringValue
+        }
+
+        init?(intValue: Int) { nil }
+
+        var intValue: Int? { nil }
     }
 
     /// The camelCase form of a snake_case key, as `.convertFromSnakeCase` gives it.
+    ///
+    /// It runs for every key of every object decoded, so it reads the key's bytes in place and writes the result
+    /// once (keys of up to 15 bytes, most of ServiceNow's, need no allocation at all).
     static func camelCase(_ key: String) -> String {
-        var hasUnderscore = false
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "_"): hasUnderscore = true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
-            default: return foundationCamelCase(key)
+        var text = key
+        let conversion = text.withUTF8 { bytes -> Conversion in
+            var hasUnderscore = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "_"): hasUnderscore = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+                default: return .notLowercaseASCII
+                }
             }
+            guard hasUnderscore,
+                let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }),
+                let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })
+            else { return .unchanged }
+            let inner = bytes[first...last].count { $0 == UInt8(ascii: "_") }
+            guard inner > 0 else { return .unchanged }
+            return .converted(String(unsafeUninitializedCapacity: bytes.count - inner) { output in
+                var count = 0
+                func write(_ byte: UInt8) {
+                    output[count] = byte
+                    count += 1
+                }
+                for byte in bytes[..<first] { write(byte) }
+                var inFirstWord = true
+                var previousIsLetter = false
+                for byte in bytes[first...last] {
+                    if byte == UInt8(ascii: "_") {
+                        inFirstWord = false
+                        previousIsLetter = false
+                        continue
+                    }
+                    let isLetter = byte >= UInt8(ascii: "a")
+                    // `capitalized` uppercases a letter that starts a word or follows a digit.
+                    write(!inFirstWord && isLetter && !previousIsLetter ? byte - 32 : byte)
+                    previousIsLetter = isLetter
+                }
+                for byte in bytes[(last + 1)...] { write(byte) }
+                return count
+            })
         }
-        guard hasUnderscore else { return key }
-        let bytes = Array(key.utf8)
-        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }),
-            let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })
-        else { return key }
-        var converted = Array(bytes[..<first])
-        converted.reserveCapacity(bytes.count)
-        var inFirstWord = true
-        var previousIsLetter = false
-        for byte in bytes[first...last] {
-            if byte == UInt8(ascii: "_") {
-                inFirstWord = false
-                previousIsLetter = false
-                continue
-            }
-            let isLetter = byte >= UInt8(ascii: "a")
-            // `capitalized` uppercases a letter that starts a word or follows a digit.
-            converted.append(!inFirstWord && isLetter && !previousIsLetter ? byte - 32 : byte)
-            previousIsLetter = isLetter
+        switch conversion {
+        case .unchanged: return key
+        case .converted(let camel): return camel
+        case .notLowercaseASCII: return foundationCamelCase(key)
         }
-        converted += bytes[(last + 1)...]
-        return String(decoding: converted, as: UTF8.self)
+    }
+
+    private enum Conversion {
+        /// No inner underscore: the key stays as it is.
+        case unchanged
+        case converted(String)
+        /// Not only lowercase ASCII letters, digits and underscores: Foundation's way decides.
+        case notLowercaseASCII
     }
 
     /// Foundation's algorithm: leading and trailing underscores kept, the first word lowercased, the others

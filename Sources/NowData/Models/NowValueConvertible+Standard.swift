@@ -61,13 +61,14 @@ extension Date: NowValueConvertible {
     /// Decodes the date through the decoder's date strategy; when that strategy reads numbers
     /// (`.deferredToDate`, `.secondsSince1970`), a string is read in ServiceNow's format instead.
     public init(nowValueFrom decoder: any Decoder) throws {
-        if let object = NowValueDecoding.fieldObject(decoder) {
-            self = try Date(nowValueFrom: object.superDecoder(forKey: .value))
-            return
-        }
         let container = try decoder.singleValueContainer()
+        // A string first: it is what the Table API sends, and asking a string for a field object costs an error.
         guard let string = try? container.decode(String.self) else {
-            self = try container.decode(Date.self)
+            if let object = NowValueDecoding.fieldObject(decoder) {
+                self = try Date(nowValueFrom: object.superDecoder(forKey: .value))
+            } else {
+                self = try container.decode(Date.self)
+            }
             return
         }
         do {
