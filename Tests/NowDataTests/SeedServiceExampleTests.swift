@@ -3,7 +3,7 @@ import LocalInstance
 import NowData
 import Testing
 
-/// The SDK's NowTableService examples, pasted as far as they compile (see docs/sdk-service.md), against the
+/// The SDK's NowTableService examples, pasted as far as they compile (see docs/sdk.md, "Differences from the iOS SDK"), against the
 /// local instance.
 @Suite struct SeedServiceExampleTests {
     struct User: SysIdentifiableModel {
