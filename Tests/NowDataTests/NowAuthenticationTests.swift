@@ -133,5 +133,23 @@ import Testing
         let tableService = NowTableService(configuration: serviceConfig, coreServiceProvider: coreService)
         _ = try await tableService.records(from: "incident")
         #expect(transport.recorded.first?.headers["Authorization"] == "Basic YWRtaW46czNjcmV0")
+
+        try await setUpAsDocumented(secret: "s3cret")
+    }
+
+    /// docs/sdk.md's setup example, verbatim, then what it made.
+    private func setUpAsDocumented(secret: String) async throws {
+        NowSDK.configure(authentication: .basic(user: "admin", password: secret))
+
+        guard let coreService = NowSDK.core() else { throw NowServiceError.sdkNotConfigured }
+        guard let instanceUrl = URL(string: "https://sample.service-now.com"),
+              let serviceConfig = NowSDK.makeServiceConfiguration(for: instanceUrl) else {
+            throw NowServiceError.serviceConfigurationInvalid
+        }
+        let tableService = NowTableService(configuration: serviceConfig, coreServiceProvider: coreService)
+
+        #expect(tableService.configuration.instanceURL == instanceUrl)
+        #expect("\(tableService.configuration.authentication)" == "basic(user: admin, password: <redacted>)")
+        #expect(tableService.configuration.transport == nil)
     }
 }
