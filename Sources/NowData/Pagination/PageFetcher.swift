@@ -1,19 +1,6 @@
 import Foundation
 import Synchronization
 
-/// What a paginator knows about its pages, readable at any time.
-struct PageStatus: Sendable {
-    var started = false
-    var page = 0
-    var numberOfPages = Int.max
-    var hasNext = true
-    var hasPrevious = false
-    var isBusy = false
-    var maxRecords: Int?
-
-    var isFinished: Bool { started && !hasNext }
-}
-
 /// The state machine behind a ``Paginator``: which page is current, where the others are (from the `Link`
 /// header), the prefetched next page. One operation runs at a time; pages are raw bodies.
 actor PageFetcher {
