@@ -76,9 +76,7 @@ actor PageFetcher {
         guard var request = firstRequest else { throw NowDataError.invalidURL }
         guard !Task.isCancelled else { throw NowDataError.network(.operationCancelled) }
         if let maxRecords = status.withLock({ $0.maxRecords }), maxRecords < itemsPerPage {
-            request.queryItems = request.queryItems.map {
-                $0.name == "sysparm_limit" ? URLQueryItem(name: "sysparm_limit", value: String(max(1, maxRecords))) : $0
-            }
+            Self.set("sysparm_limit", to: max(1, maxRecords), in: &request)
         }
         return request
     }
@@ -159,10 +157,7 @@ actor PageFetcher {
         guard let maxRecords = status.withLock({ $0.maxRecords }) else { return request }
         let offset = Self.offset(of: request)
         guard offset < maxRecords else { return nil }
-        let limit = min(itemsPerPage, maxRecords - offset)
-        request.queryItems = request.queryItems.map {
-            $0.name == "sysparm_limit" ? URLQueryItem(name: "sysparm_limit", value: String(limit)) : $0
-        }
+        Self.set("sysparm_limit", to: min(itemsPerPage, maxRecords - offset), in: &request)
         return request
     }
 
@@ -172,14 +167,8 @@ actor PageFetcher {
         guard let maxRecords = status.withLock({ $0.maxRecords }), maxRecords > 0 else { return request }
         let lastOffset = ((maxRecords - 1) / itemsPerPage) * itemsPerPage
         guard Self.offset(of: request) > lastOffset else { return request }
-        let limit = min(itemsPerPage, maxRecords - lastOffset)
-        request.queryItems = request.queryItems.map {
-            switch $0.name {
-            case "sysparm_offset": URLQueryItem(name: "sysparm_offset", value: String(lastOffset))
-            case "sysparm_limit": URLQueryItem(name: "sysparm_limit", value: String(limit))
-            default: $0
-            }
-        }
+        Self.set("sysparm_offset", to: lastOffset, in: &request)
+        Self.set("sysparm_limit", to: min(itemsPerPage, maxRecords - lastOffset), in: &request)
         return request
     }
 
@@ -193,6 +182,13 @@ actor PageFetcher {
         }
         guard path.hasPrefix("/") else { return nil }
         return NowHTTPRequest(method: "GET", path: path, queryItems: components.queryItems ?? [])
+    }
+
+    /// Sets the value of every query item named `name` (a link's items keep their order).
+    private static func set(_ name: String, to value: Int, in request: inout NowHTTPRequest) {
+        request.queryItems = request.queryItems.map {
+            $0.name == name ? URLQueryItem(name: name, value: String(value)) : $0
+        }
     }
 
     private static func offset(of request: NowHTTPRequest) -> Int {
