@@ -44,19 +44,13 @@ extension NowTableService {
             mode: .delete)
     }
 
+    /// With a sys_id, the GET of that record (only the read configuration applies); without, the GET of the
+    /// records the configuration selects.
     func prepareModel(with sysId: SysID?, from tableName: String, configuration: FetchConfiguration?) throws
         -> PreparedRequest
     {
-        let request: NowHTTPRequest
-        if let sysId {
-            request = NowHTTPRequest(
-                method: "GET", path: try TableRequest.recordPath(tableName, sysId),
-                queryItems: configuration?.readConfiguration?.queryItems ?? [])
-        } else {
-            request = NowHTTPRequest(
-                method: "GET", path: try TableRequest.tablePath(tableName), queryItems: configuration?.queryItems ?? [])
-        }
-        return PreparedRequest(request: request, mode: .idempotent)
+        guard let sysId else { return try prepareRecords(from: tableName, configuration: configuration) }
+        return try prepareRecord(with: sysId, from: tableName, configuration: configuration?.readConfiguration)
     }
 
     func prepareRecord(with sysId: SysID, from tableName: String, configuration: FieldReadConfiguration?) throws
@@ -81,24 +75,29 @@ extension NowTableService {
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
         let path = try TableRequest.recordPath(tableName, model.sysId)
-        let fields = TableRequest.strippingSystemFields(try TableRequest.fields(of: model, coder: coder))
-        return PreparedRequest(
-            request: NowHTTPRequest(
-                method: "PATCH", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
-                body: try TableRequest.jsonBody(fields)),
-            mode: .idempotent)
+        return try preparePatch(
+            try TableRequest.fields(of: model, coder: coder), at: path, writeOptions: writeOptions,
+            readConfiguration: readConfiguration)
     }
 
     func prepareUpdateRecord(
         sysId: SysID, in tableName: String, with fields: [FieldName: FieldValue], writeOptions: FieldWriteOptions?,
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
-        let path = try TableRequest.recordPath(tableName, sysId)
-        let body = TableRequest.strippingSystemFields(TableRequest.fields(fields))
-        return PreparedRequest(
+        try preparePatch(
+            TableRequest.fields(fields), at: try TableRequest.recordPath(tableName, sysId),
+            writeOptions: writeOptions, readConfiguration: readConfiguration)
+    }
+
+    /// A PATCH of `fields` without their system fields to the record at `path`.
+    private func preparePatch(
+        _ fields: [String: Any], at path: String, writeOptions: FieldWriteOptions?,
+        readConfiguration: FieldReadConfiguration?
+    ) throws -> PreparedRequest {
+        PreparedRequest(
             request: NowHTTPRequest(
                 method: "PATCH", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
-                body: try TableRequest.jsonBody(body)),
+                body: try TableRequest.jsonBody(TableRequest.strippingSystemFields(fields))),
             mode: .idempotent)
     }
 
