@@ -57,14 +57,11 @@ final class RequestPipeline: Sendable {
             var requestedDelay: Duration?
             switch try await exchange(current, authenticated: authenticated) {
             case .success(let response):
-                if verifying {
-                    if (200..<300).contains(response.statusCode) { return response }
-                    if response.statusCode == 404 {
-                        verifying = false
-                        continue
-                    }
-                }
                 if (200..<300).contains(response.statusCode) { return response }
+                if verifying, response.statusCode == 404 {
+                    verifying = false
+                    continue
+                }
                 if case .delete = mode, response.statusCode == 404, outcomeUnknown {
                     return NowHTTPResponse(statusCode: 204)
                 }
