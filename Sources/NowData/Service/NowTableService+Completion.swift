@@ -94,8 +94,8 @@ extension NowTableService {
         completion: @escaping @Sendable (Result<Model, NowDataError>) -> Void
     ) {
         run(completion) { [self] in
-            let data = try await send(try prepareModel(with: sysId, from: tableName, configuration: configuration))
-            return try Self.decode(Model.self, from: data, at: path, coder: coder)
+            try await model(
+                Model.self, with: sysId, from: tableName, path: path, coder: coder, configuration: configuration)
         }
     }
 
