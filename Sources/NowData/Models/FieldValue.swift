@@ -16,10 +16,10 @@ public enum FieldValue: Sendable, Hashable {
     public var stringValue: String {
         switch self {
         case .string(let value): value
-        case .int(let value): String(value)
-        case .double(let value): String(value)
-        case .bool(let value): value ? "true" : "false"
-        case .date(let value): DateFormatter.nonISO8601UTC.string(from: value)
+        case .int(let value): value.nowValue
+        case .double(let value): value.nowValue
+        case .bool(let value): value.nowValue
+        case .date(let value): value.nowValue
         case .null: ""
         }
     }
