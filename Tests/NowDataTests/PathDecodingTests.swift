@@ -63,54 +63,33 @@ import Testing
         #expect(context.codingPath.map(\.stringValue) == ["result"])
     }
 
-    @Test func missingFirstComponent() throws {
+    /// Paths that find no value, and the whole message each gives.
+    @Test(arguments: [
+        (#"{"records": []}"#, "result", "cannot decode model: no value at 'result' in path 'result': key 'result' not found"),
+        (
+            #"{ "result": [ { "name": "Ash Williams" }, { "name": "Lionel Cosgrove" }, { "name": "Laurie Strode" } ] }"#,
+            "result.3.name",
+            "cannot decode model: no value at 'result.3' in path 'result.3.name': index 3 out of range (3 elements)"
+        ),
+        (
+            #"{"result": {"user": "abc"}}"#, "result.user.name",
+            "cannot decode model: no value at 'result.user.name' in path 'result.user.name': 'result.user' is a string, not an object"
+        ),
+        (
+            #"{"result": null}"#, "result.name",
+            "cannot decode model: no value at 'result.name' in path 'result.name': 'result' is null, not an object"
+        ),
+        ("[1]", "result", "cannot decode model: no value at 'result' in path 'result': the document is an array, not an object"),
+        (
+            #"{ "result": [ { "name": "Ash Williams" } ] }"#, "result..name",
+            "cannot decode model: invalid path 'result..name': empty component"
+        ),
+    ])
+    func pathsWithoutAValue(json: String, path: String, description: String) throws {
         let error = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode([User].self, from: Data(#"{"records": []}"#.utf8), at: "result")
+            try JSONDecoder().decode(String.self, from: Data(json.utf8), at: path)
         }
-        #expect(
-            NowDataError.cannotDecodeModel(error).description
-                == "cannot decode model: no value at 'result' in path 'result': key 'result' not found")
-    }
-
-    @Test func indexOutOfRange() throws {
-        let error = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode(String.self, from: users, at: "result.3.name")
-        }
-        #expect(
-            NowDataError.cannotDecodeModel(error).description
-                == "cannot decode model: no value at 'result.3' in path 'result.3.name': index 3 out of range (3 elements)")
-    }
-
-    @Test func componentInsideAScalar() throws {
-        let data = Data(#"{"result": {"user": "abc"}}"#.utf8)
-        let error = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode(String.self, from: data, at: "result.user.name")
-        }
-        #expect(
-            NowDataError.cannotDecodeModel(error).description
-                == "cannot decode model: no value at 'result.user.name' in path 'result.user.name': 'result.user' is a string, not an object")
-    }
-
-    @Test func componentInsideNullAndTopLevelArray() throws {
-        let error = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode(String.self, from: Data(#"{"result": null}"#.utf8), at: "result.name")
-        }
-        #expect(
-            NowDataError.cannotDecodeModel(error).description
-                == "cannot decode model: no value at 'result.name' in path 'result.name': 'result' is null, not an object")
-        let topLevel = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode(String.self, from: Data("[1]".utf8), at: "result")
-        }
-        #expect(
-            NowDataError.cannotDecodeModel(topLevel).description
-                == "cannot decode model: no value at 'result' in path 'result': the document is an array, not an object")
-    }
-
-    @Test func emptyComponentIsRejected() throws {
-        let error = try #require(throws: DecodingError.self) {
-            try JSONDecoder().decode(String.self, from: users, at: "result..name")
-        }
-        #expect(NowDataError.cannotDecodeModel(error).description == "cannot decode model: invalid path 'result..name': empty component")
+        #expect(NowDataError.cannotDecodeModel(error).description == description)
     }
 
     @Test func errorsInsideTheValueKeepTheFullCodingPath() throws {
