@@ -17,9 +17,10 @@ import Foundation
 /// main queue: hop to the main actor yourself to update a user interface.
 ///
 /// Requests that fail for a passing reason are retried as ``RetryPolicy`` says. A create is never duplicated:
-/// every POST carries a sys_id the client assigns, and after a failure whose outcome is unknown (a dropped
-/// connection, a 502 or 504, a lost response) the service first reads that sys_id back; when the record
-/// exists the create is over and that record is returned, otherwise the same POST is sent again.
+/// every POST carries a sys_id the client assigns, and after any failure it retries (one whose outcome is
+/// unknown, such as a dropped connection, a 502 or 504 or a lost response, included) the service first reads
+/// that sys_id back; when the record exists the create is over and that record is returned, otherwise the
+/// same POST is sent again.
 public final class NowTableService: Sendable {
     /// The configuration the service was created with.
     public let configuration: NowServiceConfiguration

@@ -13,8 +13,9 @@ final class RequestPipeline: Sendable {
         case idempotent
         /// A delete: repeated as is, and a 404 after an attempt whose outcome is unknown counts as done.
         case delete
-        /// A create carrying a client-assigned sys_id: after a failure whose outcome may be a created record,
-        /// `verification` (a GET of that sys_id) tells whether it exists before the POST is sent again.
+        /// A create carrying a client-assigned sys_id: after every retryable failure (its outcome may be a
+        /// created record), `verification` (a GET of that sys_id) tells whether it exists before the POST is
+        /// sent again.
         case create(verification: NowHTTPRequest)
     }
 

@@ -2,11 +2,12 @@ import Foundation
 
 /// When and how long a ``NowTableService`` retries a request that failed for a passing reason.
 ///
-/// Reads, updates and deletes are retried on 429, 502, 503 and 504 and on a dropped connection, with an
-/// exponential backoff and jitter (`baseDelay`, doubled each attempt, at most `maxDelay`), or after the delay
-/// the instance asks for (`Retry-After` in seconds, `X-RateLimit-Reset` as a unix time). Retries stop after
-/// `maxAttempts` attempts in all or when the next one would start after `totalBudget`; the last failure is
-/// then thrown. A create is retried too, without ever creating the record twice: see ``NowTableService``.
+/// Reads, updates and deletes are retried on 429, 502, 503 and 504 and on a connection that failed (dropped,
+/// refused, timed out, or a host name not found), with an exponential backoff and jitter (`baseDelay`,
+/// doubled each attempt, at most `maxDelay`), or after the delay the instance asks for (`Retry-After` in
+/// seconds, `X-RateLimit-Reset` as a unix time). Retries stop after `maxAttempts` attempts in all or when the
+/// next one would start after `totalBudget`; the last failure is then thrown. A create is retried too,
+/// without ever creating the record twice: see ``NowTableService``.
 ///
 /// ```swift
 /// var configuration = NowServiceConfiguration(instanceURL: url)
