@@ -111,6 +111,42 @@ import Testing
         }
     }
 
+    /// A service and its paginator hold the credentials (and, with OAuth, the tokens) deep inside; `dump` of
+    /// either, and `String(reflecting:)`, show none of them, whatever the URL carries.
+    @Test(arguments: [
+        NowAuthentication.basic(user: "admin", password: "s3cret"),
+        .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "s3cret"),
+    ])
+    func servicesNeverShowSecrets(authentication: NowAuthentication) async throws {
+        let transport = RecordingTransport { request, _ in
+            request.path == "/oauth_token.do"
+                ? json(200, #"{"access_token":"tok3n","refresh_token":"refr3sh","expires_in":1800}"#)
+                : json(200, #"{"result":[]}"#)
+        }
+        let service = NowTableService(
+            configuration: NowServiceConfiguration(
+                instanceURL: URL(string: "https://admin:s3cret@example.service-now.com")!,
+                authentication: authentication, transport: transport))
+        let paginator = service.paginator(from: "incident")
+        _ = try await paginator.first()
+        let urlSessionService = NowTableService(
+            configuration: NowServiceConfiguration(
+                instanceURL: URL(string: "https://admin:s3cret@example.service-now.com")!,
+                authentication: authentication))
+        var dumped = ""
+        dump(service, to: &dumped)
+        dump(paginator, to: &dumped)
+        dump(urlSessionService, to: &dumped)
+        let texts = [dumped, String(reflecting: service), String(reflecting: paginator)]
+
+        for text in texts {
+            #expect(!text.contains("s3cret"))
+            #expect(!text.contains("shh"))
+            #expect(!text.contains("tok3n"))
+            #expect(!text.contains("refr3sh"))
+        }
+    }
+
     @Test func theSDKSetupExampleWorks() async throws {
         NowSDK.reset()
         #expect(NowSDK.core() == nil)

@@ -94,3 +94,11 @@ actor OAuthTokenStore {
         value.addingPercentEncoding(withAllowedCharacters: formAllowed) ?? ""
     }
 }
+
+extension OAuthTokenStore: CustomReflectable {
+    /// The client and the user, without the secret, the password or the tokens, for `dump`.
+    nonisolated var customMirror: Mirror {
+        Mirror(
+            self, children: ["clientID": clientID, "user": user, "secrets": "<redacted>"], displayStyle: .class)
+    }
+}

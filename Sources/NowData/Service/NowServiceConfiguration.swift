@@ -64,7 +64,7 @@ public struct NowServiceConfiguration: Sendable {
 extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
     /// The instance and the kind of authentication, secrets redacted.
     public var description: String {
-        "NowServiceConfiguration(instanceURL: \(redactedInstanceURL), authentication: \(authentication))"
+        "NowServiceConfiguration(instanceURL: \(instanceURL.redactingUserInfo), authentication: \(authentication))"
     }
 
     /// A mirror without the secrets the URL or the authentication may hold, for `dump`.
@@ -72,19 +72,9 @@ extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
         Mirror(
             self,
             children: [
-                "instanceURL": redactedInstanceURL, "authentication": authentication,
+                "instanceURL": instanceURL.redactingUserInfo, "authentication": authentication,
                 "transport": transport.map { "\(type(of: $0))" } ?? "URLSessionTransport", "timeout": timeout,
                 "retryPolicy": retryPolicy, "allowsInsecureHTTP": allowsInsecureHTTP,
             ], displayStyle: .struct)
-    }
-
-    /// The instance URL without any user or password it may carry.
-    var redactedInstanceURL: String {
-        guard var components = URLComponents(url: instanceURL, resolvingAgainstBaseURL: false) else {
-            return "<invalid URL>"
-        }
-        components.user = nil
-        components.password = nil
-        return components.string ?? "<invalid URL>"
     }
 }

@@ -120,6 +120,13 @@ public final class URLSessionTransport: NowTransport {
     }
 }
 
+extension URLSessionTransport: CustomReflectable {
+    /// The instance and the timeout, without any user or password the instance URL carries, for `dump`.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["instanceURL": instanceURL.redactingUserInfo, "timeout": timeout], displayStyle: .class)
+    }
+}
+
 /// The session delegate: declines every authentication challenge at once and remembers the response that
 /// carried it, because this toolchain's URLSession otherwise waits forever on a 401 with `WWW-Authenticate`.
 private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
