@@ -6,6 +6,7 @@ import Foundation
 /// it is subscribed to and emits one value or a ``NowDataError``. Combine does not exist on Linux, so these
 /// are compiled on Apple platforms only.
 extension NowTableService {
+    /// ``create(_:in:coder:writeOptions:configuration:)`` as a publisher; the model is decoded at `path`.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func create<Model: SysIdentifiableModel & SendableMetatype>(
         _ model: Model, in tableName: String, path: String = Constants.resultPath, coder: Coder = .default,
@@ -22,6 +23,7 @@ extension NowTableService {
         }
     }
 
+    /// ``createRecord(with:in:writeOptions:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func createRecord(
         with fields: [FieldName: FieldValue], in tableName: String, writeOptions: FieldWriteOptions? = nil,
@@ -33,6 +35,7 @@ extension NowTableService {
         }
     }
 
+    /// ``delete(_:from:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func delete<Model: SysIdentifiableModel>(_ model: Model, from tableName: String)
         -> AnyPublisher<Void, NowDataError>
@@ -41,11 +44,13 @@ extension NowTableService {
         return publisher { [self] in try await deleteRecord(sysId: sysId, from: tableName) }
     }
 
+    /// ``deleteRecord(sysId:from:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func deleteRecord(sysId: SysID, from tableName: String) -> AnyPublisher<Void, NowDataError> {
         publisher { [self] in try await deleteRecord(sysId: sysId, from: tableName) }
     }
 
+    /// ``model(_:with:from:path:coder:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func model<Model: Decodable & SendableMetatype>(
         with sysId: SysID? = nil, from tableName: String, path: String = Constants.resultPath,
@@ -57,6 +62,7 @@ extension NowTableService {
         }
     }
 
+    /// ``record(with:from:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func record(with sysId: SysID, from tableName: String, configuration: FieldReadConfiguration? = nil)
         -> AnyPublisher<Data, NowDataError>
@@ -64,6 +70,7 @@ extension NowTableService {
         publisher { [self] in try await record(with: sysId, from: tableName, configuration: configuration) }
     }
 
+    /// ``records(from:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func records(from tableName: String, configuration: FetchConfiguration? = nil)
         -> AnyPublisher<Data, NowDataError>
@@ -71,6 +78,7 @@ extension NowTableService {
         publisher { [self] in try await records(from: tableName, configuration: configuration) }
     }
 
+    /// ``update(_:in:coder:writeOptions:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func update<Model: SysIdentifiableModel & SendableMetatype>(
         _ model: Model, in tableName: String, coder: Coder = .default, writeOptions: FieldWriteOptions? = nil,
@@ -87,6 +95,7 @@ extension NowTableService {
         }
     }
 
+    /// ``updateRecord(sysId:in:with:writeOptions:configuration:)`` as a publisher.
     @available(*, deprecated, message: "Use the async/await implementation of the method instead.")
     public func updateRecord(
         sysId: SysID, in tableName: String, with fields: [FieldName: FieldValue],
