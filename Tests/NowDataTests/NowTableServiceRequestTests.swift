@@ -234,11 +234,3 @@ import Testing
         #expect(transport.recorded.count == 2)
     }
 }
-
-func isMissingSysID(_ error: any Error) -> Bool {
-    if case NowDataError.missingSysID = error { true } else { false }
-}
-
-func isInvalidURL(_ error: any Error) -> Bool {
-    if case NowDataError.invalidURL = error { true } else { false }
-}
