@@ -124,6 +124,16 @@ import Testing
                 print(property)  // cannot decode Int from "high" (the case is .cannotDecodeProperty(type: Int.self, from: "high"))
             }
         }
+
+        let error = try #require(throws: DecodingError.self) {
+            try Coder.default.jsonDecoder.decode([Task].self, from: Data(#"{"result": [{"priority": "high"}]}"#.utf8), at: "result")
+        }
+        #expect("\(NowDataError.cannotDecodeModel(error))" == #"cannot decode model at result[0].priority: cannot decode Int from "high""#)
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        #expect((context.underlyingError as? NowDataError)?.description == #"cannot decode Int from "high""#)
     }
 
     @Test func references() throws {
