@@ -45,7 +45,7 @@ struct TableAPIHandler: Sendable {
                 parameters.noCount
                 ? nil
                 : try store.count(table, where: translated.whereClause, translated.parameters, db)
-            let rows = try store.select(
+            let rows = try store.selectRows(
                 table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
                 limit: parameters.limit, offset: parameters.offset, db)
             let renderer = renderer(outputs, parameters, request, resolver)
@@ -68,9 +68,10 @@ struct TableAPIHandler: Sendable {
     {
         let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
         let body: Data? = try database.read { db in
-            guard let record = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let rows = try store.fetchRows(table, sysID: sysID, db)
+            guard rows.count > 0 else { return nil }
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
-            return try renderer(outputs, parameters, request, resolver).body(record)
+            return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
         guard let body else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: body)

@@ -85,7 +85,13 @@ struct RecordStore: Sendable {
 
     /// The record `sysID`, if it exists.
     func fetch(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> StoredRecord? {
-        try select(table, where: "\"sys_id\" = ?", [.text(sysID)], orderBy: "", limit: 1, offset: 0, db).first
+        let rows = try fetchRows(table, sysID: sysID, db)
+        return rows.count == 0 ? nil : rows.record(0)
+    }
+
+    /// The record `sysID` as rows: one, or none when it does not exist.
+    func fetchRows(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> RecordRows {
+        try selectRows(table, where: "\"sys_id\" = ?", [.text(sysID)], orderBy: "", limit: 1, offset: 0, db)
     }
 
     /// The records matching an SQL condition (with `?` placeholders), in order, one page of them.
@@ -93,20 +99,22 @@ struct RecordStore: Sendable {
         _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
         offset: Int, _ db: SQLiteConnection
     ) throws -> [StoredRecord] {
+        let rows = try selectRows(
+            table, where: condition, parameters, orderBy: orderBy, limit: limit, offset: offset, db)
+        return (0..<rows.count).map(rows.record)
+    }
+
+    /// The records matching an SQL condition (with `?` placeholders), in order, one page of them, as rows.
+    func selectRows(
+        _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
+        offset: Int, _ db: SQLiteConnection
+    ) throws -> RecordRows {
         var sql = "SELECT * FROM \(quoted(table.name))"
         if !condition.isEmpty { sql += " WHERE \(condition)" }
         sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
-        sql = withHierarchies(sql)
-        let names = try db.columnNames(sql)
-        let fields = names.map { table.field($0) }
-        return try db.query(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
-            var record = StoredRecord(minimumCapacity: names.count)
-            for (index, value) in row.enumerated() {
-                guard let field = fields[index] else { continue }
-                record[field.name] = field.apiValue(value)
-            }
-            return record
-        }
+        return try db.rows(
+            withHierarchies(sql), parameters + [.integer(Int64(limit)), .integer(Int64(offset))],
+            layout: { names in ColumnLayout(names: names, table: table) })
     }
 
     /// How many records match an SQL condition.
