@@ -14,7 +14,7 @@ extension TableAPIHandler {
         -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
@@ -65,7 +65,7 @@ extension TableAPIHandler {
         throws -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
