@@ -4,6 +4,8 @@
 final class OutputField: Sendable {
     /// The key in the response (`caller_id.name` for a dot-walked field).
     let key: String
+    /// `"key":` in JSON.
+    let encodedKey: [UInt8]
     /// The reference fields walked through, in order (empty for a field of the table itself).
     let hops: [FieldDefinition]
     /// The field whose value is rendered.
@@ -15,6 +17,7 @@ final class OutputField: Sendable {
 
     init(key: String, hops: [FieldDefinition], field: FieldDefinition) {
         self.key = key
+        encodedKey = JSONWriter.encodedKey(key)
         self.hops = hops
         self.field = field
         name = field.name

@@ -46,8 +46,8 @@ struct RecordRenderer {
     private func write(_ rows: RecordRows, _ row: Int, _ columns: [Int?], to writer: inout JSONWriter) throws {
         writer.raw("{")
         for (index, output) in fields.enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.key(output.key)
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
+            writer.raw(output.encodedKey)
             let value = columns[index].map { rows.value(row, column: $0) }
             guard output.hops.isEmpty else {
                 var sysID = value
