@@ -26,7 +26,7 @@ struct RecordStore: Sendable {
 
     /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
     private func withHierarchies(_ sql: String) -> String {
-        let used = hierarchies.filter { sql.contains($0.name) }
+        let used = hierarchies.filter { Self.holds(sql, $0.name) }
         guard !used.isEmpty else { return sql }
         return "WITH " + used.map(\.definition).joined(separator: ", ") + " " + sql
     }
@@ -162,6 +162,20 @@ struct RecordStore: Sendable {
     func setMeta(_ key: String, _ value: String, _ db: SQLiteConnection) throws {
         try db.run(
             "INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
+    }
+
+    /// Whether `text` holds `part`, byte for byte (the SQL and the quoted names are ASCII).
+    private static func holds(_ text: String, _ part: String) -> Bool {
+        var text = text
+        var part = part
+        return text.withUTF8 { text in
+            part.withUTF8 { part in
+                guard part.count <= text.count else { return false }
+                return (0...text.count - part.count).contains { start in
+                    UnsafeBufferPointer(rebasing: text[start..<start + part.count]).elementsEqual(part)
+                }
+            }
+        }
     }
 
     private func quoted(_ name: String) -> String {
