@@ -73,11 +73,11 @@ struct TableAPIHandler: Sendable {
         }
         if rows == 0, request.version == "v1" { throw TableAPIError.noRecord }
         var headers = jsonHeaders
-        if let total { headers["X-Total-Count"] = String(total) }
+        if let total { headers.add(name: "X-Total-Count", value: String(total)) }
         if !parameters.suppressPaginationHeader,
             let link = linkHeader(request, parameters, total: total, returned: rows)
         {
-            headers["Link"] = link
+            headers.add(name: "Link", value: link)
         }
         return NowHTTPResponse(statusCode: 200, headers: headers, body: body)
     }

@@ -23,12 +23,12 @@ struct TableRequest {
         guard parts.count == 2 || parts.count == 3, parts[0] == "table" else { return nil }
         tableName = parts[1]
         sysID = parts.count == 3 ? parts[2] : nil
-        method = (request.headers["X-HTTP-Method-Override"] ?? request.method).uppercased()
+        method = (request.headers.value(named: "X-HTTP-Method-Override") ?? request.method).uppercased()
         self.request = request
     }
 
     /// `http://<Host>` (or `http://localhost`), for absolute links.
     var baseURL: String {
-        "http://" + (request.headers["Host"].flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
+        "http://" + (request.headers.value(named: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
     }
 }
