@@ -12,6 +12,8 @@ final class OutputField: Sendable {
     let field: FieldDefinition
     /// The name of the rendered field in its record.
     let name: String
+    /// The field of the record itself that the key is read from: the field, or the first reference walked through.
+    let source: String
     /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
     let linkPath: String?
 
@@ -21,6 +23,7 @@ final class OutputField: Sendable {
         self.hops = hops
         self.field = field
         name = field.name
+        source = hops.first?.name ?? field.name
         if case .reference(let target) = field.type {
             linkPath = "/api/now/table/\(target)/"
         } else {

@@ -40,7 +40,7 @@ struct RecordRenderer {
     /// The column each output field is read from: its own, or that of its first hop; nil when the rows do not
     /// have it.
     private func columns(in layout: ColumnLayout) -> [Int?] {
-        fields.map { layout.columns[$0.hops.first?.name ?? $0.name] }
+        layout.columns(of: fields.map(\.source))
     }
 
     private func write(_ rows: RecordRows, _ row: Int, _ columns: [Int?], to writer: inout JSONWriter) throws {
