@@ -10,10 +10,12 @@ struct RecordStore: Sendable {
     let dictionary: TableDictionary
     /// `("\"task\"", "\"task\" AS (SELECT ... UNION ALL ...)")` for each extended table.
     private let hierarchies: [(name: String, definition: String)]
+    /// The statement that reads one record by sys_id, by table: written once, not per request.
+    private let fetchStatements: [String: String]
 
     init(dictionary: TableDictionary) {
         self.dictionary = dictionary
-        hierarchies = dictionary.tableNames.compactMap { name in
+        let hierarchies = dictionary.tableNames.compactMap { name -> (name: String, definition: String)? in
             let descendants = dictionary.descendants(of: name)
             guard let table = dictionary.table(name), !descendants.isEmpty else { return nil }
             let columns = table.fields.map { Self.quoted($0.name) }.joined(separator: ", ")
@@ -22,11 +24,36 @@ struct RecordStore: Sendable {
             }
             return (Self.quoted(name), "\(Self.quoted(name)) AS (\(parts.joined(separator: " UNION ALL ")))")
         }
+        self.hierarchies = hierarchies
+        fetchStatements = Dictionary(
+            dictionary.tableNames.map { name in
+                (name, Self.selectStatement(name, where: Self.sysIDCondition, orderBy: "", hierarchies))
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    private static let sysIDCondition = "\"sys_id\" = ?"
+
+    /// The statement of a read of `table`: `SELECT *` with the condition and order, a page (`LIMIT ? OFFSET ?`)
+    /// and the hierarchies it names (a `WITH` prefix).
+    private static func selectStatement(
+        _ table: String, where condition: String, orderBy: String,
+        _ hierarchies: [(name: String, definition: String)]
+    ) -> String {
+        var sql = "SELECT * FROM \(quoted(table))"
+        if !condition.isEmpty { sql += " WHERE \(condition)" }
+        sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
+        return withHierarchies(sql, hierarchies)
     }
 
     /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
     private func withHierarchies(_ sql: String) -> String {
-        let used = hierarchies.filter { Self.holds(sql, $0.name) }
+        Self.withHierarchies(sql, hierarchies)
+    }
+
+    private static func withHierarchies(_ sql: String, _ hierarchies: [(name: String, definition: String)]) -> String
+    {
+        let used = hierarchies.filter { holds(sql, $0.name) }
         guard !used.isEmpty else { return sql }
         return "WITH " + used.map(\.definition).joined(separator: ", ") + " " + sql
     }
@@ -91,7 +118,10 @@ struct RecordStore: Sendable {
 
     /// The record `sysID` as rows: one, or none when it does not exist.
     func fetchRows(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> RecordRows {
-        try selectRows(table, where: "\"sys_id\" = ?", [.text(sysID)], orderBy: "", limit: 1, offset: 0, db)
+        let sql =
+            fetchStatements[table.name]
+            ?? Self.selectStatement(table.name, where: Self.sysIDCondition, orderBy: "", hierarchies)
+        return try read(sql, [.text(sysID), .integer(1), .integer(0)], table, db)
     }
 
     /// The records matching an SQL condition (with `?` placeholders), in order, one page of them.
@@ -109,12 +139,15 @@ struct RecordStore: Sendable {
         _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
         offset: Int, _ db: SQLiteConnection
     ) throws -> RecordRows {
-        var sql = "SELECT * FROM \(quoted(table.name))"
-        if !condition.isEmpty { sql += " WHERE \(condition)" }
-        sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
-        return try db.rows(
-            withHierarchies(sql), parameters + [.integer(Int64(limit)), .integer(Int64(offset))],
-            layout: { names in ColumnLayout(names: names, table: table) })
+        let sql = Self.selectStatement(table.name, where: condition, orderBy: orderBy, hierarchies)
+        return try read(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))], table, db)
+    }
+
+    /// The rows of a `SELECT *` statement over `table`.
+    private func read(_ sql: String, _ parameters: [SQLValue], _ table: TableDefinition, _ db: SQLiteConnection)
+        throws -> RecordRows
+    {
+        try db.rows(sql, parameters, layout: { names in ColumnLayout(names: names, table: table) })
     }
 
     /// How many records match an SQL condition.
