@@ -7,7 +7,7 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read.
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
-        guard let authorization = request.headers["Authorization"] else { return nil }
+        guard let authorization = request.headers.value(named: "Authorization") else { return nil }
         if let user = verifiedCredentials.withLock({ $0[authorization] }) { return user }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }

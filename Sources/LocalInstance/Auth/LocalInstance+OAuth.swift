@@ -10,7 +10,7 @@ extension LocalInstance {
         guard request.method.uppercased() == "POST" else {
             return TableAPIError.methodNotSupported(request.method.uppercased()).response
         }
-        let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+        let contentType = request.headers.value(named: "Content-Type")?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded"), let body = request.body else {
             return Self.accessDenied
         }

@@ -4,20 +4,26 @@
 final class OutputField: Sendable {
     /// The key in the response (`caller_id.name` for a dot-walked field).
     let key: String
+    /// `"key":` in JSON.
+    let encodedKey: [UInt8]
     /// The reference fields walked through, in order (empty for a field of the table itself).
     let hops: [FieldDefinition]
     /// The field whose value is rendered.
     let field: FieldDefinition
     /// The name of the rendered field in its record.
     let name: String
+    /// The field of the record itself that the key is read from: the field, or the first reference walked through.
+    let source: String
     /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
     let linkPath: String?
 
     init(key: String, hops: [FieldDefinition], field: FieldDefinition) {
         self.key = key
+        encodedKey = JSONWriter.encodedKey(key)
         self.hops = hops
         self.field = field
         name = field.name
+        source = hops.first?.name ?? field.name
         if case .reference(let target) = field.type {
             linkPath = "/api/now/table/\(target)/"
         } else {

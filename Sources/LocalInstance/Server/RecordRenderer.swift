@@ -12,37 +12,49 @@ struct RecordRenderer {
 
     /// `{"result":{...}}` for one record.
     func body(_ record: StoredRecord) throws -> Data {
+        try body(RecordRows(record), row: 0)
+    }
+
+    /// `{"result":{...}}` for `row` of `rows`.
+    func body(_ rows: RecordRows, row: Int) throws -> Data {
         var writer = JSONWriter(capacity: 2048)
         writer.raw("{\"result\":")
-        try write(record, to: &writer)
+        try write(rows, row, columns(in: rows.layout), to: &writer)
         writer.raw("}")
         return writer.data
     }
 
     /// `{"result":[...]}` for a list of records.
-    func body(_ records: [StoredRecord]) throws -> Data {
-        var writer = JSONWriter(capacity: 64 + records.count * 1536)
+    func body(_ rows: RecordRows) throws -> Data {
+        var writer = JSONWriter(capacity: 64 + rows.count * 1536)
         writer.raw("{\"result\":[")
-        for (index, record) in records.enumerated() {
-            if index > 0 { writer.raw(",") }
-            try write(record, to: &writer)
+        let columns = columns(in: rows.layout)
+        for row in 0..<rows.count {
+            if row > 0 { writer.raw(",") }
+            try write(rows, row, columns, to: &writer)
         }
         writer.raw("]}")
         return writer.data
     }
 
-    private func write(_ record: StoredRecord, to writer: inout JSONWriter) throws {
+    /// The column each output field is read from: its own, or that of its first hop; nil when the rows do not
+    /// have it.
+    private func columns(in layout: ColumnLayout) -> [Int?] {
+        layout.columns(of: fields.map(\.source))
+    }
+
+    private func write(_ rows: RecordRows, _ row: Int, _ columns: [Int?], to writer: inout JSONWriter) throws {
         writer.raw("{")
-        var first = true
-        for output in fields {
-            if !first { writer.raw(",") }
-            first = false
-            writer.key(output.key)
+        for (index, output) in fields.enumerated() {
+            if index > 0 { writer.raw(UInt8(ascii: ",")) }
+            writer.raw(output.encodedKey)
+            let value = columns[index].map { rows.value(row, column: $0) }
             guard output.hops.isEmpty else {
-                var current: StoredRecord? = record
-                for hop in output.hops {
-                    guard case .reference(let target) = hop.type, let sysID = current?[hop.name], !sysID.isEmpty
-                    else {
+                var sysID = value
+                var current: StoredRecord?
+                for (position, hop) in output.hops.enumerated() {
+                    if position > 0 { sysID = current?[hop.name] }
+                    guard case .reference(let target) = hop.type, let sysID, !sysID.isEmpty else {
                         current = nil
                         break
                     }
@@ -51,7 +63,7 @@ struct RecordRenderer {
                 try write(output, current?[output.name] ?? "", to: &writer)
                 continue
             }
-            try write(output, record[output.name] ?? "", to: &writer)
+            try write(output, value ?? "", to: &writer)
         }
         writer.raw("}")
     }

@@ -14,7 +14,7 @@ extension TableAPIHandler {
         -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
@@ -57,7 +57,7 @@ extension TableAPIHandler {
             )
         }
         var headers = jsonHeaders
-        headers["Location"] = "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)"
+        headers.add(name: "Location", value: "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)")
         return NowHTTPResponse(statusCode: 201, headers: headers, body: responseBody(rendered, request))
     }
 
@@ -65,7 +65,7 @@ extension TableAPIHandler {
         throws -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
@@ -116,12 +116,12 @@ extension TableAPIHandler {
 
     /// The body, or nothing with `X-no-response-body: true`.
     private func responseBody(_ body: Data, _ request: TableRequest) -> Data {
-        request.request.headers["X-no-response-body"]?.lowercased() == "true" ? Data() : body
+        request.request.headers.value(named: "X-no-response-body")?.lowercased() == "true" ? Data() : body
     }
 
     /// The JSON object of a write's body (the first one when an array is sent, as the platform does).
     private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> [String: Any] {
-        guard let contentType = request.headers["Content-Type"], !contentType.isEmpty else {
+        guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
             throw .missingContentType
         }
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""

@@ -10,6 +10,25 @@ struct TableAPIHandler: Sendable {
     let translator: SQLQueryTranslator
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
+    /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
+    private let defaultOutputs: [String: [OutputField]]
+
+    init(
+        dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
+        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.dictionary = dictionary
+        self.store = store
+        self.database = database
+        self.translator = translator
+        self.now = now
+        self.log = log
+        defaultOutputs = Dictionary(
+            dictionary.tableNames.compactMap { name in
+                dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
 
     /// The response to a routed, authenticated request.
     func handle(_ request: TableRequest) throws(TableAPIError) -> NowHTTPResponse {
@@ -36,7 +55,7 @@ struct TableAPIHandler: Sendable {
         -> NowHTTPResponse
     {
         let query = try encodedQuery(table, parameters)
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
@@ -45,7 +64,7 @@ struct TableAPIHandler: Sendable {
                 parameters.noCount
                 ? nil
                 : try store.count(table, where: translated.whereClause, translated.parameters, db)
-            let rows = try store.select(
+            let rows = try store.selectRows(
                 table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
                 limit: parameters.limit, offset: parameters.offset, db)
             let renderer = renderer(outputs, parameters, request, resolver)
@@ -54,11 +73,11 @@ struct TableAPIHandler: Sendable {
         }
         if rows == 0, request.version == "v1" { throw TableAPIError.noRecord }
         var headers = jsonHeaders
-        if let total { headers["X-Total-Count"] = String(total) }
+        if let total { headers.add(name: "X-Total-Count", value: String(total)) }
         if !parameters.suppressPaginationHeader,
             let link = linkHeader(request, parameters, total: total, returned: rows)
         {
-            headers["Link"] = link
+            headers.add(name: "Link", value: link)
         }
         return NowHTTPResponse(statusCode: 200, headers: headers, body: body)
     }
@@ -66,11 +85,12 @@ struct TableAPIHandler: Sendable {
     private func get(_ table: TableDefinition, _ sysID: String, _ request: TableRequest, _ parameters: TableParameters)
         throws -> NowHTTPResponse
     {
-        let outputs = OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
+        let outputs = outputs(parameters, table)
         let body: Data? = try database.read { db in
-            guard let record = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let rows = try store.fetchRows(table, sysID: sysID, db)
+            guard rows.count > 0 else { return nil }
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
-            return try renderer(outputs, parameters, request, resolver).body(record)
+            return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
         guard let body else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: body)
@@ -131,6 +151,12 @@ struct TableAPIHandler: Sendable {
         } catch {
             throw TableAPIError.invalidQuery(error)
         }
+    }
+
+    /// The keys to render for the request's `sysparm_fields`.
+    func outputs(_ parameters: TableParameters, _ table: TableDefinition) -> [OutputField] {
+        if parameters.fields == nil, let outputs = defaultOutputs[table.name] { return outputs }
+        return OutputField.resolve(parameters.fields, in: table, dictionary: dictionary)
     }
 
     func renderer(

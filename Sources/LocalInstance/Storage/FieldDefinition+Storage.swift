@@ -53,16 +53,35 @@ extension FieldDefinition {
         }
     }
 
+    /// How the field's stored values become API text.
+    enum APIForm {
+        case boolean, integer, other
+    }
+
+    /// How the field's stored values become API text.
+    var apiForm: APIForm {
+        switch type {
+        case .boolean: .boolean
+        case .integer: .integer
+        default: .other
+        }
+    }
+
     /// The API form of a stored value: always a string, `""` for NULL, `true`/`false` for booleans.
     func apiValue(_ value: SQLValue) -> String {
+        Self.apiValue(value, form: apiForm)
+    }
+
+    /// The API form of a stored value of a field whose values take `form`.
+    static func apiValue(_ value: SQLValue, form: APIForm) -> String {
         switch value {
         case .null: return ""
         case .text(let text): return text
         case .integer(let number):
-            if type == .boolean { return number == 0 ? "false" : "true" }
+            if form == .boolean { return number == 0 ? "false" : "true" }
             return String(number)
         case .real(let number):
-            if type == .integer { return String(Int64(number)) }
+            if form == .integer { return String(Int64(number)) }
             return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         }
     }

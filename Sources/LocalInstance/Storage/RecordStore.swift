@@ -10,10 +10,12 @@ struct RecordStore: Sendable {
     let dictionary: TableDictionary
     /// `("\"task\"", "\"task\" AS (SELECT ... UNION ALL ...)")` for each extended table.
     private let hierarchies: [(name: String, definition: String)]
+    /// The statement that reads one record by sys_id, by table: written once, not per request.
+    private let fetchStatements: [String: String]
 
     init(dictionary: TableDictionary) {
         self.dictionary = dictionary
-        hierarchies = dictionary.tableNames.compactMap { name in
+        let hierarchies = dictionary.tableNames.compactMap { name -> (name: String, definition: String)? in
             let descendants = dictionary.descendants(of: name)
             guard let table = dictionary.table(name), !descendants.isEmpty else { return nil }
             let columns = table.fields.map { Self.quoted($0.name) }.joined(separator: ", ")
@@ -22,11 +24,36 @@ struct RecordStore: Sendable {
             }
             return (Self.quoted(name), "\(Self.quoted(name)) AS (\(parts.joined(separator: " UNION ALL ")))")
         }
+        self.hierarchies = hierarchies
+        fetchStatements = Dictionary(
+            dictionary.tableNames.map { name in
+                (name, Self.selectStatement(name, where: Self.sysIDCondition, orderBy: "", hierarchies))
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    private static let sysIDCondition = "\"sys_id\" = ?"
+
+    /// The statement of a read of `table`: `SELECT *` with the condition and order, a page (`LIMIT ? OFFSET ?`)
+    /// and the hierarchies it names (a `WITH` prefix).
+    private static func selectStatement(
+        _ table: String, where condition: String, orderBy: String,
+        _ hierarchies: [(name: String, definition: String)]
+    ) -> String {
+        var sql = "SELECT * FROM \(quoted(table))"
+        if !condition.isEmpty { sql += " WHERE \(condition)" }
+        sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
+        return withHierarchies(sql, hierarchies)
     }
 
     /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
     private func withHierarchies(_ sql: String) -> String {
-        let used = hierarchies.filter { sql.contains($0.name) }
+        Self.withHierarchies(sql, hierarchies)
+    }
+
+    private static func withHierarchies(_ sql: String, _ hierarchies: [(name: String, definition: String)]) -> String
+    {
+        let used = hierarchies.filter { holds(sql, $0.name) }
         guard !used.isEmpty else { return sql }
         return "WITH " + used.map(\.definition).joined(separator: ", ") + " " + sql
     }
@@ -85,7 +112,16 @@ struct RecordStore: Sendable {
 
     /// The record `sysID`, if it exists.
     func fetch(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> StoredRecord? {
-        try select(table, where: "\"sys_id\" = ?", [.text(sysID)], orderBy: "", limit: 1, offset: 0, db).first
+        let rows = try fetchRows(table, sysID: sysID, db)
+        return rows.count == 0 ? nil : rows.record(0)
+    }
+
+    /// The record `sysID` as rows: one, or none when it does not exist.
+    func fetchRows(_ table: TableDefinition, sysID: String, _ db: SQLiteConnection) throws -> RecordRows {
+        let sql =
+            fetchStatements[table.name]
+            ?? Self.selectStatement(table.name, where: Self.sysIDCondition, orderBy: "", hierarchies)
+        return try read(sql, [.text(sysID), .integer(1), .integer(0)], table, db)
     }
 
     /// The records matching an SQL condition (with `?` placeholders), in order, one page of them.
@@ -93,20 +129,25 @@ struct RecordStore: Sendable {
         _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
         offset: Int, _ db: SQLiteConnection
     ) throws -> [StoredRecord] {
-        var sql = "SELECT * FROM \(quoted(table.name))"
-        if !condition.isEmpty { sql += " WHERE \(condition)" }
-        sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
-        sql = withHierarchies(sql)
-        let names = try db.columnNames(sql)
-        let fields = names.map { table.field($0) }
-        return try db.query(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
-            var record = StoredRecord(minimumCapacity: names.count)
-            for (index, value) in row.enumerated() {
-                guard let field = fields[index] else { continue }
-                record[field.name] = field.apiValue(value)
-            }
-            return record
-        }
+        let rows = try selectRows(
+            table, where: condition, parameters, orderBy: orderBy, limit: limit, offset: offset, db)
+        return (0..<rows.count).map(rows.record)
+    }
+
+    /// The records matching an SQL condition (with `?` placeholders), in order, one page of them, as rows.
+    func selectRows(
+        _ table: TableDefinition, where condition: String, _ parameters: [SQLValue], orderBy: String, limit: Int,
+        offset: Int, _ db: SQLiteConnection
+    ) throws -> RecordRows {
+        let sql = Self.selectStatement(table.name, where: condition, orderBy: orderBy, hierarchies)
+        return try read(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))], table, db)
+    }
+
+    /// The rows of a `SELECT *` statement over `table`.
+    private func read(_ sql: String, _ parameters: [SQLValue], _ table: TableDefinition, _ db: SQLiteConnection)
+        throws -> RecordRows
+    {
+        try db.rows(sql, parameters, layout: { names in ColumnLayout(names: names, table: table) })
     }
 
     /// How many records match an SQL condition.
@@ -154,6 +195,20 @@ struct RecordStore: Sendable {
     func setMeta(_ key: String, _ value: String, _ db: SQLiteConnection) throws {
         try db.run(
             "INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
+    }
+
+    /// Whether `text` holds `part`, byte for byte (the SQL and the quoted names are ASCII).
+    private static func holds(_ text: String, _ part: String) -> Bool {
+        var text = text
+        var part = part
+        return text.withUTF8 { text in
+            part.withUTF8 { part in
+                guard part.count <= text.count else { return false }
+                return (0...text.count - part.count).contains { start in
+                    UnsafeBufferPointer(rebasing: text[start..<start + part.count]).elementsEqual(part)
+                }
+            }
+        }
     }
 
     private func quoted(_ name: String) -> String {

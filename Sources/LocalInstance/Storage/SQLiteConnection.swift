@@ -5,10 +5,12 @@ import Foundation
 /// under ``SQLiteDatabase``'s mutex, which is what the unchecked `Sendable` conformance relies on.
 final class SQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private var statements: [String: CachedStatement] = [:]
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
     /// Beyond this many cached statements the cache is emptied (queries of many shapes, such as long IN lists).
     private static let statementCacheLimit = 256
+    /// The most of a database file read through a memory map (256 MB).
+    private static let mmapSize = 256 * 1024 * 1024
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory database.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
@@ -26,6 +28,9 @@ final class SQLiteConnection: @unchecked Sendable {
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
+            // Reads map the file instead of copying each page through a read() call (the count of a large
+            // table reads every page); SQLite caps the size at its compile-time limit.
+            try execute("PRAGMA mmap_size=\(Self.mmapSize)")
         }
     }
 
@@ -33,7 +38,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Finalizes every cached statement and closes the connection; later calls fail.
     func close() {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite3_finalize(statement.handle) }
         statements.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
@@ -66,10 +71,33 @@ final class SQLiteConnection: @unchecked Sendable {
         return handle.map { Int(sqlite3_changes($0)) } ?? 0
     }
 
-    /// The names of the columns of a statement's result.
-    func columnNames(_ sql: String) throws(SQLiteError) -> [String] {
-        let statement = try prepared(sql)
-        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    /// Runs one query and returns its rows in API form. `layout` works out how its columns map onto fields from
+    /// their names, once per prepared statement: the same SQL must always get the same layout.
+    func rows(_ sql: String, _ parameters: [SQLValue], layout: ([String]) -> ColumnLayout) throws(SQLiteError)
+        -> RecordRows
+    {
+        let cached = try prepared(sql)
+        let statement = cached.handle
+        let columnLayout: ColumnLayout
+        if let known = cached.layout {
+            columnLayout = known
+        } else {
+            columnLayout = layout(
+                (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
+            cached.layout = columnLayout
+        }
+        var rows = RecordRows(layout: columnLayout)
+        let forms = columnLayout.forms
+        try step(statement, sql, parameters) {
+            for (column, form) in forms.enumerated() {
+                guard let form else {
+                    rows.append("")
+                    continue
+                }
+                rows.append(FieldDefinition.apiValue(value(statement, Int32(column)), form: form))
+            }
+        }
+        return rows
     }
 
     /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
@@ -86,7 +114,20 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func each(_ sql: String, _ parameters: [SQLValue], _ row: ([SQLValue]) -> Void) throws(SQLiteError) {
-        let statement = try prepared(sql)
+        let statement = try prepared(sql).handle
+        let columns = sqlite3_column_count(statement)
+        try step(statement, sql, parameters) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(Int(columns))
+            for column in 0..<columns { values.append(value(statement, column)) }
+            row(values)
+        }
+    }
+
+    /// Binds `parameters` to `statement`, calls `row` for each row of its result, then resets it.
+    private func step(_ statement: OpaquePointer, _ sql: String, _ parameters: [SQLValue], _ row: () -> Void)
+        throws(SQLiteError)
+    {
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -102,44 +143,40 @@ final class SQLiteConnection: @unchecked Sendable {
             }
             guard code == SQLITE_OK else { throw failure(code, sql) }
         }
-        let columns = sqlite3_column_count(statement)
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw failure(code, sql) }
-            var values: [SQLValue] = []
-            values.reserveCapacity(Int(columns))
-            for column in 0..<columns {
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(statement, column)))
-                case SQLITE_NULL: values.append(.null)
-                default:
-                    if let text = sqlite3_column_text(statement, column) {
-                        let count = Int(sqlite3_column_bytes(statement, column))
-                        values.append(
-                            .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
-                    } else {
-                        values.append(.null)
-                    }
-                }
-            }
-            row(values)
+            row()
         }
     }
 
-    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+    /// The value in `column` of the statement's current row.
+    private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_NULL: return .null
+        default:
+            guard let text = sqlite3_column_text(statement, column) else { return .null }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        }
+    }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> CachedStatement {
         if let statement = statements[sql] { return statement }
         let db = try open(sql)
         if statements.count >= Self.statementCacheLimit {
-            for statement in statements.values { sqlite3_finalize(statement) }
+            for statement in statements.values { sqlite3_finalize(statement.handle) }
             statements.removeAll()
         }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code, sql) }
-        statements[sql] = statement
-        return statement
+        let cached = CachedStatement(statement)
+        statements[sql] = cached
+        return cached
     }
 
     private func open(_ sql: String) throws(SQLiteError) -> OpaquePointer {
@@ -150,5 +187,15 @@ final class SQLiteConnection: @unchecked Sendable {
     private func failure(_ code: Int32, _ sql: String) -> SQLiteError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
         return SQLiteError(code: code, message: message, sql: sql)
+    }
+}
+
+/// A prepared statement in a connection's cache, with the layout of its result once worked out.
+private final class CachedStatement {
+    let handle: OpaquePointer
+    var layout: ColumnLayout?
+
+    init(_ handle: OpaquePointer) {
+        self.handle = handle
     }
 }

@@ -19,13 +19,13 @@ enum JSONValue: Sendable {
         case .null:
             writer.raw("null")
         case .number(let number):
-            writer.raw(String(number))
+            writer.raw(String(number).utf8)
         case .string(let text):
             writer.string(text)
         case .object(let members):
             writer.raw("{")
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { writer.raw(",") }
+                if index > 0 { writer.raw(UInt8(ascii: ",")) }
                 writer.key(key)
                 value.write(to: &writer)
             }

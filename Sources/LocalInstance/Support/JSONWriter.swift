@@ -12,23 +12,33 @@ struct JSONWriter {
     /// The text written so far.
     var data: Data { Data(bytes) }
 
-    /// Appends JSON syntax or a literal (`{`, `"result":[`, `null`, a number) as is.
-    mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    /// Appends JSON syntax or a literal (`{`, `"result":[`, `null`) as is.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends bytes that are already JSON (a number, a key written by ``encodedKey(_:)``) as is.
+    mutating func raw<Bytes: Collection<UInt8>>(_ json: Bytes) {
+        bytes.append(contentsOf: json)
+    }
+
+    /// Appends one byte of JSON syntax, such as `,`.
+    mutating func raw(_ byte: UInt8) {
+        bytes.append(byte)
     }
 
     /// Appends a JSON string, escaped.
     mutating func string(_ text: String) {
-        bytes.append(Self.quote)
-        var text = text
-        let done = text.withUTF8 { buffer -> Bool in
-            guard !buffer.contains(where: Self.needsEscape) else { return false }
+        let done = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer where Self.needsEscape(byte) { return false }
+            bytes.append(Self.quote)
             bytes.append(contentsOf: buffer)
+            bytes.append(Self.quote)
             return true
         }
-        if !done {
-            for byte in text.utf8 { escape(byte) }
-        }
+        guard done != true else { return }
+        bytes.append(Self.quote)
+        for byte in text.utf8 { escape(byte) }
         bytes.append(Self.quote)
     }
 
@@ -36,6 +46,13 @@ struct JSONWriter {
     mutating func key(_ key: String) {
         string(key)
         bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `"key":` as bytes, to write with ``raw(_:)-(Bytes)`` as often as needed.
+    static func encodedKey(_ key: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: key.utf8.count + 3)
+        writer.key(key)
+        return writer.bytes
     }
 
     private static let quote = UInt8(ascii: "\"")
