@@ -133,10 +133,8 @@ enum ServeCommand {
         host == "localhost" || host.hasPrefix("127.")
     }
 
-    /// `$HOME/.nowflow/local.db`.
+    /// `~/.nowflow/local.db`, the embedded instance's database.
     static func defaultDatabasePath(environment: [String: String]) -> String {
-        let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".nowflow/local.db").path
+        NowflowDirectory.url(environment: environment).appendingPathComponent("local.db").path
     }
 }
