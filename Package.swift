@@ -33,8 +33,10 @@ let package = Package(
             path: "Benchmarks/RunnerBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
-        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
+        // Helpers shared by the test targets (not part of any product).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
-        .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),
+        .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import LocalInstance
 import NowData
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import Foundation
 import LocalInstance
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import Glibc
 import LocalInstance
+import TestSupport
 import Testing
 
 @testable import nowflow

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import Glibc
 import LocalInstance
 import NowData
+import TestSupport
 import Testing
 
 /// Load and durability of the built `nowflow serve` (issue 3, item 10).

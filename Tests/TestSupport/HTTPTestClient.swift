@@ -9,23 +9,30 @@ import Foundation
 /// On this toolchain URLSession hangs on a 401 carrying `WWW-Authenticate` unless a session delegate cancels the
 /// challenge; this client's delegate does, records the 401 response, and `send` returns it as a normal reply
 /// (its body is lost, as URLSession drops it).
-final class HTTPTestClient: Sendable {
+public final class HTTPTestClient: Sendable {
     /// One answer: status, headers (lower-cased names) and body.
-    struct Reply: Sendable {
-        let status: Int
-        let headers: [String: String]
-        let body: Data
+    public struct Reply: Sendable {
+        /// The HTTP status code.
+        public let status: Int
+        /// The header fields, names lower-cased.
+        public let headers: [String: String]
+        /// The body as received.
+        public let body: Data
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
 
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        /// The value of header `name`, in any letter case.
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    let baseURL: URL
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
     private let delegate = ChallengeCancellingDelegate()
     private let session: URLSession
 
-    init(port: UInt16) {
+    /// A client of the listener on 127.0.0.1 at `port`.
+    public init(port: UInt16) {
         baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
@@ -37,7 +44,7 @@ final class HTTPTestClient: Sendable {
     }
 
     /// Sends `method` to `pathAndQuery` (already percent-encoded) with `headers` and `body`.
-    func send(
+    public func send(
         _ method: String, _ pathAndQuery: String, headers: [String: String] = [:], body: Data? = nil
     ) async throws -> Reply {
         guard let url = URL(string: baseURL.absoluteString + pathAndQuery) else { throw URLError(.badURL) }
@@ -63,29 +70,5 @@ final class HTTPTestClient: Sendable {
             headers[name.lowercased()] = value
         }
         return headers
-    }
-}
-
-/// Cancels every authentication challenge (so that a 401 does not hang) and keeps the challenged response.
-private final class ChallengeCancellingDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    static let tagHeader = "X-Test-Tag"
-
-    private let lock = NSLock()
-    private var challenged: [String: HTTPURLResponse] = [:]
-
-    func challengedResponse(tag: String) -> HTTPURLResponse? {
-        lock.withLock { challenged[tag] }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        if let tag = task.originalRequest?.value(forHTTPHeaderField: Self.tagHeader),
-            let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse
-        {
-            lock.withLock { challenged[tag] = response }
-        }
-        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }
