@@ -259,7 +259,7 @@ import Testing
             strict.translate(try EncodedQuery.parse("active=true^ORfoo=bar^ORDERBYDESCnumber"), table: "incident")
                 == TranslatedQuery(
                     whereClause: "0", parameters: [], orderBy: #""number" DESC"#,
-                    warnings: ["ignored invalid condition 'foo=bar': incident has no field 'foo'"]))
+                    warnings: ["invalid condition 'foo=bar' makes the query match no rows: incident has no field 'foo'"]))
         #expect(
             strict.translate(try EncodedQuery.parse("active=true^ORDERBYnope"), table: "incident")
                 == TranslatedQuery(

@@ -42,7 +42,10 @@ struct SQLQueryTranslator: Sendable {
                         terms.append(fragment.sql)
                         parameters += fragment.parameters
                     case .failure(let invalid):
-                        warnings.append("ignored invalid condition '\(invalid.text)': \(invalid.reason)")
+                        warnings.append(
+                            invalidQueryReturnsNoRows
+                                ? "invalid condition '\(invalid.text)' makes the query match no rows: \(invalid.reason)"
+                                : "ignored invalid condition '\(invalid.text)': \(invalid.reason)")
                     }
                 }
                 if terms.count == 1 {

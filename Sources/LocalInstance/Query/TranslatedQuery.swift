@@ -6,7 +6,8 @@ struct TranslatedQuery: Sendable, Hashable {
     var parameters: [SQLValue]
     /// The terms after `ORDER BY` (without the keyword), e.g. `"sys_created_on" DESC, "number" ASC`; empty for none.
     var orderBy: String
-    /// One line per invalid part that was ignored, for the log, e.g.
-    /// `ignored invalid condition 'foo=bar': incident has no field 'foo'`.
+    /// One line per invalid part, for the log, saying what was done with it, e.g.
+    /// `ignored invalid condition 'foo=bar': incident has no field 'foo'`, or with `invalidQueryReturnsNoRows`
+    /// `invalid condition 'foo=bar' makes the query match no rows: incident has no field 'foo'`.
     var warnings: [String]
 }
