@@ -41,6 +41,26 @@ import Testing
         )
     }
 
+    /// A client that gives its own sys_id reads the record back by it, so one the instance would not keep is
+    /// refused rather than replaced; nothing is created. An empty one asks the instance to assign one.
+    @Test(arguments: ["12345", "0123456789ABCDEF0123456789ABCDEF", "0123456789abcdef0123456789abcdeg"])
+    func malformedClientSysIDIsRefused(sysID: String) async throws {
+        let response = try await harness.send(
+            "POST", "/api/now/table/incident", body: #"{"sys_id":"\#(sysID)","short_description":"Given id"}"#)
+        #expect(response.statusCode == 400)
+        #expect(
+            Harness.text(response)
+                == #"{"error":{"message":"Invalid sys_id","detail":"sys_id '\#(sysID)' is not 32 lowercase hexadecimal digits"},"status":"failure"}"#
+        )
+        let list = try await harness.send(
+            "GET", "/api/now/table/incident", query: [("sysparm_query", "short_description=Given id")])
+        #expect(try Harness.results(list).isEmpty)
+        let unset = try await harness.send(
+            "POST", "/api/now/table/incident", body: #"{"sys_id":"","short_description":"Given id"}"#)
+        #expect(unset.statusCode == 201)
+        #expect((try Harness.result(unset)["sys_id"] as? String)?.utf8.count == 32)
+    }
+
     @Test func unknownFieldsAndSystemFieldsAreIgnored() async throws {
         let response = try await harness.send(
             "POST", "/api/now/table/problem",

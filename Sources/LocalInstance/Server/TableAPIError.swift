@@ -71,6 +71,14 @@ struct TableAPIError: Error, Sendable {
         TableAPIError(status: 400, message: "Invalid query", detail: error.description)
     }
 
+    /// 400: a POST whose own `sys_id` is not 32 lowercase hex digits (the project's rule: the platform would
+    /// assign another, and a client reading the record back by the one it gave would not find it).
+    static func invalidSysID(_ value: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Invalid sys_id",
+            detail: "sys_id '\(value)' is not 32 lowercase hexadecimal digits")
+    }
+
     /// 403: an insert refused, such as a duplicate sys_id.
     static func insertFailed(table: String, record: String) -> TableAPIError {
         TableAPIError(status: 403, message: "Operation Failed", detail: "Error during insert of \(table) (\(record))")

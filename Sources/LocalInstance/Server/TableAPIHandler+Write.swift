@@ -8,7 +8,8 @@ import NowData
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
 /// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0, a date not in
 /// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`). This matches the platform, which silently drops unknown fields and
-/// does not store non-numeric text in a numeric field.
+/// does not store non-numeric text in a numeric field. A POST's own `sys_id` that is not 32 lowercase hex digits
+/// is refused (400) rather than replaced: a client that gave one reads the record back by it.
 extension TableAPIHandler {
     func create(_ table: TableDefinition, _ request: TableRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
@@ -144,11 +145,9 @@ extension TableAPIHandler {
             guard let field = table.field(key), let raw = body[key], var value = Self.string(raw) else { continue }
             if TableDefinition.systemFieldNames.contains(key) {
                 if key == "sys_id" {
-                    guard insert else { continue }
-                    value = value.lowercased()
+                    guard insert, !value.isEmpty else { continue }
                     guard value.utf8.count == 32, value.utf8.allSatisfy(Self.isHexDigit) else {
-                        log("local instance: \(table.name): ignored sys_id '\(value)': not 32 hexadecimal digits")
-                        continue
+                        throw TableAPIError.invalidSysID(value)
                     }
                 } else if !parameters.suppressAutoSysField {
                     continue
