@@ -189,13 +189,3 @@ final class SQLiteConnection: @unchecked Sendable {
         return SQLiteError(code: code, message: message, sql: sql)
     }
 }
-
-/// A prepared statement in a connection's cache, with the layout of its result once worked out.
-private final class CachedStatement {
-    let handle: OpaquePointer
-    var layout: ColumnLayout?
-
-    init(_ handle: OpaquePointer) {
-        self.handle = handle
-    }
-}
