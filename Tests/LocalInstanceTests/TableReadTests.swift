@@ -239,4 +239,21 @@ import Testing
         #expect(
             harness.log.all == ["local instance: sys_user: ignored a condition on the password field 'user_password'"])
     }
+
+    /// A password reached through a dot-walk is kept out of the log too, and with `invalidQueryReturnsNoRows` the
+    /// line says that the query matches nothing.
+    @Test func dotWalkedPasswordConditionsAreNotLogged() async throws {
+        let query = [("sysparm_query", "caller_id.user_password=secret")]
+        let ignoring = try await harness.send("GET", "/api/now/table/incident", query: query)
+        #expect(try Harness.results(ignoring).count == 60)
+        #expect(
+            harness.log.all == ["local instance: incident: ignored a condition on the password field 'user_password'"])
+        let strict = try Harness { $0.invalidQueryReturnsNoRows = true }
+        let none = try await strict.send("GET", "/api/now/table/incident", query: query)
+        #expect(try Harness.results(none).isEmpty)
+        #expect(
+            strict.log.all == [
+                "local instance: incident: a condition on the password field 'user_password' makes the query match no rows"
+            ])
+    }
 }

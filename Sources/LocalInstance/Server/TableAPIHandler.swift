@@ -12,6 +12,8 @@ struct TableAPIHandler: Sendable {
     let log: @Sendable (String) -> Void
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
+    /// The names of the password fields of every table (a query reaches another table's through a dot-walk).
+    private let passwordFieldNames: [String]
 
     init(
         dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
@@ -28,6 +30,9 @@ struct TableAPIHandler: Sendable {
                 dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
             },
             uniquingKeysWith: { first, _ in first })
+        passwordFieldNames = Array(
+            Set(dictionary.tables.values.flatMap { $0.fields.filter(\.isPassword).map(\.name) })
+        ).sorted()
     }
 
     /// The response to a routed, authenticated request.
@@ -59,7 +64,7 @@ struct TableAPIHandler: Sendable {
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
-            for warning in translated.warnings { log("local instance: \(table.name): \(redacted(warning, table))") }
+            for warning in translated.warnings { log("local instance: \(table.name): \(redacted(warning))") }
             let total: Int? =
                 parameters.noCount
                 ? nil
@@ -105,12 +110,15 @@ struct TableAPIHandler: Sendable {
         return NowHTTPResponse(statusCode: 204)
     }
 
-    /// A query warning fit for the log: one about a password field does not repeat its value.
-    private func redacted(_ warning: String, _ table: TableDefinition) -> String {
-        guard let field = table.fields.first(where: { $0.isPassword && warning.contains($0.name) }) else {
-            return warning
-        }
-        return "ignored a condition on the password field '\(field.name)'"
+    /// A query warning fit for the log: one about a condition naming a password field, of the table or of one a
+    /// dot-walk reaches, does not repeat the condition's value (an ignored `ORDERBY` has no value to hide).
+    private func redacted(_ warning: String) -> String {
+        guard !warning.hasPrefix("ignored invalid order"),
+            let name = passwordFieldNames.first(where: { warning.contains($0) })
+        else { return warning }
+        return translator.invalidQueryReturnsNoRows
+            ? "a condition on the password field '\(name)' makes the query match no rows"
+            : "ignored a condition on the password field '\(name)'"
     }
 
     /// The parsed `sysparm_query`; a `javascript:` value is refused.
