@@ -59,7 +59,7 @@ struct TableAPIHandler: Sendable {
     private func list(_ table: TableDefinition, _ request: TableRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
     {
-        let query = try encodedQuery(table, parameters)
+        let query = try encodedQuery(parameters)
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
@@ -121,13 +121,18 @@ struct TableAPIHandler: Sendable {
             : "ignored a condition on the password field '\(name)'"
     }
 
-    /// The parsed `sysparm_query`; a `javascript:` value is refused.
-    private func encodedQuery(_ table: TableDefinition, _ parameters: TableParameters) throws -> EncodedQuery? {
+    /// The parsed `sysparm_query`, if any.
+    private func encodedQuery(_ parameters: TableParameters) throws(TableAPIError) -> EncodedQuery? {
         guard let text = parameters.query, !text.isEmpty else { return nil }
+        return try Self.parse(text)
+    }
+
+    /// `text` parsed; a `javascript:` value is refused.
+    private static func parse(_ text: String) throws(TableAPIError) -> EncodedQuery {
         do {
             return try EncodedQuery.parse(text)
         } catch {
-            throw TableAPIError.invalidQuery(error)
+            throw .invalidQuery(error)
         }
     }
 
@@ -154,11 +159,7 @@ struct TableAPIHandler: Sendable {
             }
             conditions.append(name + "=" + stored.replacingOccurrences(of: "^", with: "^^"))
         }
-        do {
-            return try EncodedQuery.parse(conditions.joined(separator: "^"))
-        } catch {
-            throw TableAPIError.invalidQuery(error)
-        }
+        return try Self.parse(conditions.joined(separator: "^"))
     }
 
     /// The keys to render for the request's `sysparm_fields`.
