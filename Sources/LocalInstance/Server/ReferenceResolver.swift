@@ -35,6 +35,13 @@ final class ReferenceResolver {
         return field.choiceLabel(for: value) ?? value
     }
 
+    /// The stored value of `field` that the display value `text` names: a reference's sys_id, a choice's value;
+    /// `text` itself when none matches or the field is neither.
+    func storedValue(_ field: FieldDefinition, forDisplayValue text: String) throws -> String {
+        if case .reference(let target) = field.type { return try sysID(in: target, forDisplayValue: text) ?? text }
+        return field.choiceValue(forLabel: text) ?? text
+    }
+
     /// The sys_id of the record of `table` whose display value (or sys_id) is `text`, if there is one.
     func sysID(in table: String, forDisplayValue text: String) throws -> String? {
         guard let definition = dictionary.table(table) else { return nil }

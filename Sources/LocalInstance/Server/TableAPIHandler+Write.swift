@@ -154,11 +154,7 @@ extension TableAPIHandler {
                 }
             }
             if parameters.inputDisplayValue, !value.isEmpty {
-                if case .reference(let target) = field.type {
-                    value = try resolver.sysID(in: target, forDisplayValue: value) ?? value
-                } else if !field.choices.isEmpty {
-                    value = field.choiceValue(forLabel: value) ?? value
-                }
+                value = try resolver.storedValue(field, forDisplayValue: value)
             }
             if field.isPassword {
                 changes[key] = value.isEmpty ? "" : PasswordHash.make(value)

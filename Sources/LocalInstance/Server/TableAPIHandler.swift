@@ -149,14 +149,7 @@ struct TableAPIHandler: Sendable {
         }
         var conditions: [String] = []
         for (name, value) in parameters.filters {
-            var stored = value
-            if let field = table.field(name) {
-                if case .reference(let target) = field.type {
-                    stored = try resolver.sysID(in: target, forDisplayValue: value) ?? value
-                } else if !field.choices.isEmpty {
-                    stored = field.choiceValue(forLabel: value) ?? value
-                }
-            }
+            let stored = try table.field(name).map { try resolver.storedValue($0, forDisplayValue: value) } ?? value
             conditions.append(name + "=" + stored.replacingOccurrences(of: "^", with: "^^"))
         }
         return try Self.parse(conditions.joined(separator: "^"))
