@@ -10,8 +10,6 @@ final class OutputField: Sendable {
     let hops: [FieldDefinition]
     /// The field whose value is rendered.
     let field: FieldDefinition
-    /// The name of the rendered field in its record.
-    let name: String
     /// The field of the record itself that the key is read from: the field, or the first reference walked through.
     let source: String
     /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
@@ -22,7 +20,6 @@ final class OutputField: Sendable {
         encodedKey = JSONWriter.encodedKey(key)
         self.hops = hops
         self.field = field
-        name = field.name
         source = hops.first?.name ?? field.name
         if case .reference(let target) = field.type {
             linkPath = "/api/now/table/\(target)/"

@@ -60,7 +60,7 @@ struct RecordRenderer {
                     }
                     current = try resolver.record(target, sysID)
                 }
-                try write(output, current?[output.name] ?? "", to: &writer)
+                try write(output, current?[output.field.name] ?? "", to: &writer)
                 continue
             }
             try write(output, value ?? "", to: &writer)
@@ -73,8 +73,6 @@ struct RecordRenderer {
         if let path = output.linkPath, !value.isEmpty, !excludeReferenceLink {
             link = baseURL + path + value
         }
-        if displayValue == .value, link == nil { return writer.string(value) }
-        let field = output.field
         switch displayValue {
         case .value:
             guard let link else { return writer.string(value) }
@@ -84,7 +82,7 @@ struct RecordRenderer {
             writer.string(value)
             writer.raw("}")
         case .display:
-            let display = try resolver.displayValue(field, value)
+            let display = try resolver.displayValue(output.field, value)
             guard let link else { return writer.string(display) }
             writer.raw("{\"display_value\":")
             writer.string(display)
@@ -93,7 +91,7 @@ struct RecordRenderer {
             writer.raw("}")
         case .all:
             writer.raw("{\"display_value\":")
-            writer.string(try resolver.displayValue(field, value))
+            writer.string(try resolver.displayValue(output.field, value))
             writer.raw(",\"value\":")
             writer.string(value)
             if let link {
