@@ -21,7 +21,7 @@ extension LocalInstance {
         public var oauthClients: [String: String]
         /// The faults injected from the start.
         public var faults: FaultInjection
-        /// Where notices go (ignored invalid query parts, ignored field values); never given credentials.
+        /// Where notices go (invalid query parts, ignored field values); never given credentials.
         /// Standard error by default.
         public var log: @Sendable (String) -> Void
 
