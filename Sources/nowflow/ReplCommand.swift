@@ -1,0 +1,82 @@
+import Foundation
+import NowData
+import NowFlow
+
+@preconcurrency import Glibc
+
+/// `nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]`: steps and commands typed one at a time, on the
+/// instance `nowflow run` would use, with line editing, history and completion on a terminal.
+///
+/// Exit status: 0 at the end of the session, 1 usage error, 2 invalid job file, 3 the instance or the job's
+/// variables cannot be used.
+enum ReplCommand {
+    static let usage = "usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]"
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let parsed: CommandArguments
+        do {
+            parsed = try CommandArguments(arguments, valued: ["instance"], flags: [])
+            if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
+        } catch {
+            printError("nowflow repl: \(error)\n\(usage)")
+            return 1
+        }
+        var job: ReplJob?
+        if let path = parsed.positional.first {
+            do {
+                job = try ReplJob.load(path: path)
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                return 2
+            }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let instanceName = parsed.value("instance") ?? job?.job.instance
+        let target: InstanceTarget
+        do {
+            target = try InstanceTarget.resolve(instanceName ?? "local", environment: environment, verbose: false)
+        } catch {
+            printError("nowflow repl: \(error)")
+            return error.isUsage ? 1 : 3
+        }
+        defer { target.close() }
+        let options = RunOptions(
+            instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+            secrets: target.secrets, environment: environment)
+        let session: ReplSession
+        do {
+            session = try ReplSession(options: options, job: job, instanceName: instanceName, width: TerminalSize.columns)
+        } catch {
+            printError("nowflow repl: \(error)")
+            return 3
+        }
+        run(session, environment: environment)
+        return 0
+    }
+
+    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
+    private static func run(_ session: ReplSession, environment: [String: String]) {
+        let directory = NowflowDirectory.url(environment: environment)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let editor = LineEditor(
+            historyPath: directory.appendingPathComponent("history").path,
+            completer: { session.completions(for: $0) })
+        let interrupts = InterruptWatcher()
+        print(waitFor { await session.banner })
+        while true {
+            let prompt = waitFor { await session.prompt }
+            let before = InterruptWatcher.received.load(ordering: .relaxed)
+            guard let line = editor.readLine(prompt: prompt) else {
+                if InterruptWatcher.received.load(ordering: .relaxed) != before { continue }
+                if editor.interactive { print() }
+                break
+            }
+            if !editor.interactive { print(prompt + line) }
+            let reply = interrupts.run { await session.handle(line) }
+            if !reply.text.isEmpty { print(reply.text) }
+            if reply.quit { return }
+        }
+        let last = interrupts.run { await session.finish() }
+        if !last.isEmpty { print(last) }
+    }
+}
