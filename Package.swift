@@ -26,6 +26,9 @@ let package = Package(
         .executableTarget(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
+        .executableTarget(
+            name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
+            path: "Benchmarks/RunnerBenchmark"),
 
         .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),

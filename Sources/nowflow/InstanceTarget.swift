@@ -38,7 +38,7 @@ struct InstanceTarget {
     /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in
     /// process with the administrator's credentials (`NOWFLOW_ADMIN_PASSWORD`, `admin` by default).
     private static func local(environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget {
-        let directory = NowflowDirectory.url(environment: environment)
+        let directory = NowflowDirectory.url
         let instance: LocalInstance
         var options = LocalInstance.Options()
         options.adminPassword = environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
@@ -66,7 +66,7 @@ struct InstanceTarget {
     }()
 
     private static func profile(_ name: String, environment: [String: String]) throws(Failure) -> InstanceTarget {
-        let path = NowflowDirectory.url(environment: environment).appendingPathComponent("config.yaml").path
+        let path = NowflowDirectory.url.appendingPathComponent("config.yaml").path
         guard FileManager.default.fileExists(atPath: path) else {
             throw Failure(
                 description: "instance '\(name)' is not local, a URL, or a profile: \(path) does not exist", isUsage: true)

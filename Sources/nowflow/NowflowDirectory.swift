@@ -1,12 +1,10 @@
 import Foundation
 
-/// The folder of nowflow's own files (the local instance's database, config.yaml, the REPL's history):
-/// `$NOWFLOW_HOME` when set, else `.nowflow` in `$HOME`, else in the user's home folder.
+/// `~/.nowflow`, where the embedded instance's database and `config.yaml` live; `HOME` decides where `~` is
+/// (Foundation's home directory on Linux reads the password database and ignores `HOME`).
 enum NowflowDirectory {
-    static func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let path = environment["NOWFLOW_HOME"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".nowflow")
+    static var url: URL {
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        return (home ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".nowflow")
     }
 }

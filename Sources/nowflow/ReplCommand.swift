@@ -56,7 +56,7 @@ enum ReplCommand {
 
     /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
     private static func run(_ session: ReplSession, environment: [String: String]) {
-        let directory = NowflowDirectory.url(environment: environment)
+        let directory = NowflowDirectory.url
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let editor = LineEditor(
             historyPath: directory.appendingPathComponent("history").path,

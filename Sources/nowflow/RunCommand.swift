@@ -77,7 +77,9 @@ enum RunCommand {
         for report in settings.reports {
             let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
             do {
-                try text.write(toFile: report.path, atomically: true, encoding: .utf8)
+                let url = URL(fileURLWithPath: report.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
             } catch {
                 printError("nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)")
                 return result.status == .passed ? 3 : result.status.exitCode

@@ -45,7 +45,30 @@ extension Value: Codable {
     }
 
     /// Parses JSON text (as the Table API returns it) into a value.
+    ///
+    /// Goes through `JSONSerialization`, which is several times faster here than `Decodable` (whose failed
+    /// attempts at each type cost an error each).
     public init(json data: Data) throws {
-        self = try JSONDecoder().decode(Value.self, from: data)
+        self = Value(jsonObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    }
+
+    /// A value from what `JSONSerialization` gives.
+    init(jsonObject object: Any) {
+        switch object {
+        case let text as String:
+            self = .string(text)
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c", "B": self = .bool(number.boolValue)
+            case "f", "d": self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
+            }
+        case let items as [Any]:
+            self = .list(items.map(Value.init(jsonObject:)))
+        case let fields as [String: Any]:
+            self = .map(fields.mapValues(Value.init(jsonObject:)))
+        default:
+            self = .null
+        }
     }
 }

@@ -55,11 +55,12 @@ extension JobExecution {
         let writeOptions = writeOptions(step.settings)
         if options.dryRun {
             let sysID = "dry-run-\(dryRunRecords.count + 1)"
-            var record = fields.mapValues { Value.string($0.stringValue) }
+            var record = try await dryRunShape(of: table)
+            for (name, value) in fields { record[name] = .string(value.stringValue) }
             record["sys_id"] = .string(sysID)
             dryRunRecords[sysID] = record
             plan(label, "POST", path: "/api/now/table/\(table)", items: writeOptions.queryItems + configuration.queryItems, fields: fields)
-            return (.map(["record": .map(record), "sys_id": .string(sysID)]), "would create a \(table) record (dry run)")
+            return (.map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)")
         }
         let record = try await calling {
             try Self.result(
@@ -126,6 +127,20 @@ extension JobExecution {
     }
 
     // MARK: - Requests
+
+    /// The fields of a record of `table`, all empty, read from one existing record (a dry run may read).
+    private func dryRunShape(of table: String) async throws(StepFailure) -> [String: Value] {
+        if let shape = dryRunShapes[table] { return shape }
+        let records = try await calling {
+            try Self.resultList(try await service.records(from: table, configuration: FetchConfiguration(limit: 1)))
+        }
+        var shape: [String: Value] = [:]
+        if case .map(let fields)? = records.first {
+            for name in fields.keys { shape[name] = .string("") }
+        }
+        dryRunShapes[table] = shape
+        return shape
+    }
 
     private func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,

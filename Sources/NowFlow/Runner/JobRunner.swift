@@ -22,9 +22,28 @@ public struct JobRunner: Sendable {
     public func run() async -> RunResult {
         let clock = ContinuousClock()
         let start = clock.now
+<<<<<<< HEAD
         let preparation: Preparation
         do {
             preparation = try prepare()
+=======
+        var scope = Scope(env: options.environment)
+        var secrets = options.secrets
+        var authentication = options.authentication
+        do throws(EvaluationError) {
+            for variable in job.vars {
+                if let given = options.variables[variable.name] {
+                    scope.vars[variable.name] = Self.value(ofArgument: given)
+                } else {
+                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                }
+            }
+            if let auth = job.auth {
+                let resolved = try auth.resolve(in: scope)
+                authentication = resolved.authentication
+                secrets += resolved.secrets
+            }
+>>>>>>> flow
         } catch {
             return RunResult(
                 job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
@@ -45,6 +64,25 @@ public struct JobRunner: Sendable {
             records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
     }
 
+<<<<<<< HEAD
+=======
+    /// The values of the `env` and `vars` names listed under `secrets`.
+    private func secretValues(in scope: Scope) -> [String] {
+        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
+    }
+
+    /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
+    static func value(ofArgument text: String) -> Value {
+        switch YAMLScalar(text: text, style: .plain) {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        case .string(let string): .string(string)
+        }
+    }
+
+>>>>>>> flow
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)

@@ -1,0 +1,130 @@
+// The job runner's benchmark (issue 5, item 10), in one run:
+// 1. `nowflow validate` on a 500-step job, cold: the whole process, against `nowflow --help` (the process alone).
+// 2. The interpreter's overhead: a 1,000-step job (250 create, update, get, delete cycles) on the in-process local
+//    instance, against the same 1,000 calls made directly through NowTableService; the ratio is the overhead.
+// Run it with Benchmarks/runner.sh, which builds in release first.
+import Foundation
+import LocalInstance
+import NowData
+import NowFlow
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let tool = arguments.first else {
+    print("usage: RunnerBenchmark PATH-TO-nowflow [--rounds 5]")
+    exit(1)
+}
+let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 5
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runner-benchmark-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+/// The median of `rounds` timings of `body`.
+func median(_ body: () async throws -> Void) async rethrows -> Duration {
+    var times: [Duration] = []
+    for _ in 0..<rounds {
+        let start = ContinuousClock.now
+        try await body()
+        times.append(ContinuousClock.now - start)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+// MARK: - 1. validate, cold
+
+var lines = ["name: Five hundred steps", "vars:", "  table: incident", "  summary: benchmark", "steps:"]
+for index in 0..<125 {
+    lines += [
+        "  - id: c\(index)",
+        "    create: { table: \"${vars.table}\", fields: { short_description: \"${vars.summary} \(index)\", urgency: 2 } }",
+        "  - id: g\(index)",
+        "    get: { table: incident, sys_id: \"${steps.c\(index).sys_id}\", fields: [number, state] }",
+        "  - when: \"steps.g\(index).record.state == 1 && len(steps.g\(index).record.number) > 3\"",
+        "    update: { table: incident, sys_id: \"${steps.c\(index).sys_id}\", fields: { state: 2 } }",
+        "  - assert: { that: \"steps.c\(index).sys_id != ''\", message: \"no sys_id for \(index)\" }",
+    ]
+}
+let validatePath = directory.appendingPathComponent("validate-500.yaml").path
+try lines.joined(separator: "\n").write(toFile: validatePath, atomically: true, encoding: .utf8)
+
+func runTool(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        print("nowflow \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        exit(1)
+    }
+}
+let validate = try await median { try runTool(["validate", validatePath]) }
+let help = try await median { try runTool(["--help"]) }
+
+// MARK: - 2. interpreter overhead
+
+let cycles = 250
+var job = ["name: A thousand steps", "steps:"]
+for index in 0..<cycles {
+    job += [
+        "  - id: c\(index)",
+        "    create: { table: incident, fields: { short_description: \"cycle \(index)\", urgency: 2 } }",
+        "  - update: { table: incident, sys_id: \"${steps.c\(index).sys_id}\", fields: { state: 2 } }",
+        "  - get: { table: incident, sys_id: \"${steps.c\(index).sys_id}\" }",
+        "  - delete: { table: incident, sys_id: \"${steps.c\(index).sys_id}\" }",
+    ]
+}
+let thousand = try JobFile.parse(job.joined(separator: "\n"), file: "thousand.yaml")
+let instance = try LocalInstance(options: LocalInstance.Options(seedDemoData: false, log: { _ in }))
+defer { instance.close() }
+let url = URL(string: "http://127.0.0.1") ?? URL(fileURLWithPath: "/")
+let options = RunOptions(
+    instanceURL: url, transport: instance.transport, authentication: .basic(user: "admin", password: "admin"),
+    retryPolicy: .none)
+let service = NowTableService(
+    configuration: NowServiceConfiguration(
+        instanceURL: url, authentication: .basic(user: "admin", password: "admin"), transport: instance.transport,
+        retryPolicy: .none))
+
+struct Created: Decodable {
+    struct Record: Decodable { var sys_id: String }
+    var result: Record
+}
+
+let direct = try await median {
+    for index in 0..<cycles {
+        let data = try await service.createRecord(
+            with: ["short_description": .string("cycle \(index)"), "urgency": .int(2)], in: "incident")
+        let sysID = try JSONDecoder().decode(Created.self, from: data).result.sys_id
+        _ = try await service.updateRecord(sysId: sysID, in: "incident", with: ["state": .int(2)])
+        _ = try await service.record(with: sysID, from: "incident")
+        try await service.deleteRecord(sysId: sysID, from: "incident")
+    }
+}
+var failed = false
+let interpreted = await median {
+    let result = await JobRunner(job: thousand, options: options).run()
+    if result.status != .passed { failed = true }
+}
+if failed {
+    print("the 1,000-step job did not pass")
+    exit(1)
+}
+
+func format(_ duration: Duration) -> String { String(format: "%9.1f ms", milliseconds(duration)) }
+print("""
+    medians of \(rounds) rounds
+    nowflow validate, 500-step job (whole process)   \(format(validate))
+    nowflow --help (process start, reference)        \(format(help))
+    validate / --help                                \(String(format: "%9.2fx", milliseconds(validate) / milliseconds(help)))
+
+    1,000 steps (250 create/update/get/delete cycles) on the in-process local instance
+    NowTableService calls made directly             \(format(direct))
+    the same calls through nowflow's runner          \(format(interpreted))
+    runner / direct                                  \(String(format: "%9.2fx", milliseconds(interpreted) / milliseconds(direct)))   (aim: under 1.2x)
+    """)

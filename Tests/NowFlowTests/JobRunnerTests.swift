@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+
+@testable import NowFlow
+
+@Suite struct JobRunnerTests {
+    static let lifecycle = """
+        name: Incident lifecycle
+        vars:
+          caller: abel.tuter
+          summary: Printer on fire
+        steps:
+          - id: caller
+            query:
+              table: sys_user
+              where: { user_name: "${vars.caller}" }
+              fields: [sys_id, name, email]
+              limit: 1
+          - id: incident
+            create:
+              table: incident
+              fields:
+                short_description: "${vars.summary}"
+                caller_id: "${steps.caller.records.0.sys_id}"
+                urgency: 2
+          - id: number
+            extract: { from: "${steps.incident.record}", path: number }
+          - id: resolve
+            update:
+              table: incident
+              sys_id: "${steps.incident.sys_id}"
+              fields: { state: 6, close_code: Solved (Permanently), close_notes: Restarted the spooler }
+          - id: check
+            get: { table: incident, sys_id: "${steps.incident.sys_id}", display_value: true }
+          - assert: { that: "steps.check.record.state == 'Resolved'", message: the incident was not resolved }
+        finally:
+          - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+        """
+
+    @Test func theLifecycleRunsAndCleansUp() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(Self.lifecycle)
+        #expect(result.status == .passed)
+        #expect(result.error == nil)
+        #expect(harness.lines == [
+            "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
+            "ok   step 2 'incident' (create): created incident <sys_id> (N ms)",
+            "ok   step 3 'number' (extract): = 'INC0010061' (N ms)",
+            "ok   step 4 'resolve' (update): updated incident <sys_id> (N ms)",
+            "ok   step 5 'check' (get): incident <sys_id> (N ms)",
+            "ok   step 6 (assert): holds: steps.check.record.state == 'Resolved' (N ms)",
+            "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
+        ])
+        let sysID = try #require(result.results["incident"].flatMap { try? $0.member("sys_id", of: "") }?.text)
+        #expect(result.records == [
+            TouchedRecord(action: .created, table: "incident", sysID: sysID, step: "step 2 'incident' (create)"),
+            TouchedRecord(action: .updated, table: "incident", sysID: sysID, step: "step 4 'resolve' (update)"),
+            TouchedRecord(action: .deleted, table: "incident", sysID: sysID, step: "finally 1 (delete)"),
+        ])
+        #expect(result.results["number"] == .string("INC0010061"))
+        #expect(try harness.count("incident", "sys_id=\(sysID)") == 0)
+    }
+
+    @Test func aFailureStopsTheStepsButFinallyRunsAndTheRecordsAreListed() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Half way
+            steps:
+              - id: incident
+                create: { table: incident, fields: { short_description: half way } }
+              - id: missing
+                get: { table: incident, sys_id: no-such-record }
+              - id: never
+                create: { table: incident, fields: { short_description: never } }
+            finally:
+              - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+              - delete: { table: incident, sys_id: "${steps.never.sys_id}" }
+            """)
+        #expect(result.status == .failed)
+        #expect(result.status.exitCode == 3)
+        #expect(RunHarness.normalized(result.error ?? "") == "step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)")
+        #expect(harness.lines == [
+            "ok   step 1 'incident' (create): created incident <sys_id> (N ms)",
+            "FAIL step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)",
+            "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
+            "FAIL finally 2 (delete): sys_id: steps.never: step 'never' has no result (it did not run, or failed) (N ms)",
+        ])
+        #expect(result.records.map(\.action) == [.created, .deleted])
+        #expect(RunHarness.normalized(result.summaryText()).replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
+            Half way: failed (4 steps run, N ms)
+              step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            records touched before the failure (finish or undo them by hand):
+              created incident <sys_id> by step 1 'incident' (create)
+              deleted incident <sys_id> by finally 1 (delete)
+            """)
+    }
+
+    @Test func queriesPageUpToTheLimitInOrder() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Pages
+            steps:
+              - id: some
+                query: { table: incident, page_size: 2, limit: 5, order_by: number, fields: number }
+              - id: all
+                query: { table: incident, page_size: 4, order_by_desc: number, fields: [number] }
+              - assert: "steps.some.count == 5 && steps.some.records.0.number == 'INC0010001' && steps.some.records.4.number == 'INC0010005'"
+              - assert: "steps.all.count == 60 && steps.all.records.0.number == 'INC0010060'"
+            """)
+        #expect(result.status == .passed)
+        #expect(harness.pages == [2, 4, 5] + Array(stride(from: 4, through: 60, by: 4)))
+    }
+
+    @Test func aDeleteByQueryMatchingMoreThanMaxDeletesNothing() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Guard
+            steps:
+              - foreach: "${vars.names}"
+                as: name
+                steps:
+                  - create: { table: incident, fields: { short_description: "${name}", category: network } }
+              - id: purge
+                delete: { table: incident, where: { short_description: bulk, category: network }, max: 2 }
+                continue_on_error: true
+              - id: left
+                query: { table: incident, where: { short_description: bulk } }
+              - assert: "steps.left.count == 3"
+              - id: tidy
+                delete: { table: incident, query: short_description=bulk, max: 3 }
+              - assert: "steps.tidy.count == 3 && len(steps.tidy.sys_ids) == 3"
+            vars:
+              names: [bulk, bulk, bulk]
+            """)
+        #expect(result.status == .passed)
+        #expect(harness.lines.contains("FAIL (continued) step 2 'purge' (delete): more than 2 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"))
+        #expect(result.records.filter { $0.action == .deleted }.count == 3)
+        #expect(try harness.count("incident", "short_description=bulk") == 0)
+    }
+
+    @Test func updateByQueryChangesEveryMatch() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Bulk update
+            steps:
+              - id: bump
+                update: { table: incident, where: { category: network }, max: 20, fields: { urgency: 1 } }
+              - assert: "steps.bump.count == 16 && steps.bump.records.0.urgency == 1"
+            """)
+        #expect(result.status == .passed)
+        #expect(result.records.count == 16)
+        #expect(try harness.count("incident", "category=network^urgency=1") == 16)
+    }
+
+    @Test func aHostileValueCannotChangeTheQuery() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Injection
+            vars:
+              caller: "nobody^ORactive=true"
+            steps:
+              - id: caller
+                query: { table: sys_user, query: "user_name=${vars.caller}" }
+            """)
+        #expect(result.status == .failed)
+        #expect(result.error == "step 1 'caller' (query): query: the value of ${vars.caller} holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused")
+    }
+
+    @Test func assertionsReportTheValuesAndExitWithFour() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Assert
+            steps:
+              - id: open
+                query: { table: incident, where: { active: true } }
+              - assert: "steps.open.count == 3"
+            """)
+        #expect(result.status == .assertionFailed)
+        #expect(result.status.exitCode == 4)
+        #expect(result.error == "step 2 (assert): assertion failed: steps.open.count == 3 (45 == 3 is false)")
+    }
+
+    @Test func whenSkipsAndRetryPolls() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Control
+            vars:
+              enabled: false
+            steps:
+              - when: vars.enabled
+                create: { table: incident, fields: { short_description: never } }
+              - id: poll
+                query: { table: incident, where: { short_description: never } }
+                retry: { attempts: 3, delay: 0s, until: "steps.poll.count > 0" }
+            """)
+        #expect(result.status == .failed)
+        #expect(harness.lines == [
+            "skip step 1 (create): when was false (N ms)",
+            "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (N ms)",
+        ])
+    }
+
+    @Test func foreachCollectsResultsAndSetUpdatesVars() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Loop
+            vars:
+              names: [beth.anglin, bud.richman]
+              last: none
+            steps:
+              - id: users
+                foreach: vars.names
+                as: user_name
+                steps:
+                  - id: user
+                    query: { table: sys_user, where: { user_name: "${user_name}" }, fields: [sys_id, name], limit: 1 }
+                  - set: { last: "${steps.user.records.0.name}" }
+              - assert: "steps.users.count == 2 && steps.users.results.1.user.records.0.name == 'Bud Richman'"
+              - assert: "vars.last == 'Bud Richman'"
+            """)
+        #expect(result.status == .passed)
+        #expect(harness.lines == [
+            "ok   step 1[0].1 'user' (query): 1 record from sys_user (N ms)",
+            "ok   step 1[0].2 (set): vars.last (N ms)",
+            "ok   step 1[1].1 'user' (query): 1 record from sys_user (N ms)",
+            "ok   step 1[1].2 (set): vars.last (N ms)",
+            "ok   step 1 'users' (foreach): 2 items (N ms)",
+            "ok   step 2 (assert): holds: steps.users.count == 2 && steps.users.results.1.user.records.0.name == 'Bud Richman' (N ms)",
+            "ok   step 3 (assert): holds: vars.last == 'Bud Richman' (N ms)",
+        ])
+    }
+
+    @Test func aDryRunReadsButSendsNoWrite() async throws {
+        let harness = try RunHarness()
+        let urgent = try harness.count("incident", "category=network^urgency=1")
+        let result = try await harness.run(Self.lifecycle + """
+
+              - update: { table: incident, where: { category: network }, max: 20, fields: { urgency: 1 } }
+              - delete: { table: incident, query: category=hardware, max: 20 }
+            """, dryRun: true)
+        #expect(result.status == .passed)
+        #expect(result.records.isEmpty)
+        let network = try harness.count("incident", "category=network")
+        let hardware = try harness.count("incident", "category=hardware")
+        #expect(result.plannedWrites.map { RunHarness.normalized($0.description) } == [
+            #"POST /api/now/table/incident {"caller_id":"<sys_id>","short_description":"Printer on fire","urgency":"2"}"#,
+            #"PATCH /api/now/table/incident/dry-run-1 {"close_code":"Solved (Permanently)","close_notes":"Restarted the spooler","state":"6"}"#,
+            "DELETE /api/now/table/incident/dry-run-1",
+            #"PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (\#(network) records match)"#,
+            "DELETE /api/now/table/incident/{sys_id} for each match of 'category=hardware' (\(hardware) records match)",
+        ])
+        #expect(try harness.count("incident", "") == 60)
+        #expect(result.results["number"] == .string(""))
+        #expect(try harness.count("incident", "category=network^urgency=1") == urgent)
+        #expect(harness.lines == [
+            "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
+            "ok   step 2 'incident' (create): would create a record in incident (dry run) (N ms)",
+            "ok   step 3 'number' (extract): = '' (N ms)",
+            "ok   step 4 'resolve' (update): would update incident dry-run-1 (dry run) (N ms)",
+            "ok   step 5 'check' (get): incident dry-run-1 (dry run) (N ms)",
+            "skip step 6 (assert): not enforced in a dry run: the incident was not resolved ('6' == 'Resolved' is false) (N ms)",
+            "ok   finally 1 (delete): would delete incident dry-run-1 (dry run) (N ms)",
+            "ok   finally 2 (update): would update \(network) incident records (dry run) (N ms)",
+            "ok   finally 3 (delete): would delete \(hardware) incident records (dry run) (N ms)",
+        ])
+    }
+
+    @Test func secretsAreMaskedEverywhere() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Secrets
+            secrets: [API_KEY]
+            steps:
+              - id: note
+                create: { table: incident, fields: { short_description: "key ${env.API_KEY}" } }
+              - assert: "steps.note.record.short_description == 'nothing'"
+            finally:
+              - delete: { table: incident, sys_id: "${steps.note.sys_id}" }
+            """, environment: ["API_KEY": "s3cr3t-value"])
+        #expect(result.status == .assertionFailed)
+        #expect(result.error == "step 2 (assert): assertion failed: steps.note.record.short_description == 'nothing' ('key ***' == 'nothing' is false)")
+        #expect(!result.jsonText().contains("s3cr3t-value"))
+        #expect(result.jsonText().contains("key ***"))
+    }
+
+    @Test func varsCanBeOverriddenAndMissingEnvIsReportedBeforeAnyStep() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Env
+            auth:
+              basic: { user: "${env.NOW_USER}", password: "${env.NOW_PASSWORD}" }
+            steps:
+              - query: { table: incident, limit: 1 }
+            """, environment: ["NOW_USER": "admin"])
+        #expect(result.status == .failed)
+        #expect(result.steps.isEmpty)
+        #expect(result.error == "before the first step: env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
+    }
+
+    @Test func refusedCredentialsFailTheStep() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Auth
+            auth:
+              basic: { user: admin, password: "${env.NOW_PASSWORD}" }
+            steps:
+              - query: { table: incident, limit: 1 }
+            """, environment: ["NOW_PASSWORD": "wrong-password"])
+        #expect(result.status == .failed)
+        #expect(result.error?.hasPrefix("step 1 (query): bad response 401 from GET /api/now/table/incident") == true)
+        #expect(result.error?.contains("wrong-password") == false)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LocalInstance
+import NowData
+import Synchronization
+
+@testable import NowFlow
+
+/// Runs job texts on a fresh in-memory local instance, in process, and records the events.
+final class RunHarness: Sendable {
+    let instance: LocalInstance
+    private let events = Mutex<[RunEvent]>([])
+
+    init() throws {
+        instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
+    }
+
+    deinit {
+        instance.close()
+    }
+
+    /// Runs `text` as a job file.
+    func run(
+        _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:]
+    ) async throws -> RunResult {
+        let job = try JobFile.parse(text, file: "job.yaml")
+        let options = RunOptions(
+            instanceURL: URL(string: "http://127.0.0.1")!, transport: instance.transport,
+            authentication: .basic(user: "admin", password: "admin"), variables: variables, environment: environment,
+            dryRun: dryRun, retryPolicy: .none, onEvent: { [self] event in self.events.withLock { $0.append(event) } })
+        return await JobRunner(job: job, options: options).run()
+    }
+
+    /// The progress lines so far, with durations replaced by `N ms` and sys_ids by `<sys_id>`.
+    var lines: [String] {
+        events.withLock { events in
+            events.compactMap { event in
+                if case .stepFinished(let outcome) = event { Self.normalized(outcome.progressLine(color: false)) } else { nil }
+            }
+        }
+    }
+
+    /// The `fetched` counts of every paging event.
+    var pages: [Int] {
+        events.withLock { events in
+            events.compactMap { event in
+                if case .paging(_, let fetched, _) = event { fetched } else { nil }
+            }
+        }
+    }
+
+    /// Replaces durations and 32-hex sys_ids, which change from run to run.
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
+            .replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression)
+    }
+
+    /// How many records of `table` match `query`, asked directly of the instance.
+    func count(_ table: String, _ query: String) throws -> Int {
+        let reply = instance.reply(
+            to: NowHTTPRequest(
+                method: "GET", path: "/api/now/table/\(table)",
+                queryItems: [URLQueryItem(name: "sysparm_query", value: query), URLQueryItem(name: "sysparm_fields", value: "sys_id")],
+                headers: ["Authorization": "Basic " + Data("admin:admin".utf8).base64EncodedString()]))
+        guard case .respond(let response, _) = reply, case .map(let body) = try Value(json: response.body),
+            case .list(let records) = body["result"]
+        else {
+            return -1
+        }
+        return records.count
+    }
+}

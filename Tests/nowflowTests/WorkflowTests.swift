@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Every example runbook of `workflows/` runs green on a fresh embedded instance, twice (they are re-runnable).
+@Suite struct WorkflowTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("workflows")
+
+    static let workflows = [
+        "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
+        "change-request.yaml",
+    ]
+
+    @Test func everyWorkflowIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".yaml") }
+        #expect(files.sorted() == Self.workflows.sorted())
+    }
+
+    @Test(arguments: workflows)
+    func runsGreenTwice(_ name: String) throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = Self.directory.appendingPathComponent(name).path
+        for _ in 1...2 {
+            let result = try ToolInvocation.run(["run", path], in: home)
+            #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
+            #expect(result.stdout.contains(": passed ("))
+            #expect(!result.stderr.contains("FAIL"))
+        }
+    }
+
+    @Test(arguments: workflows)
+    func validates(_ name: String) throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try ToolInvocation.run(["validate", Self.directory.appendingPathComponent(name).path], in: home)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
