@@ -16,9 +16,12 @@ extension JobRunner {
         var authentication = options.authentication
         do throws(EvaluationError) {
             for variable in job.vars {
-                scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                if let given = options.variables[variable.name] {
+                    scope.vars[variable.name] = Self.value(ofArgument: given)
+                } else {
+                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                }
             }
-            for (name, value) in options.variables { scope.vars[name] = .string(value) }
             if let auth = job.auth {
                 let resolved = try auth.resolve(in: scope)
                 authentication = resolved.authentication

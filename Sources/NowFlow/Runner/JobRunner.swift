@@ -22,28 +22,9 @@ public struct JobRunner: Sendable {
     public func run() async -> RunResult {
         let clock = ContinuousClock()
         let start = clock.now
-<<<<<<< HEAD
         let preparation: Preparation
         do {
             preparation = try prepare()
-=======
-        var scope = Scope(env: options.environment)
-        var secrets = options.secrets
-        var authentication = options.authentication
-        do throws(EvaluationError) {
-            for variable in job.vars {
-                if let given = options.variables[variable.name] {
-                    scope.vars[variable.name] = Self.value(ofArgument: given)
-                } else {
-                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
-                }
-            }
-            if let auth = job.auth {
-                let resolved = try auth.resolve(in: scope)
-                authentication = resolved.authentication
-                secrets += resolved.secrets
-            }
->>>>>>> flow
         } catch {
             return RunResult(
                 job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
@@ -64,13 +45,6 @@ public struct JobRunner: Sendable {
             records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
     }
 
-<<<<<<< HEAD
-=======
-    /// The values of the `env` and `vars` names listed under `secrets`.
-    private func secretValues(in scope: Scope) -> [String] {
-        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
-    }
-
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
     static func value(ofArgument text: String) -> Value {
         switch YAMLScalar(text: text, style: .plain) {
@@ -82,7 +56,6 @@ public struct JobRunner: Sendable {
         }
     }
 
->>>>>>> flow
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
