@@ -67,12 +67,19 @@ enum ReplCommand {
             let prompt = waitFor { await session.prompt }
             let before = InterruptWatcher.received.load(ordering: .relaxed)
             guard let line = editor.readLine(prompt: prompt) else {
-                if InterruptWatcher.received.load(ordering: .relaxed) != before { continue }
+                if InterruptWatcher.received.load(ordering: .relaxed) != before {
+                    // Ctrl-C at the prompt drops the line.
+                    print()
+                    continue
+                }
                 if editor.interactive { print() }
                 break
             }
             if !editor.interactive { print(prompt + line) }
+            let running = InterruptWatcher.received.load(ordering: .relaxed)
             let reply = interrupts.run { await session.handle(line) }
+            // After the terminal's ^C, the message starts on a line of its own.
+            if InterruptWatcher.received.load(ordering: .relaxed) != running { print() }
             if !reply.text.isEmpty { print(reply.text) }
             if reply.quit { return }
         }
