@@ -108,7 +108,7 @@ enum ShortForm {
             let key = kind == "create" || kind == "update" ? "fields" : "where"
             parameters.append(pair(key, firstOther.key.mark.column, mapping(others, column: firstOther.key.mark.column)))
         }
-        return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: table.valueColumn))], column: 1)
+        return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
     }
 
     /// Splits a line into words, keeping quoted parts and `${ ... }` together.
