@@ -8,15 +8,18 @@ import NowData
 final class ReplHarness: Sendable {
     let instance: LocalInstance
     let session: ReplSession
+    /// A temporary folder for the job file and saved files.
+    let directory: URL
 
     /// A session, on the job of `jobText` (written to a temporary file) when one is given.
     init(job jobText: String? = nil, width: Int = 100) throws {
         instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("repl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var job: ReplJob?
         if let jobText {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("repl-job-\(UUID().uuidString).yaml")
+            let url = directory.appendingPathComponent("job.yaml")
             try jobText.write(to: url, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: url) }
             job = try ReplJob.load(path: url.path)
         }
         session = try ReplSession(options: Self.options(instance), job: job, width: { width })
@@ -24,6 +27,7 @@ final class ReplHarness: Sendable {
 
     deinit {
         instance.close()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     static func options(_ instance: LocalInstance) -> RunOptions {
@@ -43,8 +47,10 @@ final class ReplHarness: Sendable {
         return text
     }
 
-    /// Replaces 32-hex sys_ids and the dates of records created now, which change from run to run.
-    static func normalized(_ text: String) -> String {
-        text.replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression)
+    /// The text with the temporary folder left out of paths, and 32-hex sys_ids, which change from run to run,
+    /// as `<sys_id>`.
+    func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: directory.path + "/", with: "")
+            .replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression)
     }
 }

@@ -132,4 +132,122 @@ import Testing
 
             """)
     }
+
+    static let walkedJob = """
+        name: Walk
+        vars: { caller: abel.tuter, ready: false }
+        steps:
+          - id: caller
+            query: { table: sys_user, where: { user_name: "${vars.caller}" }, fields: [user_name, name, sys_id], limit: 1 }
+          - assert: { that: "vars.ready == true", message: not ready yet }
+          - id: incident
+            create: { table: incident, fields: { short_description: Walked, caller_id: "${steps.caller.records.0.sys_id}" } }
+        finally:
+          - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+        """
+
+    @Test func aJobIsWalkedStepByStepWithStepsTypedBetween() async throws {
+        let harness = try ReplHarness(job: Self.walkedJob, width: 100)
+        let transcript = await harness.transcript([
+            ":list", ":next", ":next", "set ready=true", ":list", ":run", ":list", ":next",
+        ])
+        #expect(harness.normalized(transcript) == """
+            nowflow [1/3]> :list
+            Walk (job.yaml)
+            => 1. 'caller' (query)
+               2. (assert)
+               3. 'incident' (create)
+              finally:
+               1. (delete)
+            nowflow [1/3]> :next
+            step 1/3 'caller' (query): 1 record from sys_user
+            user_name   name        sys_id
+            ----------  ----------  --------------------------------
+            abel.tuter  Abel Tuter  <sys_id>
+            1 record
+            nowflow [2/3]> :next
+            error: step 2/3 '_1' (assert): not ready yet (false == true is false)
+            (the step stays current: fix what is needed, then :next runs it again)
+            nowflow [2/3]> set ready=true
+            _1 (set): vars.ready
+            nowflow [2/3]> :list
+            Walk (job.yaml)
+               1. 'caller' (query)  passed
+            => 2. (assert)  assertion_failed
+               3. 'incident' (create)
+              finally:
+               1. (delete)
+            nowflow [2/3]> :run
+            step 2/3 '_2' (assert): holds: vars.ready == true
+            step 3/3 'incident' (create): created incident <sys_id>
+            number      short_description  state  sys_id                            caller_id
+            ----------  -----------------  -----  --------------------------------  ----------------------------
+            INC0010061  Walked             1      <sys_id>  dbbd5520a9542c7bfd1b56b7cc0…
+            1 record
+            the job's steps have all run
+            finally:
+            finally 1 (delete): deleted incident <sys_id>
+            nowflow> :list
+            Walk (job.yaml)
+               1. 'caller' (query)  passed
+               2. (assert)  passed
+               3. 'incident' (create)  passed
+              finally (ran):
+               1. (delete)
+            nowflow> :next
+            the job's steps have all run
+
+            """)
+        #expect(await harness.session.finish() == "")
+    }
+
+    @Test func theJobsFinallyRunsWhenTheSessionEndsIfTheJobStarted() async throws {
+        let job = """
+            name: Clean-up
+            steps:
+              - id: incident
+                create: { table: incident, fields: { short_description: Left behind } }
+              - assert: steps.incident.record.state == 2
+            finally:
+              - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+            """
+        let unstarted = try ReplHarness(job: job)
+        #expect(await unstarted.session.finish() == "")
+        let harness = try ReplHarness(job: job)
+        _ = await harness.transcript([":next"])
+        #expect(harness.normalized(await harness.session.finish()) == """
+            finally:
+            finally 1 (delete): deleted incident <sys_id>
+            """)
+        #expect(await harness.session.finish() == "")
+        #expect(await harness.session.handle("query incident short_description='Left behind'").text == "_1 (query): 0 records from incident\nno records")
+    }
+
+    @Test func aSavedSessionRunsWithTheRunnerAndGivesTheSameResults() async throws {
+        let harness = try ReplHarness(job: Self.walkedJob)
+        let path = harness.directory.appendingPathComponent("saved.yaml").path
+        let transcript = await harness.transcript([
+            ":next",
+            "query incident number=INC0010001 fields=number,sys_id",
+            "get incident ${steps._.records.0.sys_id} fields=number id=x",
+            "query incident number=INC0010002 fields=number,sys_id id=x",
+            "get incident ${steps.x.records.0.sys_id} fields=number,short_description",
+            "assert steps._.record.number == 'INC0010002'",
+            "set ready=true",
+            ":run",
+            ":save \(path)",
+        ])
+        #expect(transcript.hasSuffix("saved 9 steps to \(path) (nowflow run \(path) runs them again)\n"))
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == """
+            """)
+        let job = try JobFile.load(path: path)
+        let result = await JobRunner(job: job, options: ReplHarness.options(harness.instance)).run()
+        #expect(result.status == .passed)
+        let session = await harness.session.scope.steps
+        for id in ["caller", "_1", "_2", "_3"] {
+            #expect(result.results[id] == session[id], "steps.\(id)")
+        }
+        #expect(result.results["x_2"] == session["x"])
+    }
 }

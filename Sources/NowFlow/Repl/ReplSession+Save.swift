@@ -3,7 +3,8 @@ import Foundation
 /// `:save FILE`: the steps run so far as a job file that `nowflow run` accepts and that does what the session did.
 ///
 /// The file keeps the loaded job's settings (`instance`, `auth`, `coder`, `vars`, `secrets`), then every step
-/// that ran (passed or skipped) in order, each with its id, and the job's `finally` once a job step has run. An
+/// that ran (passed or skipped) in order, each with its id, and the job's `finally` once the job's steps have all
+/// run (before, it may name steps that have not run; the session runs it when it ends). An
 /// id used more than once gets a suffix (`x_2`) in the file, and each reference (`steps._` included) is rewritten
 /// to the step it stood for when it ran.
 extension ReplSession {
@@ -37,7 +38,9 @@ extension ReplSession {
             if let node = loaded?.node(key) { pairs.append(Self.pair(key, node)) }
         }
         pairs.append(Self.pair("steps", YAMLNode(content: .sequence(savedSteps()), mark: YAMLMark(line: 1, column: 1))))
-        if jobStarted, let finally = loaded?.node("finally") { pairs.append(Self.pair("finally", finally)) }
+        if let job = loaded?.job, jobStarted, nextStep == job.steps.count, let finally = loaded?.node("finally") {
+            pairs.append(Self.pair("finally", finally))
+        }
         return YAMLEmitter.text(of: YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: 1)))
     }
 

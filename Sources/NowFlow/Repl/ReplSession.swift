@@ -228,16 +228,34 @@ public actor ReplSession {
         resolution["_"] = recorded.count - 1
     }
 
-    /// The result rendered for the kinds whose result is data (records, a value); nil for the others.
+    /// The result rendered for the kinds whose result is data (records, a value); nil for the others. The records
+    /// a create or update wrote are a table of their identifying fields and the fields written.
     private func shown(_ value: Value, of step: Step) -> String? {
         let fields: [String]
+        var shownValue = value
         switch step.kind {
         case .query(let query): fields = query.fields
         case .get(let get): fields = get.fields
-        case .create, .update, .extract: fields = []
+        case .extract: fields = []
+        case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
+        case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
         case .delete, .set, .assert, .foreach: return nil
         }
-        return masker(renderer.render(value, fields: fields))
+        return masker(renderer.render(shownValue, fields: fields))
+    }
+
+    /// A write's result as a list of records, and the columns: the identifying fields, then the fields written.
+    private static func written(_ value: Value, _ fields: [NamedTemplate]) -> (Value, [String]) {
+        guard case .map(var result) = value else { return (value, []) }
+        if let record = result["record"], result["records"] == nil { result["records"] = .list([record]) }
+        guard case .list(let records) = result["records"] else { return (value, []) }
+        let present = Set(records.flatMap { record -> [String] in
+            guard case .map(let values) = record else { return [] }
+            return Array(values.keys)
+        })
+        let leading = RecordTable.leadingFields.filter(present.contains)
+        let names = leading + fields.map(\.name).filter { !leading.contains($0) }
+        return (.map(["records": .list(records)]), names)
     }
 
     var renderer: ResultRenderer {
