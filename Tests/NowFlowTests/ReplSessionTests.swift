@@ -240,7 +240,64 @@ import Testing
         #expect(transcript.hasSuffix("saved 9 steps to \(path) (nowflow run \(path) runs them again)\n"))
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         #expect(saved == """
-            """)
+            name: Walk
+            description: Saved from a nowflow repl session.
+            vars:
+              caller: abel.tuter
+              ready: false
+            steps:
+            - id: caller
+              query:
+                table: sys_user
+                where:
+                  user_name: '${vars.caller}'
+                fields:
+                - user_name
+                - name
+                - sys_id
+                limit: 1
+            - id: _1
+              query:
+                table: incident
+                fields: number,sys_id
+                where:
+                  number: INC0010001
+            - id: x
+              get:
+                table: incident
+                sys_id: ${steps._1.records.0.sys_id}
+                fields: number
+            - id: x_2
+              query:
+                table: incident
+                fields: number,sys_id
+                where:
+                  number: INC0010002
+            - id: _2
+              get:
+                table: incident
+                sys_id: ${steps.x_2.records.0.sys_id}
+                fields: number,short_description
+            - id: _3
+              assert: 'steps._2.record.number == ''INC0010002'''
+            - id: _4
+              set:
+                ready: true
+            - id: _5
+              assert:
+                that: 'vars.ready == true'
+                message: not ready yet
+            - id: incident
+              create:
+                table: incident
+                fields:
+                  short_description: Walked
+                  caller_id: '${steps.caller.records.0.sys_id}'
+            finally:
+            - delete:
+                table: incident
+                sys_id: '${steps.incident.sys_id}'
+""")
         let job = try JobFile.load(path: path)
         let result = await JobRunner(job: job, options: ReplHarness.options(harness.instance)).run()
         #expect(result.status == .passed)
