@@ -297,7 +297,8 @@ import Testing
             - delete:
                 table: incident
                 sys_id: '${steps.incident.sys_id}'
-""")
+
+            """)
         let job = try JobFile.load(path: path)
         let result = await JobRunner(job: job, options: ReplHarness.options(harness.instance)).run()
         #expect(result.status == .passed)
