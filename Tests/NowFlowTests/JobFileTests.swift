@@ -190,6 +190,29 @@ import Testing
             """)
     }
 
+    @Test func aStepCannotUseItsOwnResultExceptInUntil() {
+        let text = """
+            name: x
+            steps:
+              - id: poll
+                query: { table: incident, query: "number=${steps.poll.count}" }
+                retry: { until: "steps.poll.count > 0" }
+              - id: loop
+                foreach: vars.items
+                steps:
+                  - get: { table: incident, sys_id: "${steps.loop.count}" }
+            vars: { items: [1] }
+            """
+        #expect(diagnostics(text) == """
+            job.yaml:4:48: error: steps.poll: a step cannot use its own result (only its retry.until can)
+            job.yaml:9:44: error: steps.loop: a step cannot use its own result (only its retry.until can)
+            """)
+    }
+
+    @Test func foreachNamesCannotHideTheRoots() {
+        #expect(diagnostics("name: x\nvars: { items: [1] }\nsteps:\n  - foreach: vars.items\n    as: steps\n    steps: []\n") == "job.yaml:5:9: error: foreach's as: 'steps' is a reserved name; choose another")
+    }
+
     @Test func yamlErrorsBecomeDiagnostics() {
         #expect(diagnostics("name: x\nsteps: [\n") == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)")
         #expect(diagnostics("") == "job.yaml:1:1: error: the file holds no job; a job is a mapping with name: and steps:")

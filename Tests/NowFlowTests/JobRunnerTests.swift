@@ -310,4 +310,26 @@ import Testing
         #expect(result.error?.hasPrefix("step 1 (query): bad response 401 from GET /api/now/table/incident") == true)
         #expect(result.error?.contains("wrong-password") == false)
     }
+
+    @Test func oauthAndTokenAuthenticationReachTheInstance() async throws {
+        let harness = try RunHarness()
+        let oauth = try await harness.run("""
+            name: OAuth
+            auth:
+              oauth: { client_id: nowflow, client_secret: "${env.SECRET}", user: admin, password: admin }
+            steps:
+              - query: { table: incident, limit: 1 }
+            """, environment: ["SECRET": "client-secret-1"])
+        #expect(oauth.status == .passed, "\(oauth.error ?? "")")
+        let token = try await harness.run("""
+            name: Token
+            auth:
+              token: "${env.TOKEN}"
+            steps:
+              - query: { table: incident, limit: 1 }
+            """, environment: ["TOKEN": "not-a-token-9"])
+        #expect(token.status == .failed)
+        #expect(token.error?.hasPrefix("step 1 (query): bad response 401") == true)
+        #expect(token.jsonText().contains("not-a-token-9") == false)
+    }
 }

@@ -36,6 +36,9 @@ extension JobBuilder {
             if let kind = visibleIDs[id] {
                 return resultFieldProblem(reference, id: id, kind: kind)
             }
+            if currentIDs.contains(id) {
+                return "steps.\(id): a step cannot use its own result (only its retry.until can)"
+            }
             if let declared = declaredIDs[id] {
                 // An earlier step that is not visible had errors of its own (reported there), unless it sits in a
                 // foreach that has ended.

@@ -46,7 +46,9 @@ extension JobBuilder {
         }
         let when = value(pairs, "when").flatMap { condition($0, "when") }?.0
         let continueOnError = value(pairs, "continue_on_error").flatMap { boolean($0, "continue_on_error") } ?? false
+        currentIDs.append(id ?? "")
         let kind = stepKind(kindPair, in: pairs)
+        currentIDs.removeLast()
         if let id, let kind { visibleIDs[id] = kind }
         let retry = value(pairs, "retry").flatMap { retryOptions($0) }
         guard let kind else { return nil }
@@ -259,7 +261,12 @@ extension JobBuilder {
         let items = condition(node, "foreach")
         var name = "item"
         if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
-            name = nameNode.scalarText ?? name
+            let given = nameNode.scalarText ?? name
+            if ["vars", "env", "steps", "true", "false", "null"].contains(given) {
+                error(at: nameNode.mark, "foreach's as: '\(given)' is a reserved name; choose another")
+            } else {
+                name = given
+            }
         }
         guard let stepsNode = value(stepPairs, "steps") else {
             error(at: node.mark, "foreach needs steps: (the steps to run for each item)")

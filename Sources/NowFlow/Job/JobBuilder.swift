@@ -20,6 +20,8 @@ final class JobBuilder {
     var visibleIDs: [String: StepKind] = [:]
     /// The `as` names of the enclosing foreach steps.
     var localNames: [String] = []
+    /// The ids of the steps being read (a foreach's id stays while its body is read).
+    var currentIDs: [String] = []
 
     init(file: String) {
         self.file = file

@@ -14,7 +14,9 @@ import NowData
 ///     auth: { token: "${env.STAGING_TOKEN}" }
 /// ```
 public struct InstanceProfile: Sendable {
+    /// The profile's name, as `--instance` gives it.
     public var name: String
+    /// The instance's URL.
     public var url: URL
     var auth: JobAuthentication?
 

@@ -10,9 +10,12 @@ import NowData
 /// exit(result.status.exitCode)
 /// ```
 public struct JobRunner: Sendable {
+    /// The job to run.
     public let job: Job
+    /// How to run it.
     public let options: RunOptions
 
+    /// A runner for `job`; nothing is sent before ``run()``.
     public init(job: Job, options: RunOptions) {
         self.job = job
         self.options = options

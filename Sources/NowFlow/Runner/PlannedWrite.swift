@@ -2,6 +2,7 @@
 public struct PlannedWrite: Sendable, Hashable, Codable {
     /// The step that would send it.
     public var step: String
+    /// `POST`, `PATCH` or `DELETE`.
     public var method: String
     /// The path with its query, such as `/api/now/table/incident?sysparm_input_display_value=true`.
     public var path: String

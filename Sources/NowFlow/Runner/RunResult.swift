@@ -3,14 +3,21 @@ import Foundation
 /// The outcome of a run: every step, the results and variables, and every record touched (masked: secrets
 /// appear as `***`).
 public struct RunResult: Sendable, Codable {
+    /// The job's name.
     public var job: String
+    /// The job file's path.
     public var file: String
+    /// Passed, failed or assertion failed.
     public var status: RunStatus
+    /// Whether writes were only planned.
     public var dryRun: Bool
+    /// How long the run took.
     public var milliseconds: Int
+    /// Every step that ran or was skipped, in order (foreach bodies before their foreach).
     public var steps: [StepOutcome]
     /// `steps.<id>` of every step that has an id and ran.
     public var results: [String: Value]
+    /// The variables at the end of the run.
     public var vars: [String: Value]
     /// Every record created, updated or deleted, in order.
     public var records: [TouchedRecord]

@@ -2,11 +2,15 @@
 public struct StepOutcome: Sendable, Hashable, Codable {
     /// `1`, `3[0].2` (step 2 of the body of step 3, first item), `finally 1`.
     public var number: String
+    /// The step's `id`, if it has one.
     public var id: String?
+    /// The step's kind: `query`, `create`, ...
     public var kind: String
+    /// How the step ended.
     public var status: StepStatus
     /// Whether the step failed under `continue_on_error` (the job went on).
     public var continued: Bool
+    /// How long the step took, retries included.
     public var milliseconds: Int
     /// What the step did (`1 record from sys_user`) or, when it failed, why.
     public var message: String
