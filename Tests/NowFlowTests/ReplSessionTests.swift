@@ -308,4 +308,29 @@ import Testing
         }
         #expect(result.results["x_2"] == session["x"])
     }
+
+    @Test func cancellingARunningStepKeepsTheSession() async throws {
+        let harness = try ReplHarness()
+        _ = await harness.transcript(["set team=Network"])
+        harness.instance.setFaults(FaultInjection(latency: .seconds(30)))
+        let session = harness.session
+        let running = Task { await session.handle("query incident limit=1") }
+        running.cancel()
+        #expect(await running.value.text == "cancelled: _2 (query) was interrupted (Ctrl-C); results and variables are as before it")
+        harness.instance.setFaults(.none)
+        let transcript = await harness.transcript([":vars", "query sys_user_group name=${vars.team} fields=name"])
+        #expect(transcript == """
+            nowflow> :vars
+            vars.team = 'Network'
+            steps._1 = {"team":"Network"}
+            steps._ is steps._1
+            nowflow> query sys_user_group name=${vars.team} fields=name
+            _2 (query): 1 record from sys_user_group
+            name
+            -------
+            Network
+            1 record
+
+            """)
+    }
 }
