@@ -56,6 +56,7 @@ enum ReplCommand {
 
     /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
     private static func run(_ session: ReplSession, environment: [String: String]) {
+        unblockTerminalSignals()
         let directory = NowflowDirectory.url
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let editor = LineEditor(
@@ -85,5 +86,14 @@ enum ReplCommand {
         }
         let last = interrupts.run { await session.finish() }
         if !last.isEmpty { print(last) }
+    }
+
+    /// Lets the terminal's signals through: a process started with them blocked (as by some test runners and
+    /// process managers) would otherwise ignore Ctrl-C, a closed terminal and `kill`.
+    private static func unblockTerminalSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 }

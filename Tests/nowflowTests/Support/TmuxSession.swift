@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// A program running in a real terminal: a detached tmux session on a private server, driven with `send-keys` and
 /// read with `capture-pane`.
 final class TmuxSession {
@@ -14,16 +18,17 @@ final class TmuxSession {
     init(command: String, width: Int = 120, height: Int = 40) throws {
         guard let tmux = Self.executable else { throw TmuxError(description: "tmux is not installed") }
         self.tmux = tmux
-        try run(["new-session", "-d", "-s", "repl", "-x", String(width), "-y", String(height), command])
+        // The server this starts keeps its standard output: give it none, so that no pipe stays open.
+        try run(["new-session", "-d", "-s", "repl", "-x", String(width), "-y", String(height), command], capture: false)
     }
 
     deinit {
-        _ = try? run(["kill-server"])
+        _ = try? run(["kill-server"], capture: false)
     }
 
     /// Sends keys (`Tab`, `Left`, `Up`, `Enter`, `C-d`, or literal text with `literal: true`).
     func send(_ keys: String..., literal: Bool = false) throws {
-        try run(["send-keys", "-t", "repl"] + (literal ? ["-l"] : []) + keys)
+        try run(["send-keys", "-t", "repl"] + (literal ? ["-l"] : []) + keys, capture: false)
     }
 
     /// The screen's text, the scrolled-off lines included.
@@ -45,18 +50,30 @@ final class TmuxSession {
         }
     }
 
+    /// Runs a tmux command through the shell (`popen`, not `Process`: the server that `new-session` starts lives
+    /// on, and Foundation's `Process` can wait for it); its output when `capture`.
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func run(_ arguments: [String], capture: Bool = true) throws -> String {
+        let line = ([tmux, "-L", socket] + arguments).map(Self.quoted).joined(separator: " ")
+            + (capture ? " 2>/dev/null" : " >/dev/null 2>&1")
+        guard let stream = popen(line, "r") else { throw TmuxError(description: "cannot run \(line)") }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, stream)
+            if count == 0 { break }
+            output += buffer[0..<count]
+        }
+        let status = pclose(stream)
+        guard status == 0 || arguments.first == "kill-server" else {
+            throw TmuxError(description: "\(line) failed with status \(status)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The word in single quotes for the shell.
+    private static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 
