@@ -22,15 +22,17 @@ let package = Package(
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["NowData"], path: "Benchmarks/DecodeBenchmark"),
 
         .executableTarget(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
+        .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
         .executableTarget(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData"]),
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData"]),

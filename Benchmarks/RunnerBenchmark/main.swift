@@ -129,7 +129,8 @@ if failed {
 }
 
 func format(_ duration: Duration) -> String { String(format: "%9.1f ms", milliseconds(duration)) }
-print("""
+print(
+    """
     medians of \(rounds) rounds
     nowflow validate, 500-step job (whole process)   \(format(validate))
     nowflow --help (process start, reference)        \(format(help))

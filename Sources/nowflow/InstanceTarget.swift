@@ -24,7 +24,8 @@ struct InstanceTarget {
     }
 
     /// `local`, an `http(s)://` URL, or a profile name.
-    static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget {
+    static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget
+    {
         if name == "local" { return try local(environment: environment, verbose: verbose) }
         if name.contains("://") {
             guard let url = URL(string: name), url.scheme == "https" || url.scheme == "http", url.host != nil else {
@@ -69,7 +70,8 @@ struct InstanceTarget {
         let path = NowflowDirectory.url.appendingPathComponent("config.yaml").path
         guard FileManager.default.fileExists(atPath: path) else {
             throw Failure(
-                description: "instance '\(name)' is not local, a URL, or a profile: \(path) does not exist", isUsage: true)
+                description: "instance '\(name)' is not local, a URL, or a profile: \(path) does not exist",
+                isUsage: true)
         }
         let profiles: [String: InstanceProfile]
         do {
@@ -80,7 +82,8 @@ struct InstanceTarget {
         guard let profile = profiles[name] else {
             let known = profiles.keys.sorted().joined(separator: ", ")
             throw Failure(
-                description: "no profile '\(name)' in \(path) (profiles: \(known.isEmpty ? "none" : known))", isUsage: true)
+                description: "no profile '\(name)' in \(path) (profiles: \(known.isEmpty ? "none" : known))",
+                isUsage: true)
         }
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         do {

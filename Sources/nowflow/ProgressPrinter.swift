@@ -19,13 +19,15 @@ final class ProgressPrinter: Sendable {
         switch event {
         case .stepStarted:
             break
-        case .paging(let label, let fetched, let limit):
+        case .paging(let label, let fetched, let expected):
             guard terminal else { return }
-            let total = limit.map { " of \($0)" } ?? ""
-            let bar = limit.map { limit in
-                let filled = limit > 0 ? min(20, fetched * 20 / limit) : 20
-                return " [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]"
-            } ?? ""
+            let total = expected.map { " of \($0)" } ?? ""
+            let bar =
+                expected.map { expected in
+                    let filled = expected > 0 ? min(20, fetched * 20 / expected) : 20
+                    return " [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+                        + "]"
+                } ?? ""
             showingProgress.withLock { $0 = true }
             Self.write("\r\u{1B}[2K\(label): \(fetched)\(total) records\(bar)")
         case .stepFinished(let outcome):

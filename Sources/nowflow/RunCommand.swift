@@ -1,9 +1,8 @@
 import Foundation
+@preconcurrency import Glibc
 import LocalInstance
 import NowData
 import NowFlow
-
-@preconcurrency import Glibc
 
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
@@ -43,8 +42,11 @@ enum RunCommand {
             return 2
         }
         for name in settings.variables.keys where !job.variableNames.contains(name) {
-            let declared = job.variableNames.isEmpty ? "it declares none" : "it declares \(job.variableNames.joined(separator: ", "))"
-            printError("nowflow run: --var \(name): the job has no variable '\(name)' under vars: (\(declared))\n\(usage)")
+            let declared =
+                job.variableNames.isEmpty
+                ? "it declares none" : "it declares \(job.variableNames.joined(separator: ", "))"
+            printError(
+                "nowflow run: --var \(name): the job has no variable '\(name)' under vars: (\(declared))\n\(usage)")
             return 1
         }
         let environment = ProcessInfo.processInfo.environment
@@ -78,10 +80,13 @@ enum RunCommand {
             let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
             do {
                 let url = URL(fileURLWithPath: report.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try text.write(to: url, atomically: true, encoding: .utf8)
             } catch {
-                printError("nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)")
+                printError(
+                    "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
+                )
                 return result.status == .passed ? 3 : result.status.exitCode
             }
         }

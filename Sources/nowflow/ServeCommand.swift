@@ -21,6 +21,10 @@ enum ServeCommand {
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
         let settings: Settings
         do {
             settings = try parse(arguments, environment: ProcessInfo.processInfo.environment)
@@ -32,6 +36,15 @@ enum ServeCommand {
             printError(
                 "nowflow serve: warning: no --password or NOWFLOW_ADMIN_PASSWORD given; "
                     + "user '\(settings.options.adminUser)' has the documented default password 'admin'")
+        }
+        if settings.options.databasePath == defaultDatabasePath(environment: ProcessInfo.processInfo.environment) {
+            let directory = URL(fileURLWithPath: settings.options.databasePath).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                printError("nowflow serve: cannot create \(directory.path): \(error.localizedDescription)")
+                return 1
+            }
         }
         // Before any server thread starts, so that the signals reach only the sigwait below.
         TerminationSignals.block()
@@ -70,11 +83,7 @@ enum ServeCommand {
             throw UsageError("--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
         }
         var options = LocalInstance.Options()
-        if let path = parsed.value("db") {
-            options.databasePath = path
-        } else {
-            options.databasePath = try defaultDatabasePath()
-        }
+        options.databasePath = parsed.value("db") ?? defaultDatabasePath(environment: environment)
         options.schemaFile = parsed.value("schema")
         options.adminUser = parsed.value("user") ?? "admin"
         options.adminPassword = password ?? "admin"
@@ -121,14 +130,9 @@ enum ServeCommand {
         host == "localhost" || host.hasPrefix("127.")
     }
 
-    /// `~/.nowflow/local.db`, creating the directory.
-    private static func defaultDatabasePath() throws(UsageError) -> String {
-        let directory = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".nowflow")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw UsageError("cannot create \(directory.path): \(error.localizedDescription)")
-        }
-        return directory.appendingPathComponent("local.db").path
+    /// `$HOME/.nowflow/local.db`.
+    static func defaultDatabasePath(environment: [String: String]) -> String {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".nowflow/local.db").path
     }
 }

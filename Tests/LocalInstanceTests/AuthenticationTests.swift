@@ -46,7 +46,8 @@ import Testing
     }
 
     @Test func passwordGrantGivesBearerTokenThatExpires() async throws {
-        let response = try await token("grant_type=password&client_id=cli&client_secret=s&username=admin&password=secret")
+        let response = try await token(
+            "grant_type=password&client_id=cli&client_secret=s&username=admin&password=secret")
         #expect(response.statusCode == 200)
         let body = try Harness.json(response)
         #expect(body["token_type"] as? String == "Bearer")
@@ -67,7 +68,8 @@ import Testing
             try await token("grant_type=password&client_id=cli&client_secret=s&username=admin&password=secret"))
         let refresh = try #require(first["refresh_token"] as? String)
         harness.clock.advance(seconds: 120)
-        let response = try await token("grant_type=refresh_token&client_id=cli&client_secret=s&refresh_token=\(refresh)")
+        let response = try await token(
+            "grant_type=refresh_token&client_id=cli&client_secret=s&refresh_token=\(refresh)")
         #expect(response.statusCode == 200)
         let body = try Harness.json(response)
         #expect(body["refresh_token"] == nil)
@@ -99,7 +101,8 @@ import Testing
     @Test func configuredClientsAreChecked() async throws {
         let strict = try Harness(seed: false) { $0.oauthClients = ["nowflow": "s3cret"] }
         let wrong = try await strict.send(
-            "POST", "/oauth_token.do", body: "grant_type=password&client_id=nowflow&client_secret=x&username=admin&password=secret",
+            "POST", "/oauth_token.do",
+            body: "grant_type=password&client_id=nowflow&client_secret=x&username=admin&password=secret",
             headers: [("Content-Type", "application/x-www-form-urlencoded")])
         #expect(wrong.statusCode == 401)
         let right = try await strict.send(
@@ -116,5 +119,17 @@ import Testing
         let auth = "Basic " + Data("gone:pw".utf8).base64EncodedString()
         let response = try await harness.send("GET", "/api/now/table/incident", headers: [("Authorization", auth)])
         #expect(response.statusCode == 401)
+    }
+
+    @Test func changingAPasswordRevokesTheOldOne() async throws {
+        #expect(try await harness.send("GET", "/api/now/table/incident").statusCode == 200)
+        let admin = DemoData.sysID("sys_user", "admin")
+        let changed = try await harness.send(
+            "PATCH", "/api/now/table/sys_user/\(admin)", body: #"{"user_password":"n3w"}"#)
+        #expect(changed.statusCode == 200)
+        #expect(try await harness.send("GET", "/api/now/table/incident").statusCode == 401)
+        let auth = "Basic " + Data("admin:n3w".utf8).base64EncodedString()
+        let fresh = try await harness.send("GET", "/api/now/table/incident", headers: [("Authorization", auth)])
+        #expect(fresh.statusCode == 200)
     }
 }

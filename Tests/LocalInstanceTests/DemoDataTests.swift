@@ -8,7 +8,10 @@ import Testing
     @Test func twoInstancesHoldTheSameRecords() async throws {
         let first = try Harness()
         let second = try Harness()
-        for table in ["sys_user", "sys_user_group", "sys_user_grmember", "incident", "problem", "change_request", "cmdb_ci", "cmdb_ci_server", "task"] {
+        for table in [
+            "sys_user", "sys_user_group", "sys_user_grmember", "incident", "problem", "change_request", "cmdb_ci",
+            "cmdb_ci_server", "task",
+        ] {
             let a = try await first.send("GET", "/api/now/table/\(table)")
             let b = try await second.send("GET", "/api/now/table/\(table)")
             #expect(a.statusCode == 200)
@@ -17,14 +20,20 @@ import Testing
     }
 
     @Test func stableSysIDsAndCounts() async throws {
-        #expect(DemoData.sysID("sys_user", "abel.tuter") == String(SHA256.hex("nowflow-demo:sys_user:abel.tuter").prefix(32)))
+        #expect(
+            DemoData.sysID("sys_user", "abel.tuter")
+                == String(SHA256.hex("nowflow-demo:sys_user:abel.tuter").prefix(32)))
         #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let harness = try Harness()
-        let admin = try await harness.send("GET", "/api/now/table/sys_user", query: [("user_name", "admin"), ("sysparm_fields", "name,sys_id")])
-        #expect(Harness.text(admin) == #"{"result":[{"name":"System Administrator","sys_id":"\#(DemoData.sysID("sys_user", "admin"))"}]}"#)
+        let admin = try await harness.send(
+            "GET", "/api/now/table/sys_user", query: [("user_name", "admin"), ("sysparm_fields", "name,sys_id")])
+        #expect(
+            Harness.text(admin)
+                == #"{"result":[{"name":"System Administrator","sys_id":"\#(DemoData.sysID("sys_user", "admin"))"}]}"#)
         let counts = try harness.instance.database.read { db in
             try ["sys_user", "sys_user_group", "incident", "problem", "change_request", "cmdb_ci_server"].map { name in
-                try harness.instance.store.count(try #require(harness.instance.dictionary.table(name)), where: "", [], db)
+                try harness.instance.store.count(
+                    try #require(harness.instance.dictionary.table(name)), where: "", [], db)
             }
         }
         #expect(counts == [15, 7, 60, 6, 8, 10])
@@ -32,8 +41,11 @@ import Testing
             "GET", "/api/now/table/incident", query: [("sysparm_query", "state=7"), ("sysparm_no_count", "false")])
         #expect(states.headers["X-Total-Count"] == "10")
         let changes = try await harness.send(
-            "GET", "/api/now/table/change_request", query: [("sysparm_query", "ORDERBYnumber"), ("sysparm_fields", "number,state"), ("sysparm_limit", "2")])
-        #expect(Harness.text(changes) == #"{"result":[{"number":"CHG0030001","state":"-5"},{"number":"CHG0030002","state":"-4"}]}"#)
+            "GET", "/api/now/table/change_request",
+            query: [("sysparm_query", "ORDERBYnumber"), ("sysparm_fields", "number,state"), ("sysparm_limit", "2")])
+        #expect(
+            Harness.text(changes)
+                == #"{"result":[{"number":"CHG0030001","state":"-5"},{"number":"CHG0030002","state":"-4"}]}"#)
     }
 
     @Test func fileDatabaseIsSeededOnceAndKeepsWrites() async throws {
@@ -42,10 +54,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("instance.db").path
         let first = try Harness { $0.databasePath = path }
-        let created = try await first.send("POST", "/api/now/table/incident", body: #"{"short_description":"Persisted"}"#)
+        let created = try await first.send(
+            "POST", "/api/now/table/incident", body: #"{"short_description":"Persisted"}"#)
         #expect(try Harness.result(created)["number"] as? String == "INC0010061")
         first.instance.close()
-        let second = try Harness { $0.databasePath = path; $0.adminPassword = "changed" }
+        let second = try Harness {
+            $0.databasePath = path
+            $0.adminPassword = "changed"
+        }
         let auth = "Basic " + Data("admin:changed".utf8).base64EncodedString()
         let listed = try await second.send(
             "GET", "/api/now/table/incident", query: [("sysparm_query", "short_description=Persisted")],

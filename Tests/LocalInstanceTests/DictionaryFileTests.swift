@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct DictionaryFileTests {
     private func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -38,20 +39,29 @@ import Testing
         #expect(record["u_result"] as? [String: String] == ["display_value": "Pass", "value": "1"])
         #expect((record["u_ci"] as? [String: String])?["display_value"] == "db-prod-01")
         let listed = try await harness.send(
-            "GET", "/api/now/table/u_ci_audit", query: [("sysparm_query", "u_ci.name=db-prod-01"), ("sysparm_fields", "u_name")])
+            "GET", "/api/now/table/u_ci_audit",
+            query: [("sysparm_query", "u_ci.name=db-prod-01"), ("sysparm_fields", "u_name")])
         #expect(Harness.text(listed) == #"{"result":[{"u_name":"Quarterly"}]}"#)
     }
 
     @Test(arguments: [
-        (#"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "type": "money"}]}]}"#,
-         #": table "u_x": field "u_a": unknown type "money" (string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice)"#),
-        (#"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "type": "reference", "reference": "cmdb"}]}]}"#,
-         #": table "u_x": field "u_a": unknown reference table "cmdb""#),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "type": "money"}]}]}"#,
+            #": table "u_x": field "u_a": unknown type "money" (string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice)"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "type": "reference", "reference": "cmdb"}]}]}"#,
+            #": table "u_x": field "u_a": unknown reference table "cmdb""#
+        ),
         (#"{"tables": [{"name": "incident", "fields": []}]}"#, #": table "incident": the table is already defined"#),
-        (#"{"tables": [{"name": "U X", "fields": []}]}"#,
-         #": table "U X": a table name is lowercase letters, digits and underscores"#),
-        (#"{"tables": [{"name": "u_x", "display_field": "u_b", "fields": [{"name": "u_a"}]}]}"#,
-         #": table "u_x": display_field "u_b" is not a field of the table"#),
+        (
+            #"{"tables": [{"name": "U X", "fields": []}]}"#,
+            #": table "U X": a table name is lowercase letters, digits and underscores"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "display_field": "u_b", "fields": [{"name": "u_a"}]}]}"#,
+            #": table "u_x": display_field "u_b" is not a field of the table"#
+        ),
         (#"{"tables": [{"name": "u_x"}]}"#, #": tables[0]: missing key "fields""#),
     ])
     func invalidFilesAreRefusedWithWhatAndWhere(text: String, message: String) throws {
@@ -66,7 +76,8 @@ import Testing
         #expect {
             try LocalInstance(options: LocalInstance.Options(schemaFile: "/nonexistent/schema.json"))
         } throws: { error in
-            (error as? LocalInstanceError)?.description.hasPrefix("/nonexistent/schema.json: cannot read the dictionary file") == true
+            (error as? LocalInstanceError)?.description.hasPrefix(
+                "/nonexistent/schema.json: cannot read the dictionary file") == true
         }
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import NowData
 import Testing
 
+@testable import LocalInstance
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-@testable import LocalInstance
 
 @Suite struct FaultInjectionTests {
     let harness: Harness
@@ -30,7 +30,10 @@ import Testing
 
     @Test func scriptedStatusesComeInOrderWithRealBodies() async throws {
         harness.instance.setFaults(
-            FaultInjection(scripted: [.status(429, retryAfterSeconds: 7), .status(500, retryAfterSeconds: nil), .status(503, retryAfterSeconds: nil)]))
+            FaultInjection(scripted: [
+                .status(429, retryAfterSeconds: 7), .status(500, retryAfterSeconds: nil),
+                .status(503, retryAfterSeconds: nil),
+            ]))
         let limited = try await harness.send("GET", "/api/now/table/incident")
         #expect(limited.statusCode == 429)
         #expect(limited.headers["Retry-After"] == "7")
@@ -55,19 +58,24 @@ import Testing
 
     @Test func droppedConnectionDoesNotHandleTheRequest() async throws {
         harness.instance.setFaults(FaultInjection(scripted: [.drop]))
-        await #expect { try await harness.send("POST", "/api/now/table/incident", body: "{}") } throws: { isConnectionLost($0) }
+        await #expect { try await harness.send("POST", "/api/now/table/incident", body: "{}") } throws: {
+            isConnectionLost($0)
+        }
         #expect(try incidentCount() == 0)
     }
 
     @Test func lostResponseHandlesTheRequestThenDrops() async throws {
         harness.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
-        await #expect { try await harness.send("POST", "/api/now/table/incident", body: "{}") } throws: { isConnectionLost($0) }
+        await #expect { try await harness.send("POST", "/api/now/table/incident", body: "{}") } throws: {
+            isConnectionLost($0)
+        }
         #expect(try incidentCount() == 1)
     }
 
     @Test func scriptedLatencyDelaysTheAnswer() async throws {
         harness.instance.setFaults(FaultInjection(scripted: [.latency(.milliseconds(5))]))
-        let request = NowHTTPRequest(method: "GET", path: "/api/now/table/incident", headers: ["Authorization": Harness.adminAuth])
+        let request = NowHTTPRequest(
+            method: "GET", path: "/api/now/table/incident", headers: ["Authorization": Harness.adminAuth])
         guard case .respond(let response, let delay) = harness.instance.reply(to: request) else {
             Issue.record("expected a response")
             return
@@ -89,7 +97,9 @@ import Testing
     }
 
     @Test func faultsFromOptionsApplyFromTheStart() async throws {
-        let faulty = try Harness(seed: false) { $0.faults = FaultInjection(scripted: [.status(503, retryAfterSeconds: nil)]) }
+        let faulty = try Harness(seed: false) {
+            $0.faults = FaultInjection(scripted: [.status(503, retryAfterSeconds: nil)])
+        }
         #expect(try await faulty.send("GET", "/api/now/table/incident").statusCode == 503)
         #expect(try await faulty.send("GET", "/api/now/table/incident").statusCode == 200)
     }

@@ -70,6 +70,16 @@ import Testing
         #expect(try Self.decode(reply).path == "/api/now/table/incident")
     }
 
+    @Test func acceptsAQueryOfAThousandSysIDs() async throws {
+        let listener = try HTTPListener(handler: Self.echo)
+        defer { listener.stop() }
+        let sysIDs = (0..<1_000).map { String(repeating: String($0 % 10), count: 32) }.joined(separator: ",")
+        let reply = try await HTTPTestClient(port: listener.port).send(
+            "GET", "/api/now/table/incident?sysparm_query=sys_idIN" + sysIDs)
+        #expect(reply.status == 200)
+        #expect(try Self.decode(reply).query == ["sysparm_query=sys_idIN" + sysIDs])
+    }
+
     @Test func decodesThePath() async throws {
         let listener = try HTTPListener(handler: Self.echo)
         defer { listener.stop() }

@@ -10,12 +10,16 @@ import Testing
         let tricky = "Robert'); DROP TABLE \"t\";--"
         try db.run(#"INSERT INTO "t" VALUES (?, ?, ?)"#, [.text(tricky), .integer(42), .real(1.5)])
         try db.run(#"INSERT INTO "t" VALUES (?, ?, ?)"#, [.null, .null, .null])
-        #expect(try db.query(#"SELECT * FROM "t" ORDER BY rowid"#) == [[.text(tricky), .integer(42), .real(1.5)], [.null, .null, .null]])
+        #expect(
+            try db.query(#"SELECT * FROM "t" ORDER BY rowid"#) == [
+                [.text(tricky), .integer(42), .real(1.5)], [.null, .null, .null],
+            ])
         #expect(throws: SQLiteError(code: 1, message: "no such table: missing", sql: #"SELECT * FROM "missing""#)) {
             try db.query(#"SELECT * FROM "missing""#)
         }
         let error = SQLiteError(code: 1, message: "no such table: missing", sql: #"SELECT * FROM "missing""#)
-        #expect(error.description == #"SQLite error 1: no such table: missing - while executing `SELECT * FROM "missing"`"#)
+        #expect(
+            error.description == #"SQLite error 1: no such table: missing - while executing `SELECT * FROM "missing"`"#)
     }
 
     @Test func transactionRollsBackOnError() throws {

@@ -7,7 +7,9 @@ import Testing
 @Suite struct TableCRUDTests {
     @Test func createGetUpdateDelete() async throws {
         let harness = try Harness(seed: false)
-        let created = try await harness.send("POST", "/api/now/table/incident", body: #"{"short_description":"Printer on fire","urgency":"1","impact":"2"}"#)
+        let created = try await harness.send(
+            "POST", "/api/now/table/incident",
+            body: #"{"short_description":"Printer on fire","urgency":"1","impact":"2"}"#)
         #expect(created.statusCode == 201)
         let record = try Harness.result(created)
         let sysID = try #require(record["sys_id"] as? String)
@@ -39,12 +41,17 @@ import Testing
         #expect(deleted.body.isEmpty)
         let missing = try await harness.send("GET", "/api/now/table/incident/\(sysID)")
         #expect(missing.statusCode == 404)
-        #expect(Harness.text(missing) == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#)
+        #expect(
+            Harness.text(missing)
+                == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#
+        )
     }
 
     @Test func listsDemoIncidents() async throws {
         let harness = try Harness()
-        let response = try await harness.send("GET", "/api/now/table/incident", query: [("sysparm_limit", "5"), ("sysparm_query", "active=true^ORDERBYnumber")])
+        let response = try await harness.send(
+            "GET", "/api/now/table/incident",
+            query: [("sysparm_limit", "5"), ("sysparm_query", "active=true^ORDERBYnumber")])
         #expect(response.statusCode == 200)
         let rows = try Harness.results(response)
         #expect(rows.count == 5)

@@ -55,7 +55,8 @@ import Testing
         #expect(Harness.text(excluded) == #"{"result":[{"caller_id":"\#(abel)"}]}"#)
         let display = try await harness.send(
             "GET", "/api/now/table/incident", query: [query, fields, ("sysparm_display_value", "true")])
-        #expect(Harness.text(display) == #"{"result":[{"caller_id":{"display_value":"Abel Tuter","link":"\#(link)"}}]}"#)
+        #expect(
+            Harness.text(display) == #"{"result":[{"caller_id":{"display_value":"Abel Tuter","link":"\#(link)"}}]}"#)
         let all = try await harness.send(
             "GET", "/api/now/table/incident",
             query: [query, ("sysparm_fields", "caller_id,state,priority,number"), ("sysparm_display_value", "ALL")])
@@ -99,7 +100,9 @@ import Testing
     @Test func noCountAndSuppressPaginationHeader() async throws {
         let response = try await harness.send(
             "GET", "/api/now/table/incident",
-            query: [("sysparm_limit", "5"), ("sysparm_no_count", "TRUE"), ("sysparm_suppress_pagination_header", "tRuE")])
+            query: [
+                ("sysparm_limit", "5"), ("sysparm_no_count", "TRUE"), ("sysparm_suppress_pagination_header", "tRuE"),
+            ])
         #expect(response.headers["X-Total-Count"] == nil)
         #expect(response.headers["Link"] == nil)
         #expect(try Harness.results(response).count == 5)
@@ -189,7 +192,9 @@ import Testing
     @Test func unknownTableGetsThePlatformError() async throws {
         let response = try await harness.send("GET", "/api/now/table/u_nothing")
         #expect(response.statusCode == 400)
-        #expect(Harness.text(response) == #"{"error":{"message":"Invalid table u_nothing","detail":null},"status":"failure"}"#)
+        #expect(
+            Harness.text(response)
+                == #"{"error":{"message":"Invalid table u_nothing","detail":null},"status":"failure"}"#)
     }
 
     @Test func unknownPathAndMethod() async throws {
@@ -197,7 +202,8 @@ import Testing
         #expect(path.statusCode == 400)
         #expect(
             Harness.text(path)
-                == #"{"error":{"message":"Requested URI does not represent any resource","detail":null},"status":"failure"}"#)
+                == #"{"error":{"message":"Requested URI does not represent any resource","detail":null},"status":"failure"}"#
+        )
         let method = try await harness.send("DELETE", "/api/now/table/incident")
         #expect(method.statusCode == 405)
         #expect(
@@ -208,5 +214,29 @@ import Testing
             "POST", "/api/now/table/incident/\(DemoData.sysID("incident", "INC0"))",
             headers: [("Authorization", Harness.adminAuth), ("X-HTTP-Method-Override", "GET")])
         #expect(override.statusCode == 200)
+    }
+
+    @Test func noCountLinkHasNoLastAndNextOnlyOnAFullPage() async throws {
+        let full = try await harness.send(
+            "GET", "/api/now/table/problem",
+            query: [("sysparm_limit", "3"), ("sysparm_offset", "3"), ("sysparm_no_count", "true")])
+        let base = "http://localhost/api/now/table/problem?sysparm_no_count=true"
+        #expect(
+            full.headers["Link"]
+                == "<\(base)&sysparm_limit=3&sysparm_offset=0>;rel=\"first\","
+                + "<\(base)&sysparm_limit=3&sysparm_offset=0>;rel=\"prev\","
+                + "<\(base)&sysparm_limit=3&sysparm_offset=6>;rel=\"next\"")
+        let short = try await harness.send(
+            "GET", "/api/now/table/problem",
+            query: [("sysparm_limit", "4"), ("sysparm_offset", "4"), ("sysparm_no_count", "true")])
+        #expect(short.headers["Link"]?.contains("rel=\"next\"") == false)
+    }
+
+    @Test func queriesOnPasswordsMatchNothingSpecialAndAreNotLogged() async throws {
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_user", query: [("sysparm_query", "user_password=secret^user_name=admin")])
+        #expect(try Harness.results(response).count == 1)
+        #expect(
+            harness.log.all == ["local instance: sys_user: ignored a condition on the password field 'user_password'"])
     }
 }

@@ -55,12 +55,15 @@ import Testing
 
     @Test func invalidTypedValueIsIgnoredAndLogged() async throws {
         let response = try await harness.send(
-            "POST", "/api/now/table/cmdb_ci_server", body: #"{"name":"box","cpu_count":"abc","ram":2048,"virtual":true}"#)
+            "POST", "/api/now/table/cmdb_ci_server",
+            body: #"{"name":"box","cpu_count":"abc","ram":2048,"virtual":true}"#)
         let record = try Harness.result(response)
         #expect(record["cpu_count"] as? String == "")
         #expect(record["ram"] as? String == "2048")
         #expect(record["virtual"] as? String == "true")
-        #expect(harness.log.all == ["local instance: cmdb_ci_server: ignored value 'abc' of cpu_count: not a valid integer"])
+        #expect(
+            harness.log.all == ["local instance: cmdb_ci_server: ignored value 'abc' of cpu_count: not a valid integer"]
+        )
     }
 
     @Test func inputDisplayValueResolvesReferencesAndChoices() async throws {
@@ -69,7 +72,8 @@ import Testing
             body: #"{"caller_id":"Abel Tuter","state":"In Progress","assignment_group":"Network"}"#)
         let record = try Harness.result(response)
         #expect((record["caller_id"] as? [String: String])?["value"] == DemoData.sysID("sys_user", "abel.tuter"))
-        #expect((record["assignment_group"] as? [String: String])?["value"] == DemoData.sysID("sys_user_group", "Network"))
+        #expect(
+            (record["assignment_group"] as? [String: String])?["value"] == DemoData.sysID("sys_user_group", "Network"))
         #expect(record["state"] as? String == "2")
     }
 
@@ -160,7 +164,8 @@ import Testing
 
     @Test func passwordsAreStoredHashedAndNeverReturned() async throws {
         let response = try await harness.send(
-            "POST", "/api/now/table/sys_user", body: #"{"user_name":"new.user","name":"New User","user_password":"pa55"}"#)
+            "POST", "/api/now/table/sys_user",
+            body: #"{"user_name":"new.user","name":"New User","user_password":"pa55"}"#)
         let record = try Harness.result(response)
         #expect(record["user_password"] == nil)
         let sysID = try #require(record["sys_id"] as? String)
@@ -177,18 +182,28 @@ import Testing
             headers: [("Authorization", auth), ("Content-Type", "application/json")])
         #expect(try Harness.result(asUser)["sys_created_by"] as? String == "new.user")
     }
-}
 
-@Suite struct ClosedInstanceTests {
-    @Test func requestsAfterCloseAnswer500() async throws {
-        let harness = try Harness(seed: false)
-        harness.instance.close()
-        let response = try await harness.send("GET", "/api/now/table/incident")
-        #expect(response.statusCode == 500)
+    @Test func closingAnIncidentStampsResolutionAndDeactivatesIt() async throws {
+        let created = try Harness.result(
+            try await harness.send("POST", "/api/now/table/incident", body: #"{"short_description":"Flaky"}"#))
+        let sysID = try #require(created["sys_id"] as? String)
+        harness.clock.advance(seconds: 300)
+        let fields = ("sysparm_fields", "state,active,resolved_at,closed_at,closed_by")
+        let closed = try await harness.send(
+            "PATCH", "/api/now/table/incident/\(sysID)", query: [fields, ("sysparm_exclude_reference_link", "true")],
+            body: #"{"state":"7"}"#)
+        let admin = DemoData.sysID("sys_user", "admin")
         #expect(
-            Harness.text(response)
-                == #"{"error":{"message":"Internal Server Error","detail":"Check logs for error trace or enable glide.rest.debug property to verify REST request processing"},"status":"failure"}"#
+            Harness.text(closed)
+                == #"{"result":{"state":"7","active":"false","resolved_at":"2026-11-30 09:05:00","closed_at":"2026-11-30 09:05:00","closed_by":"\#(admin)"}}"#
         )
-        #expect(harness.log.all == ["local instance: GET /api/now/table/incident failed: SQLite error 21: the database is closed - while executing `SELECT * FROM \"sys_user\" WHERE \"user_name\" = ? ORDER BY rowid LIMIT ? OFFSET ?`"])
+        harness.clock.advance(seconds: 300)
+        let reopened = try await harness.send(
+            "PATCH", "/api/now/table/incident/\(sysID)", query: [fields, ("sysparm_exclude_reference_link", "true")],
+            body: #"{"state":"2"}"#)
+        #expect(
+            Harness.text(reopened)
+                == #"{"result":{"state":"2","active":"true","resolved_at":"2026-11-30 09:05:00","closed_at":"2026-11-30 09:05:00","closed_by":"\#(admin)"}}"#
+        )
     }
 }

@@ -32,6 +32,20 @@ import Testing
                 == #"cannot decode model at at: expected a date as yyyy-MM-dd HH:mm:ss or yyyy-MM-dd (UTC), found "\#(text)""#)
     }
 
+    @Test func theSharedCoderDecodesConcurrently() async throws {
+        let data = try Coder.default.jsonEncoder.encode(
+            (0..<200).map { Stamp(at: Date(timeIntervalSince1970: Double($0) * 86_461)) })
+        let expected = try Coder.default.jsonDecoder.decode([Stamp].self, from: data)
+        try await withThrowingTaskGroup(of: [Stamp].self) { group in
+            for _ in 0..<8 {
+                group.addTask { try Coder.default.jsonDecoder.decode([Stamp].self, from: data) }
+            }
+            for try await stamps in group {
+                #expect(stamps == expected)
+            }
+        }
+    }
+
     @Test func defaultCoderIsSharedNotRebuilt() {
         #expect(Coder.default.jsonEncoder === Coder.default.jsonEncoder)
         #expect(Coder.default.jsonDecoder === Coder.default.jsonDecoder)

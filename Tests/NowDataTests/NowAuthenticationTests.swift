@@ -26,7 +26,8 @@ import Testing
         #expect(transport.recorded.first?.headers["Authorization"] == "Bearer tok")
 
         await #expect {
-            _ = try await makeService(transport, authentication: .bearer(Provider(token: nil))).records(from: "incident")
+            _ = try await makeService(transport, authentication: .bearer(Provider(token: nil))).records(
+                from: "incident")
         } throws: { error in
             if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
         }
@@ -41,28 +42,36 @@ import Testing
                     count += 1
                     return count
                 }
-                return json(200, #"{"access_token":"token\#(number)","refresh_token":"refresh\#(number)","token_type":"Bearer","expires_in":1799}"#)
+                return json(
+                    200,
+                    #"{"access_token":"token\#(number)","refresh_token":"refresh\#(number)","token_type":"Bearer","expires_in":1799}"#
+                )
             }
             return request.headers["Authorization"] == "Bearer token1" && issued.withLock({ $0 }) == 1
                 && request.queryValue("sysparm_limit") == "2"
                 ? json(401, #"{"error":{"message":"User Not Authenticated"},"status":"failure"}"#) : json(200, empty)
         }
         let service = makeService(
-            transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "s3cret"))
+            transport,
+            authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "s3cret"))
 
         _ = try await service.records(from: "incident")
         _ = try await service.records(from: "incident")
         _ = try await service.records(from: "incident", configuration: FetchConfiguration(limit: 2))
 
-        #expect(transport.rendered == [
-            "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=password&password=s3cret&username=admin",
-            "GET /api/now/table/incident",
-            "GET /api/now/table/incident",
-            "GET /api/now/table/incident?sysparm_limit=2",
-            "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=refresh_token&refresh_token=refresh1",
-            "GET /api/now/table/incident?sysparm_limit=2",
-        ])
-        #expect(transport.recorded.map { $0.headers["Authorization"] } == [nil, "Bearer token1", "Bearer token1", "Bearer token1", nil, "Bearer token2"])
+        #expect(
+            transport.rendered == [
+                "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=password&password=s3cret&username=admin",
+                "GET /api/now/table/incident",
+                "GET /api/now/table/incident",
+                "GET /api/now/table/incident?sysparm_limit=2",
+                "POST /oauth_token.do\nclient_id=client&client_secret=shh&grant_type=refresh_token&refresh_token=refresh1",
+                "GET /api/now/table/incident?sysparm_limit=2",
+            ])
+        #expect(
+            transport.recorded.map { $0.headers["Authorization"] } == [
+                nil, "Bearer token1", "Bearer token1", "Bearer token1", nil, "Bearer token2",
+            ])
         #expect(transport.recorded[0].headers["Content-Type"] == "application/x-www-form-urlencoded")
     }
 
@@ -71,7 +80,8 @@ import Testing
             json(401, #"{"error":"access_denied","error_description":"access_denied"}"#)
         }
         let service = makeService(
-            transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "wrong"))
+            transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "wrong")
+        )
 
         await #expect { _ = try await service.records(from: "incident") } throws: { error in
             if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
@@ -88,8 +98,13 @@ import Testing
         dump(configuration, to: &dumped)
 
         #expect("\(basic)" == "basic(user: admin, password: <redacted>)")
-        #expect(String(reflecting: oauth) == "oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>)")
-        #expect("\(configuration)" == "NowServiceConfiguration(instanceURL: https://example.service-now.com, authentication: oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>))")
+        #expect(
+            String(reflecting: oauth)
+                == "oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>)")
+        #expect(
+            "\(configuration)"
+                == "NowServiceConfiguration(instanceURL: https://example.service-now.com, authentication: oauth(clientID: client, clientSecret: <redacted>, user: admin, password: <redacted>))"
+        )
         for text in ["\(basic)", "\(oauth)", "\(configuration)", dumped] {
             #expect(!text.contains("s3cret"))
             #expect(!text.contains("shh"))
@@ -115,7 +130,7 @@ import Testing
             Issue.record("NowServiceError.serviceConfigurationInvalid")
             return
         }
-        let tableService = NowTableService (configuration: serviceConfig, coreServiceProvider: coreService)
+        let tableService = NowTableService(configuration: serviceConfig, coreServiceProvider: coreService)
         _ = try await tableService.records(from: "incident")
         #expect(transport.recorded.first?.headers["Authorization"] == "Basic YWRtaW46czNjcmV0")
     }

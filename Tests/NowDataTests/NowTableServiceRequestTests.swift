@@ -3,7 +3,8 @@ import NowData
 import Testing
 
 @Suite struct NowTableServiceRequestTests {
-    let created = #"{"result":{"sys_id":"0123456789abcdef0123456789abcdef","short_description":"Printer on fire","number":"INC0010001"}}"#
+    let created =
+        #"{"result":{"sys_id":"0123456789abcdef0123456789abcdef","short_description":"Printer on fire","number":"INC0010001"}}"#
 
     @Test func createPostsTheModelWithAClientSysIDAndReturnsThePlatformOne() async throws {
         let transport = RecordingTransport(status: 201, body: created)
@@ -18,13 +19,14 @@ import Testing
 
         #expect(result.sysId == "0123456789abcdef0123456789abcdef")
         #expect(result.number == "INC0010001")
-        #expect(transport.rendered.map(maskingSysIDs) == [
-            """
-            POST /api/now/table/incident?sysparm_input_display_value=true&sysparm_suppress_auto_sys_field=true\
-            &sysparm_fields=number,short_description
-            {"short_description":"Printer on fire","sys_id":"<sys_id>"}
-            """
-        ])
+        #expect(
+            transport.rendered.map(maskingSysIDs) == [
+                """
+                POST /api/now/table/incident?sysparm_input_display_value=true&sysparm_suppress_auto_sys_field=true\
+                &sysparm_fields=number,short_description
+                {"short_description":"Printer on fire","sys_id":"<sys_id>"}
+                """
+            ])
         let sent = try #require(transport.recorded.first.flatMap(sysID(in:)))
         #expect(sent != model.sysId)
         #expect(transport.recorded.first?.headers["Content-Type"] == "application/json")
@@ -40,12 +42,13 @@ import Testing
         let data = try await service.createRecord(with: fields, in: "incident", configuration: readConfiguration)
 
         #expect(String(decoding: data, as: UTF8.self) == created)
-        #expect(transport.rendered.map(maskingSysIDs) == [
-            """
-            POST /api/now/table/incident?sysparm_fields=number,short_description
-            {"short_description":"test description","sys_id":"<sys_id>"}
-            """
-        ])
+        #expect(
+            transport.rendered.map(maskingSysIDs) == [
+                """
+                POST /api/now/table/incident?sysparm_fields=number,short_description
+                {"short_description":"test description","sys_id":"<sys_id>"}
+                """
+            ])
     }
 
     @Test func createRecordWritesEveryValueAsAStringAndKeepsAGivenSysID() async throws {
@@ -53,16 +56,19 @@ import Testing
         let service = makeService(transport)
 
         _ = try await service.createRecord(
-            with: ["urgency": 2, "active": true, "ratio": 0.5, "close_notes": nil,
-                   "sys_id": "00000000000000000000000000000042"],
+            with: [
+                "urgency": 2, "active": true, "ratio": 0.5, "close_notes": nil,
+                "sys_id": "00000000000000000000000000000042",
+            ],
             in: "incident")
 
-        #expect(transport.rendered == [
-            """
-            POST /api/now/table/incident
-            {"active":"true","close_notes":"","ratio":"0.5","sys_id":"00000000000000000000000000000042","urgency":"2"}
-            """
-        ])
+        #expect(
+            transport.rendered == [
+                """
+                POST /api/now/table/incident
+                {"active":"true","close_notes":"","ratio":"0.5","sys_id":"00000000000000000000000000000042","urgency":"2"}
+                """
+            ])
     }
 
     @Test func updatePatchesTheModelWithoutSystemFields() async throws {
@@ -75,12 +81,13 @@ import Testing
         let result = try await service.update(model, in: "incident", writeOptions: [.suppressAutoSysField])
 
         #expect(result.shortDescription == "Printer on fire")
-        #expect(transport.rendered == [
-            """
-            PATCH /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_suppress_auto_sys_field=true
-            {"number":"INC0010001","short_description":"Printer on fire"}
-            """
-        ])
+        #expect(
+            transport.rendered == [
+                """
+                PATCH /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_suppress_auto_sys_field=true
+                {"number":"INC0010001","short_description":"Printer on fire"}
+                """
+            ])
     }
 
     @Test func updateRecordLeavesSystemFieldsOut() async throws {
@@ -92,13 +99,14 @@ import Testing
             with: ["state": 2, "sys_mod_count": 7, "work_notes": "on it"],
             configuration: FieldReadConfiguration(options: [.displayValues, .excludeReferenceLink]))
 
-        #expect(transport.rendered == [
-            """
-            PATCH /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_display_value=true\
-            &sysparm_exclude_reference_link=true
-            {"state":"2","work_notes":"on it"}
-            """
-        ])
+        #expect(
+            transport.rendered == [
+                """
+                PATCH /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_display_value=true\
+                &sysparm_exclude_reference_link=true
+                {"state":"2","work_notes":"on it"}
+                """
+            ])
     }
 
     @Test func updateAndDeleteWithoutSysIDFailBeforeAnyRequest() async throws {
@@ -137,16 +145,17 @@ import Testing
 
         #expect(list.count == 1)
         #expect(single.shortDescription == "x")
-        #expect(transport.rendered == [
-            "GET /api/now/table/incident?sysparm_query=active=true^priority<=2&sysparm_query_category=mine"
-                + "&sysparm_limit=50&sysparm_fields=number&sysparm_display_value=all",
-            "GET /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_fields=number"
-                + "&sysparm_display_value=all",
-            "GET /api/now/table/incident?sysparm_query=active=true^priority<=2&sysparm_query_category=mine"
-                + "&sysparm_limit=50&sysparm_fields=number&sysparm_display_value=all",
-            "GET /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_fields=number",
-            "DELETE /api/now/table/incident/0123456789abcdef0123456789abcdef",
-        ])
+        #expect(
+            transport.rendered == [
+                "GET /api/now/table/incident?sysparm_query=active=true^priority<=2&sysparm_query_category=mine"
+                    + "&sysparm_limit=50&sysparm_fields=number&sysparm_display_value=all",
+                "GET /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_fields=number"
+                    + "&sysparm_display_value=all",
+                "GET /api/now/table/incident?sysparm_query=active=true^priority<=2&sysparm_query_category=mine"
+                    + "&sysparm_limit=50&sysparm_fields=number&sysparm_display_value=all",
+                "GET /api/now/table/incident/0123456789abcdef0123456789abcdef?sysparm_fields=number",
+                "DELETE /api/now/table/incident/0123456789abcdef0123456789abcdef",
+            ])
     }
 
     @Test func aBadTableNameOrSysIDIsAnInvalidURL() async throws {
@@ -162,7 +171,8 @@ import Testing
     @Test func anUnexpectedStatusCarriesTheServersMessageAndTheRequest() async throws {
         let transport = RecordingTransport(
             status: 404,
-            body: #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#
+            body:
+                #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the record retrieval"},"status":"failure"}"#
         )
         let service = makeService(transport)
 
@@ -192,7 +202,8 @@ import Testing
     }
 
     @Test func aModelThatDoesNotFitIsCannotDecodeModelWithItsCodingPath() async throws {
-        let service = makeService(RecordingTransport(body: #"{"result":[{"sys_id":"a","short_description":"x"},{"sys_id":"b"}]}"#))
+        let service = makeService(
+            RecordingTransport(body: #"{"result":[{"sys_id":"a","short_description":"x"},{"sys_id":"b"}]}"#))
 
         let error = await #expect(throws: NowDataError.self) {
             _ = try await service.model([Incident].self, from: "incident")
@@ -201,7 +212,7 @@ import Testing
             Issue.record("expected cannotDecodeModel(keyNotFound), got \(String(describing: error))")
             return
         }
-        #expect(key.stringValue == "short_description")
+        #expect(key.stringValue == "shortDescription")
         #expect(context.codingPath.map(\.stringValue) == ["result", "Index 1"])
     }
 

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct NowTableServiceRetryTests {
     let one = #"{"result":{"sys_id":"0123456789abcdef0123456789abcdef","short_description":"x"}}"#
-    let busy = #"{"error":{"message":"Rate limit exceeded","detail":"Rate limit of 100 requests per hour for Table API exceeded"},"status":"failure"}"#
+    let busy =
+        #"{"error":{"message":"Rate limit exceeded","detail":"Rate limit of 100 requests per hour for Table API exceeded"},"status":"failure"}"#
 
     @Test func readsAreRetriedOnPassingStatusesAndDroppedConnections() async throws {
         let statuses = [429, 502, 503, 504]
@@ -114,7 +115,9 @@ import Testing
         #expect(transport.recorded.map(\.method) == ["DELETE", "DELETE"])
 
         let missing = RecordingTransport { _, _ in json(404, "{}") }
-        await #expect { try await makeService(missing).deleteRecord(sysId: "0123456789abcdef0123456789abcdef", from: "incident") } throws: { error in
+        await #expect {
+            try await makeService(missing).deleteRecord(sysId: "0123456789abcdef0123456789abcdef", from: "incident")
+        } throws: { error in
             if case NowDataError.badResponse(statusCode: 404) = error { true } else { false }
         }
     }

@@ -133,11 +133,27 @@ import Testing
         #expect(try custom.decode(String.self, from: data, at: "result.caller_id.user_name") == "abel.tuter")
     }
 
+    /// The default coder's key conversion gives the keys Foundation's `.convertFromSnakeCase` gives.
     @Test func snakeCaseConversionMatchesFoundation() throws {
-        let keys = ["user_photos", "URL_value", "_a_b_", "ABC_DEF", "sys_id", "x__y", "u_field2", "plain"]
-        for key in keys {
+        struct Keys: Decodable {
+            var names: [String]
+            init(from decoder: any Decoder) throws {
+                names = try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue).sorted()
+            }
+        }
+        let keys = [
+            "user_photos", "URL_value", "_a_b_", "ABC_DEF", "sys_id", "x__y", "u_field2", "plain", "u_2nd", "a_b2c_d",
+            "x_9", "é_é", "a_bC", "sys_ID", "_x", "x_", "__", "a-b_c", "a b_c d", "a_b.c", "caller_id.name", "",
+        ]
+        let data = try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: keys.map { ($0, 0) }))
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(Keys.self, from: data).names
+        #expect(try Coder.default.jsonDecoder.decode(Keys.self, from: data).names == expected)
+        for key in keys where !key.contains(".") && !key.isEmpty {
             let data = Data(#"{"\#(key)": "found"}"#.utf8)
             #expect(try Coder.default.jsonDecoder.decode(String.self, from: data, at: key) == "found", "key \(key)")
+            #expect(try foundation.decode(String.self, from: data, at: key) == "found", "key \(key)")
         }
     }
 

@@ -32,22 +32,36 @@ import Testing
     }
 
     @Test func valuesFillTheirPlaces() {
-        #expect(render("active=true^caller_id.user_name=${vars.caller}^ORDERBYnumber") == "active=true^caller_id.user_name=abel.tuter^ORDERBYnumber")
+        #expect(
+            render("active=true^caller_id.user_name=${vars.caller}^ORDERBYnumber")
+                == "active=true^caller_id.user_name=abel.tuter^ORDERBYnumber")
         #expect(render("${vars.field}<=${vars.days}") == "priority<=30")
         #expect(render("short_descriptionLIKE${vars.caller}") == "short_descriptionLIKEabel.tuter")
     }
 
     @Test func aCaretInAValueIsRefused() {
-        #expect(render("short_description=${vars.hostile}") == "error: the value of ${vars.hostile} holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused")
+        #expect(
+            render("short_description=${vars.hostile}")
+                == "error: the value of ${vars.hostile} holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused"
+        )
     }
 
     @Test func lineBreaksAndScriptsAreRefused() {
-        #expect(render("description=${vars.multiline}") == "error: the value of ${vars.multiline} holds a line break, which would end the encoded query; the value is refused")
-        #expect(render("caller_id=${vars.script}") == "error: the value of ${vars.script} holds 'javascript:', which the instance would run as a script; the value is refused")
+        #expect(
+            render("description=${vars.multiline}")
+                == "error: the value of ${vars.multiline} holds a line break, which would end the encoded query; the value is refused"
+        )
+        #expect(
+            render("caller_id=${vars.script}")
+                == "error: the value of ${vars.script} holds 'javascript:', which the instance would run as a script; the value is refused"
+        )
     }
 
     @Test func aValueInAFieldNamePlaceMustBeAFieldName() {
-        #expect(render("active=true^${vars.badField}=2") == "error: the value of ${vars.badField} stands where the query expects a field name, and 'priority=1^active' is not one (letters, digits, '_' and '.' only)")
+        #expect(
+            render("active=true^${vars.badField}=2")
+                == "error: the value of ${vars.badField} stands where the query expects a field name, and 'priority=1^active' is not one (letters, digits, '_' and '.' only)"
+        )
     }
 
     @Test func missingValuesAreNamed() {
@@ -55,15 +69,28 @@ import Testing
     }
 
     @Test func whereBuildsAndedEqualities() {
-        #expect(whereClause([("user_name", .string("abel.tuter")), ("active", .bool(true)), ("priority", .int(1))]) == "user_name=abel.tuter^active=true^priority=1")
-        #expect(whereClause([("assigned_to", .null), ("close_code", .string(""))]) == "assigned_toISEMPTY^close_codeISEMPTY")
+        #expect(
+            whereClause([("user_name", .string("abel.tuter")), ("active", .bool(true)), ("priority", .int(1))])
+                == "user_name=abel.tuter^active=true^priority=1")
+        #expect(
+            whereClause([("assigned_to", .null), ("close_code", .string(""))]) == "assigned_toISEMPTY^close_codeISEMPTY"
+        )
         #expect(whereClause([("state", .list([.int(1), .int(2)]))]) == "stateIN1,2")
         #expect(whereClause([("short_description", .string("a=b & c"))]) == "short_description=a=b & c")
     }
 
     @Test func whereRefusesWhatItCannotEscape() {
-        #expect(whereClause([("short_description", .string("50% ^ off"))]) == "error: the value of short_description (${vars.short_description}) holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused")
-        #expect(whereClause([("state", .list([.string("1,2")]))]) == "error: the value of state (${vars.state}) holds ',' in a list item, which an IN condition reads as a separator")
-        #expect(whereClause([("caller", .map([:]))]) == "error: the value of caller (${vars.caller}) is a record; a where: value must be a text, a number, a boolean, null or a list")
+        #expect(
+            whereClause([("short_description", .string("50% ^ off"))])
+                == "error: the value of short_description (${vars.short_description}) holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused"
+        )
+        #expect(
+            whereClause([("state", .list([.string("1,2")]))])
+                == "error: the value of state (${vars.state}) holds ',' in a list item, which an IN condition reads as a separator"
+        )
+        #expect(
+            whereClause([("caller", .map([:]))])
+                == "error: the value of caller (${vars.caller}) is a record; a where: value must be a text, a number, a boolean, null or a list"
+        )
     }
 }

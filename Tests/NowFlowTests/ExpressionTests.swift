@@ -11,7 +11,9 @@ import Testing
                 "records": .list([.map(["sys_id": .string("62826bf0"), "name": .string("Abel Tuter")])]),
                 "count": .int(1),
             ]),
-            "check": .map(["record": .map(["state": .string("6"), "active": .string("true"), "close_code": .string("")])]),
+            "check": .map([
+                "record": .map(["state": .string("6"), "active": .string("true"), "close_code": .string("")])
+            ]),
         ],
         locals: ["item": .string("INC0010001")])
 
@@ -72,7 +74,8 @@ import Testing
 
     @Test func parseErrorsCarryTheirOffset() {
         #expect(parseError("vars.a ==") == "9: expected a value at the end of the expression")
-        #expect(parseError("a == b == c") == "7: comparisons cannot be chained ('==' after '=='); use && or parentheses")
+        #expect(
+            parseError("a == b == c") == "7: comparisons cannot be chained ('==' after '=='); use && or parentheses")
         #expect(parseError("(vars.a") == "7: missing ')' for the '(' at column 1")
         #expect(parseError("'open") == "0: unterminated string: missing closing '")
         #expect(parseError("size(x)") == "0: unknown function 'size'; the functions are len, contains, matches, empty")
@@ -80,7 +83,9 @@ import Testing
         #expect(parseError("vars. x") == "5: expected a name after '.' in 'vars.'")
         #expect(parseError("a # b") == "2: unexpected '#' after the expression")
         #expect(parseError("a && @") == "5: unexpected '@'")
-        #expect(parseError(String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100)) == "64: the expression nests deeper than 64 levels")
+        #expect(
+            parseError(String(repeating: "(", count: 100) + "1" + String(repeating: ")", count: 100))
+                == "64: the expression nests deeper than 64 levels")
     }
 
     @Test func operatorChainsAreBounded() throws {
@@ -91,11 +96,19 @@ import Testing
     }
 
     @Test func evaluationErrorsNameThePath() {
-        #expect(evaluationError("steps.caller.records.3.sys_id") == "steps.caller.records has 1 item; index 3 is out of range")
-        #expect(evaluationError("steps.caller.records.first") == "steps.caller.records is a list; 'first' is not an index (use steps.caller.records.0)")
-        #expect(evaluationError("steps.caller.count.value") == "steps.caller.count is a number, which has no field 'value'")
-        #expect(evaluationError("steps.other.record") == "steps.other: step 'other' has no result (it did not run, or failed)")
-        #expect(evaluationError("env.NOW_PASSWORD") == "env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
+        #expect(
+            evaluationError("steps.caller.records.3.sys_id")
+                == "steps.caller.records has 1 item; index 3 is out of range")
+        #expect(
+            evaluationError("steps.caller.records.first")
+                == "steps.caller.records is a list; 'first' is not an index (use steps.caller.records.0)")
+        #expect(
+            evaluationError("steps.caller.count.value") == "steps.caller.count is a number, which has no field 'value'")
+        #expect(
+            evaluationError("steps.other.record")
+                == "steps.other: step 'other' has no result (it did not run, or failed)")
+        #expect(
+            evaluationError("env.NOW_PASSWORD") == "env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
         #expect(evaluationError("vars.count && true") == "'&&' needs true or false, not a number")
         #expect(evaluationError("vars.tags < 3") == "'<' cannot compare a list with a number")
         #expect(evaluationError("len(vars.count)") == "len() needs a string, a list or a record, not a number")
@@ -110,7 +123,8 @@ import Testing
     }
 
     @Test func conditionsMayBeWrappedInATemplate() throws {
-        #expect(try Expression.parseCondition("${ vars.count > 2 }") == ExpressionParser.parse("vars.count > 2", offset: 3))
+        #expect(
+            try Expression.parseCondition("${ vars.count > 2 }") == ExpressionParser.parse("vars.count > 2", offset: 3))
         #expect(try Expression.parseCondition("vars.count > 2") == ExpressionParser.parse("vars.count > 2"))
     }
 }

@@ -58,7 +58,11 @@ import Testing
         #expect(job.variableNames == ["caller", "summary"])
         #expect(job.steps.map(\.kind.name) == ["query", "create", "extract", "update", "get", "assert"])
         #expect(job.finally.map(\.kind.name) == ["delete"])
-        #expect(job.auth == .basic(user: try Template(parsing: "${env.NOW_USER}"), password: try Template(parsing: "${env.NOW_PASSWORD}")))
+        #expect(
+            job.auth
+                == .basic(
+                    user: try Template(parsing: "${env.NOW_USER}"),
+                    password: try Template(parsing: "${env.NOW_PASSWORD}")))
     }
 
     @Test func everyProblemIsReportedAtOnce() {
@@ -90,20 +94,21 @@ import Testing
                 set: { a: 1 }
               - get: { table: incident, sys_id: "${steps.later.x}" }
             """
-        #expect(diagnostics(text) == """
-            job.yaml:2:1: error: unknown key 'descripton' in the job; did you mean 'description'?
-            job.yaml:8:7: error: query needs table:
-            job.yaml:8:7: error: unknown key 'tabel' in query; did you mean 'table'?
-            job.yaml:9:30: error: vars.caler: no variable 'caler' is declared under vars: or set by a set: step; did you mean 'vars.caller'?
-            job.yaml:10:14: error: limit must be a whole number, not a string
-            job.yaml:16:15: error: steps.later: step 'later' runs later (line 24); a step can use only the results of the steps before it
-            job.yaml:17:5: error: unknown step kind 'qurey'; did you mean 'query'?
-            job.yaml:18:9: error: duplicate step id 'incident' (first used at line 11, column 9)
-            job.yaml:20:5: error: a step has one kind; this one has get and delete
-            job.yaml:21:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted
-            job.yaml:22:13: error: an update by where:/query: needs max:, the most records it may change; when more match, nothing is updated
-            job.yaml:23:44: error: bad expression in assert: expected a value at the end of the expression
-            """)
+        #expect(
+            diagnostics(text) == """
+                job.yaml:2:1: error: unknown key 'descripton' in the job; did you mean 'description'?
+                job.yaml:8:7: error: query needs table:
+                job.yaml:8:7: error: unknown key 'tabel' in query; did you mean 'table'?
+                job.yaml:9:30: error: vars.caler: no variable 'caler' is declared under vars: or set by a set: step; did you mean 'vars.caller'?
+                job.yaml:10:14: error: limit must be a whole number, not a string
+                job.yaml:16:15: error: steps.later: step 'later' runs later (line 24); a step can use only the results of the steps before it
+                job.yaml:17:5: error: unknown step kind 'qurey'; did you mean 'query'?
+                job.yaml:18:9: error: duplicate step id 'incident' (first used at line 11, column 9)
+                job.yaml:20:5: error: a step has one kind; this one has get and delete
+                job.yaml:21:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted
+                job.yaml:22:13: error: an update by where:/query: needs max:, the most records it may change; when more match, nothing is updated
+                job.yaml:23:44: error: bad expression in assert: expected a value at the end of the expression
+                """)
     }
 
     @Test func referencesAreCheckedAgainstResultShapes() {
@@ -123,13 +128,14 @@ import Testing
               - assert: "steps.inner.record == null"
               - set: { copy: "${vars}" }
             """
-        #expect(diagnostics(text) == """
-            job.yaml:5:40: error: steps.incident.sysid: a create step's result has no 'sysid'; did you mean 'sys_id'? it has record and sys_id
-            job.yaml:6:40: error: steps.incidnet: no step has the id 'incidnet'; did you mean 'incident'?
-            job.yaml:7:14: error: unknown name 'item' (a reference starts with vars., env., steps.)
-            job.yaml:13:14: error: steps.inner: step 'inner' is inside a foreach (line 11); its result is visible only to the steps after it in that foreach
-            job.yaml:14:21: error: 'vars' needs a name, as in vars.copy
-            """)
+        #expect(
+            diagnostics(text) == """
+                job.yaml:5:40: error: steps.incident.sysid: a create step's result has no 'sysid'; did you mean 'sys_id'? it has record and sys_id
+                job.yaml:6:40: error: steps.incidnet: no step has the id 'incidnet'; did you mean 'incident'?
+                job.yaml:7:14: error: unknown name 'item' (a reference starts with vars., env., steps.)
+                job.yaml:13:14: error: steps.inner: step 'inner' is inside a foreach (line 11); its result is visible only to the steps after it in that foreach
+                job.yaml:14:21: error: 'vars' needs a name, as in vars.copy
+                """)
     }
 
     @Test func typesAndValuesAreChecked() {
@@ -160,34 +166,35 @@ import Testing
               - {}
               - just text
             """
-        #expect(diagnostics(text) == """
-            job.yaml:1:7: error: name must be a text, not a list
-            job.yaml:2:17: error: coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not 'weekly'
-            job.yaml:2:35: error: coder.timezone 'Mars/Olympus' is not a time zone; use UTC, local or an IANA name such as Europe/Paris
-            job.yaml:3:29: error: auth takes one of basic, oauth or token, not basic and token
-            job.yaml:6:9: error: the step id '2fast' must be made of letters, digits and '_', and not start with a digit
-            job.yaml:7:19: error: bad expression in when: unexpected '=' after the expression
-            job.yaml:8:24: error: retry.attempts must be at least 1, not 0
-            job.yaml:8:34: error: retry.delay must be a duration such as 2s, 500ms or 1m
-            job.yaml:8:40: error: unknown key 'untill' in retry; did you mean 'until'?
-            job.yaml:9:24: error: continue_on_error must be true or false, not a string
-            job.yaml:11:14: error: 'Incident Table' is not a table name (lowercase letters, digits and '_')
-            job.yaml:13:14: error: query takes query: or where:, not both
-            job.yaml:14:22: error: display_value must be true, false or all
-            job.yaml:15:18: error: page_size must be at least 1, not -1
-            job.yaml:16:10: error: get needs sys_id:
-            job.yaml:17:40: error: fields must be a mapping, not a list
-            job.yaml:18:50: error: max: applies only with where: or query:; by sys_id, one record is updated
-            job.yaml:19:23: error: steps.x: no step has the id 'x'
-            job.yaml:19:39: error: extract.path 'records..sys_id' has an empty part; write parts between dots, as in records.0.sys_id
-            job.yaml:20:13: error: assert needs that: (the condition)
-            job.yaml:21:14: error: foreach needs steps: (the steps to run for each item)
-            job.yaml:21:15: error: bad expression in foreach: unexpected '['
-            job.yaml:22:12: error: a variable name '1bad' must be made of letters, digits and '_', and not start with a digit
-            job.yaml:23:14: error: matches(): '[' is not a valid regular expression
-            job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert or foreach
-            job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert or foreach), not a string
-            """)
+        #expect(
+            diagnostics(text) == """
+                job.yaml:1:7: error: name must be a text, not a list
+                job.yaml:2:17: error: coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not 'weekly'
+                job.yaml:2:35: error: coder.timezone 'Mars/Olympus' is not a time zone; use UTC, local or an IANA name such as Europe/Paris
+                job.yaml:3:29: error: auth takes one of basic, oauth or token, not basic and token
+                job.yaml:6:9: error: the step id '2fast' must be made of letters, digits and '_', and not start with a digit
+                job.yaml:7:19: error: bad expression in when: unexpected '=' after the expression
+                job.yaml:8:24: error: retry.attempts must be at least 1, not 0
+                job.yaml:8:34: error: retry.delay must be a duration such as 2s, 500ms or 1m
+                job.yaml:8:40: error: unknown key 'untill' in retry; did you mean 'until'?
+                job.yaml:9:24: error: continue_on_error must be true or false, not a string
+                job.yaml:11:14: error: 'Incident Table' is not a table name (lowercase letters, digits and '_')
+                job.yaml:13:14: error: query takes query: or where:, not both
+                job.yaml:14:22: error: display_value must be true, false or all
+                job.yaml:15:18: error: page_size must be at least 1, not -1
+                job.yaml:16:10: error: get needs sys_id:
+                job.yaml:17:40: error: fields must be a mapping, not a list
+                job.yaml:18:50: error: max: applies only with where: or query:; by sys_id, one record is updated
+                job.yaml:19:23: error: steps.x: no step has the id 'x'
+                job.yaml:19:39: error: extract.path 'records..sys_id' has an empty part; write parts between dots, as in records.0.sys_id
+                job.yaml:20:13: error: assert needs that: (the condition)
+                job.yaml:21:14: error: foreach needs steps: (the steps to run for each item)
+                job.yaml:21:15: error: bad expression in foreach: unexpected '['
+                job.yaml:22:12: error: a variable name '1bad' must be made of letters, digits and '_', and not start with a digit
+                job.yaml:23:14: error: matches(): '[' is not a valid regular expression
+                job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert or foreach
+                job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert or foreach), not a string
+                """)
     }
 
     @Test func aStepCannotUseItsOwnResultExceptInUntil() {
@@ -203,25 +210,37 @@ import Testing
                   - get: { table: incident, sys_id: "${steps.loop.count}" }
             vars: { items: [1] }
             """
-        #expect(diagnostics(text) == """
-            job.yaml:4:48: error: steps.poll: a step cannot use its own result (only its retry.until can)
-            job.yaml:9:44: error: steps.loop: a step cannot use its own result (only its retry.until can)
-            """)
+        #expect(
+            diagnostics(text) == """
+                job.yaml:4:48: error: steps.poll: a step cannot use its own result (only its retry.until can)
+                job.yaml:9:44: error: steps.loop: a step cannot use its own result (only its retry.until can)
+                """)
     }
 
     @Test func foreachNamesCannotHideTheRoots() {
-        #expect(diagnostics("name: x\nvars: { items: [1] }\nsteps:\n  - foreach: vars.items\n    as: steps\n    steps: []\n") == "job.yaml:5:9: error: foreach's as: 'steps' is a reserved name; choose another")
+        #expect(
+            diagnostics(
+                "name: x\nvars: { items: [1] }\nsteps:\n  - foreach: vars.items\n    as: steps\n    steps: []\n")
+                == "job.yaml:5:9: error: foreach's as: 'steps' is a reserved name; choose another")
     }
 
     @Test func yamlErrorsBecomeDiagnostics() {
-        #expect(diagnostics("name: x\nsteps: [\n") == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)")
-        #expect(diagnostics("") == "job.yaml:1:1: error: the file holds no job; a job is a mapping with name: and steps:")
+        #expect(
+            diagnostics("name: x\nsteps: [\n")
+                == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)"
+        )
+        #expect(
+            diagnostics("") == "job.yaml:1:1: error: the file holds no job; a job is a mapping with name: and steps:")
         #expect(diagnostics("- a") == "job.yaml:1:1: error: a job file is a mapping (name:, steps:, ...), not a list")
         #expect(diagnostics("steps: []") == "job.yaml:1:1: error: the job needs name:")
     }
 
     @Test func aMissingFileIsReportedWithoutAPosition() {
-        #expect(throws: JobFileError(diagnostics: [Diagnostic(file: "/nonexistent/job.yaml", line: 0, column: 0, message: "no such file")])) {
+        #expect(
+            throws: JobFileError(diagnostics: [
+                Diagnostic(file: "/nonexistent/job.yaml", line: 0, column: 0, message: "no such file")
+            ])
+        ) {
             try JobFile.load(path: "/nonexistent/job.yaml")
         }
     }

@@ -42,28 +42,31 @@ import Testing
         let result = try await harness.run(Self.lifecycle)
         #expect(result.status == .passed)
         #expect(result.error == nil)
-        #expect(harness.lines == [
-            "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
-            "ok   step 2 'incident' (create): created incident <sys_id> (N ms)",
-            "ok   step 3 'number' (extract): = 'INC0010061' (N ms)",
-            "ok   step 4 'resolve' (update): updated incident <sys_id> (N ms)",
-            "ok   step 5 'check' (get): incident <sys_id> (N ms)",
-            "ok   step 6 (assert): holds: steps.check.record.state == 'Resolved' (N ms)",
-            "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
-        ])
+        #expect(
+            harness.lines == [
+                "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
+                "ok   step 2 'incident' (create): created incident <sys_id> (N ms)",
+                "ok   step 3 'number' (extract): = 'INC0010061' (N ms)",
+                "ok   step 4 'resolve' (update): updated incident <sys_id> (N ms)",
+                "ok   step 5 'check' (get): incident <sys_id> (N ms)",
+                "ok   step 6 (assert): holds: steps.check.record.state == 'Resolved' (N ms)",
+                "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
+            ])
         let sysID = try #require(result.results["incident"].flatMap { try? $0.member("sys_id", of: "") }?.text)
-        #expect(result.records == [
-            TouchedRecord(action: .created, table: "incident", sysID: sysID, step: "step 2 'incident' (create)"),
-            TouchedRecord(action: .updated, table: "incident", sysID: sysID, step: "step 4 'resolve' (update)"),
-            TouchedRecord(action: .deleted, table: "incident", sysID: sysID, step: "finally 1 (delete)"),
-        ])
+        #expect(
+            result.records == [
+                TouchedRecord(action: .created, table: "incident", sysID: sysID, step: "step 2 'incident' (create)"),
+                TouchedRecord(action: .updated, table: "incident", sysID: sysID, step: "step 4 'resolve' (update)"),
+                TouchedRecord(action: .deleted, table: "incident", sysID: sysID, step: "finally 1 (delete)"),
+            ])
         #expect(result.results["number"] == .string("INC0010061"))
         #expect(try harness.count("incident", "sys_id=\(sysID)") == 0)
     }
 
     @Test func aFailureStopsTheStepsButFinallyRunsAndTheRecordsAreListed() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Half way
             steps:
               - id: incident
@@ -78,26 +81,33 @@ import Testing
             """)
         #expect(result.status == .failed)
         #expect(result.status.exitCode == 3)
-        #expect(RunHarness.normalized(result.error ?? "") == "step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)")
-        #expect(harness.lines == [
-            "ok   step 1 'incident' (create): created incident <sys_id> (N ms)",
-            "FAIL step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)",
-            "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
-            "FAIL finally 2 (delete): sys_id: steps.never: step 'never' has no result (it did not run, or failed) (N ms)",
-        ])
+        #expect(
+            RunHarness.normalized(result.error ?? "")
+                == "step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)"
+        )
+        #expect(
+            harness.lines == [
+                "ok   step 1 'incident' (create): created incident <sys_id> (N ms)",
+                "FAIL step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)",
+                "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
+                "FAIL finally 2 (delete): sys_id: steps.never: step 'never' has no result (it did not run, or failed) (N ms)",
+            ])
         #expect(result.records.map(\.action) == [.created, .deleted])
-        #expect(RunHarness.normalized(result.summaryText()).replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
-            Half way: failed (4 steps run, N ms)
-              step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
-            records touched before the failure (finish or undo them by hand):
-              created incident <sys_id> by step 1 'incident' (create)
-              deleted incident <sys_id> by finally 1 (delete)
-            """)
+        #expect(
+            RunHarness.normalized(result.summaryText()).replacingOccurrences(
+                of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
+                    Half way: failed (4 steps run, N ms)
+                      step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+                    records touched before the failure (finish or undo them by hand):
+                      created incident <sys_id> by step 1 'incident' (create)
+                      deleted incident <sys_id> by finally 1 (delete)
+                    """)
     }
 
     @Test func queriesPageUpToTheLimitInOrder() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Pages
             steps:
               - id: some
@@ -113,7 +123,8 @@ import Testing
 
     @Test func aDeleteByQueryMatchingMoreThanMaxDeletesNothing() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Guard
             steps:
               - foreach: "${vars.names}"
@@ -133,14 +144,18 @@ import Testing
               names: [bulk, bulk, bulk]
             """)
         #expect(result.status == .passed)
-        #expect(harness.lines.contains("FAIL (continued) step 2 'purge' (delete): more than 2 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"))
+        #expect(
+            harness.lines.contains(
+                "FAIL (continued) step 2 'purge' (delete): more than 2 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"
+            ))
         #expect(result.records.filter { $0.action == .deleted }.count == 3)
         #expect(try harness.count("incident", "short_description=bulk") == 0)
     }
 
     @Test func updateByQueryChangesEveryMatch() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Bulk update
             steps:
               - id: bump
@@ -154,7 +169,8 @@ import Testing
 
     @Test func aHostileValueCannotChangeTheQuery() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Injection
             vars:
               caller: "nobody^ORactive=true"
@@ -163,12 +179,16 @@ import Testing
                 query: { table: sys_user, query: "user_name=${vars.caller}" }
             """)
         #expect(result.status == .failed)
-        #expect(result.error == "step 1 'caller' (query): query: the value of ${vars.caller} holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused")
+        #expect(
+            result.error
+                == "step 1 'caller' (query): query: the value of ${vars.caller} holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused"
+        )
     }
 
     @Test func assertionsReportTheValuesAndExitWithFour() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Assert
             steps:
               - id: open
@@ -182,7 +202,8 @@ import Testing
 
     @Test func whenSkipsAndRetryPolls() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Control
             vars:
               enabled: false
@@ -194,15 +215,17 @@ import Testing
                 retry: { attempts: 3, delay: 0s, until: "steps.poll.count > 0" }
             """)
         #expect(result.status == .failed)
-        #expect(harness.lines == [
-            "skip step 1 (create): when was false (N ms)",
-            "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (N ms)",
-        ])
+        #expect(
+            harness.lines == [
+                "skip step 1 (create): when was false (N ms)",
+                "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (N ms)",
+            ])
     }
 
     @Test func foreachCollectsResultsAndSetUpdatesVars() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Loop
             vars:
               names: [beth.anglin, bud.richman]
@@ -219,55 +242,60 @@ import Testing
               - assert: "vars.last == 'Bud Richman'"
             """)
         #expect(result.status == .passed)
-        #expect(harness.lines == [
-            "ok   step 1[0].1 'user' (query): 1 record from sys_user (N ms)",
-            "ok   step 1[0].2 (set): vars.last (N ms)",
-            "ok   step 1[1].1 'user' (query): 1 record from sys_user (N ms)",
-            "ok   step 1[1].2 (set): vars.last (N ms)",
-            "ok   step 1 'users' (foreach): 2 items (N ms)",
-            "ok   step 2 (assert): holds: steps.users.count == 2 && steps.users.results.1.user.records.0.name == 'Bud Richman' (N ms)",
-            "ok   step 3 (assert): holds: vars.last == 'Bud Richman' (N ms)",
-        ])
+        #expect(
+            harness.lines == [
+                "ok   step 1[0].1 'user' (query): 1 record from sys_user (N ms)",
+                "ok   step 1[0].2 (set): vars.last (N ms)",
+                "ok   step 1[1].1 'user' (query): 1 record from sys_user (N ms)",
+                "ok   step 1[1].2 (set): vars.last (N ms)",
+                "ok   step 1 'users' (foreach): 2 items (N ms)",
+                "ok   step 2 (assert): holds: steps.users.count == 2 && steps.users.results.1.user.records.0.name == 'Bud Richman' (N ms)",
+                "ok   step 3 (assert): holds: vars.last == 'Bud Richman' (N ms)",
+            ])
     }
 
     @Test func aDryRunReadsButSendsNoWrite() async throws {
         let harness = try RunHarness()
         let urgent = try harness.count("incident", "category=network^urgency=1")
-        let result = try await harness.run(Self.lifecycle + """
+        let result = try await harness.run(
+            Self.lifecycle + """
 
-              - update: { table: incident, where: { category: network }, max: 20, fields: { urgency: 1 } }
-              - delete: { table: incident, query: category=hardware, max: 20 }
-            """, dryRun: true)
+                  - update: { table: incident, where: { category: network }, max: 20, fields: { urgency: 1 } }
+                  - delete: { table: incident, query: category=hardware, max: 20 }
+                """, dryRun: true)
         #expect(result.status == .passed)
         #expect(result.records.isEmpty)
         let network = try harness.count("incident", "category=network")
         let hardware = try harness.count("incident", "category=hardware")
-        #expect(result.plannedWrites.map { RunHarness.normalized($0.description) } == [
-            #"POST /api/now/table/incident {"caller_id":"<sys_id>","short_description":"Printer on fire","urgency":"2"}"#,
-            #"PATCH /api/now/table/incident/dry-run-1 {"close_code":"Solved (Permanently)","close_notes":"Restarted the spooler","state":"6"}"#,
-            "DELETE /api/now/table/incident/dry-run-1",
-            #"PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (\#(network) records match)"#,
-            "DELETE /api/now/table/incident/{sys_id} for each match of 'category=hardware' (\(hardware) records match)",
-        ])
+        #expect(
+            result.plannedWrites.map { RunHarness.normalized($0.description) } == [
+                #"POST /api/now/table/incident {"caller_id":"<sys_id>","short_description":"Printer on fire","urgency":"2"}"#,
+                #"PATCH /api/now/table/incident/dry-run-1 {"close_code":"Solved (Permanently)","close_notes":"Restarted the spooler","state":"6"}"#,
+                "DELETE /api/now/table/incident/dry-run-1",
+                #"PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (\#(network) records match)"#,
+                "DELETE /api/now/table/incident/{sys_id} for each match of 'category=hardware' (\(hardware) records match)",
+            ])
         #expect(try harness.count("incident", "") == 60)
         #expect(result.results["number"] == .string(""))
         #expect(try harness.count("incident", "category=network^urgency=1") == urgent)
-        #expect(harness.lines == [
-            "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
-            "ok   step 2 'incident' (create): would create a record in incident (dry run) (N ms)",
-            "ok   step 3 'number' (extract): = '' (N ms)",
-            "ok   step 4 'resolve' (update): would update incident dry-run-1 (dry run) (N ms)",
-            "ok   step 5 'check' (get): incident dry-run-1 (dry run) (N ms)",
-            "skip step 6 (assert): not enforced in a dry run: the incident was not resolved ('6' == 'Resolved' is false) (N ms)",
-            "ok   finally 1 (delete): would delete incident dry-run-1 (dry run) (N ms)",
-            "ok   finally 2 (update): would update \(network) incident records (dry run) (N ms)",
-            "ok   finally 3 (delete): would delete \(hardware) incident records (dry run) (N ms)",
-        ])
+        #expect(
+            harness.lines == [
+                "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
+                "ok   step 2 'incident' (create): would create a record in incident (dry run) (N ms)",
+                "ok   step 3 'number' (extract): = '' (N ms)",
+                "ok   step 4 'resolve' (update): would update incident dry-run-1 (dry run) (N ms)",
+                "ok   step 5 'check' (get): incident dry-run-1 (dry run) (N ms)",
+                "skip step 6 (assert): not enforced in a dry run: the incident was not resolved ('6' == 'Resolved' is false) (N ms)",
+                "ok   finally 1 (delete): would delete incident dry-run-1 (dry run) (N ms)",
+                "ok   finally 2 (update): would update \(network) incident records (dry run) (N ms)",
+                "ok   finally 3 (delete): would delete \(hardware) incident records (dry run) (N ms)",
+            ])
     }
 
     @Test func secretsAreMaskedEverywhere() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Secrets
             secrets: [API_KEY]
             steps:
@@ -278,14 +306,18 @@ import Testing
               - delete: { table: incident, sys_id: "${steps.note.sys_id}" }
             """, environment: ["API_KEY": "s3cr3t-value"])
         #expect(result.status == .assertionFailed)
-        #expect(result.error == "step 2 (assert): assertion failed: steps.note.record.short_description == 'nothing' ('key ***' == 'nothing' is false)")
+        #expect(
+            result.error
+                == "step 2 (assert): assertion failed: steps.note.record.short_description == 'nothing' ('key ***' == 'nothing' is false)"
+        )
         #expect(!result.jsonText().contains("s3cr3t-value"))
         #expect(result.jsonText().contains("key ***"))
     }
 
     @Test func varsCanBeOverriddenAndMissingEnvIsReportedBeforeAnyStep() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Env
             auth:
               basic: { user: "${env.NOW_USER}", password: "${env.NOW_PASSWORD}" }
@@ -294,12 +326,14 @@ import Testing
             """, environment: ["NOW_USER": "admin"])
         #expect(result.status == .failed)
         #expect(result.steps.isEmpty)
-        #expect(result.error == "before the first step: env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
+        #expect(
+            result.error == "before the first step: env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
     }
 
     @Test func refusedCredentialsFailTheStep() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run("""
+        let result = try await harness.run(
+            """
             name: Auth
             auth:
               basic: { user: admin, password: "${env.NOW_PASSWORD}" }
@@ -313,7 +347,8 @@ import Testing
 
     @Test func oauthAndTokenAuthenticationReachTheInstance() async throws {
         let harness = try RunHarness()
-        let oauth = try await harness.run("""
+        let oauth = try await harness.run(
+            """
             name: OAuth
             auth:
               oauth: { client_id: nowflow, client_secret: "${env.SECRET}", user: admin, password: admin }
@@ -321,7 +356,8 @@ import Testing
               - query: { table: incident, limit: 1 }
             """, environment: ["SECRET": "client-secret-1"])
         #expect(oauth.status == .passed, "\(oauth.error ?? "")")
-        let token = try await harness.run("""
+        let token = try await harness.run(
+            """
             name: Token
             auth:
               token: "${env.TOKEN}"
@@ -331,5 +367,22 @@ import Testing
         #expect(token.status == .failed)
         #expect(token.error?.hasPrefix("step 1 (query): bad response 401") == true)
         #expect(token.jsonText().contains("not-a-token-9") == false)
+    }
+
+    @Test func theJobsDateFormatIsUsedForReadsAndWrites() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run("""
+            name: Dates
+            coder: { dates: dd/MM/yyyy HH:mm }
+            steps:
+              - id: change
+                create: { table: change_request, fields: { short_description: window, start_date: "07/03/2026 22:00" } }
+              - assert: "steps.change.record.start_date == '07/03/2026 22:00'"
+              - id: found
+                query: { table: change_request, where: { start_date: "07/03/2026 22:00" }, fields: [start_date] }
+              - assert: "steps.found.count == 1 && steps.found.records.0.start_date == '07/03/2026 22:00'"
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(try harness.count("change_request", "start_date=2026-03-07 22:00:00") == 1)
     }
 }

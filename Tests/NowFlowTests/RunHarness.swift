@@ -34,7 +34,11 @@ final class RunHarness: Sendable {
     var lines: [String] {
         events.withLock { events in
             events.compactMap { event in
-                if case .stepFinished(let outcome) = event { Self.normalized(outcome.progressLine(color: false)) } else { nil }
+                if case .stepFinished(let outcome) = event {
+                    Self.normalized(outcome.progressLine(color: false))
+                } else {
+                    nil
+                }
             }
         }
     }
@@ -59,7 +63,10 @@ final class RunHarness: Sendable {
         let reply = instance.reply(
             to: NowHTTPRequest(
                 method: "GET", path: "/api/now/table/\(table)",
-                queryItems: [URLQueryItem(name: "sysparm_query", value: query), URLQueryItem(name: "sysparm_fields", value: "sys_id")],
+                queryItems: [
+                    URLQueryItem(name: "sysparm_query", value: query),
+                    URLQueryItem(name: "sysparm_fields", value: "sys_id"),
+                ],
                 headers: ["Authorization": "Basic " + Data("admin:admin".utf8).base64EncodedString()]))
         guard case .respond(let response, _) = reply, case .map(let body) = try Value(json: response.body),
             case .list(let records) = body["result"]

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func mixedTextBecomesAString() throws {
-        #expect(try render("Urgency ${vars.urgency} of ${steps.incident.record.number}: ${vars.summary}") == .string("Urgency 2 of INC0010001: Printer on fire"))
+        #expect(
+            try render("Urgency ${vars.urgency} of ${steps.incident.record.number}: ${vars.summary}")
+                == .string("Urgency 2 of INC0010001: Printer on fire"))
         #expect(try render(" ${vars.urgency}") == .string(" 2"))
         #expect(try render("${vars.ratio}x") == .string("0.5x"))
         #expect(try render("${steps.incident.record}") != .string(""))
@@ -38,8 +40,12 @@ import Testing
     }
 
     @Test func errorsPointIntoTheTemplate() {
-        #expect(throws: ExpressionError(message: "'${' is not closed by '}'", offset: 4)) { try Template(parsing: "abc ${vars.x") }
+        #expect(throws: ExpressionError(message: "'${' is not closed by '}'", offset: 4)) {
+            try Template(parsing: "abc ${vars.x")
+        }
         #expect(throws: ExpressionError(message: "empty '${}'", offset: 2)) { try Template(parsing: "x ${ }") }
-        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 11)) { try Template(parsing: "a ${vars.x = 1}") }
+        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 11)) {
+            try Template(parsing: "a ${vars.x = 1}")
+        }
     }
 }

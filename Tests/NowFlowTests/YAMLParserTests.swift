@@ -10,7 +10,8 @@ import Testing
         switch node.content {
         case .scalar(let text, let style): return (style == .quoted ? "'\(text)'" : text) + position
         case .sequence(let items): return "[" + items.map(render).joined(separator: ", ") + "]" + position
-        case .mapping(let pairs): return "{" + pairs.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + "}" + position
+        case .mapping(let pairs):
+            return "{" + pairs.map { "\($0.name): \(render($0.value))" }.joined(separator: ", ") + "}" + position
         }
     }
 
@@ -31,7 +32,10 @@ import Testing
               - "quoted"
             """
         let rendered = render(try YAMLParser.parse(text))
-        #expect(rendered == "{name: demo@1:7, steps: [{query: {table: incident@3:21, limit: 5@3:38}@3:12}@3:5, 'quoted'@4:5]@3:3}@1:1")
+        #expect(
+            rendered
+                == "{name: demo@1:7, steps: [{query: {table: incident@3:21, limit: 5@3:38}@3:12}@3:5, 'quoted'@4:5]@3:3}@1:1"
+        )
     }
 
     @Test func columnsCountCharactersNotBytes() throws {
@@ -43,7 +47,9 @@ import Testing
             base: &b { table: incident }
             copy: *b
             """
-        #expect(render(try YAMLParser.parse(text)) == "{base: {table: incident@1:19}@1:7, copy: {table: incident@1:19}@1:7}@1:1")
+        #expect(
+            render(try YAMLParser.parse(text))
+                == "{base: {table: incident@1:19}@1:7, copy: {table: incident@1:19}@1:7}@1:1")
     }
 
     @Test func emptyDocumentIsNil() throws {
@@ -52,7 +58,10 @@ import Testing
     }
 
     @Test func coreSchemaResolvesOnlyPlainScalars() throws {
-        let node = try #require(try YAMLParser.parse("[true, False, yes, no, on, off, ~, null, '', 12, -3, 0x1F, 0o17, 1.5, 1e3, .inf, '5', \"true\", abc, 1.2.3]"))
+        let node = try #require(
+            try YAMLParser.parse(
+                "[true, False, yes, no, on, off, ~, null, '', 12, -3, 0x1F, 0o17, 1.5, 1e3, .inf, '5', \"true\", abc, 1.2.3]"
+            ))
         let values = try #require(node.items).map(\.resolvedScalar)
         let expected: [YAMLScalar?] = [
             .bool(true), .bool(false), .string("yes"), .string("no"), .string("on"), .string("off"), .null, .null,
@@ -77,9 +86,14 @@ import Testing
     }
 
     @Test func libyamlErrorsKeepTheirPosition() {
-        #expect(failure("a: [1, 2\nb: c") == "2:2: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)")
+        #expect(
+            failure("a: [1, 2\nb: c")
+                == "2:2: did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 4)")
         #expect(failure("a: b: c") == "1:5: mapping values are not allowed in this context")
-        #expect(failure("a:\n\t- b") == "2:1: found character that cannot start any token (while scanning for the next token at line 2, column 1)")
+        #expect(
+            failure("a:\n\t- b")
+                == "2:1: found character that cannot start any token (while scanning for the next token at line 2, column 1)"
+        )
     }
 
     @Test func unknownAliasIsAnError() {
@@ -109,6 +123,8 @@ import Testing
             let previous = "*a\(level - 1)"
             lines.append("a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]")
         }
-        #expect(failure(lines.joined(separator: "\n")).hasSuffix("the document expands to more than 1000000 nodes (aliases of aliases?)"))
+        #expect(
+            failure(lines.joined(separator: "\n")).hasSuffix(
+                "the document expands to more than 1000000 nodes (aliases of aliases?)"))
     }
 }

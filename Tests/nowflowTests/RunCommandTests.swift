@@ -8,7 +8,8 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return directory
@@ -38,20 +39,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml"], in: directory)
         #expect(result.status == 0)
-        #expect(normalized(result.stderr) == """
-            ok   step 1 'note' (create): created incident <sys_id> (N ms)
-            ok   step 2 'check' (get): incident <sys_id> (N ms)
-            ok   step 3 (assert): holds: steps.check.record.short_description == 'hello' (N ms)
-            ok   finally 1 (delete): deleted incident <sys_id> (N ms)
+        #expect(
+            normalized(result.stderr) == """
+                ok   step 1 'note' (create): created incident <sys_id> (N ms)
+                ok   step 2 'check' (get): incident <sys_id> (N ms)
+                ok   step 3 (assert): holds: steps.check.record.short_description == 'hello' (N ms)
+                ok   finally 1 (delete): deleted incident <sys_id> (N ms)
 
-            """)
-        #expect(normalized(result.stdout) == """
-            Note: passed (4 steps run, N ms)
-            records touched:
-              created incident <sys_id> by step 1 'note' (create)
-              deleted incident <sys_id> by finally 1 (delete)
+                """)
+        #expect(
+            normalized(result.stdout) == """
+                Note: passed (4 steps run, N ms)
+                records touched:
+                  created incident <sys_id> by step 1 'note' (create)
+                  deleted incident <sys_id> by finally 1 (delete)
 
-            """)
+                """)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow/local.db").path))
     }
 
@@ -59,13 +62,23 @@ import Testing
         let directory = try home(["job.yaml": Self.job])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(
-            ["run", "job.yaml", "--var", "text=bye", "--report", "junit:out/junit.xml", "--report", "json:out/run.json"],
+            [
+                "run", "job.yaml", "--var", "text=bye", "--report", "junit:out/junit.xml", "--report",
+                "json:out/run.json",
+            ],
             in: directory)
         #expect(result.status == 4)
-        #expect(normalized(result.stderr).contains("ASSERT step 3 (assert): the text is bye ('bye' == 'hello' is false) (N ms)"))
+        #expect(
+            normalized(result.stderr).contains(
+                "ASSERT step 3 (assert): the text is bye ('bye' == 'hello' is false) (N ms)"))
         let junit = try String(contentsOf: directory.appendingPathComponent("out/junit.xml"), encoding: .utf8)
-        #expect(normalized(junit).contains(#"<failure type="assertion" message="the text is bye (&apos;bye&apos; == &apos;hello&apos; is false)">"#))
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("out/run.json"))) as? [String: Any]
+        #expect(
+            normalized(junit).contains(
+                #"<failure type="assertion" message="the text is bye (&apos;bye&apos; == &apos;hello&apos; is false)">"#
+            ))
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("out/run.json")))
+            as? [String: Any]
         #expect(json?["status"] as? String == "assertion_failed")
         #expect((json?["records"] as? [[String: Any]])?.map { $0["action"] as? String } == ["created", "deleted"])
     }
@@ -82,8 +95,29 @@ import Testing
         #expect(((json?["results"] as? [String: Any])?["check"] as? [String: Any])?["sys_id"] is String)
     }
 
+    @Test func verboseShowsResultsWithDatesInTheChosenZone() throws {
+        let directory = try home([
+            "job.yaml": """
+            name: Dates
+            steps:
+              - id: list
+                query: { table: incident, order_by: number, fields: [number, opened_at], limit: 1 }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paris = try ToolInvocation.run(["run", "job.yaml", "--verbose", "--tz", "Europe/Paris"], in: directory)
+        #expect(paris.status == 0)
+        #expect(
+            normalized(paris.stdout).hasSuffix(
+                """
+                steps.list = {"count":1,"records":[{"number":"INC0010001","opened_at":"2026-01-05 09:00:00 +01:00"}]}
+
+                """))
+    }
+
     @Test func aDryRunPrintsTheWritesAndSendsNone() throws {
-        let directory = try home(["job.yaml": """
+        let directory = try home([
+            "job.yaml": """
             name: Bulk
             steps:
               - update: { table: incident, where: { category: network }, max: 50, fields: { urgency: 1 } }
@@ -91,49 +125,71 @@ import Testing
               - id: dry
                 query: { table: incident, where: { short_description: dry } }
               - assert: "steps.dry.count == 0"
-            """])
+            """
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml", "--dry-run"], in: directory)
         #expect(result.status == 0)
-        #expect(normalized(result.stdout) == """
-            Bulk: passed (4 steps run, N ms, dry run)
-            writes not sent (dry run):
-              PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (16 records match)
-              POST /api/now/table/incident {"short_description":"dry"}
+        #expect(
+            normalized(result.stdout) == """
+                Bulk: passed (4 steps run, N ms, dry run)
+                writes not sent (dry run):
+                  PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (16 records match)
+                  POST /api/now/table/incident {"short_description":"dry"}
 
-            """)
+                """)
     }
 
     @Test func aFailedStepExitsWithThreeAndMasksSecrets() throws {
-        let directory = try home(["job.yaml": """
+        let directory = try home([
+            "job.yaml": """
             name: Secret
             secrets: [TICKET_TOKEN]
             steps:
               - get: { table: incident, sys_id: "${env.TICKET_TOKEN}" }
-            """])
+            """
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ToolInvocation.run(["run", "job.yaml"], in: directory, environment: ["TICKET_TOKEN": "tok-4411"])
+        let result = try ToolInvocation.run(
+            ["run", "job.yaml"], in: directory, environment: ["TICKET_TOKEN": "tok-4411"])
         #expect(result.status == 3)
         #expect(!result.stderr.contains("tok-4411"))
         #expect(!result.stdout.contains("tok-4411"))
-        #expect(normalized(result.stderr) == "FAIL step 1 (get): bad response 404 from GET /api/now/table/incident/***: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)\n")
+        #expect(
+            normalized(result.stderr)
+                == "FAIL step 1 (get): bad response 404 from GET /api/now/table/incident/***: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)\n"
+        )
     }
 
     @Test func invalidJobsExitWithTwoBeforeAnyRequest() throws {
-        let directory = try home(["job.yaml": "name: Bad\nsteps:\n  - delete: { table: incident, query: active=true }\n"])
+        let directory = try home([
+            "job.yaml": "name: Bad\nsteps:\n  - delete: { table: incident, query: active=true }\n"
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml"], in: directory)
         #expect(result.status == 2)
-        #expect(result.stderr == "job.yaml:3:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted\n")
+        #expect(
+            result.stderr
+                == "job.yaml:3:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow").path))
     }
 
     @Test(arguments: [
         (["run"], "nowflow run: no job file given"),
-        (["run", "job.yaml", "--var", "nope=1"], "nowflow run: --var nope: the job has no variable 'nope' under vars: (it declares text)"),
-        (["run", "job.yaml", "--report", "xml:out.xml"], "nowflow run: --report expects junit:PATH or json:PATH, got 'xml:out.xml'"),
+        (
+            ["run", "job.yaml", "--var", "nope=1"],
+            "nowflow run: --var nope: the job has no variable 'nope' under vars: (it declares text)"
+        ),
+        (
+            ["run", "job.yaml", "--report", "xml:out.xml"],
+            "nowflow run: --report expects junit:PATH or json:PATH, got 'xml:out.xml'"
+        ),
         (["run", "job.yaml", "--output", "yaml"], "nowflow run: --output expects text or json, got 'yaml'"),
-        (["run", "job.yaml", "--tz", "Mars/Base"], "nowflow run: --tz 'Mars/Base' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"),
+        (
+            ["run", "job.yaml", "--tz", "Mars/Base"],
+            "nowflow run: --tz 'Mars/Base' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"
+        ),
         (["run", "job.yaml", "--instance", "ftp://x"], "nowflow run: instance 'ftp://x' is not an http(s) URL"),
     ])
     func usageErrorsExitWithOne(_ arguments: [String], _ message: String) throws {
@@ -147,7 +203,8 @@ import Testing
     @Test func profilesComeFromConfigYAML() throws {
         let directory = try home([
             "job.yaml": Self.job,
-            ".nowflow/config.yaml": "profiles:\n  dev:\n    url: http://127.0.0.1:9\n    auth: { basic: { user: u, password: \"${env.DEV_PASSWORD}\" } }\n",
+            ".nowflow/config.yaml":
+                "profiles:\n  dev:\n    url: http://127.0.0.1:9\n    auth: { basic: { user: u, password: \"${env.DEV_PASSWORD}\" } }\n",
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let unknown = try ToolInvocation.run(["run", "job.yaml", "--instance", "prod"], in: directory)
@@ -171,14 +228,14 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
-            name: Remote
-            auth:
-              basic: { user: admin, password: "${env.NOW_PASSWORD}" }
-            steps:
-              - id: p1
-                query: { table: incident, where: { priority: 1 }, fields: [number], page_size: 3 }
-              - assert: "steps.p1.count > 3"
-            """.write(to: directory.appendingPathComponent("remote.yaml"), atomically: true, encoding: .utf8)
+        name: Remote
+        auth:
+          basic: { user: admin, password: "${env.NOW_PASSWORD}" }
+        steps:
+          - id: p1
+            query: { table: incident, where: { priority: 1 }, fields: [number], page_size: 3 }
+          - assert: "steps.p1.count > 3"
+        """.write(to: directory.appendingPathComponent("remote.yaml"), atomically: true, encoding: .utf8)
         let url = "http://127.0.0.1:\(listener.port)"
         let good = try ToolInvocation.run(
             ["run", "remote.yaml", "--instance", url], in: directory, environment: ["NOW_PASSWORD": "pw-over-http"])

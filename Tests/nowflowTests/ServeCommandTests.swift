@@ -37,6 +37,9 @@ import Testing
         #expect(byDefault.usesDefaultPassword)
         #expect(byDefault.host == "127.0.0.1")
         #expect(byDefault.port == 8080)
+        #expect(
+            try ServeCommand.parse([], environment: ["HOME": "/home/ops"]).options.databasePath
+                == "/home/ops/.nowflow/local.db")
         #expect(byDefault.options.faults == .none)
     }
 
@@ -57,9 +60,8 @@ import Testing
         #expect(error?.description == message)
     }
 
-    @Test func reportsAPortInUseAndExitsWithStatusOne() async throws {
+    @Test func reportsAPortInUseAndExitsWithStatusOneThenStopsOnSIGINT() async throws {
         let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
-        defer { first.send(SIGTERM) }
         let process = Process()
         process.executableURL = try BuiltProducts.executable(named: "nowflow")
         process.arguments = ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"]
@@ -70,7 +72,8 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         #expect(text == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
-        first.send(SIGTERM)
-        #expect(await first.waitForExit().status == 0)
+        first.send(SIGINT)
+        let exit = await first.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0)
     }
 }

@@ -19,7 +19,9 @@ struct ToolInvocation {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) { $1 }
+        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) {
+            $1
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -17,21 +17,23 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
-            name: Broken
-            steps:
-              - qurey: { table: incident }
-              - delete: { table: incident, query: active=false }
-            """.write(to: directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
-        try "name: Fine\nsteps: []\n".write(to: directory.appendingPathComponent("fine.yaml"), atomically: true, encoding: .utf8)
+        name: Broken
+        steps:
+          - qurey: { table: incident }
+          - delete: { table: incident, query: active=false }
+        """.write(to: directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        try "name: Fine\nsteps: []\n".write(
+            to: directory.appendingPathComponent("fine.yaml"), atomically: true, encoding: .utf8)
         let result = try ToolInvocation.run(["validate", "broken.yaml", "fine.yaml", "missing.yaml"], in: directory)
         #expect(result.status == 2)
         #expect(result.stdout == "fine.yaml: ok (Fine, 0 steps)\n")
-        #expect(result.stderr == """
-            broken.yaml:3:5: error: unknown step kind 'qurey'; did you mean 'query'?
-            broken.yaml:4:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted
-            missing.yaml: error: no such file
+        #expect(
+            result.stderr == """
+                broken.yaml:3:5: error: unknown step kind 'qurey'; did you mean 'query'?
+                broken.yaml:4:13: error: a delete by where:/query: needs max:, the most records it may delete; when more match, nothing is deleted
+                missing.yaml: error: no such file
 
-            """)
+                """)
     }
 
     @Test func noFileIsAUsageError() throws {

@@ -12,7 +12,9 @@ import Testing
     ]
 
     @Test func everyWorkflowIsListed() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
+            $0.hasSuffix(".yaml")
+        }
         #expect(files.sorted() == Self.workflows.sorted())
     }
 

@@ -8,6 +8,7 @@ extension LocalInstance {
     /// - Throws: when the database cannot be read.
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
         guard let authorization = request.headers["Authorization"] else { return nil }
+        if let user = verifiedCredentials.withLock({ $0[authorization] }) { return user }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0].lowercased() {
@@ -16,7 +17,12 @@ extension LocalInstance {
                 let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
             else { return nil }
             let user = String(pair[..<colon])
-            return try verify(user: user, password: String(pair[pair.index(after: colon)...])) ? user : nil
+            guard try verify(user: user, password: String(pair[pair.index(after: colon)...])) else { return nil }
+            verifiedCredentials.withLock { cache in
+                if cache.count >= 1024 { cache.removeAll() }
+                cache[authorization] = user
+            }
+            return user
         case "bearer":
             let token = parts[1].trimmingCharacters(in: .whitespaces)
             let time = now()
@@ -32,7 +38,8 @@ extension LocalInstance {
     func verify(user: String, password: String) throws -> Bool {
         guard let users = dictionary.table("sys_user") else { return false }
         let record = try database.read { [store] db in
-            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db).first
+            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db)
+                .first
         }
         guard let record, record["active"] == "true", record["locked_out"] != "true",
             let hash = record["user_password"]

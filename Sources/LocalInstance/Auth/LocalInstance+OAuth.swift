@@ -4,7 +4,8 @@ import NowData
 extension LocalInstance {
     /// `POST /oauth_token.do`: the `password` and `refresh_token` grants, form-urlencoded.
     ///
-    /// A refused request gets the platform's answer, 401 `{"error_description":"access_denied","error":"server_error"}`.
+    /// A refused request gets the platform's answer,
+    /// 401 `{"error_description":"access_denied","error":"server_error"}`.
     func oauthToken(_ request: NowHTTPRequest) -> NowHTTPResponse {
         guard request.method.uppercased() == "POST" else {
             return TableAPIError.methodNotSupported(request.method.uppercased()).response
@@ -21,7 +22,8 @@ extension LocalInstance {
             }
         }
         let time = now()
-        let lifetime = Double(options.tokenLifetime.components.seconds)
+        let lifetime =
+            Double(options.tokenLifetime.components.seconds)
             + Double(options.tokenLifetime.components.attoseconds) / 1e18
         switch form["grant_type"] {
         case "password":
@@ -35,7 +37,8 @@ extension LocalInstance {
                 )
             }
             return Self.tokenResponse([
-                ("access_token", .string(access)), ("refresh_token", .string(refresh)), ("scope", .string("useraccount")),
+                ("access_token", .string(access)), ("refresh_token", .string(refresh)),
+                ("scope", .string("useraccount")),
                 ("token_type", .string("Bearer")), ("expires_in", .number(Int(lifetime))),
             ])
         case "refresh_token":
@@ -44,7 +47,8 @@ extension LocalInstance {
                 guard let grant = store.grant(forRefreshToken: token, now: time),
                     options.oauthClients.isEmpty || grant.clientID == clientID
                 else { return nil }
-                return store.issueAccessToken(userName: grant.userName, clientID: clientID, lifetime: lifetime, now: time)
+                return store.issueAccessToken(
+                    userName: grant.userName, clientID: clientID, lifetime: lifetime, now: time)
             }
             guard let access else { return Self.accessDenied }
             return Self.tokenResponse([
@@ -59,8 +63,10 @@ extension LocalInstance {
     private static var accessDenied: NowHTTPResponse {
         NowHTTPResponse(
             statusCode: 401, headers: ["Content-Type": "application/json;charset=UTF-8"],
-            body: JSONValue.object([("error_description", .string("access_denied")), ("error", .string("server_error"))])
-                .data)
+            body: JSONValue.object([
+                ("error_description", .string("access_denied")), ("error", .string("server_error")),
+            ])
+            .data)
     }
 
     private static func tokenResponse(_ members: [(String, JSONValue)]) -> NowHTTPResponse {

@@ -57,29 +57,32 @@ enum DemoData {
         ("test-db-01", "10.2.2.21", "Linux Red Hat", 4, 16384, "Test"),
     ]
 
-    private static let incidents: [(short: String, category: String, subcategory: String, group: String, ci: String)] = [
-        ("Email server is down", "software", "email", "Service Desk", "mail-01"),
-        ("Unable to connect to VPN", "network", "vpn", "Network", "vpn-gw-01"),
-        ("Database queries running slowly", "database", "oracle", "Database", "db-prod-01"),
-        ("Laptop screen flickering", "hardware", "monitor", "Hardware", ""),
-        ("Cannot access shared drive", "network", "dns", "Network", "files-01"),
-        ("Outlook keeps crashing", "software", "email", "Service Desk", "mail-01"),
-        ("Printer on floor 3 jammed", "hardware", "", "Hardware", ""),
-        ("Wireless drops in conference room", "network", "wireless", "Network", ""),
-        ("ERP application returns error 500", "software", "internal application", "Software", "app-prod-01"),
-        ("Password reset request", "inquiry", "", "Service Desk", ""),
-        ("Disk space low on database server", "database", "sql server", "Database", "db-prod-02"),
-        ("Keyboard not working", "hardware", "keyboard", "Hardware", ""),
-        ("Website loading slowly", "network", "dhcp", "Network", "web-prod-01"),
-        ("Antivirus update failed", "software", "antivirus", "Software", ""),
-        ("Need access to the finance share", "inquiry", "", "Service Desk", "files-01"),
-    ]
+    private static let incidents: [(short: String, category: String, subcategory: String, group: String, ci: String)] =
+        [
+            ("Email server is down", "software", "email", "Service Desk", "mail-01"),
+            ("Unable to connect to VPN", "network", "vpn", "Network", "vpn-gw-01"),
+            ("Database queries running slowly", "database", "oracle", "Database", "db-prod-01"),
+            ("Laptop screen flickering", "hardware", "monitor", "Hardware", ""),
+            ("Cannot access shared drive", "network", "dns", "Network", "files-01"),
+            ("Outlook keeps crashing", "software", "email", "Service Desk", "mail-01"),
+            ("Printer on floor 3 jammed", "hardware", "", "Hardware", ""),
+            ("Wireless drops in conference room", "network", "wireless", "Network", ""),
+            ("ERP application returns error 500", "software", "internal application", "Software", "app-prod-01"),
+            ("Password reset request", "inquiry", "", "Service Desk", ""),
+            ("Disk space low on database server", "database", "sql server", "Database", "db-prod-02"),
+            ("Keyboard not working", "hardware", "keyboard", "Hardware", ""),
+            ("Website loading slowly", "network", "dhcp", "Network", "web-prod-01"),
+            ("Antivirus update failed", "software", "antivirus", "Software", ""),
+            ("Need access to the finance share", "inquiry", "", "Service Desk", "files-01"),
+        ]
 
-    private static let callers = ["abel.tuter", "joe.employee", "sam.sorokin", "sophie.turner", "fred.luddy", "tanya.moore"]
+    private static let callers = [
+        "abel.tuter", "joe.employee", "sam.sorokin", "sophie.turner", "fred.luddy", "tanya.moore",
+    ]
 
     /// Inserts the demo data set in the caller's transaction.
     static func seed(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
-        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        let insert = Inserter(store: store, dictionary: dictionary, db: db)
         for (index, user) in users.enumerated() {
             let manager = user.department == "IT" && user.userName != "admin" ? "fred.luddy" : ""
             try insert.record(
@@ -106,20 +109,21 @@ enum DemoData {
             }
         }
         for (index, server) in servers.enumerated() {
-            let common = [
+            let ciFields = [
                 "name": server.name, "ip_address": server.ip, "install_status": "1", "operational_status": "1",
-                "asset_tag": "P10000\(index + 10)", "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
+                "asset_tag": "P10000\(index + 10)",
+                "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
                 "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard", "location": "Data Center 1",
                 "install_date": date(Double(-5000 + index * 24)), "category": "Hardware",
                 "support_group": sysID("sys_user_group", server.name.hasPrefix("db") ? "Database" : "Network"),
                 "short_description": "\(server.classification) server \(server.name)",
             ]
-            try insert.record("cmdb_ci", server.name, created: date(Double(-1800 + index)), common, className: "cmdb_ci_server")
             try insert.record(
                 "cmdb_ci_server", server.name, created: date(Double(-1800 + index)),
-                common.merging([
+                ciFields.merging([
                     "host_name": server.name, "fqdn": "\(server.name).example.com", "os": server.os,
-                    "cpu_count": String(server.cpus), "ram": String(server.ram), "classification": server.classification,
+                    "cpu_count": String(server.cpus), "ram": String(server.ram),
+                    "classification": server.classification,
                     "virtual": index % 3 == 0 ? "true" : "false", "disk_space": String(100 * (index % 4 + 1)),
                     "cpu_speed": "2400",
                 ]) { _, new in new })
@@ -128,28 +132,34 @@ enum DemoData {
             let service = ["SAP ERP", "Email Service", "Corporate Website"][index]
             try insert.record(
                 "cmdb_ci", service, created: date(Double(-1700 + index)),
-                ["name": service, "category": "Software", "install_status": "1", "operational_status": "1",
-                 "short_description": "Business service \(service)"])
+                [
+                    "name": service, "category": "Software", "install_status": "1", "operational_status": "1",
+                    "short_description": "Business service \(service)",
+                ])
         }
         let states = ["1", "2", "2", "3", "6", "7", "1", "2", "6", "7", "8", "1"]
-        let assignees = ["Service Desk": "beth.anglin", "Network": "bud.richman", "Database": "charlie.whitherspoon",
-                         "Hardware": "david.loo", "Software": "luke.wilson"]
+        let assignees = [
+            "Service Desk": "beth.anglin", "Network": "bud.richman", "Database": "charlie.whitherspoon",
+            "Hardware": "david.loo", "Software": "luke.wilson",
+        ]
         for index in 0..<60 {
             let template = incidents[index % incidents.count]
             let state = states[index % states.count]
-            let impact = String(index % 3 + 1)
-            let urgency = String((index / 3) % 3 + 1)
+            let impact = index % 3 + 1
+            let urgency = (index / 3) % 3 + 1
             let opened = Double(index * 13)
             var fields: [String: String] = [
-                "short_description": template.short + (index >= incidents.count ? " (\(index / incidents.count + 1))" : ""),
+                "short_description": template.short
+                    + (index >= incidents.count ? " (\(index / incidents.count + 1))" : ""),
                 "description": "Reported by the caller: \(template.short.lowercased()).",
                 "caller_id": sysID("sys_user", callers[index % callers.count]),
                 "opened_by": sysID("sys_user", index % 2 == 0 ? "itil" : "beth.anglin"),
-                "opened_at": date(opened), "state": state, "impact": impact, "urgency": urgency,
-                "priority": String(Int(impact)! + Int(urgency)! - 1), "category": template.category,
-                "subcategory": template.subcategory, "contact_type": ["phone", "email", "self-service", "walk-in"][index % 4],
+                "opened_at": date(opened), "state": state, "impact": String(impact), "urgency": String(urgency),
+                "priority": String(impact + urgency - 1), "category": template.category,
+                "subcategory": template.subcategory,
+                "contact_type": ["phone", "email", "self-service", "walk-in"][index % 4],
                 "assignment_group": sysID("sys_user_group", template.group),
-                "cmdb_ci": template.ci.isEmpty ? "" : sysID("cmdb_ci", template.ci),
+                "cmdb_ci": template.ci.isEmpty ? "" : sysID("cmdb_ci_server", template.ci),
                 "active": ["7", "8"].contains(state) ? "false" : "true",
             ]
             if state != "1" { fields["assigned_to"] = sysID("sys_user", assignees[template.group] ?? "itil") }
@@ -167,8 +177,10 @@ enum DemoData {
             try insert.record("incident", "INC\(index)", created: date(opened), fields, modCount: Int(state) ?? 0)
         }
         let problems: [(String, String, String)] = [
-            ("Recurring email outages", "103", "software"), ("VPN gateway drops connections under load", "104", "network"),
-            ("Slow database queries after upgrade", "102", "database"), ("Printer fleet firmware defects", "101", "hardware"),
+            ("Recurring email outages", "103", "software"),
+            ("VPN gateway drops connections under load", "104", "network"),
+            ("Slow database queries after upgrade", "102", "database"),
+            ("Printer fleet firmware defects", "101", "hardware"),
             ("Wireless coverage gaps", "106", "network"), ("ERP memory leak", "107", "software"),
         ]
         for (index, problem) in problems.enumerated() {
@@ -205,20 +217,23 @@ enum DemoData {
                     "short_description": change.0, "description": "Change: \(change.0.lowercased()).",
                     "state": change.1, "type": change.2, "risk": String(index % 4 + 1), "impact": String(index % 3 + 1),
                     "urgency": "3", "priority": String(index % 3 + 3), "category": "hardware",
-                    "cmdb_ci": sysID("cmdb_ci", change.3), "requested_by": sysID("sys_user", "don.goodliffe"),
+                    "cmdb_ci": sysID("cmdb_ci_server", change.3), "requested_by": sysID("sys_user", "don.goodliffe"),
                     "assignment_group": sysID("sys_user_group", "Change Management"),
                     "assigned_to": sysID("sys_user", "don.goodliffe"), "opened_by": sysID("sys_user", "don.goodliffe"),
-                    "opened_at": date(startHours - 72), "start_date": date(startHours), "end_date": date(startHours + 4),
+                    "opened_at": date(startHours - 72), "start_date": date(startHours),
+                    "end_date": date(startHours + 4),
                     "approval": index > 2 ? "approved" : "requested",
                     "implementation_plan": "Follow the standard runbook.", "backout_plan": "Restore from snapshot.",
-                    "test_plan": "Smoke tests after the change.", "active": ["3", "4"].contains(change.1) ? "false" : "true",
+                    "test_plan": "Smoke tests after the change.",
+                    "active": ["3", "4"].contains(change.1) ? "false" : "true",
                 ])
         }
         for index in 0..<3 {
             try insert.record(
                 "task", "TASK\(index)", created: date(Double(500 + index * 10)),
                 [
-                    "short_description": ["Order replacement toner", "Update on-call rota", "Review backup report"][index],
+                    "short_description": ["Order replacement toner", "Update on-call rota", "Review backup report"][
+                        index],
                     "state": ["1", "2", "3"][index], "assignment_group": sysID("sys_user_group", "Service Desk"),
                     "opened_by": sysID("sys_user", "beth.anglin"), "opened_at": date(Double(500 + index * 10)),
                     "active": index == 2 ? "false" : "true",
@@ -238,9 +253,9 @@ enum DemoData {
             _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
             return
         }
-        var insert = Inserter(store: store, dictionary: dictionary, db: db)
+        let insert = Inserter(store: store, dictionary: dictionary, db: db)
         try insert.record(
-            "sys_user", userName, createdOn: timestamp,
+            "sys_user", userName, created: timestamp,
             [
                 "user_name": userName, "first_name": "System", "last_name": "Administrator",
                 "name": "System Administrator", "title": "System Administrator", "user_password": passwordHash,
@@ -253,16 +268,9 @@ enum DemoData {
         let dictionary: TableDictionary
         let db: SQLiteConnection
 
-        mutating func record(
-            _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0,
-            className: String? = nil
-        ) throws {
-            try record(tableName, key, createdOn: created, fields, modCount: modCount, className: className)
-        }
-
-        mutating func record(
-            _ tableName: String, _ key: String, createdOn: String, _ fields: [String: String], modCount: Int = 0,
-            className: String? = nil
+        /// Inserts one record; it was last updated when it was closed or resolved, if it was.
+        func record(
+            _ tableName: String, _ key: String, created: String, _ fields: [String: String], modCount: Int = 0
         ) throws {
             guard let table = dictionary.table(tableName) else { return }
             var record = StoredRecord()
@@ -270,12 +278,12 @@ enum DemoData {
             record.merge(fields) { _, new in new }
             record["sys_id"] = DemoData.sysID(tableName, key)
             if table.numberPrefix != nil { record["number"] = try store.nextNumber(table, db) }
-            record["sys_created_on"] = createdOn
+            record["sys_created_on"] = created
             record["sys_created_by"] = "admin"
-            record["sys_updated_on"] = createdOn
+            record["sys_updated_on"] = [fields["closed_at"], fields["resolved_at"], created].compactMap { $0 }.max()
             record["sys_updated_by"] = "admin"
             record["sys_mod_count"] = String(modCount)
-            record["sys_class_name"] = className ?? tableName
+            record["sys_class_name"] = tableName
             try store.insert(table, record, db)
         }
     }

@@ -10,6 +10,9 @@ struct TableDefinition: Sendable, Hashable {
     var numberPrefix: String?
     /// The first auto-number (10001 gives `INC0010001`).
     var numberStart: Int
+    /// The table this one extends (`task` for `incident`): its records are also records of the parent, whose
+    /// fields it has.
+    var parent: String?
     /// The fields in order, system fields included.
     var fields: [FieldDefinition]
     private var index: [String: Int]
@@ -31,18 +34,20 @@ struct TableDefinition: Sendable, Hashable {
     /// A table; `fields` are the table's own fields, the system fields are added after them.
     init(
         name: String, label: String, displayField: String, numberPrefix: String? = nil, numberStart: Int = 10001,
-        fields: [FieldDefinition]
+        extends parent: String? = nil, fields: [FieldDefinition]
     ) {
         self.name = name
         self.label = label
         self.displayField = displayField
         self.numberPrefix = numberPrefix
         self.numberStart = numberStart
+        self.parent = parent
         var all = fields.filter { !Self.systemFieldNames.contains($0.name) }
         if numberPrefix != nil, !all.contains(where: { $0.name == "number" }) {
             all.insert(FieldDefinition("number"), at: 0)
         }
         self.fields = all + Self.systemFields
+        self.visibleFields = self.fields.filter { !$0.isPassword }
         self.index = Dictionary(self.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -52,5 +57,5 @@ struct TableDefinition: Sendable, Hashable {
     }
 
     /// The fields returned by the API (every field except passwords).
-    var visibleFields: [FieldDefinition] { fields.filter { !$0.isPassword } }
+    private(set) var visibleFields: [FieldDefinition]
 }

@@ -4,7 +4,9 @@ extension TableDictionary {
         sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
     ])
 
-    private static let impactChoices = [FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low")]
+    private static let impactChoices = [
+        FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
+    ]
     private static let priorityChoices = [
         FieldChoice("1", "1 - Critical"), FieldChoice("2", "2 - High"), FieldChoice("3", "3 - Moderate"),
         FieldChoice("4", "4 - Low"), FieldChoice("5", "5 - Planning"),
@@ -90,6 +92,7 @@ extension TableDictionary {
 
     static let incident = TableDefinition(
         name: "incident", label: "Incident", displayField: "number", numberPrefix: "INC", numberStart: 10001,
+        extends: "task",
         fields: taskFields(state: incidentStates, stateDefault: "1") + [
             FieldDefinition("caller_id", .reference(table: "sys_user"), label: "Caller"),
             FieldDefinition(
@@ -144,6 +147,7 @@ extension TableDictionary {
 
     static let problem = TableDefinition(
         name: "problem", label: "Problem", displayField: "number", numberPrefix: "PRB", numberStart: 40001,
+        extends: "task",
         fields: taskFields(state: problemStates, stateDefault: "101") + [
             FieldDefinition(
                 "category", .choice,
@@ -174,7 +178,7 @@ extension TableDictionary {
 
     static let changeRequest = TableDefinition(
         name: "change_request", label: "Change Request", displayField: "number", numberPrefix: "CHG",
-        numberStart: 30001,
+        numberStart: 30001, extends: "task",
         fields: taskFields(state: changeStates, stateDefault: "-5") + [
             FieldDefinition(
                 "type", .choice,
@@ -253,7 +257,7 @@ extension TableDictionary {
         name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields)
 
     static let cmdbCIServer = TableDefinition(
-        name: "cmdb_ci_server", label: "Server", displayField: "name",
+        name: "cmdb_ci_server", label: "Server", displayField: "name", extends: "cmdb_ci",
         fields: ciFields + [
             FieldDefinition("host_name"),
             FieldDefinition("fqdn", label: "Fully qualified domain name"),

@@ -110,8 +110,8 @@ extension TableDictionary {
         for table in added {
             for field in table.fields {
                 if case .reference(let target) = field.type, dictionary.table(target) == nil {
-                    throw LocalInstanceError(
-                        "\(path): table \"\(table.name)\": field \"\(field.name)\": unknown reference table \"\(target)\"")
+                    let context = "\(path): table \"\(table.name)\": field \"\(field.name)\""
+                    throw LocalInstanceError("\(context): unknown reference table \"\(target)\"")
                 }
             }
         }
@@ -138,9 +138,8 @@ extension TableDictionary {
             }
             type = .reference(table: target)
         case let other:
-            throw LocalInstanceError(
-                "\(context): unknown type \"\(other)\" (string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice)"
-            )
+            let known = "string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice"
+            throw LocalInstanceError("\(context): unknown type \"\(other)\" (\(known))")
         }
         let choices = (field.choices ?? []).map { FieldChoice($0.value, $0.label ?? $0.value) }
         return FieldDefinition(field.name, type, label: field.label, choices: choices, defaultValue: field.default)

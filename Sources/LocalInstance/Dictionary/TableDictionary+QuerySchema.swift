@@ -4,4 +4,9 @@ extension TableDictionary: QuerySchema {
         guard let definition = tables[table]?.field(field), !definition.isPassword else { return nil }
         return definition.type
     }
+
+    /// The display field of a table, by which an `ORDERBY` on a reference sorts.
+    func displayField(of table: String) -> String? {
+        tables[table]?.displayField
+    }
 }

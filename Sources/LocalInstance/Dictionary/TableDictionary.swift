@@ -17,6 +17,23 @@ struct TableDictionary: Sendable {
         tables[name]
     }
 
+    /// The tables that extend `name`, directly or not (`incident`, `problem`, `change_request` for `task`).
+    func descendants(of name: String) -> [TableDefinition] {
+        tableNames.compactMap { tables[$0] }.filter { table in
+            var parent = table.parent
+            while let current = parent {
+                if current == name { return true }
+                parent = tables[current]?.parent
+            }
+            return false
+        }
+    }
+
+    /// Whether `name` is `ancestor` or extends it.
+    func table(_ name: String, extends ancestor: String) -> Bool {
+        name == ancestor || descendants(of: ancestor).contains { $0.name == name }
+    }
+
     /// Adds or replaces a table.
     mutating func add(_ table: TableDefinition) {
         if tables[table.name] == nil { tableNames.append(table.name) }

@@ -46,7 +46,8 @@ extension LocalInstance {
         case 500:
             error = TableAPIError(
                 status: 500, message: "Transaction cancelled: maximum execution time exceeded",
-                detail: "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
+                detail:
+                    "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
         case 503:
             error = TableAPIError(
                 status: 503, message: "Service Unavailable",

@@ -18,6 +18,9 @@ public final class HTTPListener: Sendable {
     /// The largest request body accepted by default (10 MB); a larger one is answered 413.
     public static let defaultBodyLimit = 10 * 1024 * 1024
 
+    /// The memory for one connection's request line and headers, in bytes.
+    static let connectionMemory = 512 * 1024
+
     /// The address the listener is bound to.
     public let host: String
     /// The port the listener is bound to (the one picked when asked for port 0).
@@ -28,11 +31,13 @@ public final class HTTPListener: Sendable {
 
     /// Starts listening on `host:port` (port 0: a free port) and answers every request with `handler`.
     ///
+    /// - parameter host: an IPv4 address (or `localhost`); `127.0.0.1` keeps the server on this machine.
+    /// - parameter bodyLimit: the largest request body accepted, in bytes; a larger one is answered 413.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
-    ) throws {
+    ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let socket = try ListeningSocket.open(host: host, port: port)
@@ -46,6 +51,8 @@ public final class HTTPListener: Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             MHD_OPTION.LISTEN_SOCKET.rawValue, socket.descriptor,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
             MHD_OPTION.END.rawValue,
         ]
         let started = withVaList(options) { arguments in

@@ -20,6 +20,8 @@ public final class LocalInstance: Sendable {
     let handler: TableAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
+    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user.
+    let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
 
     /// Opens (or creates) the database, creates the tables of the dictionary, sets the admin password and, on a
@@ -34,7 +36,8 @@ public final class LocalInstance: Sendable {
     init(options: Options, now: @escaping @Sendable () -> Date) throws {
         self.options = options
         self.now = now
-        dictionary = try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
+        dictionary =
+            try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
         do {
@@ -44,7 +47,8 @@ public final class LocalInstance: Sendable {
         }
         handler = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
-            translator: SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
+            translator: SQLQueryTranslator(
+                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
             now: now, log: options.log)
         faults = Mutex(options.faults)
         do {
@@ -110,10 +114,15 @@ public final class LocalInstance: Sendable {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
+        let response: NowHTTPResponse
         do {
-            return try handler.handle(tableRequest)
+            response = try handler.handle(tableRequest)
         } catch {
-            return error.response
+            response = error.response
         }
+        if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
+            verifiedCredentials.withLock { $0.removeAll() }
+        }
+        return response
     }
 }

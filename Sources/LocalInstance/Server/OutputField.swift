@@ -1,11 +1,29 @@
 /// One key of a rendered record: a field of the table, or a dot-walked path such as `caller_id.name`.
-struct OutputField: Sendable {
+///
+/// A class, so that rendering a page hands the same instance to every row instead of copying the definitions.
+final class OutputField: Sendable {
     /// The key in the response (`caller_id.name` for a dot-walked field).
-    var key: String
+    let key: String
     /// The reference fields walked through, in order (empty for a field of the table itself).
-    var hops: [FieldDefinition]
+    let hops: [FieldDefinition]
     /// The field whose value is rendered.
-    var field: FieldDefinition
+    let field: FieldDefinition
+    /// The name of the rendered field in its record.
+    let name: String
+    /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
+    let linkPath: String?
+
+    init(key: String, hops: [FieldDefinition], field: FieldDefinition) {
+        self.key = key
+        self.hops = hops
+        self.field = field
+        name = field.name
+        if case .reference(let target) = field.type {
+            linkPath = "/api/now/table/\(target)/"
+        } else {
+            linkPath = nil
+        }
+    }
 
     /// The keys to render for `sysparm_fields` (nil: every field but passwords); invalid names are ignored,
     /// as on the platform.

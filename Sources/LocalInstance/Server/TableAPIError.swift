@@ -62,7 +62,8 @@ struct TableAPIError: Error, Sendable {
     /// 400: a negative `sysparm_offset`.
     static func negativeOffset(_ value: String) -> TableAPIError {
         TableAPIError(
-            status: 400, message: "Invalid sysparm_offset value", detail: "sysparm_offset must not be negative: \(value)")
+            status: 400, message: "Invalid sysparm_offset value",
+            detail: "sysparm_offset must not be negative: \(value)")
     }
 
     /// 400: an encoded query the local instance refuses (a `javascript:` value).

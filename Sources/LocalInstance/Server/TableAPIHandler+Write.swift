@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// POST, PUT and PATCH: the body's fields, validated; the system fields and the business rules the platform runs
-/// (auto-number, default values, incident priority from impact and urgency).
+/// (auto-number, default values, incident priority from impact and urgency, active/resolved/closed from the state).
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
@@ -41,15 +41,20 @@ extension TableAPIHandler {
             if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
             if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
             if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
-            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty {
-                record["opened_by"] = try userSysID(request.userName, db) ?? ""
-            }
+            let userID = try userSysID(request.userName, db) ?? ""
+            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty { record["opened_by"] = userID }
             if table.name == "incident", changes["priority"] == nil {
                 record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
             }
+            let rules = StateRules.consequences(
+                table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
+            record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
-            return (sysID, JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data)
+            return (
+                sysID,
+                try renderer(outputs, parameters, request, resolver).body(stored)
+            )
         }
         var headers = jsonHeaders
         headers["Location"] = "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)"
@@ -64,32 +69,49 @@ extension TableAPIHandler {
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let target = storedTable(of: existing, in: table)
+            let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
-            if table.name == "incident", changes["priority"] == nil,
+            if target.name == "incident", changes["priority"] == nil,
                 changes["impact"] != nil || changes["urgency"] != nil
             {
-                let merged = existing.merging(changes) { _, new in new }
+                let merged = current.merging(changes) { _, new in new }
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
+            if let state = changes["state"], state != current["state"] {
+                let rules = StateRules.consequences(
+                    table: target, record: current.merging(changes) { _, new in new }, given: changes,
+                    timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
+                changes.merge(rules) { _, new in new }
+            }
             changes = changes.filter { name, value in
-                guard let field = table.field(name) else { return false }
-                return field.apiValue(field.storedValue(value) ?? .null) != existing[name]
+                guard let field = target.field(name) else { return false }
+                return field.apiValue(field.storedValue(value) ?? .null) != current[name]
             }
             if !changes.isEmpty {
                 if !parameters.suppressAutoSysField {
                     changes["sys_updated_on"] = timestamp
                     changes["sys_updated_by"] = request.userName
-                    changes["sys_mod_count"] = String((Int(existing["sys_mod_count"] ?? "") ?? 0) + 1)
+                    changes["sys_mod_count"] = String((Int(current["sys_mod_count"] ?? "") ?? 0) + 1)
                 }
-                _ = try store.update(table, sysID: sysID, changes, db)
+                _ = try store.update(target, sysID: sysID, changes, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(stored))]).data
+            return try renderer(outputs, parameters, request, resolver).body(stored)
         }
         guard let rendered else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
+    }
+
+    /// The table a record found through `table` is stored in: its class when that extends `table` (an incident
+    /// read through `task`), else `table`.
+    func storedTable(of record: StoredRecord, in table: TableDefinition) -> TableDefinition {
+        guard let className = record["sys_class_name"], className != table.name,
+            let stored = dictionary.table(className), dictionary.table(className, extends: table.name)
+        else { return table }
+        return stored
     }
 
     /// The body, or nothing with `X-no-response-body: true`.
@@ -155,8 +177,10 @@ extension TableAPIHandler {
     /// The sys_id of the user called `userName`.
     private func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
         guard let users = dictionary.table("sys_user") else { return nil }
-        return try store.select(users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db)
-            .first?["sys_id"]
+        return try store.select(
+            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+        )
+        .first?["sys_id"]
     }
 
     /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to

@@ -40,15 +40,16 @@ struct TableAPIHandler: Sendable {
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
-            for warning in translated.warnings { log("local instance: \(table.name): \(warning)") }
+            for warning in translated.warnings { log("local instance: \(table.name): \(redacted(warning, table))") }
             let total: Int? =
-                parameters.noCount ? nil
+                parameters.noCount
+                ? nil
                 : try store.count(table, where: translated.whereClause, translated.parameters, db)
             let rows = try store.select(
                 table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
                 limit: parameters.limit, offset: parameters.offset, db)
             let renderer = renderer(outputs, parameters, request, resolver)
-            let body = JSONValue.object([("result", .array(try rows.map { try renderer.render($0) }))]).data
+            let body = try renderer.body(rows)
             return (rows.count, total, body)
         }
         if rows == 0, request.version == "v1" { throw TableAPIError.noRecord }
@@ -69,18 +70,27 @@ struct TableAPIHandler: Sendable {
         let body: Data? = try database.read { db in
             guard let record = try store.fetch(table, sysID: sysID, db) else { return nil }
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
-            return JSONValue.object([("result", try renderer(outputs, parameters, request, resolver).render(record))])
-                .data
+            return try renderer(outputs, parameters, request, resolver).body(record)
         }
         guard let body else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: body)
     }
 
     private func delete(_ table: TableDefinition, _ sysID: String) throws -> NowHTTPResponse {
-        guard try database.write({ db in try store.delete(table, sysID: sysID, db) }) else {
-            throw TableAPIError.noRecord
+        let deleted = try database.write { db in
+            guard let existing = try store.fetch(table, sysID: sysID, db) else { return false }
+            return try store.delete(storedTable(of: existing, in: table), sysID: sysID, db)
         }
+        guard deleted else { throw TableAPIError.noRecord }
         return NowHTTPResponse(statusCode: 204)
+    }
+
+    /// A query warning fit for the log: one about a password field does not repeat its value.
+    private func redacted(_ warning: String, _ table: TableDefinition) -> String {
+        guard let field = table.fields.first(where: { $0.isPassword && warning.contains($0.name) }) else {
+            return warning
+        }
+        return "ignored a condition on the password field '\(field.name)'"
     }
 
     /// The parsed `sysparm_query`; a `javascript:` value is refused.
@@ -161,7 +171,8 @@ struct TableAPIHandler: Sendable {
         return links.joined(separator: ",")
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    private static let unreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     private static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text

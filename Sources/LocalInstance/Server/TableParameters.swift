@@ -37,7 +37,9 @@ struct TableParameters: Sendable {
         }
         excludeReferenceLink = flag("sysparm_exclude_reference_link")
         fields = value("sysparm_fields").flatMap { list in
-            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             return names.isEmpty ? nil : names
         }
         if let text = value("sysparm_limit"), let number = Int(text.trimmingCharacters(in: .whitespaces)), number > 0 {

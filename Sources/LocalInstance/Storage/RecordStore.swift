@@ -2,8 +2,34 @@ import Foundation
 
 /// The records of every table in SQLite: one SQLite table per dictionary table, one column per field
 /// (always double-quoted), indexes on sys_id (unique), number and the sys dates; plus the number counters.
+///
+/// A table that others extend (`task`, `cmdb_ci`) is read, in every query that names it, through a common table
+/// expression of the same name: its own rows and those of its descendants (`incident`, ...) on its columns. So a
+/// list of `task` holds incidents, and a reference to `cmdb_ci` finds a server. Writes go to the record's own table.
 struct RecordStore: Sendable {
     let dictionary: TableDictionary
+    /// `("\"task\"", "\"task\" AS (SELECT ... UNION ALL ...)")` for each extended table.
+    private let hierarchies: [(name: String, definition: String)]
+
+    init(dictionary: TableDictionary) {
+        self.dictionary = dictionary
+        hierarchies = dictionary.tableNames.compactMap { name in
+            let descendants = dictionary.descendants(of: name)
+            guard let table = dictionary.table(name), !descendants.isEmpty else { return nil }
+            let columns = table.fields.map { Self.quoted($0.name) }.joined(separator: ", ")
+            let parts = ([table] + descendants).map { member in
+                "SELECT \(columns), rowid AS \"rowid\" FROM main.\(Self.quoted(member.name))"
+            }
+            return (Self.quoted(name), "\(Self.quoted(name)) AS (\(parts.joined(separator: " UNION ALL ")))")
+        }
+    }
+
+    /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
+    private func withHierarchies(_ sql: String) -> String {
+        let used = hierarchies.filter { sql.contains($0.name) }
+        guard !used.isEmpty else { return sql }
+        return "WITH " + used.map(\.definition).joined(separator: ", ") + " " + sql
+    }
 
     /// Creates the tables, the missing columns of existing tables, the indexes and the bookkeeping tables.
     func createSchema(_ db: SQLiteConnection) throws {
@@ -16,13 +42,15 @@ struct RecordStore: Sendable {
             guard let table = dictionary.table(name) else { continue }
             let columns = table.fields.map { "\(quoted($0.name)) \($0.columnType)" }.joined(separator: ", ")
             try db.execute("CREATE TABLE IF NOT EXISTS \(quoted(name)) (\(columns))")
-            let existing = Set(try db.query("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { row in
-                if case .text(let column) = row.first { column } else { nil }
-            })
+            let existing = Set(
+                try db.query("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { row in
+                    if case .text(let column) = row.first { column } else { nil }
+                })
             for field in table.fields where !existing.contains(field.name) {
                 try db.execute("ALTER TABLE \(quoted(name)) ADD COLUMN \(quoted(field.name)) \(field.columnType)")
             }
-            try db.execute("CREATE UNIQUE INDEX IF NOT EXISTS \(quoted(name + "_sys_id")) ON \(quoted(name)) (\"sys_id\")")
+            try db.execute(
+                "CREATE UNIQUE INDEX IF NOT EXISTS \(quoted(name + "_sys_id")) ON \(quoted(name)) (\"sys_id\")")
             for column in ["number", "sys_created_on", "sys_updated_on"] where table.field(column) != nil {
                 try db.execute(
                     "CREATE INDEX IF NOT EXISTS \(quoted(name + "_" + column)) ON \(quoted(name)) (\(quoted(column)))")
@@ -33,16 +61,19 @@ struct RecordStore: Sendable {
     /// Inserts a record whose values are already valid for their fields.
     func insert(_ table: TableDefinition, _ record: StoredRecord, _ db: SQLiteConnection) throws {
         let fields = table.fields.filter { record[$0.name] != nil }
-        let sql = "INSERT INTO \(quoted(table.name)) (\(fields.map { quoted($0.name) }.joined(separator: ", "))) VALUES ("
+        let sql =
+            "INSERT INTO \(quoted(table.name)) (\(fields.map { quoted($0.name) }.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: fields.count).joined(separator: ", ") + ")"
         try db.run(sql, fields.map { $0.storedValue(record[$0.name] ?? "") ?? .null })
     }
 
     /// Updates the given fields of the record `sysID`; false when no such record exists.
-    func update(_ table: TableDefinition, sysID: String, _ values: StoredRecord, _ db: SQLiteConnection) throws -> Bool {
+    func update(_ table: TableDefinition, sysID: String, _ values: StoredRecord, _ db: SQLiteConnection) throws -> Bool
+    {
         let fields = table.fields.filter { values[$0.name] != nil }
         guard !fields.isEmpty else { return try fetch(table, sysID: sysID, db) != nil }
-        let sql = "UPDATE \(quoted(table.name)) SET " + fields.map { "\(quoted($0.name)) = ?" }.joined(separator: ", ")
+        let sql =
+            "UPDATE \(quoted(table.name)) SET " + fields.map { "\(quoted($0.name)) = ?" }.joined(separator: ", ")
             + " WHERE \"sys_id\" = ?"
         return try db.run(sql, fields.map { $0.storedValue(values[$0.name] ?? "") ?? .null } + [.text(sysID)]) > 0
     }
@@ -65,6 +96,7 @@ struct RecordStore: Sendable {
         var sql = "SELECT * FROM \(quoted(table.name))"
         if !condition.isEmpty { sql += " WHERE \(condition)" }
         sql += " ORDER BY " + (orderBy.isEmpty ? "rowid" : orderBy + ", rowid") + " LIMIT ? OFFSET ?"
+        sql = withHierarchies(sql)
         let names = try db.columnNames(sql)
         let fields = names.map { table.field($0) }
         return try db.query(sql, parameters + [.integer(Int64(limit)), .integer(Int64(offset))]).map { row in
@@ -78,12 +110,13 @@ struct RecordStore: Sendable {
     }
 
     /// How many records match an SQL condition.
-    func count(_ table: TableDefinition, where condition: String, _ parameters: [SQLValue], _ db: SQLiteConnection) throws
+    func count(_ table: TableDefinition, where condition: String, _ parameters: [SQLValue], _ db: SQLiteConnection)
+        throws
         -> Int
     {
         var sql = "SELECT count(*) FROM \(quoted(table.name))"
         if !condition.isEmpty { sql += " WHERE \(condition)" }
-        if case .integer(let count) = try db.query(sql, parameters).first?.first { return Int(count) }
+        if case .integer(let count) = try db.query(withHierarchies(sql), parameters).first?.first { return Int(count) }
         return 0
     }
 
@@ -108,9 +141,10 @@ struct RecordStore: Sendable {
 
     /// A bookkeeping value, such as whether the demo data was seeded.
     func meta(_ key: String, _ db: SQLiteConnection) throws -> String? {
-        if case .text(let value) = try db.query("SELECT \"value\" FROM \"nowflow_meta\" WHERE \"key\" = ?", [.text(key)])
-            .first?.first
-        {
+        if case .text(let value) = try db.query(
+            "SELECT \"value\" FROM \"nowflow_meta\" WHERE \"key\" = ?", [.text(key)]
+        )
+        .first?.first {
             return value
         }
         return nil
@@ -118,10 +152,16 @@ struct RecordStore: Sendable {
 
     /// Sets a bookkeeping value.
     func setMeta(_ key: String, _ value: String, _ db: SQLiteConnection) throws {
-        try db.run("INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
+        try db.run(
+            "INSERT OR REPLACE INTO \"nowflow_meta\" (\"key\", \"value\") VALUES (?, ?)", [.text(key), .text(value)])
     }
 
     private func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        Self.quoted(name)
+    }
+
+    private static func quoted(_ name: String) -> String {
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

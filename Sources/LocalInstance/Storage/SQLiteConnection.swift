@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// One SQLite connection with a cache of prepared statements. It is not thread-safe on its own: it is only used
 /// under ``SQLiteDatabase``'s mutex, which is what the unchecked `Sendable` conformance relies on.
@@ -7,6 +7,8 @@ final class SQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    /// Beyond this many cached statements the cache is emptied (queries of many shapes, such as long IN lists).
+    private static let statementCacheLimit = 256
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory database.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
@@ -114,7 +116,9 @@ final class SQLiteConnection: @unchecked Sendable {
                 case SQLITE_NULL: values.append(.null)
                 default:
                     if let text = sqlite3_column_text(statement, column) {
-                        values.append(.text(String(cString: text)))
+                        let count = Int(sqlite3_column_bytes(statement, column))
+                        values.append(
+                            .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
                     } else {
                         values.append(.null)
                     }
@@ -127,6 +131,10 @@ final class SQLiteConnection: @unchecked Sendable {
     private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         let db = try open(sql)
+        if statements.count >= Self.statementCacheLimit {
+            for statement in statements.values { sqlite3_finalize(statement) }
+            statements.removeAll()
+        }
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code, sql) }

@@ -7,9 +7,6 @@ struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The SQL that failed, empty when opening the database failed.
     var sql: String
 
-    /// Whether the failure is a constraint violation, such as a duplicate sys_id.
-    var isConstraintViolation: Bool { code & 0xff == 19 }
-
     var description: String {
         sql.isEmpty ? "SQLite error \(code): \(message)" : "SQLite error \(code): \(message) - while executing `\(sql)`"
     }

@@ -1,70 +1,35 @@
 import Foundation
 
-/// A JSON value with ordered object keys, written without Foundation's serializer (fast and deterministic).
-enum JSONValue: Sendable, Hashable {
+/// A small JSON value with ordered object keys (error bodies, OAuth answers), written by ``JSONWriter``.
+enum JSONValue: Sendable {
     case string(String)
     case object([(String, JSONValue)])
-    case array([JSONValue])
     case number(Int)
     case null
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.data == rhs.data }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(data) }
-
     /// The UTF-8 JSON text.
     var data: Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        write(to: &bytes)
-        return Data(bytes)
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.data
     }
 
-    private func write(to bytes: inout [UInt8]) {
+    private func write(to writer: inout JSONWriter) {
         switch self {
         case .null:
-            bytes.append(contentsOf: Array("null".utf8))
+            writer.raw("null")
         case .number(let number):
-            bytes.append(contentsOf: Array(String(number).utf8))
+            writer.raw(String(number))
         case .string(let text):
-            Self.write(text, to: &bytes)
-        case .array(let items):
-            bytes.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                item.write(to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
+            writer.string(text)
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
+            writer.raw("{")
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.write(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                value.write(to: &bytes)
+                if index > 0 { writer.raw(",") }
+                writer.key(key)
+                value.write(to: &writer)
             }
-            bytes.append(UInt8(ascii: "}"))
+            writer.raw("}")
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func write(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case 10: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 13: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 9: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<32:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 15)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -46,16 +46,20 @@ actor OAuthTokenStore {
     private func obtainToken(replacing previous: Token?, via pipeline: RequestPipeline) async throws -> Token {
         if let refreshToken = previous?.refreshToken {
             let refreshed = try? await requestToken(
-                ["grant_type": "refresh_token", "client_id": clientID, "client_secret": clientSecret,
-                 "refresh_token": refreshToken], via: pipeline)
+                [
+                    "grant_type": "refresh_token", "client_id": clientID, "client_secret": clientSecret,
+                    "refresh_token": refreshToken,
+                ], via: pipeline)
             if var refreshed {
                 if refreshed.refreshToken == nil { refreshed.refreshToken = refreshToken }
                 return refreshed
             }
         }
         return try await requestToken(
-            ["grant_type": "password", "client_id": clientID, "client_secret": clientSecret, "username": user,
-             "password": password], via: pipeline)
+            [
+                "grant_type": "password", "client_id": clientID, "client_secret": clientSecret, "username": user,
+                "password": password,
+            ], via: pipeline)
     }
 
     private func requestToken(_ parameters: [String: String], via pipeline: RequestPipeline) async throws -> Token {

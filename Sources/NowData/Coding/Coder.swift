@@ -7,7 +7,8 @@ import Foundation
 ///   date-only fields (`yyyy-MM-dd`) decode too, as midnight UTC, and a date in any other format is a
 ///   `DecodingError.dataCorrupted` that names the coding path and the value;
 /// - keys are snake_case in JSON and camelCase in Swift (`sys_id` ↔ `sysId`, `short_description` ↔
-///   `shortDescription`), through `.convertFromSnakeCase` and `.convertToSnakeCase`;
+///   `shortDescription`), with the results of `.convertFromSnakeCase` (through a faster equivalent) and
+///   `.convertToSnakeCase`;
 /// - the encoder sorts keys, so the same model always gives the same bytes.
 ///
 /// The SDK's text says the default coder uses "the device's `Locale` and `TimeZone`". ServiceNow stores and sends
@@ -58,7 +59,7 @@ public enum Coder: Sendable {
     private static let defaultDecoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(ServiceNowDate.decode)
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.keyDecodingStrategy = SnakeCase.decodingStrategy
         return decoder
     }()
 }

@@ -44,7 +44,8 @@ struct DecodingPath: Sendable {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 Failure.context(
-                    decoder.codingPath, noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
+                    decoder.codingPath,
+                    noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
         }
         let key = lookupKey(component, codingPath: decoder.codingPath)
         guard object.contains(key) else {
@@ -59,7 +60,7 @@ struct DecodingPath: Sendable {
         case .useDefaultKeys:
             PathKey(stringValue: component)
         case .convertFromSnakeCase:
-            PathKey(stringValue: Self.camelCase(component))
+            PathKey(stringValue: SnakeCase.camelCase(component))
         case .custom(let convert):
             PathKey(stringValue: convert(codingPath + [PathKey(stringValue: component)]).stringValue)
         @unknown default:
@@ -88,18 +89,6 @@ struct DecodingPath: Sendable {
         if (try? value.decode(Double.self)) != nil { return "a number" }
         return (try? decoder.unkeyedContainer()) != nil ? "an array" : "an object"
     }
-
-    /// `.convertFromSnakeCase`'s conversion, as Foundation's `JSONDecoder` does it: leading and trailing
-    /// underscores kept, the first word lowercased, the others capitalized (`caller_id` → `callerId`).
-    static func camelCase(_ key: String) -> String {
-        guard let first = key.firstIndex(where: { $0 != "_" }),
-            let last = key.lastIndex(where: { $0 != "_" })
-        else { return key }
-        let words = key[first...last].split(separator: "_")
-        guard words.count > 1 else { return key }
-        let joined = words[0].lowercased() + words.dropFirst().map(\.capitalized).joined()
-        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
-    }
 }
 
 extension DecodingPath {
@@ -109,7 +98,8 @@ extension DecodingPath {
         let message: String
 
         static func context(_ codingPath: [any CodingKey], _ message: String) -> DecodingError.Context {
-            DecodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
         }
     }
 }

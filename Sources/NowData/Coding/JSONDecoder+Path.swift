@@ -17,12 +17,19 @@ extension JSONDecoder {
     ///
     /// - Throws: `DecodingError`. A missing component is a `keyNotFound` whose description names it:
     ///   `no value at 'result.user' in path 'result.user.photos': key 'user' not found`; a component that
-    ///   is not an object or array is a `typeMismatch`; an empty component (`a..b`) is `dataCorrupted`.
+    ///   is not an object or array is a `typeMismatch`; an empty component (`a..b`) is `dataCorrupted`, and so is
+    ///   malformed JSON, whose description says where the text breaks (line and column).
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
-        guard !path.isEmpty else { return try decode(type, from: data) }
-        let decodingPath = try DecodingPath(path, keyStrategy: keyDecodingStrategy)
-        return try DecodingPath.$current.withValue(decodingPath) {
-            try decode(ValueAtPath<T>.self, from: data).value
+        do {
+            guard !path.isEmpty else { return try decode(type, from: data) }
+            let decodingPath = try DecodingPath(path, keyStrategy: keyDecodingStrategy)
+            return try DecodingPath.$current.withValue(decodingPath) {
+                try decode(ValueAtPath<T>.self, from: data).value
+            }
+        } catch DecodingError.dataCorrupted(let context)
+            where context.codingPath.isEmpty && context.underlyingError == nil
+        {
+            throw DecodingError.dataCorrupted(JSONSyntax.locate(context, in: data))
         }
     }
 }

@@ -45,13 +45,18 @@ enum ErrorText {
         }
     }
 
-    /// The readable text of any error: a URL error by what failed, else its own description.
+    /// The readable text of any error: a URL error by what failed, a Foundation error by its debug description,
+    /// else its own description.
     static func describe(_ error: any Error) -> String {
         if let error = error as? URLError {
             return "\(urlErrorText(error.code)) (URL error \(error.code.rawValue))"
         }
         if let error = error as? any LocalizedError, let text = error.errorDescription {
             return text
+        }
+        if type(of: error) is NSError.Type {
+            let error = error as NSError
+            return error.userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
         }
         return String(describing: error)
     }

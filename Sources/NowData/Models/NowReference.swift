@@ -57,7 +57,7 @@ extension NowReference: NowValueConvertible {
         }
         let object = try decoder.container(keyedBy: NowValueDecoding.FieldKey.self)
         let link = try object.decodeIfPresent(String.self, forKey: .link).flatMap { URL(string: $0) }
-        let displayValue = try object.decodeIfPresent(String.self, forKey: .displayValue)
+        let displayValue = try NowValueDecoding.displayValue(in: object)
         let value = try object.decodeIfPresent(String.self, forKey: .value) ?? link?.lastPathComponent ?? ""
         self.init(value: value, displayValue: displayValue, link: link)
     }

@@ -26,11 +26,7 @@ public protocol NowValueConvertible {
 
 extension NowValueConvertible {
     public init(nowValueFrom decoder: any Decoder) throws {
-        let string = try NowValueDecoding.string(from: decoder, for: Self.self)
-        guard let value = Self(nowValue: string) else {
-            throw NowValueDecoding.conversionError(Self.self, from: string, at: decoder.codingPath)
-        }
-        self = value
+        self = try NowValueDecoding.decode(Self.self, from: decoder, convert: Self.init(nowValue:))
     }
 
     public func encodeNowValue(to encoder: any Encoder) throws {

@@ -18,7 +18,9 @@ struct LinkHeader: Sendable, Hashable {
             guard let url = URL(string: String(target.trimmingCharacters(in: .whitespaces))) else { continue }
             for parameter in parameters.split(separator: ";") {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else { continue }
+                guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "rel" else {
+                    continue
+                }
                 let relations = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \t\",")).lowercased()
                 for relation in relations.split(separator: " ") { links[String(relation)] = url }
             }

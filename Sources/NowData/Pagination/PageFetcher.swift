@@ -34,8 +34,13 @@ actor PageFetcher {
         let pageSize = max(1, configuration?.limit ?? FetchConfiguration.defaultPageSize)
         itemsPerPage = pageSize
         status = Mutex(PageStatus())
-        var items = (configuration?.queryItems ?? []).filter { $0.name != "sysparm_limit" && $0.name != "sysparm_offset" }
-        items += [URLQueryItem(name: "sysparm_limit", value: String(pageSize)), URLQueryItem(name: "sysparm_offset", value: "0")]
+        var items = (configuration?.queryItems ?? []).filter {
+            $0.name != "sysparm_limit" && $0.name != "sysparm_offset"
+        }
+        items += [
+            URLQueryItem(name: "sysparm_limit", value: String(pageSize)),
+            URLQueryItem(name: "sysparm_offset", value: "0"),
+        ]
         if let path = try? TableRequest.tablePath(tableName) {
             firstRequest = NowHTTPRequest(method: "GET", path: path, queryItems: items)
         } else {
@@ -79,10 +84,16 @@ actor PageFetcher {
         }
     }
 
+    /// The first page's request, trimmed to the caller's total limit.
     private func startingRequest() throws -> NowHTTPRequest {
-        guard let firstRequest else { throw NowDataError.invalidURL }
+        guard var request = firstRequest else { throw NowDataError.invalidURL }
         guard !Task.isCancelled else { throw NowDataError.network(.operationCancelled) }
-        return firstRequest
+        if let maxRecords = status.withLock({ $0.maxRecords }), maxRecords < itemsPerPage {
+            request.queryItems = request.queryItems.map {
+                $0.name == "sysparm_limit" ? URLQueryItem(name: "sysparm_limit", value: String(max(1, maxRecords))) : $0
+            }
+        }
+        return request
     }
 
     /// Forgets every page: the next fetch starts again from the first.

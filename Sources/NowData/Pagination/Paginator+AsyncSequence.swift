@@ -12,6 +12,7 @@ extension Paginator: AsyncSequence {
         public mutating func next() async throws -> Model? {
             guard started else {
                 started = true
+                if paginator.maxRecords == 0 { return nil }
                 return try await paginator.first()
             }
             return try await paginator.next()

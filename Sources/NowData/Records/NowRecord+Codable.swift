@@ -3,23 +3,17 @@ import Foundation
 extension NowRecord: Codable {
     /// Decodes a record from a JSON object, one field per key.
     ///
-    /// The keys are the ones the decoder presents: decode records with a decoder without a key strategy (as
-    /// ``Foundation/Data/convertToRecord()`` does) to keep ServiceNow's field names.
+    /// The fields are decoded as a dictionary, whose keys `JSONDecoder` does not convert on this toolchain, so the
+    /// names stay ServiceNow's (`short_description`) even under ``Coder/default``'s key strategy;
+    /// ``Foundation/Data/convertToRecord()`` uses a decoder without a key strategy in any case.
     public init(from decoder: any Decoder) throws {
-        let object = try decoder.container(keyedBy: PathKey.self)
-        var fields: [FieldName: Field] = [:]
-        for key in object.allKeys {
-            fields[key.stringValue] = try object.decode(Field.self, forKey: key)
-        }
-        self.init(fields: fields)
+        try self.init(fields: decoder.singleValueContainer().decode([FieldName: Field].self))
     }
 
     /// Encodes the record as a JSON object, one field per key.
     public func encode(to encoder: any Encoder) throws {
-        var object = encoder.container(keyedBy: PathKey.self)
-        for (name, field) in fields {
-            try object.encode(field, forKey: PathKey(stringValue: name))
-        }
+        var container = encoder.singleValueContainer()
+        try container.encode(fields)
     }
 }
 

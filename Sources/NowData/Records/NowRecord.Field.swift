@@ -28,17 +28,24 @@ extension NowRecord.Field: Codable {
             self.init(value: string)
         } else if container.decodeNil() {
             self.init(value: "")
-        } else if let object = try? decoder.container(keyedBy: NowValueDecoding.FieldKey.self), !object.allKeys.isEmpty {
-            let displayValue = try object.decodeIfPresent(String.self, forKey: .displayValue)
-            let link = try object.decodeIfPresent(String.self, forKey: .link).flatMap { URL(string: $0) }
-            let value =
-                try object.contains(.value)
-                ? NowValueDecoding.string(from: object.superDecoder(forKey: .value), for: String.self)
-                : link?.lastPathComponent ?? displayValue ?? ""
-            self.init(value: value, displayValue: displayValue, link: link)
+        } else if let field = try Self(fieldObject: decoder) {
+            self = field
         } else {
-            self.init(value: try NowValueDecoding.string(from: decoder, for: String.self))
+            self.init(value: try NowValueDecoding.decode(String.self, from: decoder) { $0 })
         }
+    }
+
+    /// The field of an object with `value`, `display_value` or `link`; nil for any other value.
+    private init?(fieldObject decoder: any Decoder) throws {
+        guard let object = try? decoder.container(keyedBy: NowValueDecoding.FieldKey.self) else { return nil }
+        let displayValue = try NowValueDecoding.displayValue(in: object)
+        guard object.contains(.value) || object.contains(.link) || displayValue != nil else { return nil }
+        let link = try object.decodeIfPresent(String.self, forKey: .link).flatMap { URL(string: $0) }
+        let value =
+            try object.contains(.value)
+            ? NowValueDecoding.decode(String.self, from: object.superDecoder(forKey: .value)) { $0 }
+            : link?.lastPathComponent ?? displayValue ?? ""
+        self.init(value: value, displayValue: displayValue, link: link)
     }
 
     /// Encodes a plain field as its string, and a field with a display value or link as an object.

@@ -11,6 +11,7 @@ public protocol NowCoreServiceProviding: Sendable {
 
 /// The core services of a configured ``NowSDK``.
 public struct NowCoreService: NowCoreServiceProviding {
+    /// The authentication the SDK was configured with.
     public var authentication: NowAuthentication
 
     /// Core services that authenticate with `authentication`.

@@ -80,7 +80,9 @@ extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
 
     /// The instance URL without any user or password it may carry.
     var redactedInstanceURL: String {
-        guard var components = URLComponents(url: instanceURL, resolvingAgainstBaseURL: false) else { return "<invalid URL>" }
+        guard var components = URLComponents(url: instanceURL, resolvingAgainstBaseURL: false) else {
+            return "<invalid URL>"
+        }
         components.user = nil
         components.password = nil
         return components.string ?? "<invalid URL>"

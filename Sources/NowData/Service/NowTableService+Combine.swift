@@ -12,7 +12,8 @@ extension NowTableService {
         writeOptions: FieldWriteOptions? = nil, configuration: FetchConfiguration? = nil
     ) -> AnyPublisher<Model, NowDataError> {
         let prepared = Result {
-            try prepareCreate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            try prepareCreate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
         return publisher { [self] in
@@ -27,7 +28,8 @@ extension NowTableService {
         configuration: FieldReadConfiguration? = nil
     ) -> AnyPublisher<Data, NowDataError> {
         publisher { [self] in
-            try await createRecord(with: fields, in: tableName, writeOptions: writeOptions, configuration: configuration)
+            try await createRecord(
+                with: fields, in: tableName, writeOptions: writeOptions, configuration: configuration)
         }
     }
 
@@ -75,7 +77,8 @@ extension NowTableService {
         configuration: FetchConfiguration? = nil
     ) -> AnyPublisher<Model, NowDataError> {
         let prepared = Result {
-            try prepareUpdate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            try prepareUpdate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
         return publisher { [self] in
@@ -96,7 +99,9 @@ extension NowTableService {
     }
 
     /// A publisher that runs `operation` when subscribed to.
-    private func publisher<T>(_ operation: @escaping @Sendable () async throws -> T) -> AnyPublisher<T, NowDataError> {
+    private func publisher<T>(_ operation: @escaping @Sendable () async throws -> T) -> AnyPublisher<
+        T, NowDataError
+    > {
         Deferred {
             Future<T, NowDataError> { promise in
                 let fulfil = PromiseBox(promise)

@@ -20,7 +20,8 @@ extension NowTableService {
         completion: @escaping @Sendable (Result<Model, NowDataError>) -> Void
     ) {
         let prepared = Result {
-            try prepareCreate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            try prepareCreate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
         run(completion) { [self] in
@@ -43,7 +44,8 @@ extension NowTableService {
         completion: @escaping @Sendable (Result<Data, NowDataError>) -> Void
     ) {
         run(completion) { [self] in
-            try await createRecord(with: fields, in: tableName, writeOptions: writeOptions, configuration: configuration)
+            try await createRecord(
+                with: fields, in: tableName, writeOptions: writeOptions, configuration: configuration)
         }
     }
 
@@ -126,7 +128,8 @@ extension NowTableService {
         completion: @escaping @Sendable (Result<Model, NowDataError>) -> Void
     ) {
         let prepared = Result {
-            try prepareUpdate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            try prepareUpdate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
         run(completion) { [self] in

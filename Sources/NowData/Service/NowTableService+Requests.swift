@@ -6,7 +6,8 @@ extension NowTableService {
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
         let fields = TableRequest.strippingSysID(try TableRequest.fields(of: model, coder: coder))
-        return try prepareInsert(fields, sysId: TableRequest.makeSysID(), in: tableName, writeOptions: writeOptions,
+        return try prepareInsert(
+            fields, sysId: TableRequest.makeSysID(), in: tableName, writeOptions: writeOptions,
             readConfiguration: readConfiguration)
     }
 
@@ -15,7 +16,8 @@ extension NowTableService {
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
         let given = fields["sys_id"]?.stringValue ?? ""
-        return try prepareInsert(TableRequest.fields(fields), sysId: given.isEmpty ? TableRequest.makeSysID() : given,
+        return try prepareInsert(
+            TableRequest.fields(fields), sysId: given.isEmpty ? TableRequest.makeSysID() : given,
             in: tableName, writeOptions: writeOptions, readConfiguration: readConfiguration)
     }
 
@@ -68,9 +70,9 @@ extension NowTableService {
     }
 
     func prepareRecords(from tableName: String, configuration: FetchConfiguration?) throws -> PreparedRequest {
-        PreparedRequest(
-            request: NowHTTPRequest(
-                method: "GET", path: try TableRequest.tablePath(tableName), queryItems: configuration?.queryItems ?? []),
+        let path = try TableRequest.tablePath(tableName)
+        return PreparedRequest(
+            request: NowHTTPRequest(method: "GET", path: path, queryItems: configuration?.queryItems ?? []),
             mode: .idempotent)
     }
 

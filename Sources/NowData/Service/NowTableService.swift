@@ -67,7 +67,8 @@ public final class NowTableService: Sendable {
         configuration: FetchConfiguration? = nil
     ) async throws -> Model {
         try await Self.mappingErrors {
-            let request = try prepareCreate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            let request = try prepareCreate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
             let data = try await send(request)
             return try Self.decode(Model.self, from: data, at: Constants.resultPath, coder: coder)
@@ -91,7 +92,8 @@ public final class NowTableService: Sendable {
         configuration: FieldReadConfiguration? = nil
     ) async throws -> Data {
         try await Self.mappingErrors {
-            let request = try prepareCreateRecord(fields, in: tableName, writeOptions: writeOptions,
+            let request = try prepareCreateRecord(
+                fields, in: tableName, writeOptions: writeOptions,
                 readConfiguration: configuration)
             return try Self.validated(try await send(request))
         }
@@ -246,7 +248,8 @@ public final class NowTableService: Sendable {
         configuration: FetchConfiguration? = nil
     ) async throws -> Model {
         try await Self.mappingErrors {
-            let request = try prepareUpdate(model, in: tableName, coder: coder, writeOptions: writeOptions,
+            let request = try prepareUpdate(
+                model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
             let data = try await send(request)
             return try Self.decode(Model.self, from: data, at: Constants.resultPath, coder: coder)
@@ -267,7 +270,8 @@ public final class NowTableService: Sendable {
         writeOptions: FieldWriteOptions? = nil, configuration: FieldReadConfiguration? = nil
     ) async throws -> Data {
         try await Self.mappingErrors {
-            let request = try prepareUpdateRecord(sysId: sysId, in: tableName, with: fields,
+            let request = try prepareUpdateRecord(
+                sysId: sysId, in: tableName, with: fields,
                 writeOptions: writeOptions, readConfiguration: configuration)
             return try Self.validated(try await send(request))
         }

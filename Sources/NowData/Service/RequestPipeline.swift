@@ -16,8 +16,6 @@ final class RequestPipeline: Sendable {
         /// A create carrying a client-assigned sys_id: after a failure whose outcome may be a created record,
         /// `verification` (a GET of that sys_id) tells whether it exists before the POST is sent again.
         case create(verification: NowHTTPRequest)
-        /// Sent once.
-        case once
     }
 
     let configuration: NowServiceConfiguration
@@ -80,7 +78,6 @@ final class RequestPipeline: Sendable {
                 lastError = error
                 if !verifying { outcomeUnknown = true }
             }
-            if case .once = mode { throw lastError }
             if case .create = mode { verifying = true }
             failures += 1
             guard failures < policy.maxAttempts else { throw lastError }
@@ -156,10 +153,11 @@ final class RequestPipeline: Sendable {
 
     private static let retryableURLErrors: Set<URLError.Code> = [
         .networkConnectionLost, .timedOut, .cannotConnectToHost, .notConnectedToInternet, .dnsLookupFailed,
-        .cannotFindHost,
+        .cannotFindHost, .badServerResponse,
     ]
 
-    /// Whether a transport failure may pass: a dropped, refused or timed out connection.
+    /// Whether a transport failure may pass: a dropped, refused or timed out connection (URLSession reports a
+    /// connection closed without an answer as `badServerResponse`).
     private static func isRetryable(_ error: NowDataError) -> Bool {
         guard case .network(let networkError) = error else { return false }
         switch networkError {
@@ -175,7 +173,9 @@ final class RequestPipeline: Sendable {
             if let seconds = Double(value) { return .seconds(max(0, seconds)) }
             if let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
         }
-        if let value = response.headers["X-RateLimit-Reset"], let reset = Double(value.trimmingCharacters(in: .whitespaces)) {
+        if let value = response.headers["X-RateLimit-Reset"],
+            let reset = Double(value.trimmingCharacters(in: .whitespaces))
+        {
             return .seconds(max(0, reset - now.timeIntervalSince1970))
         }
         return nil
@@ -203,17 +203,8 @@ final class RequestPipeline: Sendable {
     /// An unexpected status as ``NowDataError/badResponse(statusCode:)``, with the server's `error.message`
     /// and `error.detail` and the request's method and path.
     static func badResponse(_ response: NowHTTPResponse, for request: NowHTTPRequest) -> NowDataError {
-        var message: String?
-        var detail: String?
-        if let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let error = object["error"] as? [String: Any]
-        {
-            message = error["message"] as? String
-            detail = error["detail"] as? String
-        }
-        return .badResponse(
+        .badResponse(
             statusCode: HTTPStatusCode(
-                code: response.statusCode, message: message, detail: detail, method: request.method,
-                path: request.path))
+                code: response.statusCode, responseBody: response.body, method: request.method, path: request.path))
     }
 }

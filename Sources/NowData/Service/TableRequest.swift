@@ -59,7 +59,8 @@ enum TableRequest {
             throw NowDataError.cannotEncodeModel(
                 EncodingError.invalidValue(
                     model,
-                    EncodingError.Context(codingPath: [], debugDescription: "A record model must encode to a JSON object.")))
+                    EncodingError.Context(
+                        codingPath: [], debugDescription: "A record model must encode to a JSON object.")))
         }
         return object
     }

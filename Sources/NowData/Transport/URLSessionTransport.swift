@@ -7,7 +7,10 @@ import FoundationNetworking
 
 /// The HTTP(S) transport: FoundationNetworking's URLSession, with a session of its own.
 ///
-/// Connections are kept alive between requests; each request may take at most `timeout`. A 401 that asks
+/// Connections are kept alive between requests without a body; each request may take at most `timeout`.
+/// A request with a body (a create or an update) goes on a fresh connection that is closed after it: on a
+/// kept-alive connection the server had closed, this toolchain's URLSession waits for the whole timeout
+/// instead of failing, where a fresh connection fails at once and the service's retry logic takes over. A 401 that asks
 /// for credentials (`WWW-Authenticate`) comes back at once as a 401 response (the challenge is declined
 /// instead of waited on). Cookies are neither stored nor sent, so every request is authenticated by its own
 /// headers. Cancelling the calling task cancels the request (``NetworkServiceError/operationCancelled``); a
@@ -16,7 +19,8 @@ import FoundationNetworking
 public final class URLSessionTransport: NowTransport {
     private let instanceURL: URL
     private let timeout: Duration
-    private let session: URLSession
+    private let readSession: URLSession
+    private let writeSession: URLSession
     private let delegate: SessionDelegate
 
     /// A transport to the instance at `instanceURL` (its path, if any, prefixes every request's path).
@@ -31,21 +35,26 @@ public final class URLSessionTransport: NowTransport {
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.timeoutIntervalForRequest = Self.seconds(timeout)
         delegate = SessionDelegate()
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        readSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        writeSession = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        readSession.finishTasksAndInvalidate()
+        writeSession.finishTasksAndInvalidate()
     }
 
     public func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
         let urlRequest = try makeURLRequest(request)
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
                 let delegate = delegate
+                let session = request.body == nil ? readSession : writeSession
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
+                    continuation.resume(
+                        with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
                 }
                 box.set(task)
                 if Task.isCancelled { task.cancel() }
@@ -66,14 +75,20 @@ public final class URLSessionTransport: NowTransport {
         // `+` would read as a space on the server; ServiceNow encoded queries may contain it.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw NetworkServiceError.genericError("The request URL is not valid.") }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
         urlRequest.httpMethod = request.method
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        urlRequest.httpBody = request.body
+        if let body = request.body {
+            urlRequest.httpBody = body
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
         return urlRequest
     }
 
-    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, challenged: HTTPURLResponse?)
+    private static func outcome(
+        _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, challenged: HTTPURLResponse?
+    )
         -> Result<NowHTTPResponse, any Error>
     {
         if let challenged {
@@ -92,10 +107,11 @@ public final class URLSessionTransport: NowTransport {
     }
 
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
-        HTTPHeaders(response.allHeaderFields.compactMap { key, value in
-            guard let name = key as? String else { return nil }
-            return (name, "\(value)")
-        })
+        HTTPHeaders(
+            response.allHeaderFields.compactMap { key, value in
+                guard let name = key as? String else { return nil }
+                return (name, "\(value)")
+            })
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {
@@ -129,14 +145,12 @@ private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable 
 /// The data task of one send, so that cancelling the calling task can cancel it.
 private final class TaskBox: Sendable {
     private let task = Mutex<URLSessionDataTask?>(nil)
-    private let cancelled = Mutex(false)
 
     func set(_ task: URLSessionDataTask) {
         self.task.withLock { $0 = task }
     }
 
     func cancel() {
-        cancelled.withLock { $0 = true }
         task.withLock { $0 }?.cancel()
     }
 

@@ -39,11 +39,14 @@ enum EncodedQueryBuilder {
 
     /// Builds `field=value` conditions joined with `^` from a `where:` mapping (null or empty: `ISEMPTY`; a list:
     /// `IN`). `source` names where each value came from, for errors.
-    static func whereClause(_ conditions: [(field: String, value: Value, source: String)]) throws(QueryBuildError) -> String {
+    static func whereClause(_ conditions: [(field: String, value: Value, source: String)]) throws(QueryBuildError)
+        -> String
+    {
         var terms: [String] = []
         for condition in conditions {
             guard !condition.field.isEmpty, condition.field.allSatisfy(isFieldNameCharacter) else {
-                throw QueryBuildError(message: "where: '\(condition.field)' is not a field name (letters, digits, '_' and '.' only)")
+                throw QueryBuildError(
+                    message: "where: '\(condition.field)' is not a field name (letters, digits, '_' and '.' only)")
             }
             let described = "the value of \(condition.field) (\(condition.source))"
             switch condition.value {
@@ -56,13 +59,17 @@ enum EncodedQueryBuilder {
                 for item in items {
                     let text = try checkedText(item, describedAs: described)
                     guard !text.contains(",") else {
-                        throw QueryBuildError(message: "\(described) holds ',' in a list item, which an IN condition reads as a separator")
+                        throw QueryBuildError(
+                            message: "\(described) holds ',' in a list item, which an IN condition reads as a separator"
+                        )
                     }
                     texts.append(text)
                 }
                 terms.append("\(condition.field)IN\(texts.joined(separator: ","))")
             case .map:
-                throw QueryBuildError(message: "\(described) is a record; a where: value must be a text, a number, a boolean, null or a list")
+                throw QueryBuildError(
+                    message:
+                        "\(described) is a record; a where: value must be a text, a number, a boolean, null or a list")
             default:
                 terms.append("\(condition.field)=\(try checkedText(condition.value, describedAs: described))")
             }
@@ -82,10 +89,13 @@ enum EncodedQueryBuilder {
                     + "ServiceNow has no escape for '^', so the value is refused")
         }
         if text.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw QueryBuildError(message: "\(described) holds a line break, which would end the encoded query; the value is refused")
+            throw QueryBuildError(
+                message: "\(described) holds a line break, which would end the encoded query; the value is refused")
         }
         if text.lowercased().contains("javascript:") {
-            throw QueryBuildError(message: "\(described) holds 'javascript:', which the instance would run as a script; the value is refused")
+            throw QueryBuildError(
+                message:
+                    "\(described) holds 'javascript:', which the instance would run as a script; the value is refused")
         }
         return text
     }

@@ -86,7 +86,8 @@ extension Value {
             }
             guard items.indices.contains(index) else {
                 throw EvaluationError(
-                    message: "\(path) has \(items.count) item\(items.count == 1 ? "" : "s"); index \(index) is out of range",
+                    message:
+                        "\(path) has \(items.count) item\(items.count == 1 ? "" : "s"); index \(index) is out of range",
                     isMissing: true)
             }
             return items[index]
@@ -108,7 +109,8 @@ extension Value {
     func looselyEquals(_ other: Value) -> Bool {
         switch (self, other) {
         case (.null, .string(let text)), (.string(let text), .null): return text.isEmpty
-        case (.bool(let flag), .string(let text)), (.string(let text), .bool(let flag)): return text == (flag ? "true" : "false")
+        case (.bool(let flag), .string(let text)), (.string(let text), .bool(let flag)):
+            return text == (flag ? "true" : "false")
         case (.int, .string), (.double, .string), (.string, .int), (.string, .double), (.int, .double), (.double, .int),
             (.int, .int), (.double, .double):
             guard let left = number, let right = other.number else { return false }
@@ -124,7 +126,8 @@ extension Value {
     func compare(_ other: Value, _ op: String) throws(EvaluationError) -> ComparisonResult {
         if case .string(let left) = self, case .string(let right) = other {
             if let leftNumber = number, let rightNumber = other.number {
-                return leftNumber < rightNumber ? .orderedAscending : leftNumber > rightNumber ? .orderedDescending : .orderedSame
+                return leftNumber < rightNumber
+                    ? .orderedAscending : leftNumber > rightNumber ? .orderedDescending : .orderedSame
             }
             return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
         }
@@ -148,7 +151,7 @@ extension Expression.Operator {
             do {
                 let value = try left.evaluate(in: scope)
                 if value != .null { return value }
-            } catch where error.isMissing {}
+            } catch  where error.isMissing {}
             return try right.evaluate(in: scope)
         case .equal:
             return .bool(try left.evaluate(in: scope).looselyEquals(try right.evaluate(in: scope)))
@@ -175,7 +178,9 @@ extension Expression.Function {
             case .list(let items): return .int(items.count)
             case .map(let fields): return .int(fields.count)
             case .null: return .int(0)
-            default: throw EvaluationError(message: "len() needs a string, a list or a record, not \(arguments[0].kindDescription)")
+            default:
+                throw EvaluationError(
+                    message: "len() needs a string, a list or a record, not \(arguments[0].kindDescription)")
             }
         case .empty:
             return .bool(arguments[0].isEmpty)
@@ -186,7 +191,8 @@ extension Expression.Function {
             case .map(let fields): return .bool(fields[arguments[1].text] != nil)
             case .null: return .bool(false)
             default:
-                throw EvaluationError(message: "contains() needs a string, a list or a record first, not \(arguments[0].kindDescription)")
+                throw EvaluationError(
+                    message: "contains() needs a string, a list or a record first, not \(arguments[0].kindDescription)")
             }
         case .matches:
             switch arguments[0] {

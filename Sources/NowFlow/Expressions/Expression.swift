@@ -62,7 +62,8 @@ extension Expression {
         case .literal, .reference: []
         case .not(let operand): operand.calls
         case .binary(_, let left, let right): left.calls + right.calls
-        case .call(let function, let arguments, let offset): [(function, arguments, offset)] + arguments.flatMap(\.calls)
+        case .call(let function, let arguments, let offset):
+            [(function, arguments, offset)] + arguments.flatMap(\.calls)
         }
     }
 }

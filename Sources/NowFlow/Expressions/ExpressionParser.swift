@@ -66,7 +66,8 @@ struct ExpressionParser {
         let right = try parseCoalesce()
         if let chained = comparisonOperator(peekOnly: true) {
             throw ExpressionError(
-                message: "comparisons cannot be chained ('\(chained.rawValue)' after '\(op.rawValue)'); use && or parentheses",
+                message:
+                    "comparisons cannot be chained ('\(chained.rawValue)' after '\(op.rawValue)'); use && or parentheses",
                 offset: position)
         }
         return .binary(op, left, right)
@@ -89,7 +90,9 @@ struct ExpressionParser {
         skipSpaces()
         if peek("!"), !peek("!=") {
             position += 1
-            return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in .not(try parser.parseUnary()) }
+            return try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
+                .not(try parser.parseUnary())
+            }
         }
         return try parsePrimary()
     }
@@ -182,10 +185,13 @@ struct ExpressionParser {
                 throw ExpressionError(message: "unknown function '\(root)'; the functions are \(known)", offset: start)
             }
             position += 1
-            let arguments = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in try parser.parseArguments() }
+            let arguments = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
+                try parser.parseArguments()
+            }
             guard arguments.count == function.arity else {
                 throw ExpressionError(
-                    message: "\(function.rawValue)() takes \(function.arity) argument\(function.arity == 1 ? "" : "s"), not \(arguments.count)",
+                    message:
+                        "\(function.rawValue)() takes \(function.arity) argument\(function.arity == 1 ? "" : "s"), not \(arguments.count)",
                     offset: start)
             }
             return .call(function, arguments, offset: start)
@@ -195,7 +201,9 @@ struct ExpressionParser {
             position += 1
             let part = readWord()
             guard !part.isEmpty else {
-                throw ExpressionError(message: "expected a name after '.' in '\(root).\(path.map { $0 + "." }.joined())'", offset: position)
+                throw ExpressionError(
+                    message: "expected a name after '.' in '\(root).\(path.map { $0 + "." }.joined())'",
+                    offset: position)
             }
             path.append(part)
         }
@@ -234,7 +242,8 @@ struct ExpressionParser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
-            throw ExpressionError(message: "the expression nests deeper than \(Self.maximumDepth) levels", offset: position - 1)
+            throw ExpressionError(
+                message: "the expression nests deeper than \(Self.maximumDepth) levels", offset: position - 1)
         }
         return try body(&self)
     }
@@ -242,13 +251,15 @@ struct ExpressionParser {
     private mutating func countOperator() throws(ExpressionError) {
         operators += 1
         guard operators <= Self.maximumOperators else {
-            throw ExpressionError(message: "the expression has more than \(Self.maximumOperators) operators", offset: position)
+            throw ExpressionError(
+                message: "the expression has more than \(Self.maximumOperators) operators", offset: position)
         }
     }
 
     private mutating func comparisonOperator(peekOnly: Bool = false) -> Expression.Operator? {
         skipSpaces()
-        for op in [Expression.Operator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater] where peek(op.rawValue) {
+        for op in [Expression.Operator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
+        where peek(op.rawValue) {
             if !peekOnly { position += op.rawValue.count }
             return op
         }
@@ -294,7 +305,8 @@ extension Expression {
             reference.offset += offset
             return .reference(reference)
         case .not(let operand): return .not(operand.shifted(by: offset))
-        case .binary(let op, let left, let right): return .binary(op, left.shifted(by: offset), right.shifted(by: offset))
+        case .binary(let op, let left, let right):
+            return .binary(op, left.shifted(by: offset), right.shifted(by: offset))
         case .call(let function, let arguments, let start):
             return .call(function, arguments.map { $0.shifted(by: offset) }, offset: start + offset)
         }

@@ -39,36 +39,14 @@ extension Value: Codable {
     /// The value as JSON text with sorted keys, compact or pretty-printed.
     public func jsonText(pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }
 
     /// Parses JSON text (as the Table API returns it) into a value.
-    ///
-    /// Goes through `JSONSerialization`, which is several times faster here than `Decodable` (whose failed
-    /// attempts at each type cost an error each).
     public init(json data: Data) throws {
-        self = Value(jsonObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-    }
-
-    /// A value from what `JSONSerialization` gives.
-    init(jsonObject object: Any) {
-        switch object {
-        case let text as String:
-            self = .string(text)
-        case let number as NSNumber:
-            switch String(cString: number.objCType) {
-            case "c", "B": self = .bool(number.boolValue)
-            case "f", "d": self = .double(number.doubleValue)
-            default: self = .int(number.intValue)
-            }
-        case let items as [Any]:
-            self = .list(items.map(Value.init(jsonObject:)))
-        case let fields as [String: Any]:
-            self = .map(fields.mapValues(Value.init(jsonObject:)))
-        default:
-            self = .null
-        }
+        self = try JSONReader.value(from: data)
     }
 }

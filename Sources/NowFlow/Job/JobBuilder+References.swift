@@ -13,7 +13,9 @@ extension JobBuilder {
         }
         for (function, arguments, offset) in expression.calls where function == .matches {
             if case .literal(let pattern) = arguments[1], (try? NSRegularExpression(pattern: pattern.text)) == nil {
-                error(at: position(in: node, offset: offset), "matches(): '\(pattern.text)' is not a valid regular expression")
+                error(
+                    at: position(in: node, offset: offset),
+                    "matches(): '\(pattern.text)' is not a valid regular expression")
             }
         }
     }
@@ -21,7 +23,9 @@ extension JobBuilder {
     private func problem(with reference: Reference, at mark: YAMLMark) -> String? {
         switch reference.root {
         case "vars":
-            guard let name = reference.path.first else { return "'vars' needs a name, as in vars.\(knownVariables.sorted().first ?? "name")" }
+            guard let name = reference.path.first else {
+                return "'vars' needs a name, as in vars.\(knownVariables.sorted().first ?? "name")"
+            }
             guard knownVariables.contains(name) else {
                 let hint = name.closest(among: knownVariables).map { "; did you mean 'vars.\($0)'?" } ?? ""
                 return "vars.\(name): no variable '\(name)' is declared under vars: or set by a set: step\(hint)"
@@ -29,7 +33,9 @@ extension JobBuilder {
             return nil
         case "env":
             guard let name = reference.path.first else { return "'env' needs a name, as in env.NOW_USER" }
-            guard reference.path.count == 1 else { return "env.\(name) is a text; it has no field '\(reference.path[1])'" }
+            guard reference.path.count == 1 else {
+                return "env.\(name) is a text; it has no field '\(reference.path[1])'"
+            }
             return nil
         case "steps":
             guard let id = reference.path.first else { return "'steps' needs a step id, as in steps.<id>.record" }
@@ -44,9 +50,11 @@ extension JobBuilder {
                 // foreach that has ended.
                 if declared.mark < mark, !declared.insideForeach || !localNames.isEmpty { return nil }
                 if declared.insideForeach {
-                    return "steps.\(id): step '\(id)' is inside a foreach (line \(declared.mark.line)); its result is visible only to the steps after it in that foreach"
+                    return
+                        "steps.\(id): step '\(id)' is inside a foreach (line \(declared.mark.line)); its result is visible only to the steps after it in that foreach"
                 }
-                return "steps.\(id): step '\(id)' runs later (line \(declared.mark.line)); a step can use only the results of the steps before it"
+                return
+                    "steps.\(id): step '\(id)' runs later (line \(declared.mark.line)); a step can use only the results of the steps before it"
             }
             let hint = id.closest(among: visibleIDs.keys).map { "; did you mean '\($0)'?" } ?? ""
             return "steps.\(id): no step has the id '\(id)'\(hint)"
@@ -64,6 +72,7 @@ extension JobBuilder {
         let field = reference.path[1]
         guard !fields.contains(field) else { return nil }
         let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
-        return "steps.\(id).\(field): a \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+        return
+            "steps.\(id).\(field): a \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
     }
 }

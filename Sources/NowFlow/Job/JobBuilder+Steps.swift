@@ -13,7 +13,9 @@ extension JobBuilder {
 
     private func step(_ node: YAMLNode) -> Step? {
         guard let pairs = node.pairs else {
-            error(at: node.mark, "a step is a mapping with one kind (\(Self.list(StepKind.names))), not \(node.kindDescription)")
+            error(
+                at: node.mark,
+                "a step is a mapping with one kind (\(Self.list(StepKind.names))), not \(node.kindDescription)")
             return nil
         }
         let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
@@ -26,11 +28,16 @@ extension JobBuilder {
             } else if kindPairs.isEmpty, pair.name.closest(among: Self.commonStepKeys) == nil {
                 error(at: pair.key.mark, "unknown step kind '\(pair.name)'; the kinds are \(Self.list(StepKind.names))")
             } else {
-                error(at: pair.key.mark, unknownKeyMessage(pair.name, allowed: allowed, in: kindName.map { "the \($0) step" } ?? "the step"))
+                error(
+                    at: pair.key.mark,
+                    unknownKeyMessage(pair.name, allowed: allowed, in: kindName.map { "the \($0) step" } ?? "the step"))
             }
         }
         if kindPairs.count > 1 {
-            error(at: kindPairs[1].key.mark, "a step has one kind; this one has \(Self.list(kindPairs.map(\.name)).replacingOccurrences(of: " or ", with: " and "))")
+            error(
+                at: kindPairs[1].key.mark,
+                "a step has one kind; this one has \(Self.list(kindPairs.map(\.name)).replacingOccurrences(of: " or ", with: " and "))"
+            )
             return nil
         }
         guard let kindPair = kindPairs.first else {
@@ -82,7 +89,12 @@ extension JobBuilder {
         }
         switch pair.name {
         case "query":
-            checkKeys(pairs, allowed: ["table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value", "exclude_reference_link"], in: "query")
+            checkKeys(
+                pairs,
+                allowed: [
+                    "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc",
+                    "display_value", "exclude_reference_link",
+                ], in: "query")
             let filter = filter(pairs, in: "query", at: node.mark)
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
@@ -90,20 +102,23 @@ extension JobBuilder {
             let orderBy = value(pairs, "order_by").flatMap { templateText($0, "order_by") }
             let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
             let display = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            let exclude = value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            let exclude =
+                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
             guard let table else { return nil }
             return .query(
                 QueryStep(
                     table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
                     orderByDescending: orderByDescending, displayValue: display, excludeReferenceLink: exclude))
         case "get":
-            checkKeys(pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
+            checkKeys(
+                pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
             let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
             guard let table, let sysID else { return nil }
             var step = GetStep(table: table, sysID: sysID)
             step.fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             step.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            step.excludeReferenceLink = value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            step.excludeReferenceLink =
+                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
             return .get(step)
         case "create":
             checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
@@ -112,7 +127,8 @@ extension JobBuilder {
             guard let table, let fields else { return nil }
             return .create(CreateStep(table: table, fields: fields, settings: settings))
         case "update":
-            checkKeys(pairs, allowed: ["table", "sys_id", "where", "query", "max", "fields"] + Self.writeKeys, in: "update")
+            checkKeys(
+                pairs, allowed: ["table", "sys_id", "where", "query", "max", "fields"] + Self.writeKeys, in: "update")
             let target = target(pairs, in: "update", at: node.mark)
             let fields = recordFields(pairs, in: "update", at: node.mark)
             let settings = writeSettings(pairs)
@@ -126,14 +142,19 @@ extension JobBuilder {
         }
     }
 
-    private static let writeKeys = ["display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field"]
+    private static let writeKeys = [
+        "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
+    ]
 
     private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
         var settings = WriteSettings()
         settings.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-        settings.excludeReferenceLink = value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
-        settings.inputDisplayValue = value(pairs, "input_display_value").flatMap { boolean($0, "input_display_value") } ?? false
-        settings.suppressAutoSysField = value(pairs, "suppress_auto_sys_field").flatMap { boolean($0, "suppress_auto_sys_field") } ?? false
+        settings.excludeReferenceLink =
+            value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+        settings.inputDisplayValue =
+            value(pairs, "input_display_value").flatMap { boolean($0, "input_display_value") } ?? false
+        settings.suppressAutoSysField =
+            value(pairs, "suppress_auto_sys_field").flatMap { boolean($0, "suppress_auto_sys_field") } ?? false
         return settings
     }
 
@@ -156,7 +177,9 @@ extension JobBuilder {
                 continue
             }
             if condition.value.pairs != nil {
-                error(at: condition.value.mark, "where: \(condition.name) must be a value or a list of values, not a mapping")
+                error(
+                    at: condition.value.mark,
+                    "where: \(condition.name) must be a value or a list of values, not a mapping")
                 continue
             }
             if let value = templateValue(condition.value) {
@@ -188,7 +211,10 @@ extension JobBuilder {
         let filter = filter(pairs, in: context, at: mark)
         guard let maxNode else {
             let verb = context == "delete" ? "delete" : "change"
-            error(at: mark, "\(context == "update" ? "an" : "a") \(context) by where:/query: needs max:, the most records it may \(verb); when more match, nothing is \(context)d")
+            error(
+                at: mark,
+                "\(context == "update" ? "an" : "a") \(context) by where:/query: needs max:, the most records it may \(verb); when more match, nothing is \(context)d"
+            )
             return nil
         }
         guard let max = integer(maxNode, "max", minimum: 1), let filter else { return nil }
@@ -228,7 +254,9 @@ extension JobBuilder {
         guard let pathText = text(pathNode, "extract.path") else { return nil }
         let path = pathText.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !path.contains(where: \.isEmpty) else {
-            error(at: pathNode.mark, "extract.path '\(pathText)' has an empty part; write parts between dots, as in records.0.sys_id")
+            error(
+                at: pathNode.mark,
+                "extract.path '\(pathText)' has an empty part; write parts between dots, as in records.0.sys_id")
             return nil
         }
         guard let (expression, source) = from else { return nil }

@@ -112,7 +112,9 @@ extension JobBuilder {
             case .int(let number): return .value(.int(number))
             case .double(let number): return .value(.double(number))
             case .string, .none:
-                guard text.contains("${") else { return .value(.string(text.replacingOccurrences(of: "$${", with: "${"))) }
+                guard text.contains("${") else {
+                    return .value(.string(text.replacingOccurrences(of: "$${", with: "${")))
+                }
                 return template(text, at: node).map(TemplateValue.template)
             }
         }
@@ -184,7 +186,8 @@ extension JobBuilder {
     func checkName(_ node: YAMLNode, _ what: String) -> Bool {
         let name = node.scalarText ?? ""
         guard Self.isName(name) else {
-            error(at: node.mark, "\(what) '\(name)' must be made of letters, digits and '_', and not start with a digit")
+            error(
+                at: node.mark, "\(what) '\(name)' must be made of letters, digits and '_', and not start with a digit")
             return false
         }
         return true

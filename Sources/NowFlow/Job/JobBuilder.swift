@@ -87,7 +87,9 @@ final class JobBuilder {
         let given = pairs.filter { kinds.contains($0.name) }
         guard given.count == 1, let chosen = given.first else {
             if given.count > 1 {
-                error(at: given[1].key.mark, "auth takes one of basic, oauth or token, not \(given.map(\.name).joined(separator: " and "))")
+                error(
+                    at: given[1].key.mark,
+                    "auth takes one of basic, oauth or token, not \(given.map(\.name).joined(separator: " and "))")
             } else if pairs.allSatisfy({ kinds.contains($0.name) }) {
                 error(at: node.mark, "auth needs one of basic, oauth or token")
             }
@@ -108,7 +110,8 @@ final class JobBuilder {
             let keys = ["client_id", "client_secret", "user", "password"]
             checkKeys(fields, allowed: keys, in: "auth.oauth")
             let values = keys.map { requiredTemplate(fields, $0, in: "auth.oauth", at: chosen.value.mark) }
-            guard let clientID = values[0], let secret = values[1], let user = values[2], let password = values[3] else {
+            guard let clientID = values[0], let secret = values[1], let user = values[2], let password = values[3]
+            else {
                 return nil
             }
             return .oauth(clientID: clientID, clientSecret: secret, user: user, password: password)
@@ -127,7 +130,10 @@ final class JobBuilder {
                 if ["y", "M", "d"].allSatisfy(dates.contains) {
                     settings.dates = .pattern(dates)
                 } else {
-                    error(at: datesNode.mark, "coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not '\(dates)'")
+                    error(
+                        at: datesNode.mark,
+                        "coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not '\(dates)'"
+                    )
                 }
             }
         }
@@ -135,7 +141,9 @@ final class JobBuilder {
             if zone == "local" || TimeZone(identifier: zone) != nil {
                 settings.timezone = zone
             } else {
-                error(at: zoneNode.mark, "coder.timezone '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+                error(
+                    at: zoneNode.mark,
+                    "coder.timezone '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
             }
         }
         return settings
@@ -167,7 +175,9 @@ final class JobBuilder {
                 guard let fields = step.pairs else { continue }
                 if let idNode = value(fields, "id"), let id = idNode.scalarText {
                     if let first = seen[id] {
-                        error(at: idNode.mark, "duplicate step id '\(id)' (first used at line \(first.line), column \(first.column))")
+                        error(
+                            at: idNode.mark,
+                            "duplicate step id '\(id)' (first used at line \(first.line), column \(first.column))")
                     } else {
                         seen[id] = idNode.mark
                         declaredIDs[id] = (idNode.mark, insideForeach)

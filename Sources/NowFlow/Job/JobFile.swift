@@ -20,7 +20,9 @@ public enum JobFile {
             throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: reason)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")])
+            throw JobFileError(diagnostics: [
+                Diagnostic(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
+            ])
         }
         return try parse(text, file: path)
     }

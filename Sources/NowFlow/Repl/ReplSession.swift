@@ -184,7 +184,9 @@ public actor ReplSession {
     /// renders what it did. `number` numbers it (`3/6`, `finally 1`) and `label` names it in messages (by default
     /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
     func run(_ step: Step, number: String, label: String? = nil, node: YAMLNode?) async -> StepRun {
-        let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, service: service, options: options, masker: masker)
+        let (newScope, outcome) = await Self.execute(
+            step, number: number, scope: scope, service: service, options: options, masker: masker,
+            dates: DateConversion(coderSettings))
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
             return StepRun(status: .failed, text: "cancelled: \(label) was interrupted (Ctrl-C); results and variables are as before it")
@@ -214,10 +216,11 @@ public actor ReplSession {
 
     /// Runs the step on a fresh executor over the session's service; gives the scope after it and its outcome.
     private static func execute(
-        _ step: Step, number: String, scope: Scope, service: NowTableService, options: RunOptions, masker: SecretMasker
+        _ step: Step, number: String, scope: Scope, service: NowTableService, options: RunOptions, masker: SecretMasker,
+        dates: DateConversion?
     ) async -> (Scope, StepOutcome?) {
         var scope = scope
-        let execution = JobExecution(service: service, options: options, masker: masker)
+        let execution = JobExecution(service: service, options: options, masker: masker, dates: dates)
         _ = await execution.execute(step, number: number, scope: &scope)
         return (scope, execution.outcomes.last)
     }

@@ -35,7 +35,8 @@ extension Job {
     /// Dates shown in `timeZone` (`--tz`: UTC, local or an IANA name), or else in the job's `coder.timezone`.
     public func dateDisplay(timeZone: String?) -> DateDisplay {
         let name = timeZone ?? coder.timezone
-        let zone = name == "local" ? TimeZone.current : TimeZone(identifier: name) ?? TimeZone(identifier: "UTC") ?? .current
+        let zone =
+            name == "local" ? TimeZone.current : TimeZone(identifier: name) ?? TimeZone(identifier: "UTC") ?? .current
         return DateDisplay(coder: coder.coder, pattern: coder.displayPattern, zone: zone)
     }
 }

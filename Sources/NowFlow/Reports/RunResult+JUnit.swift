@@ -13,7 +13,8 @@ extension RunResult {
             #"  <testsuite name="\#(Self.escape(job))" tests="\#(steps.count)" failures="\#(failures)" skipped="\#(skipped)" time="\#(Self.seconds(milliseconds))" file="\#(Self.escape(file))">"#,
         ]
         for step in steps {
-            let open = #"    <testcase classname="\#(Self.escape(job))" name="\#(Self.escape(step.label))" time="\#(Self.seconds(step.milliseconds))""#
+            let open =
+                #"    <testcase classname="\#(Self.escape(job))" name="\#(Self.escape(step.label))" time="\#(Self.seconds(step.milliseconds))""#
             switch step.status {
             case .passed:
                 lines.append(open + "/>")
@@ -24,12 +25,15 @@ extension RunResult {
             case .failed, .assertionFailed:
                 let type = step.status == .failed ? "error" : "assertion"
                 lines.append(open + ">")
-                lines.append(#"      <failure type="\#(type)" message="\#(Self.escape(step.message))">\#(Self.escape(step.message))</failure>"#)
+                lines.append(
+                    #"      <failure type="\#(type)" message="\#(Self.escape(step.message))">\#(Self.escape(step.message))</failure>"#
+                )
                 lines.append("    </testcase>")
             }
         }
         if !records.isEmpty {
-            let touched = records.map { "\($0.action.rawValue) \($0.table) \($0.sysID) by \($0.step)" }.joined(separator: "\n")
+            let touched = records.map { "\($0.action.rawValue) \($0.table) \($0.sysID) by \($0.step)" }.joined(
+                separator: "\n")
             lines.append("    <system-out>\(Self.escape(touched))</system-out>")
         }
         lines.append("  </testsuite>")

@@ -17,7 +17,9 @@ extension RunResult {
             if let error { lines.append("  \(error)") }
         }
         if !records.isEmpty {
-            lines.append(status == .passed ? "records touched:" : "records touched before the failure (finish or undo them by hand):")
+            lines.append(
+                status == .passed
+                    ? "records touched:" : "records touched before the failure (finish or undo them by hand):")
             for record in records {
                 lines.append("  \(record.action.rawValue) \(record.table) \(record.sysID) by \(record.step)")
             }
@@ -33,7 +35,9 @@ extension RunResult {
 extension RunResult {
     /// Every step result and variable as JSON, one per line, dates shown through `dates` (`--verbose`).
     public func resultsText(dates: DateDisplay) -> String {
-        let results = self.results.keys.sorted().map { "steps.\($0) = \(dates.render(self.results[$0] ?? .null).jsonText())" }
+        let results = self.results.keys.sorted().map {
+            "steps.\($0) = \(dates.render(self.results[$0] ?? .null).jsonText())"
+        }
         let variables = vars.keys.sorted().map { "vars.\($0) = \(dates.render(vars[$0] ?? .null).jsonText())" }
         return (results + variables).joined(separator: "\n")
     }

@@ -22,7 +22,9 @@ public struct InstanceProfile: Sendable {
 
     /// The profile's authentication with its values read from `environment`, and the values to mask; nil when
     /// the profile has no `auth`.
-    public func authentication(environment: [String: String]) throws -> (authentication: NowAuthentication, secrets: [String])? {
+    public func authentication(environment: [String: String]) throws -> (
+        authentication: NowAuthentication, secrets: [String]
+    )? {
         guard let auth else { return nil }
         do {
             return try auth.resolve(in: Scope(env: environment))
@@ -37,13 +39,17 @@ public struct InstanceProfile: Sendable {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")])
+            throw JobFileError(diagnostics: [
+                Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")
+            ])
         }
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(text)
         } catch {
-            throw JobFileError(diagnostics: [Diagnostic(file: path, line: error.mark.line, column: error.mark.column, message: error.message)])
+            throw JobFileError(diagnostics: [
+                Diagnostic(file: path, line: error.mark.line, column: error.mark.column, message: error.message)
+            ])
         }
         let builder = JobBuilder(file: path)
         var profiles: [String: InstanceProfile] = [:]

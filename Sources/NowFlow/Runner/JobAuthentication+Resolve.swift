@@ -10,7 +10,8 @@ extension JobAuthentication {
         }
         switch self {
         case .basic: return (.basic(user: values[0], password: values[1]), values)
-        case .oauth: return (.oauth(clientID: values[0], clientSecret: values[1], user: values[2], password: values[3]), values)
+        case .oauth:
+            return (.oauth(clientID: values[0], clientSecret: values[1], user: values[2], password: values[3]), values)
         case .token: return (.bearer(StaticAccessToken(token: values[0])), values)
         }
     }

@@ -24,9 +24,11 @@ extension JobExecution {
         var records: [Value] = []
         try await calling {
             while let page = try await paginator.next() {
-                let items = try Self.resultList(page)
+                let items = try Self.resultList(page).map(shown)
                 records += items
-                options.onEvent(.paging(label: label, fetched: records.count, limit: step.limit))
+                let pages = paginator.numberOfPages
+                let announced = pages == Int.max ? nil : max(records.count, min(pages * pageSize, Int.max / 2))
+                options.onEvent(.paging(label: label, fetched: records.count, expected: step.limit ?? announced))
                 if items.isEmpty || records.count >= (step.limit ?? Int.max) { break }
             }
         }
@@ -43,7 +45,7 @@ extension JobExecution {
         }
         let configuration = readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink)
         let record = try await calling {
-            try Self.result(try await service.record(with: sysID, from: table, configuration: configuration))
+            shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
         return (.map(["record": record, "sys_id": .string(sysID)]), "\(table) \(sysID)")
     }
@@ -56,19 +58,24 @@ extension JobExecution {
         if options.dryRun {
             let sysID = "dry-run-\(dryRunRecords.count + 1)"
             var record = try await dryRunShape(of: table)
-            for (name, value) in fields { record[name] = .string(value.stringValue) }
+            for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
             record["sys_id"] = .string(sysID)
             dryRunRecords[sysID] = record
-            plan(label, "POST", path: "/api/now/table/\(table)", items: writeOptions.queryItems + configuration.queryItems, fields: fields)
-            return (.map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)")
+            plan(
+                label, "POST", path: "/api/now/table/\(table)",
+                items: writeOptions.queryItems + configuration.queryItems, fields: fields)
+            return (
+                .map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)"
+            )
         }
         let record = try await calling {
             try Self.result(
-                try await service.createRecord(with: fields, in: table, writeOptions: writeOptions, configuration: configuration))
+                try await service.createRecord(
+                    with: fields, in: table, writeOptions: writeOptions, configuration: configuration))
         }
         let sysID = Self.sysID(of: record)
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        return (.map(["record": record, "sys_id": .string(sysID)]), "created \(table) \(sysID)")
+        return (.map(["record": shown(record), "sys_id": .string(sysID)]), "created \(table) \(sysID)")
     }
 
     func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
@@ -83,23 +90,34 @@ extension JobExecution {
             if options.dryRun {
                 plan(label, "PATCH", path: "/api/now/table/\(table)/\(sysID)", items: items, fields: fields)
                 var record = dryRunRecords[sysID] ?? ["sys_id": .string(sysID)]
-                for (name, value) in fields { record[name] = .string(value.stringValue) }
+                for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
                 if dryRunRecords[sysID] != nil { dryRunRecords[sysID] = record }
-                return (.map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]), "would update \(table) \(sysID) (dry run)")
+                return (
+                    .map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]),
+                    "would update \(table) \(sysID) (dry run)"
+                )
             }
             let record = try await update(table, sysID, fields, writeOptions, configuration, label: label)
             return (.map(["record": record, "sys_id": .string(sysID), "count": .int(1)]), "updated \(table) \(sysID)")
         case .filter(let filter, let max):
             let (sysIDs, query) = try await matching(table, filter, max: max, verb: "updated", scope: scope)
             if options.dryRun {
-                plan(label, "PATCH", path: "/api/now/table/\(table)/{sys_id}", items: items, fields: fields, matches: sysIDs.count, query: query)
-                return (Self.many(sysIDs, records: []), "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)")
+                plan(
+                    label, "PATCH", path: "/api/now/table/\(table)/{sys_id}", items: items, fields: fields,
+                    matches: sysIDs.count, query: query)
+                return (
+                    Self.many(sysIDs, records: []),
+                    "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                )
             }
             var records: [Value] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
-            return (Self.many(sysIDs, records: records), "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")")
+            return (
+                Self.many(sysIDs, records: records),
+                "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -118,11 +136,19 @@ extension JobExecution {
         case .filter(let filter, let max):
             let (sysIDs, query) = try await matching(table, filter, max: max, verb: "deleted", scope: scope)
             if options.dryRun {
-                plan(label, "DELETE", path: "/api/now/table/\(table)/{sys_id}", items: [], fields: nil, matches: sysIDs.count, query: query)
-                return (Self.many(sysIDs, records: nil), "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)")
+                plan(
+                    label, "DELETE", path: "/api/now/table/\(table)/{sys_id}", items: [], fields: nil,
+                    matches: sysIDs.count, query: query)
+                return (
+                    Self.many(sysIDs, records: nil),
+                    "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                )
             }
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
-            return (Self.many(sysIDs, records: nil), "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")")
+            return (
+                Self.many(sysIDs, records: nil),
+                "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+            )
         }
     }
 
@@ -152,7 +178,12 @@ extension JobExecution {
                     sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
         }
         touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
-        return record
+        return shown(record)
+    }
+
+    /// A record as the job sees it: dates in the job's format.
+    func shown(_ value: Value) -> Value {
+        dates?.incoming(value) ?? value
     }
 
     private func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
@@ -175,7 +206,9 @@ extension JobExecution {
         let sysIDs = records.map(Self.sysID(of:))
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
-            throw StepFailure("more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)")
+            throw StepFailure(
+                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)"
+            )
         }
         return (sysIDs, query)
     }
@@ -214,7 +247,9 @@ extension JobExecution {
         }
     }
 
-    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool) -> FieldReadConfiguration {
+    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool)
+        -> FieldReadConfiguration
+    {
         var options: FieldReadConfiguration.Options = []
         switch display {
         case .actual: break
@@ -232,7 +267,9 @@ extension JobExecution {
         return options
     }
 
-    private func ordered(_ query: String, by field: Template, descending: Bool, scope: Scope) throws(StepFailure) -> String {
+    private func ordered(_ query: String, by field: Template, descending: Bool, scope: Scope) throws(StepFailure)
+        -> String
+    {
         let name = try text(field, descending ? "order_by_desc" : "order_by", scope: scope)
         guard JobBuilder.isFieldName(name) else {
             throw StepFailure("order_by: '\(name)' is not a field name")
@@ -251,7 +288,11 @@ extension JobExecution {
                 var values: [(field: String, value: Value, source: String)] = []
                 for condition in conditions {
                     do {
-                        values.append((condition.name, try condition.value.evaluate(in: scope), condition.value.sourceText))
+                        var value = try condition.value.evaluate(in: scope)
+                        if case .string(let text) = value, let date = dates?.outgoing(text) {
+                            value = .string(DateFormatter.nonISO8601UTC.string(from: date))
+                        }
+                        values.append((condition.name, value, condition.value.sourceText))
                     } catch {
                         throw QueryBuildError(message: "\(condition.name): \(error.message)")
                     }
@@ -259,7 +300,8 @@ extension JobExecution {
                 return try EncodedQueryBuilder.whereClause(values)
             }
         } catch {
-            throw StepFailure("\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
+            throw StepFailure(
+                "\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
         }
     }
 

@@ -71,7 +71,10 @@ extension JobExecution {
                 throw StepFailure("item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion)
             }
         }
-        return (.map(["results": .list(results), "count": .int(items.count)]), "\(items.count) item\(items.count == 1 ? "" : "s")")
+        return (
+            .map(["results": .list(results), "count": .int(items.count)]),
+            "\(items.count) item\(items.count == 1 ? "" : "s")"
+        )
     }
 
     // MARK: - Values
@@ -118,7 +121,7 @@ extension JobExecution {
             case .bool(let flag): result[field.name] = .bool(flag)
             case .int(let number): result[field.name] = .int(number)
             case .double(let number): result[field.name] = .double(number)
-            case .string(let text): result[field.name] = .string(text)
+            case .string(let text): result[field.name] = dates?.outgoing(text).map(FieldValue.date) ?? .string(text)
             case .list(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
             case .map:
                 let sysID = Self.sysID(of: value)

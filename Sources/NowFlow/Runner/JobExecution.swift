@@ -14,15 +14,20 @@ final class JobExecution {
     /// Per table, the fields of a record, all empty: the shape a dry run gives the records it pretends to create.
     var dryRunShapes: [String: [String: Value]] = [:]
 
-    init(service: NowTableService, options: RunOptions, masker: SecretMasker) {
+    /// Between the job's date format and ServiceNow's; nil for the default format.
+    let dates: DateConversion?
+
+    init(service: NowTableService, options: RunOptions, masker: SecretMasker, dates: DateConversion?) {
         self.service = service
         self.options = options
         self.masker = masker
+        self.dates = dates
     }
 
     /// Runs `steps` in order; returns the failure that stopped them (a failure under `continue_on_error` does
     /// not), or with `stopOnFailure: false` (for `finally`) runs them all and returns the first failure.
-    func runList(_ steps: [Step], prefix: String, scope: inout Scope, stopOnFailure: Bool = true) async -> StepFailure? {
+    func runList(_ steps: [Step], prefix: String, scope: inout Scope, stopOnFailure: Bool = true) async -> StepFailure?
+    {
         var first: StepFailure?
         for (index, step) in steps.enumerated() {
             let number = "\(prefix)\(index + 1)"
@@ -64,7 +69,8 @@ final class JobExecution {
                 if let until = step.retry?.until {
                     do {
                         guard try until.evaluateCondition(in: scope) else {
-                            failure = StepFailure("retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                            failure = StepFailure(
+                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")")
                             continue
                         }
                     } catch {
@@ -87,11 +93,14 @@ final class JobExecution {
         return fail(draft, step, failure, start: start)
     }
 
-    private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant) -> StepFailure? {
+    private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant)
+        -> StepFailure?
+    {
         var outcome = draft
         outcome.continued = step.continueOnError
         finish(outcome, failure.isAssertion ? .assertionFailed : .failed, failure.message, start: start)
-        return step.continueOnError ? nil : StepFailure("\(draft.label): \(failure.message)", isAssertion: failure.isAssertion)
+        return step.continueOnError
+            ? nil : StepFailure("\(draft.label): \(failure.message)", isAssertion: failure.isAssertion)
     }
 
     private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {
@@ -104,7 +113,9 @@ final class JobExecution {
     }
 
     /// Does the step's work; returns `steps.<id>` and a short summary of what it did.
-    private func perform(_ step: Step, number: String, label: String, scope: inout Scope) async throws(StepFailure) -> (Value, String) {
+    private func perform(_ step: Step, number: String, label: String, scope: inout Scope) async throws(StepFailure) -> (
+        Value, String
+    ) {
         switch step.kind {
         case .query(let query): return try await perform(query, label: label, scope: scope)
         case .get(let get): return try await perform(get, scope: scope)

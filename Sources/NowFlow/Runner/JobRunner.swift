@@ -36,9 +36,11 @@ public struct JobRunner: Sendable {
         }
         var scope = preparation.scope
         let masker = preparation.masker
-        let execution = JobExecution(service: preparation.service, options: options, masker: masker)
+        let execution = JobExecution(
+            service: preparation.service, options: options, masker: masker, dates: DateConversion(job.coder))
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
-        let finallyFailure = await execution.runList(job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
+        let finallyFailure = await execution.runList(
+            job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
         let failure = mainFailure ?? finallyFailure
         let status: RunStatus = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
         return RunResult(

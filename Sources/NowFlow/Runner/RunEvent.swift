@@ -4,8 +4,9 @@ public enum RunEvent: Sendable {
     case stepStarted(String)
     /// A step has finished, passed, failed or been skipped.
     case stepFinished(StepOutcome)
-    /// A query has fetched `fetched` records of at most `limit` (nil: all there are).
-    case paging(label: String, fetched: Int, limit: Int?)
+    /// A query has fetched `fetched` records of about `expected`: its limit, or what the instance's count of
+    /// pages announces (nil when unknown).
+    case paging(label: String, fetched: Int, expected: Int?)
     /// A dry run did not send this write.
     case plannedWrite(PlannedWrite)
 }

@@ -34,8 +34,10 @@ public struct RunOptions: Sendable {
     /// Options; only the instance is required.
     public init(
         instanceURL: URL, transport: (any NowTransport)? = nil, authentication: NowAuthentication = .none,
-        secrets: [String] = [], variables: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
-        dryRun: Bool = false, retryPolicy: RetryPolicy = .default, onEvent: @escaping @Sendable (RunEvent) -> Void = { _ in }
+        secrets: [String] = [], variables: [String: String] = [:],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        dryRun: Bool = false, retryPolicy: RetryPolicy = .default,
+        onEvent: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
         self.instanceURL = instanceURL
         self.transport = transport

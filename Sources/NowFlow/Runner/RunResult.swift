@@ -27,8 +27,12 @@ public struct RunResult: Sendable, Codable {
     public var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case job, file, status, dryRun = "dry_run", milliseconds = "duration_ms", steps, results, vars, records
-        case plannedWrites = "planned_writes", error
+        case job, file, status
+        case dryRun = "dry_run"
+        case milliseconds = "duration_ms"
+        case steps, results, vars, records
+        case plannedWrites = "planned_writes"
+        case error
     }
 
     /// The result as JSON (sorted keys), for `--output json` and `--report json:PATH`.

@@ -22,6 +22,8 @@ public struct StepOutcome: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case number, id, kind, status, continued, milliseconds = "duration_ms", message
+        case number, id, kind, status, continued
+        case milliseconds = "duration_ms"
+        case message
     }
 }

@@ -15,6 +15,8 @@ public struct TouchedRecord: Sendable, Hashable, Codable {
     public var step: String
 
     enum CodingKeys: String, CodingKey {
-        case action, table, sysID = "sys_id", step
+        case action, table
+        case sysID = "sys_id"
+        case step
     }
 }

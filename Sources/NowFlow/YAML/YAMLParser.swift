@@ -87,12 +87,14 @@ private final class Session {
             case YAML_ALIAS_EVENT:
                 let name = Self.string(event.data.alias.anchor) ?? ""
                 guard let anchored = anchors[name] else {
-                    throw YAMLError(message: "unknown alias '*\(name)': no anchor '&\(name)' comes before it", mark: mark)
+                    throw YAMLError(
+                        message: "unknown alias '*\(name)': no anchor '&\(name)' comes before it", mark: mark)
                 }
                 try add(anchored.node, weight: anchored.weight, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.sequence_start.tag), expected: "seq", mark: mark)
-                try push(.sequence(items: [], mark: mark, anchor: Self.string(event.data.sequence_start.anchor), weight: 1))
+                try push(
+                    .sequence(items: [], mark: mark, anchor: Self.string(event.data.sequence_start.anchor), weight: 1))
             case YAML_MAPPING_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.mapping_start.tag), expected: "map", mark: mark)
                 try push(
@@ -121,7 +123,8 @@ private final class Session {
             switch frame {
             case .sequence(_, let start, _, _), .mapping(_, _, _, let start, _, _): mark = start
             }
-            throw YAMLError(message: "lists and mappings nest deeper than \(YAMLParser.maximumDepth) levels", mark: mark)
+            throw YAMLError(
+                message: "lists and mappings nest deeper than \(YAMLParser.maximumDepth) levels", mark: mark)
         }
         stack.append(frame)
     }
@@ -146,10 +149,13 @@ private final class Session {
         case .mapping(var pairs, let pendingKey, var keys, let mark, let anchor, let total):
             if let pendingKey {
                 pairs.append(YAMLNode.Pair(key: pendingKey, value: node))
-                stack.append(.mapping(pairs: pairs, pendingKey: nil, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
+                stack.append(
+                    .mapping(
+                        pairs: pairs, pendingKey: nil, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
             } else {
                 guard let name = node.scalarText else {
-                    throw YAMLError(message: "a mapping key must be a plain value, not \(node.kindDescription)", mark: node.mark)
+                    throw YAMLError(
+                        message: "a mapping key must be a plain value, not \(node.kindDescription)", mark: node.mark)
                 }
                 if let first = keys[name] {
                     throw YAMLError(
@@ -157,7 +163,9 @@ private final class Session {
                         mark: node.mark)
                 }
                 keys[name] = node.mark
-                stack.append(.mapping(pairs: pairs, pendingKey: node, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
+                stack.append(
+                    .mapping(
+                        pairs: pairs, pendingKey: node, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
             }
         }
     }

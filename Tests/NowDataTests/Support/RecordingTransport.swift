@@ -57,19 +57,12 @@ func makeService(
             retryPolicy: retryPolicy))
 }
 
-/// An incident model with its sys_id mapped explicitly.
+/// An incident model, mapped to snake_case by the default coder.
 struct Incident: SysIdentifiableModel, Equatable {
     var sysId: String = ""
     var shortDescription: String
     var number: String?
     var sysUpdatedOn: String?
-
-    enum CodingKeys: String, CodingKey {
-        case sysId = "sys_id"
-        case shortDescription = "short_description"
-        case number
-        case sysUpdatedOn = "sys_updated_on"
-    }
 }
 
 /// The sys_id a request's JSON body carries.

@@ -39,6 +39,10 @@ final class ServeProcess: Sendable {
         listeningLine = line
     }
 
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Sends `signal` (SIGTERM, SIGKILL) to the server.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)

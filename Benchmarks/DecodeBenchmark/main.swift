@@ -1,0 +1,132 @@
+// Decodes 100,000 incident-like rows (about 100 MB, 20 string fields each, inside {"result": [...]}) three ways:
+// through a hand-written wrapper struct (the reference), at the path `result` with NowData's
+// `JSONDecoder.decode(_:from:at:)`, and through JSONSerialization plus re-encoding of the subtree (the naive way).
+// Prints MB/s for each (best of the runs) and the ratio path/wrapper. Run it with Benchmarks/decode.sh.
+import Foundation
+import NowData
+
+struct Incident: Decodable, Equatable {
+    var sysId, number, shortDescription, description, state, priority, impact, urgency, category, subcategory,
+        assignmentGroup, assignedTo, callerId, openedAt, openedBy, sysUpdatedOn, sysUpdatedBy, sysCreatedOn,
+        closeCode, closeNotes: String
+}
+
+/// The reference: a wrapper written for the envelope.
+struct Wrapper: Decodable {
+    var result: [Incident]
+}
+
+/// The same rows under their JSON names, for a decoder without a key strategy (information only).
+struct SnakeCaseIncident: Decodable {
+    var sys_id, number, short_description, description, state, priority, impact, urgency, category, subcategory,
+        assignment_group, assigned_to, caller_id, opened_at, opened_by, sys_updated_on, sys_updated_by,
+        sys_created_on, close_code, close_notes: String
+}
+
+struct SnakeCaseWrapper: Decodable {
+    var result: [SnakeCaseIncident]
+}
+
+/// 100,000 rows of incident-like JSON: 32-hex sys_ids, dates, free text with escaped quotes, newlines and é.
+func generateRows(_ count: Int) -> Data {
+    var generator = SystemRandomNumberGenerator()
+    func hex() -> String {
+        String((0..<32).map { _ in "0123456789abcdef".randomElement(using: &generator) ?? "0" })
+    }
+    func date(_ row: Int) -> String {
+        String(format: "2024-%02d-%02d %02d:%02d:%02d", row % 12 + 1, row % 28 + 1, row % 24, row % 60, (row * 7) % 60)
+    }
+    let words = ["printer", "réseau", "VPN", "\\\"urgent\\\"", "disk", "café", "login", "email", "server", "latency"]
+    func text(_ row: Int, _ length: Int) -> String {
+        var text = ""
+        var index = row
+        while text.utf8.count < length {
+            text += words[index % words.count] + (index % 9 == 0 ? "\\n" : " ")
+            index = (index * 31 + 7) % 1_000_003
+        }
+        return text
+    }
+    var json = #"{"result":["#
+    json.reserveCapacity(count * 1_100)
+    for row in 0..<count {
+        if row > 0 { json += "," }
+        json += #"{"sys_id":"\#(hex())","number":"INC\#(String(format: "%07d", row))","#
+        json += #""short_description":"\#(text(row, 60))","description":"\#(text(row + 1, 200))","#
+        json += #""state":"\#(row % 7 + 1)","priority":"\#(row % 5 + 1)","#
+        json += #""impact":"\#(row % 3 + 1)","urgency":"\#(row % 3 + 1)","#
+        json += #""category":"\#(["inquiry", "software", "hardware", "network"][row % 4])","#
+        json += #""subcategory":"\#(text(row + 2, 12))","#
+        json += #""assignment_group":"\#(hex())","assigned_to":"\#(hex())","caller_id":"\#(hex())","#
+        json += #""opened_at":"\#(date(row))","opened_by":"\#(hex())","sys_updated_on":"\#(date(row + 1))","#
+        json += #""sys_updated_by":"admin","sys_created_on":"\#(date(row + 2))","close_code":"Solved (Permanently)","#
+        json += #""close_notes":"\#(text(row + 3, 190))"}"#
+    }
+    json += "]}"
+    return Data(json.utf8)
+}
+
+/// Writes a line at once, unbuffered, so that progress shows through a pipe too.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func seconds(_ body: () throws -> [Incident]) rethrows -> (Double, [Incident]) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let rows = try body()
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, rows)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let rowCount = arguments.first.flatMap { Int($0) } ?? 100_000
+let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 3
+let data = generateRows(rowCount)
+let megabytes = Double(data.count) / 1_000_000
+let decoder = Coder.default.jsonDecoder
+say(String(format: "input: %d rows, %.1f MB; decoder: Coder.default; best of %d runs", rowCount, megabytes, runs))
+
+let cases: [(name: String, decode: () throws -> [Incident])] = [
+    ("wrapper struct (reference)", { try decoder.decode(Wrapper.self, from: data).result }),
+    ("path \"result\"", { try decoder.decode([Incident].self, from: data, at: Constants.resultPath) }),
+    (
+        "JSONSerialization + re-encoding (naive)",
+        {
+            let object = try JSONSerialization.jsonObject(with: data)
+            guard let result = (object as? [String: Any])?["result"] else { throw NowDataError.cannotParseResponse }
+            return try decoder.decode([Incident].self, from: JSONSerialization.data(withJSONObject: result))
+        }
+    ),
+]
+
+var best = Array(repeating: Double.infinity, count: cases.count)
+var reference: [Incident]?
+for _ in 0..<runs {
+    for (index, benchmark) in cases.enumerated() {
+        let (time, rows) = try seconds(benchmark.decode)
+        best[index] = min(best[index], time)
+        guard rows.count == rowCount, reference.map({ $0 == rows }) ?? true else {
+            say("error: \(benchmark.name) decoded different rows")
+            exit(1)
+        }
+        if reference == nil { reference = rows }
+    }
+}
+var plainBest = Double.infinity
+for _ in 0..<runs {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let count = try JSONDecoder().decode(SnakeCaseWrapper.self, from: data).result.count
+    plainBest = min(plainBest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    guard count == rowCount else {
+        say("error: the plain decoder decoded \(count) rows")
+        exit(1)
+    }
+}
+for (index, benchmark) in cases.enumerated() {
+    let name = benchmark.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+    say(name + String(format: " %7.3f s  %7.1f MB/s", best[index], megabytes / best[index]))
+}
+say(String(format: "ratio path/wrapper: %.3f (throughput; 1.0 = as fast as the wrapper)", best[0] / best[1]))
+say(String(format: "ratio naive/wrapper: %.3f", best[0] / best[2]))
+say(
+    String(
+        format: "information: wrapper struct, JSONDecoder() without key strategy, snake_case properties: %.3f s  %.1f MB/s",
+        plainBest, megabytes / plainBest))

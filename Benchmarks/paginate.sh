@@ -1,0 +1,106 @@
+#!/bin/sh
+# NowTableService's paginator against references (issue 4, item 9): 100,000 incidents paged from `nowflow serve`
+# over loopback, 1,000 a page, three ways in the same run:
+#   - curl, fetching the same pages raw (the limit of the server and the network path);
+#   - PaginateBenchmark: NowTableService's Paginator<[Model]> over URLSession, decoding every page, and once more
+#     with Paginator<Data> (raw pages: the transport and paginator without decoding);
+#   - pysnow (PyPI), the same pages through its streaming parser, in a virtualenv this script makes.
+# It prints records per second for each, the ratios, and PaginateBenchmark's peak memory for 10,000 and 100,000
+# records (it should stay flat: only one page and the prefetched next one are held).
+#
+# Run from the package root:   Benchmarks/paginate.sh [RECORDS]        (default 100000)
+# Needs curl, sqlite3 and python3 with venv; pip fetches pysnow once into Benchmarks/.venv.
+set -eu
+cd "$(dirname "$0")/.."
+RECORDS="${1:-100000}"
+PAGE=1000
+PASSWORD=benchmark
+
+swift build -c release --product nowflow
+swift build -c release --product PaginateBenchmark
+BIN="$(swift build -c release --show-bin-path)"
+
+if [ ! -x Benchmarks/.venv/bin/python ]; then
+    python3 -m venv Benchmarks/.venv
+    Benchmarks/.venv/bin/pip install --quiet pysnow
+fi
+
+WORK="$(mktemp -d)"
+SERVER=""
+cleanup() {
+    if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+"$BIN/nowflow" serve --port 0 --db "$WORK/bench.db" --password "$PASSWORD" >"$WORK/serve.out" 2>"$WORK/serve.err" &
+SERVER=$!
+URL=""
+for _ in $(seq 1 100); do
+    URL="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.out")"
+    [ -n "$URL" ] && break
+    sleep 0.1
+done
+[ -n "$URL" ] || { cat "$WORK/serve.err"; echo "nowflow serve did not start" >&2; exit 1; }
+
+# The instance made its tables (and demo data); replace the incidents with RECORDS generated ones.
+sqlite3 "$WORK/bench.db" >/dev/null <<SQL
+PRAGMA busy_timeout = 10000;
+BEGIN;
+DELETE FROM "incident";
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $RECORDS)
+INSERT INTO "incident" ("sys_id", "number", "short_description", "description", "state", "active", "impact",
+    "urgency", "priority", "category", "opened_at", "sys_created_on", "sys_updated_on", "sys_created_by",
+    "sys_updated_by", "sys_mod_count", "sys_class_name")
+SELECT printf('be%030x', i), printf('INC%07d', 100001 + i), 'Benchmark incident ' || i,
+    'Generated for the paginate benchmark', i % 3 + 1, 1, i % 3 + 1, (i / 3) % 3 + 1, i % 5 + 1, 'software',
+    datetime(1767225600 + i * 60, 'unixepoch'), datetime(1767225600 + i * 60, 'unixepoch'),
+    datetime(1767225600 + i * 60, 'unixepoch'), 'admin', 'admin', 0, 'incident'
+FROM n;
+COMMIT;
+SQL
+echo "seeded $RECORDS incidents at $URL"
+
+now() { date +%s.%N; }
+LAST=$(( (RECORDS - 1) / PAGE * PAGE ))
+
+start=$(now)
+curl -s -f -u "admin:$PASSWORD" -H "Accept: application/json" -o /dev/null \
+    "$URL/api/now/table/incident?sysparm_limit=$PAGE&sysparm_offset=[0-$LAST:$PAGE]"
+curl_seconds=$(echo "$(now) - $start" | bc -l)
+
+swift_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE")"
+swift_seconds=$(echo "$swift_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+swift_peak=$(echo "$swift_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
+raw_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --raw)"
+raw_seconds=$(echo "$raw_line" | sed -n 's/.*seconds=\([0-9.]*\).*/\1/p')
+small_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --max-records 10000)"
+small_peak=$(echo "$small_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
+
+python_seconds="$(Benchmarks/.venv/bin/python - "$URL" "$PASSWORD" "$RECORDS" "$PAGE" <<'PY'
+import sys, time
+import pysnow
+url, password, records, page = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+client = pysnow.Client(host=url.split("://", 1)[1], user="admin", password=password, use_ssl=False)
+incidents = client.resource(api_path="/table/incident")
+start = time.monotonic()
+count = 0
+for offset in range(0, records, page):
+    for record in incidents.get(query={}, limit=page, offset=offset, stream=True).all():
+        count += 1
+assert count == records, f"pysnow read {count} records"
+print(f"{time.monotonic() - start:.3f}")
+PY
+)"
+
+echo "$swift_line"
+awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_seconds" -v r="$raw_seconds" \
+    -v small="$small_peak" -v large="$swift_peak" 'BEGIN {
+    printf "curl            %8.0f records/s  (%.3f s)\n", n / c, c
+    printf "NowTableService %8.0f records/s  (%.3f s)\n", n / s, s
+    printf "  raw pages     %8.0f records/s  (%.3f s, Paginator<Data>: no decoding)\n", n / r, r
+    printf "pysnow          %8.0f records/s  (%.3f s)\n", n / p, p
+    printf "NowTableService time / curl time:   %.2fx (aim: at most 1.5x); raw pages / curl: %.2fx\n", s / c, r / c
+    printf "pysnow time / NowTableService time: %.2fx (aim: at least 5x)\n", p / s
+    printf "peak memory: %.1f MB for 10,000 records, %.1f MB for %d records\n", small, large, n
+}'

@@ -1,0 +1,141 @@
+import Foundation
+import LocalInstance
+import NowData
+import Testing
+
+/// The service over real HTTP to the local instance's listener, through the URLSession transport.
+@Suite struct NowTableServiceHTTPTests {
+    static func serve(tokenLifetime: Duration = .seconds(1799), seedDemoData: Bool = false) throws
+        -> LocalInstanceServer
+    {
+        try LocalInstanceServer(
+            options: LocalInstance.Options(seedDemoData: seedDemoData, tokenLifetime: tokenLifetime, log: { _ in }))
+    }
+
+    static func service(
+        _ server: LocalInstanceServer, authentication: NowAuthentication = .basic(user: "admin", password: "admin"),
+        timeout: Duration = .seconds(10)
+    ) -> NowTableService {
+        NowTableService(
+            configuration: NowServiceConfiguration(
+                instanceURL: URL(string: server.url)!, authentication: authentication, timeout: timeout,
+                retryPolicy: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(20))))
+    }
+
+    @Test func everyOperationOverHTTP() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+
+        let created = try await service.create(TicketModel(shortDescription: "over http"), in: "incident")
+        var changed = try await service.model(TicketModel.self, with: created.sysId, from: "incident")
+        changed.urgency = "1"
+        #expect(try await service.update(changed, in: "incident").urgency == "1")
+        let raw = try await service.createRecord(with: ["short_description": "a+b & c=d"], in: "incident")
+        let rawID = try #require(raw.convertToRecord().sysId)
+        _ = try await service.updateRecord(sysId: rawID, in: "incident", with: ["urgency": 3])
+        #expect(try await service.record(with: rawID, from: "incident").convertToRecord()["urgency"] == "3")
+        let found = try await service.records(
+            from: "incident", configuration: FetchConfiguration(filter: Filter(query: "short_description=a+b & c=d")))
+        #expect(found.convertToRecords().map(\.sysId) == [rawID])
+        try await service.delete(created, from: "incident")
+        try await service.deleteRecord(sysId: rawID, from: "incident")
+        #expect(try await service.model([TicketModel].self, from: "incident").isEmpty)
+    }
+
+    @Test func aWrongPasswordFailsFastWith401() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(
+            server, authentication: .basic(user: "admin", password: "wrong"), timeout: .seconds(30))
+
+        await #expect { _ = try await service.records(from: "incident") } throws: { error in
+            if case NowDataError.badResponse(statusCode: 401) = error { true } else { false }
+        }
+    }
+
+    @Test func oauthPasswordGrantRefreshAndExpiredToken() async throws {
+        let server = try Self.serve(tokenLifetime: .milliseconds(1500))
+        defer { server.stop() }
+        let service = Self.service(
+            server, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin"))
+
+        _ = try await service.create(TicketModel(shortDescription: "token one"), in: "incident")
+        try await Task.sleep(for: .milliseconds(1600))
+        _ = try await service.create(TicketModel(shortDescription: "token two"), in: "incident")
+        #expect(try await service.model([TicketModel].self, from: "incident").count == 2)
+    }
+
+    @Test func passingFailuresAreRetried() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+
+        server.instance.setFaults(FaultInjection(scripted: [.status(429, retryAfterSeconds: 1)]))
+        _ = try await service.records(from: "incident")
+        server.instance.setFaults(FaultInjection(scripted: [.status(503, retryAfterSeconds: nil), .drop]))
+        _ = try await service.records(from: "incident")
+        server.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        _ = try await service.create(TicketModel(shortDescription: "lost over http"), in: "incident")
+        #expect(try await countIncidents("lost over http", through: service) == 1)
+        server.instance.setFaults(FaultInjection(scripted: [.drop, .lostResponse]))
+        _ = try await service.createRecord(with: ["short_description": "dropped over http"], in: "incident")
+        #expect(try await countIncidents("dropped over http", through: service) == 1)
+    }
+
+    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+        server.instance.setFaults(FaultInjection(scripted: [.latency(.milliseconds(800))]))
+
+        let task = Task { try await service.records(from: "incident") }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        await #expect { _ = try await task.value } throws: { error in
+            if case NowDataError.network(.operationCancelled) = error { true } else { false }
+        }
+    }
+
+    @Test func aTimeoutIsASystemError() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        var configuration = Self.service(server).configuration
+        configuration.timeout = .milliseconds(200)
+        configuration.retryPolicy = .none
+        let service = NowTableService(configuration: configuration)
+        server.instance.setFaults(FaultInjection(scripted: [.latency(.milliseconds(800))]))
+
+        await #expect { _ = try await service.records(from: "incident") } throws: { error in
+            if case NowDataError.network(.systemError(let underlying as URLError)) = error {
+                underlying.code == .timedOut
+            } else {
+                false
+            }
+        }
+    }
+
+    @Test func plainHTTPToAnotherHostIsRefusedBeforeAnyConnection() async throws {
+        let service = NowTableService(
+            configuration: NowServiceConfiguration(instanceURL: URL(string: "http://example.invalid")!))
+        await #expect { _ = try await service.records(from: "incident") } throws: { isInvalidURL($0) }
+    }
+
+    @Test func aPaginatorWalksManyPagesOverHTTP() async throws {
+        let server = try Self.serve(seedDemoData: true)
+        defer { server.stop() }
+        let service = Self.service(server)
+        let paginator: Paginator<[TicketModel]> = service.paginator(
+            from: "incident", configuration: FetchConfiguration(filter: Filter(query: "ORDERBYnumber"), limit: 7))
+
+        var seen: [String] = []
+        for try await page in paginator { seen += page.map(\.sysId) }
+
+        let total = try await service.model([TicketModel].self, from: "incident").count
+        #expect(total > 14)
+        #expect(seen.count == total)
+        #expect(Set(seen).count == total)
+        #expect(paginator.numberOfPages == (total + 6) / 7)
+        #expect(paginator.isFinished)
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import LocalInstance
+import NowData
+import Testing
+
+/// Every operation, in both forms, against the local instance in process.
+@Suite struct NowTableServiceLocalTests {
+    @Test func everyAsyncOperationRoundTrips() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(on: instance)
+
+        let created = try await service.create(
+            TicketModel(sysId: "ignored", shortDescription: "Printer on fire", urgency: "2"), in: "incident")
+        #expect(created.sysId.count == 32)
+        #expect(created.sysId != "ignored")
+        #expect(created.shortDescription == "Printer on fire")
+
+        let fetched = try await service.model(TicketModel.self, with: created.sysId, from: "incident")
+        #expect(fetched == created)
+
+        var changed = fetched
+        changed.shortDescription = "Printer still on fire"
+        let updated = try await service.update(changed, in: "incident")
+        #expect(updated.shortDescription == "Printer still on fire")
+
+        let raw = try await service.createRecord(with: ["short_description": "test description"], in: "incident")
+        let rawID = try #require(raw.convertToRecord().sysId)
+        let patched = try await service.updateRecord(
+            sysId: rawID, in: "incident", with: ["urgency": 1, "sys_created_by": "intruder"])
+        #expect(patched.convertToRecord()["urgency"] == "1")
+        #expect(patched.convertToRecord()["sys_created_by"] == "admin")
+        let record = try await service.record(
+            with: rawID, from: "incident", configuration: FieldReadConfiguration(includeFields: ["short_description"]))
+        #expect(record.convertToRecord().fieldNames == ["short_description"])
+
+        let all = try await service.model([TicketModel].self, from: "incident")
+        #expect(all.map(\.shortDescription).sorted() == ["Printer still on fire", "test description"])
+        let limited = try await service.records(from: "incident", configuration: FetchConfiguration(limit: 1))
+        #expect(limited.convertToRecords().count == 1)
+
+        try await service.delete(updated, from: "incident")
+        try await service.deleteRecord(sysId: rawID, from: "incident")
+        #expect(try await service.model([TicketModel].self, from: "incident").isEmpty)
+        await #expect { try await service.deleteRecord(sysId: rawID, from: "incident") } throws: { error in
+            if case NowDataError.badResponse(statusCode: 404) = error { true } else { false }
+        }
+    }
+
+    @Test func everyCompletionOperationRoundTrips() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(on: instance)
+
+        let created = try await completed {
+            service.create(TicketModel(shortDescription: "one"), in: "incident", completion: $0)
+        }.get()
+        let fetched = try await completed {
+            service.model(TicketModel.self, with: created.sysId, from: "incident", completion: $0)
+        }.get()
+        #expect(fetched == created)
+        var changed = fetched
+        changed.urgency = "1"
+        let updated = try await completed { service.update(changed, in: "incident", completion: $0) }.get()
+        #expect(updated.urgency == "1")
+
+        let raw = try await completed {
+            service.createRecord(with: ["short_description": "two"], in: "incident", completion: $0)
+        }.get()
+        let rawID = try #require(raw.convertToRecord().sysId)
+        let patched = try await completed {
+            service.updateRecord(sysId: rawID, in: "incident", with: ["urgency": "3"], completion: $0)
+        }.get()
+        #expect(patched.convertToRecord()["urgency"] == "3")
+        let record = try await completed { service.record(with: rawID, from: "incident", completion: $0) }.get()
+        #expect(record.convertToRecord()["short_description"] == "two")
+        let records = try await completed { service.records(from: "incident", completion: $0) }.get()
+        #expect(records.convertToRecords().count == 2)
+
+        try await completed { service.delete(updated, from: "incident", completion: $0) }.get()
+        try await completed { service.deleteRecord(sysId: rawID, from: "incident", completion: $0) }.get()
+        let missing = await completed { service.deleteRecord(sysId: rawID, from: "incident", completion: $0) }
+        guard case .failure(.badResponse(statusCode: 404)) = missing else {
+            Issue.record("expected a 404, got \(missing)")
+            return
+        }
+        let unsaved = await completed {
+            service.update(TicketModel(shortDescription: "x"), in: "incident", completion: $0)
+        }
+        guard case .failure(.missingSysID) = unsaved else {
+            Issue.record("expected missingSysID, got \(unsaved)")
+            return
+        }
+    }
+
+    @Test func aWrongPasswordIsA401WithTheServersMessage() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(on: instance, authentication: .basic(user: "admin", password: "wrong"))
+
+        await #expect { _ = try await service.records(from: "incident") } throws: { error in
+            guard case NowDataError.badResponse(let status) = error else { return false }
+            return status == 401 && status.message != nil && !"\(error)".contains("wrong")
+        }
+    }
+
+    @Test func faultsAreRetriedAndNothingIsLostOrDuplicated() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(on: instance)
+
+        instance.setFaults(
+            FaultInjection(scripted: [.status(429, retryAfterSeconds: 0), .status(503, retryAfterSeconds: nil), .drop]))
+        let created = try await service.create(TicketModel(shortDescription: "retried create"), in: "incident")
+        #expect(try await countIncidents("retried create", through: service) == 1)
+
+        instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        let lost = try await service.create(TicketModel(shortDescription: "lost create"), in: "incident")
+        #expect(lost.shortDescription == "lost create")
+        #expect(try await countIncidents("lost create", through: service) == 1)
+
+        instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        _ = try await service.createRecord(with: ["short_description": "lost raw create"], in: "incident")
+        #expect(try await countIncidents("lost raw create", through: service) == 1)
+
+        instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        var changed = created
+        changed.urgency = "1"
+        #expect(try await service.update(changed, in: "incident").urgency == "1")
+
+        instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        try await service.delete(lost, from: "incident")
+        #expect(try await countIncidents("lost create", through: service) == 0)
+
+        instance.setFaults(FaultInjection(scripted: [.drop, .status(503, retryAfterSeconds: nil)]))
+        #expect(try await countIncidents("retried create", through: service) == 1)
+    }
+
+    @Test func randomFaultsLeaveExactlyOneRecordPerCreate() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(
+            instance.transport, authentication: .basic(user: "admin", password: "admin"),
+            retryPolicy: RetryPolicy(maxAttempts: 20, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
+        instance.setFaults(FaultInjection(statusRate: 0.2, status: 503, dropRate: 0.2, lostResponseRate: 0.2))
+
+        for index in 0..<30 {
+            _ = try await service.create(TicketModel(shortDescription: "flaky \(index)"), in: "incident")
+        }
+
+        instance.setFaults(.none)
+        let all = try await service.model([TicketModel].self, from: "incident")
+        #expect(all.count == 30)
+        #expect(Set(all.map(\.shortDescription)).count == 30)
+    }
+
+    @Test func oauthAgainstTheTokenEndpoint() async throws {
+        let instance = try makeLocalInstance()
+        defer { instance.close() }
+        let service = makeService(
+            on: instance,
+            authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin"))
+        _ = try await service.create(TicketModel(shortDescription: "with a token"), in: "incident")
+        #expect(try await countIncidents("with a token", through: service) == 1)
+
+        let refused = makeService(
+            on: instance,
+            authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
+        await #expect { _ = try await refused.records(from: "incident") } throws: { error in
+            if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
+        }
+    }
+
+    @Test func anExpiredTokenIsRefreshed() async throws {
+        let instance = try makeLocalInstance(tokenLifetime: .milliseconds(1500))
+        defer { instance.close() }
+        let transport = RecordingTransport { request, _ in try await instance.transport.send(request) }
+        let service = makeService(
+            transport, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "admin")
+        )
+        _ = try await service.records(from: "incident")
+        try await Task.sleep(for: .milliseconds(1600))
+        _ = try await service.records(from: "incident")
+
+        let grants = transport.recorded.filter { $0.path == "/oauth_token.do" }.map { request in
+            String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "&").first {
+                $0.hasPrefix("grant_type=")
+            }
+        }
+        #expect(grants == ["grant_type=password", "grant_type=refresh_token"])
+    }
+}
