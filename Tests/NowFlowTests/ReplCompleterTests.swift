@@ -1,3 +1,6 @@
+import Foundation
+import NowData
+import Synchronization
 import Testing
 
 @testable import NowFlow
@@ -57,5 +60,20 @@ import Testing
         #expect(ReplCompleter.table(in: "query incident active=true") == "incident")
         #expect(ReplCompleter.table(in: "query: { table: sys_user, where: {") == "sys_user")
         #expect(ReplCompleter.table(in: ":show steps") == nil)
+    }
+
+    @Test func fieldsComeFromTheInstancesDictionaryAskedOncePerTable() throws {
+        let asked = Mutex<[String]>([])
+        let transport = ClosureTransport { request in
+            let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+            asked.withLock { $0.append("\(request.path)?\(query)") }
+            let body = #"{"result":[{"element":"u_asset_tag"},{"element":"u_location"},{"element":""}]}"#
+            return NowHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        let options = RunOptions(instanceURL: URL(string: "http://127.0.0.1")!, transport: transport, environment: [:], retryPolicy: .none)
+        let session = try ReplSession(options: options)
+        #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
+        #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
+        #expect(asked.withLock { $0 } == ["/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY"])
     }
 }
