@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `nowflow repl` in a real terminal (tmux): cursor editing, history across sessions, tab completion, Ctrl-C at
-/// the prompt, Ctrl-D. (tmux's screen has no trailing spaces: a prompt reads `nowflow>`.)
+/// the prompt and during a step, Ctrl-D. (tmux's screen has no trailing spaces: a prompt reads `nowflow>`.)
 @Suite struct ReplTerminalTests {
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
     func editingHistoryAndCompletionWorkInATerminal() throws {
@@ -41,6 +41,10 @@ import Testing
         try terminal.send("Enter")
         screen = try terminal.waitFor("steps._ is steps._2")
         #expect(!screen.contains("abc:vars"))
+        try terminal.send(#"{ id: slow, retry: { attempts: 2, delay: 60s, until: "false" }, query: { table: incident, limit: 1 } }"#, literal: true)
+        try terminal.send("Enter")
+        try terminal.send("C-c")
+        try terminal.waitFor("cancelled: slow (query) was interrupted (Ctrl-C); results and variables are as before it")
         try terminal.send("C-d")
         try terminal.waitFor("SESSION-ENDED")
 
@@ -49,6 +53,8 @@ import Testing
 
         let next = try TmuxSession(command: command)
         try next.waitFor("nowflow>")
+        try next.send("Up")
+        try next.waitFor("nowflow> { id: slow")
         try next.send("Up")
         try next.waitFor("nowflow> :vars")
         try next.send("Enter")
