@@ -41,11 +41,13 @@ final class InterruptWatcher: Sendable {
         thread.start()
     }
 
-    /// Runs `work` as a task that Ctrl-C cancels, and waits for it.
-    func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+    /// Runs `work` as a task that Ctrl-C cancels, and waits for it; a Ctrl-C that came after `received` reached
+    /// `since` (between reading the line and starting the task) cancels it too.
+    func run<T: Sendable>(since: Int, _ work: @escaping @Sendable () async -> T) -> T {
         let task = Task { await work() }
         cancelRunning.withLock { $0 = { task.cancel() } }
         defer { cancelRunning.withLock { $0 = nil } }
+        if Self.received.load(ordering: .relaxed) != since { task.cancel() }
         return waitFor { await task.value }
     }
 }

@@ -76,15 +76,15 @@ enum ReplCommand {
                 if editor.interactive { print() }
                 break
             }
-            if !editor.interactive { print(prompt + line) }
             let running = InterruptWatcher.received.load(ordering: .relaxed)
-            let reply = interrupts.run { await session.handle(line) }
+            if !editor.interactive { print(prompt + line) }
+            let reply = interrupts.run(since: running) { await session.handle(line) }
             // After the terminal's ^C, the message starts on a line of its own.
             if InterruptWatcher.received.load(ordering: .relaxed) != running { print() }
             if !reply.text.isEmpty { print(reply.text) }
             if reply.quit { return }
         }
-        let last = interrupts.run { await session.finish() }
+        let last = interrupts.run(since: InterruptWatcher.received.load(ordering: .relaxed)) { await session.finish() }
         if !last.isEmpty { print(last) }
     }
 

@@ -10,6 +10,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(ToolInvocation.executable.path)' repl; echo SESSION-ENDED; sleep 60"
 
+        let history = directory.appendingPathComponent(".nowflow/history")
         let terminal = try TmuxSession(command: command)
         try terminal.waitFor("nowflow>")
         try terminal.send("quer", literal: true)
@@ -43,13 +44,17 @@ import Testing
         #expect(!screen.contains("abc:vars"))
         try terminal.send(#"{ id: slow, retry: { attempts: 2, delay: 60s, until: "false" }, query: { table: incident, limit: 1 } }"#, literal: true)
         try terminal.send("Enter")
+        // The line is in the history once the REPL has read it: then Ctrl-C reaches the running step.
+        try waitUntil("the REPL reads the slow step") {
+            (try? String(contentsOf: history, encoding: .utf8))?.contains(#"id:\040slow"#) == true
+        }
         try terminal.send("C-c")
         try terminal.waitFor("cancelled: slow (query) was interrupted (Ctrl-C); results and variables are as before it")
         try terminal.send("C-d")
         try terminal.waitFor("SESSION-ENDED")
 
-        let history = try String(contentsOf: directory.appendingPathComponent(".nowflow/history"), encoding: .utf8)
-        #expect(history.contains(#"query\040incident\040number=INC0010001\040limit=1\040fields=short_description"#))
+        let lines = try String(contentsOf: history, encoding: .utf8)
+        #expect(lines.contains(#"query\040incident\040number=INC0010001\040limit=1\040fields=short_description"#))
 
         let next = try TmuxSession(command: command)
         try next.waitFor("nowflow>")
@@ -59,5 +64,14 @@ import Testing
         try next.waitFor("nowflow> :vars")
         try next.send("Enter")
         try next.waitFor("no variables or results yet")
+    }
+
+    /// Polls `condition` until it holds; fails after `timeout`.
+    private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TmuxError(description: "timed out waiting until \(what)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 }
