@@ -84,6 +84,7 @@ import Testing
             "get incident",
             "query incident limit=two",
             "get incident ${steps.missing.sys_id}",
+            "query incident id=_",
             "query incident limit=1",
             "get incident 0123456789abcdef0123456789abcdef",
             ":show steps.kept.records.0.number ==",
@@ -110,6 +111,8 @@ import Testing
             error at column 22: limit must be a whole number, not a string
             nowflow> get incident ${steps.missing.sys_id}
             error at column 16: steps.missing: no step has the id 'missing'
+            nowflow> query incident id=_
+            error at column 19: the id '_' always names the last result; choose another id
             nowflow> query incident limit=1
             error: _1 (query): network error: system error: the network connection was lost (URL error -1005)
             nowflow> get incident 0123456789abcdef0123456789abcdef

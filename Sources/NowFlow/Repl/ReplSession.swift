@@ -124,6 +124,10 @@ public actor ReplSession {
             return Self.errorText(error.message, column: error.column)
         }
         let given = node.pairs?.first { $0.name == "id" }?.value.scalarText
+        if given == "_" {
+            let column = node.pairs?.first { $0.name == "id" }?.value.mark.column ?? 0
+            return Self.errorText("the id '_' always names the last result; choose another id", column: column)
+        }
         let id = given ?? "_\(autoNumber + 1)"
         let withID = given == nil ? Self.settingID(node, id) : node
         let step: Step
@@ -290,7 +294,7 @@ public actor ReplSession {
         catalog.withLock { $0.saw(table: table, records: records) }
     }
 
-    /// `query 'incidents'`, `(create)`: a step for messages.
+    /// `'incident' (create)`, or `(assert)` without an id: a step for messages.
     static func describe(_ step: Step) -> String {
         step.id.map { "'\($0)' (\(step.kind.name))" } ?? "(\(step.kind.name))"
     }
