@@ -62,7 +62,7 @@ import Testing
         #expect(ReplCompleter.table(in: ":show steps") == nil)
     }
 
-    @Test func fieldsComeFromTheInstancesDictionaryAskedOncePerTable() throws {
+    @Test func fieldsComeFromTheInstancesDictionaryAskedOncePerTable() async throws {
         let asked = Mutex<[String]>([])
         let transport = ClosureTransport { request in
             let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
@@ -72,6 +72,7 @@ import Testing
         }
         let options = RunOptions(instanceURL: URL(string: "http://127.0.0.1")!, transport: transport, environment: [:], retryPolicy: .none)
         let session = try ReplSession(options: options)
+        await session.loadDictionary(for: "u_cmdb_thing")
         #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
         #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
         #expect(asked.withLock { $0 } == ["/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY"])

@@ -211,7 +211,7 @@ public actor ReplSession {
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
                 if let node { record(node, id: id) }
-                noteTable(of: step, value)
+                if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
             return StepRun(status: .passed, text: text)
@@ -274,8 +274,8 @@ public actor ReplSession {
         return DateDisplay(coder: coderSettings.coder, pattern: coderSettings.displayPattern, zone: zone)
     }
 
-    /// Notes the step's table and the fields of its records, for completion.
-    private func noteTable(of step: Step, _ value: Value) {
+    /// Notes the step's table and the fields of its records, for completion; gives the table.
+    private func noteTable(of step: Step, _ value: Value) -> String? {
         let template: Template
         switch step.kind {
         case .query(let query): template = query.table
@@ -283,15 +283,18 @@ public actor ReplSession {
         case .create(let create): template = create.table
         case .update(let update): template = update.table
         case .delete(let delete): template = delete.table
-        default: return
+        default: return nil
         }
-        guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else { return }
+        guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else {
+            return nil
+        }
         var records: [Value] = []
         if case .map(let result) = value {
             if case .list(let items) = result["records"] { records = items }
             if let record = result["record"] { records.append(record) }
         }
         catalog.withLock { $0.saw(table: table, records: records) }
+        return table
     }
 
     /// `'incident' (create)`, or `(assert)` without an id: a step for messages.
