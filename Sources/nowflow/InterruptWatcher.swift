@@ -30,12 +30,21 @@ final class InterruptWatcher: Sendable {
             _ = write(InterruptWatcher.writeEnd, &byte, 1)
         }
         sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
         let readEnd = ends[0]
         let thread = Thread { [self] in
             var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) == 1 {
-                self.cancelRunning.withLock { $0?() }
+            while true {
+                let count = read(readEnd, &byte, 1)
+                if count == 1 {
+                    self.cancelRunning.withLock { $0?() }
+                } else if count < 0, errno == EINTR {
+                    // The signal itself may land on this thread.
+                    continue
+                } else {
+                    return
+                }
             }
         }
         thread.start()

@@ -76,11 +76,12 @@ enum ReplCommand {
                 if editor.interactive { print() }
                 break
             }
-            let running = InterruptWatcher.received.load(ordering: .relaxed)
             if !editor.interactive { print(prompt + line) }
-            let reply = interrupts.run(since: running) { await session.handle(line) }
+            // A Ctrl-C after the line was read (a Ctrl-C while it was typed ends readline without a line) is for
+            // the step, even if it comes before the step starts.
+            let reply = interrupts.run(since: before) { await session.handle(line) }
             // After the terminal's ^C, the message starts on a line of its own.
-            if InterruptWatcher.received.load(ordering: .relaxed) != running { print() }
+            if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
             if !reply.text.isEmpty { print(reply.text) }
             if reply.quit { return }
         }
