@@ -53,6 +53,8 @@ final class LineEditor {
         if !line.trimmingCharacters(in: .whitespaces).isEmpty {
             add_history(pointer)
             _ = write_history(historyPath)
+            // Typed lines may hold values a person would not show: the history is for its owner only.
+            chmod(historyPath, 0o600)
         }
         return line
     }

@@ -37,7 +37,13 @@ import Testing
         try terminal.waitFor("nowflow> :show steps._1.records.0.number\nINC0010001\n")
 
         try terminal.send("abc", literal: true)
+        try terminal.waitFor("nowflow> abc")
+        let prompts = try terminal.screen().components(separatedBy: "nowflow>").count
         try terminal.send("C-c")
+        // A fresh prompt comes; what is typed before it could be lost with the interrupted line.
+        try waitUntil("a fresh prompt after Ctrl-C") {
+            ((try? terminal.screen())?.components(separatedBy: "nowflow>").count ?? 0) > prompts
+        }
         try terminal.send(":vars", literal: true)
         try terminal.send("Enter")
         screen = try terminal.waitFor("steps._ is steps._2")
@@ -53,6 +59,8 @@ import Testing
         try terminal.send("C-d")
         try terminal.waitFor("SESSION-ENDED")
 
+        let permissions = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
         let lines = try String(contentsOf: history, encoding: .utf8)
         #expect(lines.contains(#"query\040incident\040number=INC0010001\040limit=1\040fields=short_description"#))
 
