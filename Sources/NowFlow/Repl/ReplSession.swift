@@ -76,9 +76,12 @@ public actor ReplSession {
         guard let job = loaded?.job else {
             return "nowflow repl on \(instanceName ?? "local"): type a step (query incident active=true limit=5) or :help"
         }
+        guard let first = job.steps.first else {
+            return "\(job.name) (\(job.file)): no steps; type steps, or :help"
+        }
         let finally = job.finally.isEmpty ? "" : " and \(job.finally.count) in finally"
-        let first = job.steps.first.map { ": :next runs step 1 \(Self.describe($0))," } ?? ":"
-        return "\(job.name) (\(job.file)): \(job.steps.count) step\(job.steps.count == 1 ? "" : "s")\(finally)\(first) :run runs the rest, :help lists the commands"
+        let count = "\(job.steps.count) step\(job.steps.count == 1 ? "" : "s")\(finally)"
+        return "\(job.name) (\(job.file)): \(count): :next runs step 1 \(Self.describe(first)), :run runs the rest, :help lists the commands"
     }
 
     /// The prompt: the job's position while it has steps left.
