@@ -336,4 +336,24 @@ import Testing
 
             """)
     }
+
+    @Test func aSavedSessionKeepsTheSessionsInstance() async throws {
+        let instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
+        defer { instance.close() }
+        let session = try ReplSession(options: ReplHarness.options(instance), instanceName: "dev")
+        _ = await session.handle("query incident number=INC0010001 fields=number")
+        #expect(await session.savedJobText() == """
+            name: REPL session
+            description: Saved from a nowflow repl session.
+            instance: dev
+            steps:
+            - id: _1
+              query:
+                table: incident
+                fields: number
+                where:
+                  number: INC0010001
+
+            """)
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// `:save FILE`: the steps run so far as a job file that `nowflow run` accepts and that does what the session did.
 ///
-/// The file keeps the loaded job's settings (`instance`, `auth`, `coder`, `vars`, `secrets`), then every step
+/// The file keeps the session's instance (`--instance`, else the job's) and the loaded job's settings (`auth`,
+/// `coder`, `vars`, `secrets`), then every step
 /// that ran (passed or skipped) in order, each with its id, and the job's `finally` once the job's steps have all
 /// run (before, it may name steps that have not run; the session runs it when it ends). An
 /// id used more than once gets a suffix (`x_2`) in the file, and each reference (`steps._` included) is rewritten
@@ -29,9 +30,7 @@ extension ReplSession {
     func savedJobText() -> String {
         var pairs = [Self.pair("name", Self.scalar(loaded?.job.name ?? "REPL session", quoted: false))]
         pairs.append(Self.pair("description", Self.scalar("Saved from a nowflow repl session.", quoted: false)))
-        if let instance = loaded?.node("instance") {
-            pairs.append(Self.pair("instance", instance))
-        } else if let instanceName, instanceName != "local" {
+        if let instanceName, instanceName != "local" || loaded?.node("instance") != nil {
             pairs.append(Self.pair("instance", Self.scalar(instanceName, quoted: false)))
         }
         for key in ["auth", "coder", "vars", "secrets"] {
