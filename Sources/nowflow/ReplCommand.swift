@@ -40,9 +40,18 @@ enum ReplCommand {
             return error.isUsage ? 1 : 3
         }
         defer { target.close() }
+        // A long query shows its progress on a terminal's stderr; the step's outcome is the REPL's answer.
+        let progress = ProgressPrinter(terminal: isatty(STDERR_FILENO) == 1, color: false)
         let options = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
-            secrets: target.secrets, environment: environment)
+            secrets: target.secrets, environment: environment,
+            onEvent: { event in
+                switch event {
+                case .paging: progress.handle(event)
+                case .stepFinished: progress.clearProgress()
+                case .stepStarted, .plannedWrite: break
+                }
+            })
         let session: ReplSession
         do {
             session = try ReplSession(options: options, job: job, instanceName: instanceName, width: TerminalSize.columns)
