@@ -176,7 +176,7 @@ import Testing
             nowflow [2/3]> :list
             Walk (job.yaml)
                1. 'caller' (query)  passed
-            => 2. (assert)  assertion_failed
+            => 2. (assert)  assertion failed
                3. 'incident' (create)
               finally:
                1. (delete)

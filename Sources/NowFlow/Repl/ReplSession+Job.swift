@@ -58,7 +58,7 @@ extension ReplSession {
 
     private func line(_ index: Int, _ step: Step, current: Bool, status: StepStatus?) -> String {
         let marker = current ? "=>" : "  "
-        let state = status.map { "  \($0.rawValue)" } ?? ""
+        let state = status.map { "  " + $0.rawValue.replacingOccurrences(of: "_", with: " ") } ?? ""
         return "\(marker) \(index + 1). \(Self.describe(step))\(state)"
     }
 
