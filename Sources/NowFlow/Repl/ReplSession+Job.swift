@@ -17,10 +17,10 @@ extension ReplSession {
         jobStarted = true
         let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node)
         jobStatuses[nextStep] = run.status
-        guard run.status != .failed, run.status != .assertionFailed, !Task.isCancelled else {
+        guard run.status == .passed || run.status == .skipped || run.continued, !Task.isCancelled else {
             return run.text + "\n(the step stays current: fix what is needed, then :next runs it again)"
         }
-        if job.steps[nextStep].id == nil { autoNumber += 1 }
+        if job.steps[nextStep].id == nil, run.status == .passed || run.status == .skipped { autoNumber += 1 }
         nextStep += 1
         guard nextStep == job.steps.count else { return run.text }
         let finally = job.finally.isEmpty ? "" : "\n" + (await runFinally())

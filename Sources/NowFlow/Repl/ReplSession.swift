@@ -185,6 +185,8 @@ public actor ReplSession {
     struct StepRun {
         var status: StepStatus
         var text: String
+        /// The step failed under `continue_on_error`: a job goes on.
+        var continued = false
     }
 
     /// Runs a step with the engine, keeps its result as `steps.<id>` and `steps._`, records it for `:save`, and
@@ -203,7 +205,7 @@ public actor ReplSession {
         switch outcome.status {
         case .failed, .assertionFailed:
             let continued = outcome.continued ? " (continue_on_error: going on)" : ""
-            return StepRun(status: outcome.continued ? .skipped : outcome.status, text: "error: \(label): \(outcome.message)\(continued)")
+            return StepRun(status: outcome.status, text: "error: \(label): \(outcome.message)\(continued)", continued: outcome.continued)
         case .skipped:
             if let node, let id = step.id { record(node, id: id) }
             return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
