@@ -39,7 +39,8 @@ final class ProgressPrinter: Sendable {
         }
     }
 
-    private func clearProgress() {
+    /// Clears the progress line, if one is on screen.
+    func clearProgress() {
         let showing = showingProgress.withLock { showing in
             defer { showing = false }
             return showing

@@ -66,7 +66,7 @@ enum RunCommand {
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables, environment: environment,
             dryRun: settings.dryRun, onEvent: progress.handle)
-        let result = wait { await JobRunner(job: job, options: options).run() }
+        let result = waitFor { await JobRunner(job: job, options: options).run() }
 
         if settings.json {
             print(result.jsonText())
@@ -125,22 +125,5 @@ enum RunCommand {
         }
         return settings
     }
-
-    /// Runs async work from the synchronous command and waits for it.
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.value = await work()
-            done.signal()
-        }
-        done.wait()
-        guard let value = box.value else { preconditionFailure("the task signalled without a result") }
-        return value
-    }
 }
 
-/// A value handed from the task to the waiting thread; written once before the semaphore is signalled.
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
-}

@@ -18,6 +18,8 @@ case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
 case "validate":
     status = ValidateCommand.main(Array(arguments.dropFirst()))
+case "repl":
+    status = ReplCommand.main(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
 case "-h", "--help", "help":

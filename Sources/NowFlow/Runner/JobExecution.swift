@@ -41,7 +41,7 @@ final class JobExecution {
 
     /// Runs one step with its `when`, `retry` and `continue_on_error`; returns its failure, labelled with the
     /// step, unless it continued.
-    private func execute(_ step: Step, number: String, scope: inout Scope) async -> StepFailure? {
+    func execute(_ step: Step, number: String, scope: inout Scope) async -> StepFailure? {
         let start = ContinuousClock.now
         let draft = StepOutcome(
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,

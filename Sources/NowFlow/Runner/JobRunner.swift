@@ -25,36 +25,19 @@ public struct JobRunner: Sendable {
     public func run() async -> RunResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var scope = Scope(env: options.environment)
-        var secrets = options.secrets
-        var authentication = options.authentication
-        do throws(EvaluationError) {
-            for variable in job.vars {
-                if let given = options.variables[variable.name] {
-                    scope.vars[variable.name] = Self.value(ofArgument: given)
-                } else {
-                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
-                }
-            }
-            if let auth = job.auth {
-                let resolved = try auth.resolve(in: scope)
-                authentication = resolved.authentication
-                secrets += resolved.secrets
-            }
+        let preparation: Preparation
+        do {
+            preparation = try prepare()
         } catch {
-            let masker = SecretMasker(secrets + secretValues(in: scope))
             return RunResult(
                 job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
                 milliseconds: Self.milliseconds(since: start), steps: [], results: [:], vars: [:], records: [],
-                plannedWrites: [], error: masker("before the first step: \(error.message)"))
+                plannedWrites: [], error: "before the first step: \(error.message)")
         }
-        let masker = SecretMasker(secrets + secretValues(in: scope))
-        let configuration = NowServiceConfiguration(
-            instanceURL: options.instanceURL, authentication: authentication, transport: options.transport,
-            retryPolicy: options.retryPolicy)
+        var scope = preparation.scope
+        let masker = preparation.masker
         let execution = JobExecution(
-            service: NowTableService(configuration: configuration), options: options, masker: masker,
-            dates: DateConversion(job.coder))
+            service: preparation.service, options: options, masker: masker, dates: DateConversion(job.coder))
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
@@ -65,11 +48,6 @@ public struct JobRunner: Sendable {
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
             results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
             records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
-    }
-
-    /// The values of the `env` and `vars` names listed under `secrets`.
-    private func secretValues(in scope: Scope) -> [String] {
-        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.

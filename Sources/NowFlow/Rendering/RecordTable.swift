@@ -1,0 +1,123 @@
+import Foundation
+
+/// Lays out records as an aligned table that fits a width: a record per row, the chosen fields as columns, long
+/// values cut with `…`.
+///
+/// Without chosen fields, the columns are the usual identifying fields first (``leadingFields``), then the others
+/// that still fit, leaving out fields that are empty in every record.
+///
+/// ```
+/// number      short_description          state  sys_id
+/// ----------  -------------------------  -----  --------------------------------
+/// INC0010001  Email server is down       1      5c1d0e9b2fd1a3b8ac65c4f1cba2e5f7
+/// ```
+struct RecordTable {
+    /// The fields shown first when the step chose none.
+    static let leadingFields = ["number", "name", "user_name", "short_description", "state", "sys_id"]
+    /// The narrowest a shrunk column becomes.
+    static let minimumWidth = 6
+    /// The widest a column is at first when the fields are not chosen (wider ones are cut).
+    static let defaultMaximumWidth = 40
+    static let separator = "  "
+
+    /// The records' fields, as shown (see ``cell(_:)``).
+    let rows: [[String: String]]
+    /// The chosen fields; empty to choose the default ones.
+    let fields: [String]
+    let width: Int
+
+    init(records: [[String: Value]], fields: [String], width: Int) {
+        rows = records.map { $0.mapValues(Self.cell) }
+        self.fields = fields
+        self.width = max(width, 20)
+    }
+
+    /// The table's lines, and the fields left out because they did not fit.
+    func render() -> (lines: [String], hidden: [String]) {
+        var columns = candidateColumns()
+        var widths = columns.map(naturalWidth)
+        if fields.isEmpty { widths = widths.map { min($0, Self.defaultMaximumWidth) } }
+        var hidden: [String] = []
+        if fields.isEmpty {
+            // The leading fields always come first; the others join while they fit whole.
+            let leading = columns.filter(Self.leadingFields.contains).count
+            var used = widths.prefix(leading).reduce(0, +) + Self.separator.count * max(leading - 1, 0)
+            var kept = Array(0..<leading)
+            for index in leading..<columns.count {
+                let extra = widths[index] + (kept.isEmpty ? 0 : Self.separator.count)
+                if used + extra <= width {
+                    kept.append(index)
+                    used += extra
+                } else {
+                    hidden.append(columns[index])
+                }
+            }
+            columns = kept.map { columns[$0] }
+            widths = kept.map { widths[$0] }
+        }
+        while !columns.isEmpty, !shrink(&widths, columns) {
+            hidden.insert(columns.removeLast(), at: 0)
+            widths.removeLast()
+        }
+        var lines = [line(columns, widths), line(widths.map { String(repeating: "-", count: $0) }, widths)]
+        for row in rows {
+            lines.append(line(columns.map { row[$0] ?? "" }, widths))
+        }
+        return (lines, hidden)
+    }
+
+    /// The chosen fields, or the leading fields the records have, then their other non-empty fields (sys_ fields
+    /// last).
+    private func candidateColumns() -> [String] {
+        guard fields.isEmpty else { return fields }
+        let present = Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys })
+        let leading = Self.leadingFields.filter(present.contains)
+        let others = present.subtracting(leading).sorted { a, b in
+            (a.hasPrefix("sys_") ? 1 : 0, a) < (b.hasPrefix("sys_") ? 1 : 0, b)
+        }
+        return leading + others
+    }
+
+    private func naturalWidth(_ column: String) -> Int {
+        rows.reduce(column.count) { max($0, ($1[column] ?? "").count) }
+    }
+
+    /// Narrows the widest columns until the table fits, `sys_id` last (a cut sys_id cannot be used); false when
+    /// the table cannot fit even at the minimum width.
+    private func shrink(_ widths: inout [Int], _ columns: [String]) -> Bool {
+        let available = width - Self.separator.count * max(widths.count - 1, 0)
+        var total = widths.reduce(0, +)
+        while total > available {
+            let shrinkable = widths.indices.filter { widths[$0] > Self.minimumWidth }
+            let preferred = shrinkable.filter { columns[$0] != "sys_id" }
+            guard let widest = (preferred.isEmpty ? shrinkable : preferred).max(by: { widths[$0] < widths[$1] }) else {
+                return false
+            }
+            widths[widest] -= 1
+            total -= 1
+        }
+        return true
+    }
+
+    private func line(_ texts: [String], _ widths: [Int]) -> String {
+        zip(texts, widths).map { text, width in
+            let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
+            return cut + String(repeating: " ", count: width - cut.count)
+        }.joined(separator: Self.separator).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+    }
+
+    /// A field as shown: a reference by its display value (or else its sys_id), a list joined by commas, line
+    /// breaks and tabs as spaces.
+    static func cell(_ value: Value) -> String {
+        let text: String
+        switch value {
+        case .map(let parts):
+            text = (parts["display_value"] ?? parts["value"]).map(cell) ?? value.text
+        case .list(let items):
+            text = items.map(cell).joined(separator: ", ")
+        default:
+            text = value.text
+        }
+        return text.replacingOccurrences(of: #"[\r\n\t]+"#, with: " ", options: .regularExpression)
+    }
+}

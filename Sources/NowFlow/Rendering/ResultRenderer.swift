@@ -1,0 +1,99 @@
+import Foundation
+
+/// Shows values for a person: step results, records and `:show` values, as tables, JSON or YAML, with dates in
+/// the chosen zone.
+///
+/// In the table format, a list of records (a query's `records`) is an aligned table, one record (a `get`'s
+/// `record`) a column of `field  value` lines, and a plain value its text.
+struct ResultRenderer {
+    var format: OutputFormat
+    var dates: DateDisplay
+    /// The terminal's width in characters.
+    var width: Int
+
+    /// The value as text, without a final line break; `fields` chooses the columns of records.
+    func render(_ value: Value, fields: [String] = []) -> String {
+        let shown = dates.render(value)
+        switch format {
+        case .json: return shown.jsonText(pretty: true)
+        case .yaml: return YAMLEmitter.text(of: shown).trimmingCharacters(in: .newlines)
+        case .table: return table(shown, fields: fields)
+        }
+    }
+
+    private func table(_ value: Value, fields: [String]) -> String {
+        switch value {
+        case .map(let result):
+            if case .list(let items) = result["records"], let records = Self.records(items) {
+                return recordList(records, fields: fields)
+            }
+            if case .map(let record) = result["record"] {
+                return recordLines(record, fields: fields)
+            }
+            if Self.isRecord(result) { return recordLines(result, fields: fields) }
+            return YAMLEmitter.text(of: value).trimmingCharacters(in: .newlines)
+        case .list(let items):
+            if let records = Self.records(items), !records.isEmpty { return recordList(records, fields: fields) }
+            return YAMLEmitter.text(of: value).trimmingCharacters(in: .newlines)
+        case .null:
+            return "null"
+        default:
+            return value.text
+        }
+    }
+
+    /// An aligned table with a line saying how many records there are and which fields did not fit.
+    private func recordList(_ records: [[String: Value]], fields: [String]) -> String {
+        guard !records.isEmpty else { return "no records" }
+        let (lines, hidden) = RecordTable(records: records, fields: fields, width: width).render()
+        var footer = "\(records.count) record\(records.count == 1 ? "" : "s")"
+        if !hidden.isEmpty {
+            footer += "; \(hidden.count) more field\(hidden.count == 1 ? "" : "s") not shown (choose with fields=, or :format json)"
+        }
+        return (lines + [footer]).joined(separator: "\n")
+    }
+
+    /// One record as `field  value` lines: the chosen fields, or every non-empty field, identifying ones first.
+    private func recordLines(_ record: [String: Value], fields: [String]) -> String {
+        let cells = record.mapValues(RecordTable.cell)
+        var names = fields
+        if names.isEmpty {
+            let present = cells.filter { !$0.value.isEmpty }.keys
+            let leading = RecordTable.leadingFields.filter(present.contains)
+            names = leading + present.filter { !leading.contains($0) }.sorted { a, b in
+                (a.hasPrefix("sys_") ? 1 : 0, a) < (b.hasPrefix("sys_") ? 1 : 0, b)
+            }
+        }
+        guard !names.isEmpty else { return "(an empty record)" }
+        let nameWidth = min(names.map(\.count).max() ?? 0, 30)
+        let valueWidth = max(width - nameWidth - RecordTable.separator.count, RecordTable.minimumWidth)
+        return names.map { name in
+            let shownName = name.count > nameWidth ? String(name.prefix(nameWidth - 1)) + "…" : name
+            let value = cells[name] ?? ""
+            let cut = value.count > valueWidth ? String(value.prefix(valueWidth - 1)) + "…" : value
+            let padded = shownName + String(repeating: " ", count: nameWidth - shownName.count)
+            return cut.isEmpty ? padded.trimmingCharacters(in: .whitespaces) : padded + RecordTable.separator + cut
+        }.joined(separator: "\n")
+    }
+
+    /// The items as records, when every one is a record.
+    private static func records(_ items: [Value]) -> [[String: Value]]? {
+        var records: [[String: Value]] = []
+        for item in items {
+            guard case .map(let fields) = item else { return nil }
+            records.append(fields)
+        }
+        return records
+    }
+
+    /// Whether a mapping looks like a record: its fields are texts, numbers or references.
+    private static func isRecord(_ fields: [String: Value]) -> Bool {
+        !fields.isEmpty && fields.values.allSatisfy { value in
+            switch value {
+            case .list: false
+            case .map(let parts): parts["value"] != nil || parts["display_value"] != nil
+            default: true
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// What tab completion offers beyond the fixed words: table names, the fields of each table (from the instance's
+/// dictionary, or else from the records seen), and the results and variables of the session.
+struct CompletionCatalog: Sendable {
+    /// Tables every ServiceNow instance has, offered before any is seen.
+    static let commonTables = [
+        "incident", "problem", "change_request", "change_task", "task", "sc_request", "sc_req_item", "sc_task",
+        "sys_user", "sys_user_group", "sys_user_grmember", "cmdb_ci", "cmdb_ci_server", "cmdb_ci_computer",
+        "kb_knowledge", "sys_choice", "sys_dictionary", "sys_db_object",
+    ]
+
+    var tables = Set(commonTables)
+    /// Field names by table.
+    var fields: [String: Set<String>] = [:]
+    /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
+    var dictionaryAsked: Set<String> = []
+    /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
+    var steps: [String: Value] = [:]
+    var vars: [String: Value] = [:]
+
+    /// Notes a table and the fields of its records.
+    mutating func saw(table: String, records: [Value]) {
+        tables.insert(table)
+        for case .map(let record) in records {
+            fields[table, default: []].formUnion(record.keys)
+        }
+    }
+}

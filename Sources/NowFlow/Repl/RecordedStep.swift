@@ -1,0 +1,8 @@
+/// A step the session ran, kept for `:save`: its YAML (with its id), and which earlier step each `steps.<id>` it
+/// could use stood for when it ran (an id used again, and `_`, name different steps over time).
+struct RecordedStep: Sendable {
+    var node: YAMLNode
+    var id: String
+    /// The index in the session's recorded steps of the step each id stood for.
+    var resolution: [String: Int]
+}

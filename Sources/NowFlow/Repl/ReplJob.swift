@@ -1,0 +1,31 @@
+import Foundation
+
+/// A job file loaded for the REPL: the checked job, and its YAML, from which `:save` copies the settings and the
+/// steps that ran.
+///
+/// ```swift
+/// let job = try ReplJob.load(path: "workflows/incident-lifecycle.yaml")
+/// ```
+public struct ReplJob: Sendable {
+    /// The checked job.
+    public let job: Job
+    /// The job's top-level pairs (name, vars, steps, ...).
+    let pairs: [YAMLNode.Pair]
+
+    /// Reads and checks the job file at `path`, as `nowflow run` does.
+    public static func load(path: String) throws(JobFileError) -> ReplJob {
+        let job = try JobFile.load(path: path)
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return ReplJob(job: job, pairs: (try? YAMLParser.parse(text))??.pairs ?? [])
+    }
+
+    /// The node of a top-level key.
+    func node(_ key: String) -> YAMLNode? {
+        pairs.first { $0.name == key }?.value
+    }
+
+    /// The nodes of the `steps` (or `finally`) list, one per step of the job.
+    func stepNodes(_ key: String) -> [YAMLNode] {
+        node(key)?.items ?? []
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The `:` commands.
+extension ReplSession {
+    static let help = """
+        Steps (the result becomes steps.<id>: id=NAME, else _1, _2, ...; steps._ is the last one):
+          query incident active=true limit=5 fields=number,short_description
+          get incident SYS_ID                  create incident short_description="Printer on fire"
+          update incident SYS_ID state=2       delete incident SYS_ID
+          set name=value                       assert steps._.count > 0
+          query: { table: incident, where: { active: true }, limit: 5 }      (any step, as YAML flow)
+        Commands:
+          :next              run the job's next step          :run          run the job's remaining steps
+          :list              the job's steps, => at the next  :vars         the variables and results
+          :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
+          :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
+          :save FILE         the steps run so far as a job file for nowflow run
+          :help              this text                        :quit         end (Ctrl-D too)
+        """
+
+    func command(_ line: String) async -> ReplReply {
+        let name = String(line.prefix { !$0.isWhitespace })
+        let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let argumentColumn = line.count - argument.count + 1
+        if ["next", "run", "list", "vars", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+            return ReplReply(Self.errorText("\(name) takes no argument", column: argumentColumn))
+        }
+        switch name {
+        case ":next": return ReplReply(await nextJobStep())
+        case ":run": return ReplReply(await runJob())
+        case ":list": return ReplReply(listJob())
+        case ":vars": return ReplReply(variables())
+        case ":show": return ReplReply(show(argument, column: argumentColumn))
+        case ":format": return ReplReply(setFormat(argument))
+        case ":tz": return ReplReply(setZone(argument))
+        case ":save": return ReplReply(save(to: argument))
+        case ":help": return ReplReply(Self.help)
+        case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
+        default:
+            let hint = name.closest(among: ReplCompleter.commands).map { "; did you mean '\($0)'?" } ?? ""
+            return ReplReply(Self.errorText("unknown command '\(name)'\(hint) (:help lists them)", column: 1))
+        }
+    }
+
+    /// `:vars`: every variable, then every result, in a few words each.
+    private func variables() -> String {
+        let vars = scope.vars.keys.sorted().map { "vars.\($0) = \(JobExecution.brief(masker(scope.vars[$0] ?? .null)))" }
+        let steps = scope.steps.keys.filter { $0 != "_" }.sorted { a, b in
+            (resolution[a] ?? -1, a) < (resolution[b] ?? -1, b)
+        }.map { "steps.\($0) = \(JobExecution.brief(masker(scope.steps[$0] ?? .null)))" }
+        var lines = vars + steps
+        if let last = resolution["_"], recorded.indices.contains(last) { lines.append("steps._ is steps.\(recorded[last].id)") }
+        return lines.isEmpty ? "no variables or results yet" : lines.joined(separator: "\n")
+    }
+
+    /// `:show EXPR`: the value of an expression, rendered.
+    private func show(_ text: String, column: Int) -> String {
+        guard !text.isEmpty else { return Self.errorText(":show needs an expression, as in :show steps._.records.0", column: 0) }
+        let expression: Expression
+        do {
+            expression = try Expression.parseCondition(text)
+        } catch {
+            return Self.errorText("bad expression: \(error.message)", column: column + error.offset)
+        }
+        do {
+            return masker(renderer.render(try expression.evaluate(in: scope)))
+        } catch {
+            return Self.errorText(masker(error.message), column: 0)
+        }
+    }
+
+    private func setFormat(_ name: String) -> String {
+        guard !name.isEmpty else { return "format: \(format.rawValue)" }
+        guard let chosen = OutputFormat(rawValue: name) else {
+            return Self.errorText(":format takes table, json or yaml, not '\(name)'", column: 0)
+        }
+        format = chosen
+        return "format: \(chosen.rawValue)"
+    }
+
+    private func setZone(_ name: String) -> String {
+        guard !name.isEmpty else { return "time zone: \(zone)" }
+        guard name == "local" || TimeZone(identifier: name) != nil else {
+            return Self.errorText("'\(name)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris", column: 0)
+        }
+        zone = name
+        return "time zone: \(name)"
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import NowData
+import Synchronization
+
+/// The REPL's engine: runs the steps typed at the prompt and the steps of a loaded job one at a time, on the same
+/// job builder and executor as `nowflow run`, keeping every result as `steps.<id>`; answers the `:` commands;
+/// renders results; completes words.
+///
+/// ```swift
+/// let session = try ReplSession(options: options, job: try ReplJob.load(path: "job.yaml"))
+/// print(await session.handle("query incident active=true limit=5").text)
+/// print(await session.handle(":next").text)
+/// ```
+///
+/// A failed step (a bad line, a bad expression, a server error, a cancelled request) is answered with one message;
+/// the session's variables stay as they were.
+public actor ReplSession {
+    let options: RunOptions
+    let loaded: ReplJob?
+    /// `--instance` as given, written by `:save` when it is not the local instance.
+    let instanceName: String?
+    let width: @Sendable () -> Int
+    let service: NowTableService
+    let masker: SecretMasker
+    let coderSettings: CoderSettings
+    /// What completion offers; read without waiting for the actor, from the line editor.
+    let catalog = Mutex(CompletionCatalog())
+
+    var scope: Scope
+    var format = OutputFormat.table
+    var zone: String
+    /// The kinds of the steps whose results the session has, by id (`_` included), for checking references.
+    var kinds: [String: StepKind] = [:]
+    var recorded: [RecordedStep] = []
+    /// The recorded step each id stands for now.
+    var resolution: [String: Int] = [:]
+    /// The number of the last `_N` id given.
+    var autoNumber = 0
+    /// The index of the job's next step.
+    var nextStep = 0
+    var jobStarted = false
+    var finallyRan = false
+    /// How each job step ended, by index, for `:list`.
+    var jobStatuses: [Int: StepStatus] = [:]
+
+    /// A session on the instance of `options`, with the job's vars, authentication and coder when one is given;
+    /// `width` tells the terminal's width when a table is drawn.
+    public init(
+        options: RunOptions, job: ReplJob? = nil, instanceName: String? = nil,
+        width: @escaping @Sendable () -> Int = { 80 }
+    ) throws(ReplSessionError) {
+        let base = job?.job ?? Job(
+            name: "REPL session", description: nil, instance: nil, file: "", auth: nil, coder: CoderSettings(),
+            vars: [], secrets: [], steps: [], finally: [])
+        let preparation: JobRunner.Preparation
+        do {
+            preparation = try JobRunner(job: base, options: options).prepare()
+        } catch {
+            throw ReplSessionError(description: "cannot start the session: \(error.message)")
+        }
+        self.options = options
+        loaded = job
+        self.instanceName = instanceName
+        self.width = width
+        service = preparation.service
+        masker = preparation.masker
+        coderSettings = base.coder
+        scope = preparation.scope
+        zone = base.coder.timezone
+        let vars = scope.vars
+        catalog.withLock { $0.vars = vars }
+    }
+
+    /// The first lines of the session.
+    public var banner: String {
+        guard let job = loaded?.job else {
+            return "nowflow repl on \(instanceName ?? "local"): type a step (query incident active=true limit=5) or :help"
+        }
+        guard let first = job.steps.first else {
+            return "\(job.name) (\(job.file)): no steps; type steps, or :help"
+        }
+        let finally = job.finally.isEmpty ? "" : " and \(job.finally.count) in finally"
+        let count = "\(job.steps.count) step\(job.steps.count == 1 ? "" : "s")\(finally)"
+        return "\(job.name) (\(job.file)): \(count): :next runs step 1 \(Self.describe(first)), :run runs the rest, :help lists the commands"
+    }
+
+    /// The prompt: the job's position while it has steps left.
+    public var prompt: String {
+        guard let job = loaded?.job, nextStep < job.steps.count else { return "nowflow> " }
+        return "nowflow [\(nextStep + 1)/\(job.steps.count)]> "
+    }
+
+    /// Answers one line: a step (YAML flow or short form), a `:` command, or nothing (blank, `# comment`).
+    public func handle(_ line: String) async -> ReplReply {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let reply: ReplReply
+        if trimmed.isEmpty || trimmed.hasPrefix("#") {
+            reply = ReplReply("")
+        } else if trimmed.hasPrefix(":") {
+            reply = await command(trimmed)
+        } else {
+            reply = ReplReply(await typedStep(line))
+        }
+        let steps = scope.steps
+        let vars = scope.vars
+        catalog.withLock {
+            $0.steps = steps
+            $0.vars = vars
+        }
+        return reply
+    }
+
+    /// Ends the session: runs the job's `finally` if the job was started and it has not run yet.
+    public func finish() async -> String {
+        guard let job = loaded?.job, jobStarted, !finallyRan, !job.finally.isEmpty else { return "" }
+        return await runFinally()
+    }
+
+    // MARK: - Steps
+
+    /// A step typed at the prompt: read, checked, run, shown.
+    private func typedStep(_ line: String) async -> String {
+        let node: YAMLNode
+        do {
+            node = try Self.stepNode(line)
+        } catch {
+            return Self.errorText(error.message, column: error.column)
+        }
+        let given = node.pairs?.first { $0.name == "id" }?.value.scalarText
+        if given == "_" {
+            let column = node.pairs?.first { $0.name == "id" }?.value.mark.column ?? 0
+            return Self.errorText("the id '_' always names the last result; choose another id", column: column)
+        }
+        let id = given ?? "_\(autoNumber + 1)"
+        let withID = given == nil ? Self.settingID(node, id) : node
+        let step: Step
+        switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
+        case .success(let built): step = built
+        case .failure(let error):
+            return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+        }
+        let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", node: withID)
+        if given == nil, run.status == .passed || run.status == .skipped { autoNumber += 1 }
+        return run.text
+    }
+
+    /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
+    static func stepNode(_ line: String) throws(ReplInputError) -> YAMLNode {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let first = String(trimmed.prefix { !$0.isWhitespace })
+        if ShortForm.kinds.contains(first) { return try ShortForm.node(line) }
+        if StepKind.names.contains(first) {
+            throw ReplInputError(message: "\(first) has no short form; write it as YAML, as in: \(first): { ... }", column: 1)
+        }
+        let looksLikeYAML = trimmed.hasPrefix("{") || first.contains(":")
+        guard looksLikeYAML else {
+            let word = first.closest(among: StepKind.names + ReplCompleter.commands.map { String($0.dropFirst()) })
+            let hint = word.map { StepKind.names.contains($0) ? "; did you mean '\($0)'?" : "; did you mean ':\($0)'?" } ?? ""
+            throw ReplInputError(
+                message: "'\(first)' is not a step kind or a command\(hint) (a step: query incident active=true, or query: { table: incident }; :help lists the commands)",
+                column: 1)
+        }
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(line)
+        } catch {
+            throw ReplInputError(message: error.message, column: error.mark.column)
+        }
+        guard let root, root.pairs != nil else {
+            throw ReplInputError(message: "a step is a mapping, as in: query: { table: incident, limit: 5 }", column: 1)
+        }
+        return root
+    }
+
+    /// The node with `id: <id>` first.
+    static func settingID(_ node: YAMLNode, _ id: String) -> YAMLNode {
+        let mark = node.mark
+        let key = YAMLNode(content: .scalar("id", .plain), mark: mark)
+        let value = YAMLNode(content: .scalar(id, .plain), mark: mark)
+        let pairs = (node.pairs ?? []).filter { $0.name != "id" }
+        return YAMLNode(content: .mapping([YAMLNode.Pair(key: key, value: value)] + pairs), mark: mark)
+    }
+
+    /// How a step ran, and what to show.
+    struct StepRun {
+        var status: StepStatus
+        var text: String
+        /// The step failed under `continue_on_error`: a job goes on.
+        var continued = false
+    }
+
+    /// Runs a step with the engine, keeps its result as `steps.<id>` and `steps._`, records it for `:save`, and
+    /// renders what it did. `number` numbers it (`3/6`, `finally 1`) and `label` names it in messages (by default
+    /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
+    func run(_ step: Step, number: String, label: String? = nil, node: YAMLNode?) async -> StepRun {
+        let (newScope, outcome) = await Self.execute(
+            step, number: number, scope: scope, service: service, options: options, masker: masker,
+            dates: DateConversion(coderSettings))
+        let label = label ?? outcome?.label ?? number
+        if Task.isCancelled {
+            return StepRun(status: .failed, text: "cancelled: \(label) was interrupted (Ctrl-C); results and variables are as before it")
+        }
+        guard let outcome else { return StepRun(status: .failed, text: "error: \(label) did not run") }
+        scope = newScope
+        switch outcome.status {
+        case .failed, .assertionFailed:
+            let continued = outcome.continued ? " (continue_on_error: going on)" : ""
+            return StepRun(status: outcome.status, text: "error: \(label): \(outcome.message)\(continued)", continued: outcome.continued)
+        case .skipped:
+            if let node, let id = step.id { record(node, id: id) }
+            return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
+        case .passed:
+            var text = "\(label): \(outcome.message)"
+            if let id = step.id, let value = scope.steps[id] {
+                scope.steps["_"] = value
+                kinds[id] = step.kind
+                kinds["_"] = step.kind
+                if let node { record(node, id: id) }
+                if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
+                if let shown = shown(value, of: step) { text += "\n" + shown }
+            }
+            return StepRun(status: .passed, text: text)
+        }
+    }
+
+    /// Runs the step on a fresh executor over the session's service; gives the scope after it and its outcome.
+    private static func execute(
+        _ step: Step, number: String, scope: Scope, service: NowTableService, options: RunOptions, masker: SecretMasker,
+        dates: DateConversion?
+    ) async -> (Scope, StepOutcome?) {
+        var scope = scope
+        let execution = JobExecution(service: service, options: options, masker: masker, dates: dates)
+        _ = await execution.execute(step, number: number, scope: &scope)
+        return (scope, execution.outcomes.last)
+    }
+
+    private func record(_ node: YAMLNode, id: String) {
+        recorded.append(RecordedStep(node: node, id: id, resolution: resolution))
+        resolution[id] = recorded.count - 1
+        resolution["_"] = recorded.count - 1
+    }
+
+    /// The result rendered for the kinds whose result is data (records, a value); nil for the others. The records
+    /// a create or update wrote are a table of their identifying fields and the fields written.
+    private func shown(_ value: Value, of step: Step) -> String? {
+        let fields: [String]
+        var shownValue = value
+        switch step.kind {
+        case .query(let query): fields = query.fields
+        case .get(let get): fields = get.fields
+        case .extract: fields = []
+        case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
+        case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
+        case .delete, .set, .assert, .foreach: return nil
+        }
+        return masker(renderer.render(shownValue, fields: fields))
+    }
+
+    /// A write's result as a list of records, and the columns: the identifying fields, then the fields written.
+    private static func written(_ value: Value, _ fields: [NamedTemplate]) -> (Value, [String]) {
+        guard case .map(var result) = value else { return (value, []) }
+        if let record = result["record"], result["records"] == nil { result["records"] = .list([record]) }
+        guard case .list(let records) = result["records"] else { return (value, []) }
+        let present = Set(records.flatMap { record -> [String] in
+            guard case .map(let values) = record else { return [] }
+            return Array(values.keys)
+        })
+        let leading = RecordTable.leadingFields.filter(present.contains)
+        let names = leading + fields.map(\.name).filter { !leading.contains($0) }
+        return (.map(["records": .list(records)]), names)
+    }
+
+    var renderer: ResultRenderer {
+        ResultRenderer(format: format, dates: dateDisplay, width: width())
+    }
+
+    var dateDisplay: DateDisplay {
+        let zone = zone == "local" ? TimeZone.current : TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC") ?? .current
+        return DateDisplay(coder: coderSettings.coder, pattern: coderSettings.displayPattern, zone: zone)
+    }
+
+    /// Notes the step's table and the fields of its records, for completion; gives the table.
+    private func noteTable(of step: Step, _ value: Value) -> String? {
+        let template: Template
+        switch step.kind {
+        case .query(let query): template = query.table
+        case .get(let get): template = get.table
+        case .create(let create): template = create.table
+        case .update(let update): template = update.table
+        case .delete(let delete): template = delete.table
+        default: return nil
+        }
+        guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else {
+            return nil
+        }
+        var records: [Value] = []
+        if case .map(let result) = value {
+            if case .list(let items) = result["records"] { records = items }
+            if let record = result["record"] { records.append(record) }
+        }
+        catalog.withLock { $0.saw(table: table, records: records) }
+        return table
+    }
+
+    /// `'incident' (create)`, or `(assert)` without an id: a step for messages.
+    static func describe(_ step: Step) -> String {
+        step.id.map { "'\($0)' (\(step.kind.name))" } ?? "(\(step.kind.name))"
+    }
+
+    static func errorText(_ message: String, column: Int) -> String {
+        column > 0 ? "error at column \(column): \(message)" : "error: \(message)"
+    }
+}

@@ -1,0 +1,204 @@
+/// The short form of a step, turned into the same step mapping a job file holds, so that the job builder reads
+/// and checks it:
+///
+/// ```
+/// query incident active=true limit=5          query: { table: incident, where: { active: true }, limit: 5 }
+/// get incident 5c1d...                         get: { table: incident, sys_id: 5c1d... }
+/// create incident short_description="Printer on fire"
+/// update incident 5c1d... state=2              update: { table: incident, sys_id: 5c1d..., fields: { state: 2 } }
+/// delete incident 5c1d...
+/// set caller=abel.tuter
+/// assert steps._.count > 0
+/// ```
+///
+/// `name=value` words are the kind's parameters when they name one (`limit`, `fields`, `order_by`, ...), the
+/// step's options (`id`, `when`, `continue_on_error`), and otherwise conditions (`query`, `delete`) or field
+/// values (`create`, `update`). Values read as YAML plain scalars (`2` is a number, `true` a boolean) unless
+/// quoted; `"..."` takes `\"`, `\\`, `\n` and `\t`, `'...'` is taken as written; `${ ... }` may hold spaces.
+enum ShortForm {
+    /// One word of the line: `value`, or `name=value`, with the columns where they start (1-based).
+    struct Word: Sendable, Hashable {
+        var name: String?
+        var nameColumn: Int
+        var value: String
+        var valueColumn: Int
+        var quoted: Bool
+    }
+
+    /// The kinds that have a short form.
+    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert"]
+    static let stepOptions = ["id", "when", "continue_on_error"]
+    /// The parameters each kind takes as `name=value`; other names are conditions or fields.
+    static let parameters: [String: [String]] = [
+        "query": ["query", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value", "exclude_reference_link"],
+        "get": ["sys_id", "fields", "display_value", "exclude_reference_link"],
+        "create": ["display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field"],
+        "update": ["sys_id", "query", "max", "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field"],
+        "delete": ["sys_id", "query", "max"],
+    ]
+
+    /// The step mapping of a short-form line whose first word is one of ``kinds``.
+    static func node(_ line: String) throws(ReplInputError) -> YAMLNode {
+        let words = try self.words(line)
+        guard let first = words.first, first.name == nil else {
+            throw ReplInputError(message: "a short-form step starts with its kind (\(JobBuilder.list(kinds)))", column: 1)
+        }
+        let kind = first.value
+        let rest = Array(words.dropFirst())
+        switch kind {
+        case "assert":
+            guard let start = rest.first else {
+                throw ReplInputError(message: "assert needs a condition, as in: assert steps._.count > 0", column: first.nameColumn)
+            }
+            let characters = Array(line)
+            let text = String(characters[(start.nameColumn - 1)...]).trimmingCharacters(in: .whitespaces)
+            return mapping([pair("assert", first.valueColumn, scalar(text, column: start.nameColumn, quoted: true))], column: 1)
+        case "set":
+            var assignments: [YAMLNode.Pair] = []
+            var options: [YAMLNode.Pair] = []
+            for word in rest {
+                guard let name = word.name else {
+                    throw ReplInputError(message: "set takes name=value words, not '\(word.value)'", column: word.valueColumn)
+                }
+                let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+                if stepOptions.contains(name) { options.append(value) } else { assignments.append(value) }
+            }
+            guard !assignments.isEmpty else {
+                throw ReplInputError(message: "set needs at least one name=value", column: first.nameColumn)
+            }
+            return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
+        default:
+            return try recordStep(kind, first, rest)
+        }
+    }
+
+    /// query, get, create, update and delete: a table, a sys_id for get, update and delete, then `name=value`s.
+    private static func recordStep(_ kind: String, _ first: Word, _ rest: [Word]) throws(ReplInputError) -> YAMLNode {
+        let positional = rest.filter { $0.name == nil }
+        guard let table = positional.first else {
+            let example = kind == "query" || kind == "create" ? "\(kind) TABLE [name=value]..." : "\(kind) TABLE SYS_ID"
+            throw ReplInputError(message: "\(kind) needs a table, as in: \(example)", column: first.valueColumn)
+        }
+        let takesSysID = ["get", "update", "delete"].contains(kind)
+        if positional.count > (takesSysID ? 2 : 1) {
+            let extra = positional[takesSysID ? 2 : 1]
+            let hint = takesSysID ? "a table and a sys_id" : "a table"
+            throw ReplInputError(message: "unexpected '\(extra.value)': \(kind) takes \(hint), then name=value words", column: extra.valueColumn)
+        }
+        let parameterNames = parameters[kind] ?? []
+        var options: [YAMLNode.Pair] = []
+        var parameters = [pair("table", table.valueColumn, scalar(table.value, column: table.valueColumn, quoted: table.quoted))]
+        if takesSysID, positional.count == 2 {
+            let sysID = positional[1]
+            parameters.append(pair("sys_id", sysID.valueColumn, scalar(sysID.value, column: sysID.valueColumn, quoted: sysID.quoted)))
+        }
+        var others: [YAMLNode.Pair] = []
+        for word in rest {
+            guard let name = word.name else { continue }
+            let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            if stepOptions.contains(name) {
+                options.append(value)
+            } else if parameterNames.contains(name) {
+                parameters.append(value)
+            } else {
+                others.append(value)
+            }
+        }
+        if let firstOther = others.first {
+            let key = kind == "create" || kind == "update" ? "fields" : "where"
+            parameters.append(pair(key, firstOther.key.mark.column, mapping(others, column: firstOther.key.mark.column)))
+        }
+        return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+    }
+
+    /// Splits a line into words, keeping quoted parts and `${ ... }` together.
+    static func words(_ line: String) throws(ReplInputError) -> [Word] {
+        let characters = Array(line)
+        var words: [Word] = []
+        var index = 0
+        while index < characters.count {
+            if characters[index].isWhitespace {
+                index += 1
+                continue
+            }
+            let start = index
+            var text = ""
+            var quoted = false
+            var name: String?
+            var valueStart = start
+            while index < characters.count, !characters[index].isWhitespace {
+                let character = characters[index]
+                if character == "\"" || character == "'" {
+                    quoted = true
+                    let open = index
+                    index += 1
+                    var closed = false
+                    while index < characters.count {
+                        let inner = characters[index]
+                        if inner == character {
+                            closed = true
+                            index += 1
+                            break
+                        }
+                        if character == "\"", inner == "\\", index + 1 < characters.count {
+                            let escaped = characters[index + 1]
+                            switch escaped {
+                            case "n": text.append("\n")
+                            case "t": text.append("\t")
+                            default: text.append(escaped)
+                            }
+                            index += 2
+                            continue
+                        }
+                        text.append(inner)
+                        index += 1
+                    }
+                    guard closed else {
+                        throw ReplInputError(message: "the quote opened here is not closed", column: open + 1)
+                    }
+                } else if character == "$", index + 1 < characters.count, characters[index + 1] == "{" {
+                    let close = closingBrace(characters, from: index + 2) ?? characters.count - 1
+                    text += String(characters[index...close])
+                    index = close + 1
+                } else if character == "=", name == nil, !quoted, JobBuilder.isFieldName(text) {
+                    name = text
+                    text = ""
+                    valueStart = index + 1
+                    index += 1
+                } else {
+                    text.append(character)
+                    index += 1
+                }
+            }
+            words.append(Word(name: name, nameColumn: start + 1, value: text, valueColumn: valueStart + 1, quoted: quoted))
+        }
+        return words
+    }
+
+    private static func closingBrace(_ characters: [Character], from start: Int) -> Int? {
+        var quote: Character?
+        for index in start..<characters.count {
+            let character = characters[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "}" {
+                return index
+            }
+        }
+        return nil
+    }
+
+    private static func scalar(_ text: String, column: Int, quoted: Bool) -> YAMLNode {
+        YAMLNode(content: .scalar(text, quoted ? .quoted : .plain), mark: YAMLMark(line: 1, column: column))
+    }
+
+    private static func pair(_ name: String, _ column: Int, _ value: YAMLNode) -> YAMLNode.Pair {
+        YAMLNode.Pair(key: scalar(name, column: column, quoted: false), value: value)
+    }
+
+    private static func mapping(_ pairs: [YAMLNode.Pair], column: Int) -> YAMLNode {
+        YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: column))
+    }
+}

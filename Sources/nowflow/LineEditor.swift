@@ -1,0 +1,61 @@
+@preconcurrency import CEditLine
+import Foundation
+import NowFlow
+
+@preconcurrency import Glibc
+
+/// Reads the REPL's lines: through libedit when standard input is a terminal (cursor movement, emacs keys,
+/// history kept in a file across sessions, tab completion), plain lines otherwise, so that sessions can be
+/// scripted.
+final class LineEditor {
+    /// Whether lines come from libedit (standard input is a terminal).
+    let interactive: Bool
+    private let historyPath: String
+
+    /// The completer libedit's C callback calls: the line up to the cursor gives the words for the word there.
+    nonisolated(unsafe) private static var completer: (@Sendable (String) -> [String])?
+    /// The words of the completion in progress (libedit asks for them one at a time).
+    nonisolated(unsafe) private static var matches: [String] = []
+
+    /// The most lines the history keeps.
+    static let historySize: Int32 = 1000
+
+    init(historyPath: String, completer: @escaping @Sendable (String) -> [String]) {
+        interactive = isatty(STDIN_FILENO) == 1
+        self.historyPath = historyPath
+        guard interactive else { return }
+        Self.completer = completer
+        using_history()
+        stifle_history(Self.historySize)
+        _ = read_history(historyPath)
+        rl_basic_word_break_characters = UnsafePointer(strdup(ReplSession.wordBreakCharacters))
+        rl_completer_word_break_characters = strdup(ReplSession.wordBreakCharacters)
+        rl_completion_entry_function = { _, state in
+            if state == 0 {
+                let cursor = Int(rl_point)
+                let line = rl_line_buffer.map { String(cString: $0) } ?? ""
+                let prefix = String(decoding: Array(line.utf8).prefix(cursor), as: UTF8.self)
+                LineEditor.matches = LineEditor.completer?(prefix) ?? []
+                let ending = LineEditor.matches.count == 1 ? LineEditor.matches[0].last : nil
+                rl_completion_append_character = ending == "=" || ending == "." ? 0 : 32
+            }
+            let index = Int(state)
+            return index < LineEditor.matches.count ? strdup(LineEditor.matches[index]) : nil
+        }
+    }
+
+    /// The next line without its line break; nil at the end of input (Ctrl-D).
+    func readLine(prompt: String) -> String? {
+        guard interactive else { return Swift.readLine() }
+        guard let pointer = readline(prompt) else { return nil }
+        defer { free(pointer) }
+        let line = String(cString: pointer)
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            add_history(pointer)
+            _ = write_history(historyPath)
+            // Typed lines may hold values a person would not show: the history is for its owner only.
+            chmod(historyPath, 0o600)
+        }
+        return line
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NowData
+import NowFlow
+
+@preconcurrency import Glibc
+
+/// `nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]`: steps and commands typed one at a time, on the
+/// instance `nowflow run` would use, with line editing, history and completion on a terminal.
+///
+/// Exit status: 0 at the end of the session, 1 usage error, 2 invalid job file, 3 the instance or the job's
+/// variables cannot be used.
+enum ReplCommand {
+    static let usage = "usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]"
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let parsed: CommandArguments
+        do {
+            parsed = try CommandArguments(arguments, valued: ["instance"], flags: [])
+            if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
+        } catch {
+            printError("nowflow repl: \(error)\n\(usage)")
+            return 1
+        }
+        var job: ReplJob?
+        if let path = parsed.positional.first {
+            do {
+                job = try ReplJob.load(path: path)
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                return 2
+            }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let instanceName = parsed.value("instance") ?? job?.job.instance
+        let target: InstanceTarget
+        do {
+            target = try InstanceTarget.resolve(instanceName ?? "local", environment: environment, verbose: false)
+        } catch {
+            printError("nowflow repl: \(error)")
+            return error.isUsage ? 1 : 3
+        }
+        defer { target.close() }
+        // A long query shows its progress on a terminal's stderr; the step's outcome is the REPL's answer.
+        let progress = ProgressPrinter(terminal: isatty(STDERR_FILENO) == 1, color: false)
+        let options = RunOptions(
+            instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+            secrets: target.secrets, environment: environment,
+            onEvent: { event in
+                switch event {
+                case .paging: progress.handle(event)
+                case .stepFinished: progress.clearProgress()
+                case .stepStarted, .plannedWrite: break
+                }
+            })
+        let session: ReplSession
+        do {
+            session = try ReplSession(options: options, job: job, instanceName: instanceName, width: TerminalSize.columns)
+        } catch {
+            printError("nowflow repl: \(error)")
+            return 3
+        }
+        run(session, environment: environment)
+        return 0
+    }
+
+    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
+    private static func run(_ session: ReplSession, environment: [String: String]) {
+        unblockTerminalSignals()
+        let directory = NowflowDirectory.url
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let editor = LineEditor(
+            historyPath: directory.appendingPathComponent("history").path,
+            completer: { session.completions(for: $0) })
+        let interrupts = InterruptWatcher()
+        print(waitFor { await session.banner })
+        while true {
+            let prompt = waitFor { await session.prompt }
+            let before = InterruptWatcher.received.load(ordering: .relaxed)
+            guard let line = editor.readLine(prompt: prompt) else {
+                if InterruptWatcher.received.load(ordering: .relaxed) != before {
+                    // Ctrl-C at the prompt drops the line.
+                    print()
+                    continue
+                }
+                if editor.interactive { print() }
+                break
+            }
+            if !editor.interactive { print(prompt + line) }
+            // A Ctrl-C after the line was read (a Ctrl-C while it was typed ends readline without a line) is for
+            // the step, even if it comes before the step starts.
+            let reply = interrupts.run(since: before) { await session.handle(line) }
+            // After the terminal's ^C, the message starts on a line of its own.
+            if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
+            if !reply.text.isEmpty { print(reply.text) }
+            if reply.quit { return }
+        }
+        let last = interrupts.run(since: InterruptWatcher.received.load(ordering: .relaxed)) { await session.finish() }
+        if !last.isEmpty { print(last) }
+    }
+
+    /// Lets the terminal's signals through: a process started with them blocked (as by some test runners and
+    /// process managers) would otherwise ignore Ctrl-C, a closed terminal and `kill`.
+    private static func unblockTerminalSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}

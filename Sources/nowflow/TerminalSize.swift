@@ -1,0 +1,18 @@
+import Foundation
+
+@preconcurrency import Glibc
+
+/// The width of the terminal results are drawn for.
+enum TerminalSize {
+    /// The width of standard output's terminal, else `$COLUMNS`, else 80.
+    static func columns() -> Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return columns
+        }
+        return 80
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import NowData
+import Synchronization
+import Testing
+
+@testable import NowFlow
+
+@Suite struct ReplCompleterTests {
+    static let catalog: CompletionCatalog = {
+        var catalog = CompletionCatalog()
+        catalog.saw(table: "incident", records: [.map(["number": .string("INC1"), "short_description": .string("x"), "state": .string("1")])])
+        catalog.steps = ["_1": .map(["count": .int(1), "records": .list([.map(["number": .string("INC1"), "sys_id": .string("a")])])])]
+        catalog.vars = ["caller": .string("abel.tuter"), "team": .string("Network")]
+        return catalog
+    }()
+
+    func complete(_ prefix: String) -> [String] {
+        ReplCompleter.completions(for: prefix, catalog: Self.catalog)
+    }
+
+    @Test func theFirstWordCompletesToKindsAndCommands() {
+        #expect(complete("cr") == ["create"])
+        #expect(complete("de") == ["delete"])
+        #expect(complete(":f") == [":format"])
+        #expect(complete(":") == ReplCompleter.commands.sorted())
+        #expect(complete("") == (StepKind.names + ReplCompleter.commands).sorted())
+    }
+
+    @Test func theSecondWordOfAShortFormCompletesToTables() {
+        #expect(complete("query inc") == ["incident"])
+        #expect(complete("get sys_user_") == ["sys_user_grmember", "sys_user_group"])
+        #expect(complete("query: { table: cha") == ["change_request", "change_task"])
+    }
+
+    @Test func laterWordsCompleteToFieldsOfTheTableParametersAndReferences() {
+        #expect(complete("query incident sh") == ["short_description="])
+        #expect(complete("query incident li") == ["limit="])
+        #expect(complete("query incident fields=number,st") == ["state"])
+        #expect(complete("update incident abc s") == ["short_description=", "state=", "steps.", "suppress_auto_sys_field=", "sys_id="])
+        #expect(complete("query: { table: incident, where: { sta") == ["state"])
+        #expect(complete("query incident caller_id=") == ["steps.", "vars."])
+        #expect(complete("query problem sh") == [])
+    }
+
+    @Test func referencesCompleteIntoResultsAndVariables() {
+        #expect(complete("get incident ${steps.") == ["steps._1"])
+        #expect(complete(":show steps._1.") == ["steps._1.count", "steps._1.records"])
+        #expect(complete(":show steps._1.records.") == ["steps._1.records.0"])
+        #expect(complete(":show steps._1.records.0.s") == ["steps._1.records.0.sys_id"])
+        #expect(complete("query sys_user user_name=${vars.c") == ["vars.caller"])
+    }
+
+    @Test func commandArgumentsComplete() {
+        #expect(complete(":format y") == ["yaml"])
+        #expect(complete(":tz Europe/Pa") == ["Europe/Paris"])
+        #expect(complete(":save ") == [])
+    }
+
+    @Test func theTableOfALineIsFound() {
+        #expect(ReplCompleter.table(in: "query incident active=true") == "incident")
+        #expect(ReplCompleter.table(in: "query: { table: sys_user, where: {") == "sys_user")
+        #expect(ReplCompleter.table(in: ":show steps") == nil)
+    }
+
+    @Test func fieldsComeFromTheInstancesDictionaryAskedOncePerTable() async throws {
+        let asked = Mutex<[String]>([])
+        let transport = ClosureTransport { request in
+            let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+            asked.withLock { $0.append("\(request.path)?\(query)") }
+            let body = #"{"result":[{"element":"u_asset_tag"},{"element":"u_location"},{"element":""}]}"#
+            return NowHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        let options = RunOptions(instanceURL: URL(string: "http://127.0.0.1")!, transport: transport, environment: [:], retryPolicy: .none)
+        let session = try ReplSession(options: options)
+        await session.loadDictionary(for: "u_cmdb_thing")
+        #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
+        #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
+        #expect(asked.withLock { $0 } == ["/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY"])
+    }
+}

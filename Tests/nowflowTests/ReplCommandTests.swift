@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@Suite struct ReplCommandTests {
+    static let job = """
+        name: Triage
+        vars: { summary: Printer on fire }
+        steps:
+          - id: open
+            query: { table: incident, where: { active: true, priority: 1 }, fields: [number, short_description, sys_id], limit: 2, order_by: number }
+          - id: note
+            create: { table: incident, fields: { short_description: "${vars.summary}", urgency: 1 } }
+          - assert: "steps.note.record.urgency == 1"
+        finally:
+          - delete: { table: incident, sys_id: "${steps.note.sys_id}" }
+        """
+
+    private func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression)
+    }
+
+    /// `id kind: summary` of every main step the REPL reported as done, and of every main step `nowflow run` passed.
+    private func summaries(repl text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /^(?:step \d+\/\d+ )?'?([\w]+)'? \((\w+)\): (.*)$/) else { return nil }
+            return normalized("\(match.1) \(match.2): \(match.3)")
+        }
+    }
+
+    private func summaries(run text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /^ok +step \d+ '([\w]+)' \((\w+)\): (.*) \(\d+ ms\)$/) else { return nil }
+            return normalized("\(match.1) \(match.2): \(match.3)")
+        }
+    }
+
+    @Test func aScriptedSessionWalksAJobAndItsSavedFileRunsTheSame() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let session = try ToolInvocation.run(
+            ["repl", "job.yaml"], in: directory, environment: ["COLUMNS": "100"],
+            stdin: """
+                :list
+                :next
+                get incident ${steps.open.records.0.sys_id} fields=number,caller_id,sys_created_on display_value=true
+                :tz Europe/Paris
+                :show steps._.record.sys_created_on
+                update incident ${steps._.sys_id} state=2 work_notes="Looked at it" id=touched
+                :run
+                :save saved.yaml
+                :quit
+
+                """)
+        #expect(session.status == 0)
+        #expect(session.stderr == "")
+        #expect(normalized(session.stdout) == """
+            Triage (job.yaml): 3 steps and 1 in finally: :next runs step 1 'open' (query), :run runs the rest, :help lists the commands
+            nowflow [1/3]> :list
+            Triage (job.yaml)
+            => 1. 'open' (query)
+               2. 'note' (create)
+               3. (assert)
+              finally:
+               1. (delete)
+            nowflow [1/3]> :next
+            step 1/3 'open' (query): 2 records from incident
+            number      short_description             sys_id
+            ----------  ----------------------------  --------------------------------
+            INC0010001  Email server is down          <sys_id>
+            INC0010019  Laptop screen flickering (2)  <sys_id>
+            2 records
+            nowflow [2/3]> get incident ${steps.open.records.0.sys_id} fields=number,caller_id,sys_created_on display_value=true
+            _1 (get): incident <sys_id>
+            number          INC0010001
+            caller_id       Abel Tuter
+            sys_created_on  2026-01-05 08:00:00 +00:00
+            nowflow [2/3]> :tz Europe/Paris
+            time zone: Europe/Paris
+            nowflow [2/3]> :show steps._.record.sys_created_on
+            2026-01-05 09:00:00 +01:00
+            nowflow [2/3]> update incident ${steps._.sys_id} state=2 work_notes="Looked at it" id=touched
+            touched (update): updated incident <sys_id>
+            number      short_description     state  sys_id                            work_notes
+            ----------  --------------------  -----  --------------------------------  ------------
+            INC0010001  Email server is down  2      <sys_id>  Looked at it
+            1 record
+            nowflow [2/3]> :run
+            step 2/3 'note' (create): created incident <sys_id>
+            number      short_description  state  sys_id                            urgency
+            ----------  -----------------  -----  --------------------------------  -------
+            INC0010061  Printer on fire    1      <sys_id>  1
+            1 record
+            step 3/3 '_2' (assert): holds: steps.note.record.urgency == 1
+            the job's steps have all run
+            finally:
+            finally 1 (delete): deleted incident <sys_id>
+            nowflow> :save saved.yaml
+            saved 5 steps to saved.yaml (nowflow run saved.yaml runs them again)
+            nowflow> :quit
+
+            """)
+
+        let run = try ToolInvocation.run(["run", "saved.yaml"], in: directory)
+        #expect(run.status == 0)
+        let done = summaries(repl: session.stdout)
+        #expect(done.count == 5)
+        #expect(summaries(run: run.stderr) == done)
+    }
+
+    @Test func badArgumentsAndBadJobFilesAreRefused() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "name: Broken\nsteps:\n  - qurey: { table: incident }\n".write(
+            to: directory.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        let broken = try ToolInvocation.run(["repl", "broken.yaml"], in: directory, stdin: "")
+        #expect(broken.status == 2)
+        #expect(broken.stderr == "broken.yaml:3:5: error: unknown step kind 'qurey'; did you mean 'query'?\n")
+        let usage = try ToolInvocation.run(["repl", "a.yaml", "b.yaml"], in: directory, stdin: "")
+        #expect(usage.status == 1)
+        #expect(usage.stderr == "nowflow repl: unexpected argument 'b.yaml'\nusage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]\n")
+    }
+
+    @Test func theEndOfInputEndsTheSessionAndRunsADueFinally() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let session = try ToolInvocation.run(["repl", "job.yaml"], in: directory, stdin: ":next\n:next\n")
+        #expect(session.status == 0)
+        #expect(normalized(session.stdout).hasSuffix("""
+            1 record
+            finally:
+            finally 1 (delete): deleted incident <sys_id>
+
+            """))
+    }
+}

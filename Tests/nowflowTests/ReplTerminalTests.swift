@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `nowflow repl` in a real terminal (tmux): cursor editing, history across sessions, tab completion, Ctrl-C at
+/// the prompt and during a step, Ctrl-D. (tmux's screen has no trailing spaces: a prompt reads `nowflow>`.)
+@Suite struct ReplTerminalTests {
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func editingHistoryAndCompletionWorkInATerminal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(ToolInvocation.executable.path)' repl; echo SESSION-ENDED; sleep 60"
+
+        let history = directory.appendingPathComponent(".nowflow/history")
+        let terminal = try TmuxSession(command: command)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("quer", literal: true)
+        try terminal.send("Tab")
+        try terminal.waitFor("nowflow> query")
+        try terminal.send("incident number=INC0010001 limt=1", literal: true)
+        try terminal.send("Left", "Left", "Left")
+        try terminal.send("i", literal: true)
+        try terminal.send("Enter")
+        var screen = try terminal.waitFor("_1 (query): 1 record from incident")
+        #expect(screen.contains("nowflow> query incident number=INC0010001 limit=1\n"))
+
+        try terminal.send("Up")
+        try terminal.send(" fields=short_d", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("Enter")
+        screen = try terminal.waitFor("_2 (query): 1 record from incident")
+        #expect(screen.contains("nowflow> query incident number=INC0010001 limit=1 fields=short_description\n"))
+        #expect(screen.contains("short_description\n--------------------\nEmail server is down\n1 record\n"))
+
+        try terminal.send(":show steps._1.records.0.numb", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("Enter")
+        try terminal.waitFor("nowflow> :show steps._1.records.0.number\nINC0010001\n")
+
+        try terminal.send("abc", literal: true)
+        try terminal.waitFor("nowflow> abc")
+        let prompts = try terminal.screen().components(separatedBy: "nowflow>").count
+        try terminal.send("C-c")
+        // A fresh prompt comes; what is typed before it could be lost with the interrupted line.
+        try waitUntil("a fresh prompt after Ctrl-C") {
+            ((try? terminal.screen())?.components(separatedBy: "nowflow>").count ?? 0) > prompts
+        }
+        try terminal.send(":vars", literal: true)
+        try terminal.send("Enter")
+        screen = try terminal.waitFor("steps._ is steps._2")
+        #expect(!screen.contains("abc:vars"))
+        try terminal.send(#"{ id: slow, retry: { attempts: 2, delay: 60s, until: "false" }, query: { table: incident, limit: 1 } }"#, literal: true)
+        try terminal.send("Enter")
+        // The line is in the history once the REPL has read it: then Ctrl-C reaches the running step.
+        try waitUntil("the REPL reads the slow step") {
+            (try? String(contentsOf: history, encoding: .utf8))?.contains(#"id:\040slow"#) == true
+        }
+        try terminal.send("C-c")
+        try terminal.waitFor("cancelled: slow (query) was interrupted (Ctrl-C); results and variables are as before it")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+
+        let permissions = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        let lines = try String(contentsOf: history, encoding: .utf8)
+        #expect(lines.contains(#"query\040incident\040number=INC0010001\040limit=1\040fields=short_description"#))
+
+        let next = try TmuxSession(command: command)
+        try next.waitFor("nowflow>")
+        try next.send("Up")
+        try next.waitFor("nowflow> { id: slow")
+        try next.send("Up")
+        try next.waitFor("nowflow> :vars")
+        try next.send("Enter")
+        try next.waitFor("no variables or results yet")
+    }
+
+    /// Polls `condition` until it holds; fails after `timeout`.
+    private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TmuxError(description: "timed out waiting until \(what)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}
