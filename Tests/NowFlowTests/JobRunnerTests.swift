@@ -292,6 +292,82 @@ import Testing
             ])
     }
 
+    @Test func aDryRunSkipsExpressionsThatFailOnStandInsButEnforcesTheRest() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Stand-ins
+            steps:
+              - id: group
+                query: { table: sys_user_group, where: { name: Service Desk }, fields: [sys_id], limit: 1 }
+              - id: incident
+                create: { table: incident, fields: { short_description: Printer on fire } }
+              - update:
+                  table: incident
+                  sys_id: "${steps.incident.sys_id}"
+                  fields: { assignment_group: "${steps.group.records.0.sys_id}" }
+              - id: check
+                get: { table: incident, sys_id: "${steps.incident.sys_id}", display_value: true }
+              - assert: "steps.check.record.assignment_group.display_value == 'Service Desk'"
+              - id: group_name
+                set: { group: "${steps.check.record.assignment_group.display_value}" }
+              - update: { table: incident, sys_id: "${steps.incident.sys_id}", fields: { work_notes: "${vars.group}" } }
+              - get: { table: incident, sys_id: "0123456789abcdef0123456789abcdef" }
+            """, dryRun: true)
+        #expect(result.status == .failed)
+        #expect(
+            result.error
+                == "step 8 (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)"
+        )
+        #expect(
+            harness.lines == [
+                "ok   step 1 'group' (query): 1 record from sys_user_group (N ms)",
+                "ok   step 2 'incident' (create): would create a record in incident (dry run) (N ms)",
+                "ok   step 3 (update): would update incident dry-run-1 (dry run) (N ms)",
+                "ok   step 4 'check' (get): incident dry-run-1 (dry run) (N ms)",
+                "skip step 5 (assert): not enforced in a dry run, it may read stand-ins for writes not sent: assert steps.check.record.assignment_group.display_value == 'Service Desk': steps.check.record.assignment_group is a string, which has no field 'display_value' (N ms)",
+                "skip step 6 'group_name' (set): not enforced in a dry run, it may read stand-ins for writes not sent: set group: steps.check.record.assignment_group is a string, which has no field 'display_value' (N ms)",
+                "skip step 7 (update): not enforced in a dry run, it may read stand-ins for writes not sent: fields.work_notes: vars.group: no variable 'group' is set (N ms)",
+                "FAIL step 8 (get): bad response 404 from GET /api/now/table/incident/<sys_id>: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)",
+            ])
+    }
+
+    @Test func aDryRunEnforcesTheMaxGuardAfterAWriteIsWithheld() async throws {
+        let harness = try RunHarness()
+        let hardware = try harness.count("incident", "category=hardware")
+        let result = try await harness.run(
+            """
+            name: Guard
+            steps:
+              - create: { table: incident, fields: { short_description: Printer on fire } }
+              - delete: { table: incident, query: category=hardware, max: 1 }
+            """, dryRun: true)
+        #expect(hardware > 1)
+        #expect(result.status == .failed)
+        #expect(
+            result.error
+                == "step 2 (delete): more than 1 incident record match 'category=hardware' (max: 1); nothing was deleted")
+    }
+
+    @Test func aDryRunEnforcesExpressionsBeforeAnyWriteIsWithheld() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Typo
+            steps:
+              - id: group
+                query: { table: sys_user_group, where: { name: Service Desk }, fields: [sys_id], limit: 1 }
+              - assert: "steps.group.records.0.sys_id.value != ''"
+              - create: { table: incident, fields: { short_description: Printer on fire } }
+            """, dryRun: true)
+        #expect(result.status == .failed)
+        #expect(result.plannedWrites.isEmpty)
+        #expect(
+            result.error
+                == "step 2 (assert): assert steps.group.records.0.sys_id.value != '': steps.group.records.0.sys_id is a string, which has no field 'value'"
+        )
+    }
+
     @Test func secretsAreMaskedEverywhere() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(

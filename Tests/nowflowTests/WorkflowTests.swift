@@ -31,6 +31,20 @@ import Testing
         }
     }
 
+    /// A dry run of each reads, prints its writes and passes: what fails only on the stand-ins of writes not sent
+    /// is reported as skipped.
+    @Test(arguments: workflows)
+    func passesInADryRun(_ name: String) throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = Self.directory.appendingPathComponent(name).path
+        let result = try ToolInvocation.run(["run", path, "--dry-run"], in: home)
+        #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
+        #expect(result.stdout.contains(", dry run)"))
+        #expect(result.stdout.contains("writes not sent (dry run):"))
+        #expect(!result.stderr.contains("FAIL"))
+    }
+
     @Test(arguments: workflows)
     func validates(_ name: String) throws {
         let home = try ToolInvocation.temporaryDirectory()

@@ -207,8 +207,8 @@ extension JobExecution {
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
             throw StepFailure(
-                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)"
-            )
+                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)",
+                fromInstance: true)
         }
         return (sysIDs, query)
     }
@@ -240,10 +240,11 @@ extension JobExecution {
     func calling<T>(_ body: () async throws -> T) async throws(StepFailure) -> T {
         do {
             return try await body()
-        } catch let failure as StepFailure {
+        } catch var failure as StepFailure {
+            failure.fromInstance = true
             throw failure
         } catch {
-            throw StepFailure("\(error)")
+            throw StepFailure("\(error)", fromInstance: true)
         }
     }
 

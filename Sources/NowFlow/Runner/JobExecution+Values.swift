@@ -68,7 +68,9 @@ extension JobExecution {
             scope.vars = inner.vars
             results.append(.map(inner.steps.filter { ids.contains($0.key) }))
             if let failure {
-                throw StepFailure("item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion)
+                throw StepFailure(
+                    "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
+                    fromInstance: failure.fromInstance)
             }
         }
         return (

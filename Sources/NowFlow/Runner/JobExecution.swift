@@ -85,22 +85,35 @@ final class JobExecution {
                 failure = error
             }
         }
-        if failure.isAssertion, options.dryRun {
-            // The records a dry run pretends to write are not the instance's: an assertion on them proves nothing.
-            finish(draft, .skipped, "not enforced in a dry run: \(failure.message)", start: start)
-            return nil
-        }
         return fail(draft, step, failure, start: start)
+    }
+
+    /// Why a dry run does not enforce `failure`, or nil when it does. The records a dry run pretends to write are
+    /// not the instance's: an assertion on them proves nothing, and once a write was not sent, an expression may
+    /// fail on its stand-ins (a reference that is a plain sys_id, a field left empty). The instance's own answers
+    /// are always enforced.
+    private func dryRunExcuse(for failure: StepFailure) -> String? {
+        guard options.dryRun, !failure.fromInstance else { return nil }
+        if failure.isAssertion { return "not enforced in a dry run: \(failure.message)" }
+        guard !planned.isEmpty else { return nil }
+        return "not enforced in a dry run, it may read stand-ins for writes not sent: \(failure.message)"
     }
 
     private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant)
         -> StepFailure?
     {
+        if let excuse = dryRunExcuse(for: failure) {
+            finish(draft, .skipped, excuse, start: start)
+            return nil
+        }
         var outcome = draft
         outcome.continued = step.continueOnError
         finish(outcome, failure.isAssertion ? .assertionFailed : .failed, failure.message, start: start)
         return step.continueOnError
-            ? nil : StepFailure("\(draft.label): \(failure.message)", isAssertion: failure.isAssertion)
+            ? nil
+            : StepFailure(
+                "\(draft.label): \(failure.message)", isAssertion: failure.isAssertion,
+                fromInstance: failure.fromInstance)
     }
 
     private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {

@@ -1,11 +1,14 @@
-/// Why a step failed: the message (without the step's label) and whether an assertion failed.
+/// Why a step failed: the message (without the step's label), whether an assertion failed, and whether the
+/// instance said so (a request that failed, or more records than `max` match) rather than the job's values.
 struct StepFailure: Error, Sendable, CustomStringConvertible {
     var message: String
     var isAssertion = false
+    var fromInstance = false
 
-    init(_ message: String, isAssertion: Bool = false) {
+    init(_ message: String, isAssertion: Bool = false, fromInstance: Bool = false) {
         self.message = message
         self.isAssertion = isAssertion
+        self.fromInstance = fromInstance
     }
 
     var description: String { message }
