@@ -83,6 +83,34 @@ import Testing
         #expect(try await countIncidents("dropped over http", through: service) == 1)
     }
 
+    @Test func aDeleteWhoseResponseIsLostOnAKeptAliveConnectionSucceeds() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+        let created = try await service.create(TicketModel(shortDescription: "lost delete"), in: "incident")
+        _ = try await service.record(with: created.sysId, from: "incident")  // leaves a kept-alive connection
+
+        server.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        try await service.delete(created, from: "incident")
+
+        #expect(try await countIncidents("lost delete", through: service) == 0)
+    }
+
+    @Test func anUpdateWhoseResponseIsLostOnAKeptAliveConnectionSucceeds() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+        var created = try await service.create(TicketModel(shortDescription: "lost update"), in: "incident")
+        _ = try await service.record(with: created.sysId, from: "incident")  // leaves a kept-alive connection
+
+        server.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        created.urgency = "1"
+        #expect(try await service.update(created, in: "incident").urgency == "1")
+
+        #expect(try await service.model(TicketModel.self, with: created.sysId, from: "incident").urgency == "1")
+        #expect(try await countIncidents("lost update", through: service) == 1)
+    }
+
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try Self.serve()
         defer { server.stop() }
