@@ -132,7 +132,9 @@ import Testing
     @Test func casesWithoutContext() {
         #expect(NowDataError.attachmentValidation.description == "the attachment failed validation")
         #expect(NowDataError.cannotParseResponse.description == "cannot parse the response: it is not the JSON the Table API sends")
-        #expect(NowDataError.invalidURL.description == "invalid URL: the instance URL, table name or sys_id does not form a valid URL")
+        #expect(
+            NowDataError.invalidURL.description
+                == "invalid URL: the instance URL, table name or sys_id does not form a valid URL (plain http:// is refused for a host that is not loopback unless allowsInsecureHTTP is set)")
         #expect(NowDataError.missingAttachmentMetadata.description == "the attachment metadata header is missing")
         #expect(NowDataError.missingServiceConfiguration.description == "the service configuration is missing")
         #expect(NowDataError.missingSysID.description == "missing sys_id: the operation needs the sys_id of a record")
