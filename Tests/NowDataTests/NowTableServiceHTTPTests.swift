@@ -66,6 +66,19 @@ import Testing
         #expect(try await service.model([TicketModel].self, from: "incident").count == 2)
     }
 
+    @Test func aWrongOAuthPasswordSaysWhatTheTokenEndpointAnswered() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(
+            server, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
+
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "access token error: no access token could be obtained: bad response 401 from POST /oauth_token.do: server_error (access_denied)"
+        )
+    }
+
     @Test func passingFailuresAreRetried() async throws {
         let server = try Self.serve()
         defer { server.stop() }
