@@ -23,8 +23,9 @@ import Testing
         (#"{"error":{"message":"User Not Authenticated","detail":null},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: User Not Authenticated"),
         (#"{"error":{"message":"User Not Authenticated","detail":""},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: User Not Authenticated"),
         (#"{"error":{"detail":"Required to provide Auth information"},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: Required to provide Auth information"),
-        ("<html>Unauthorized</html>", "bad response 401 from GET /api/now/table/incident"),
-        ("", "bad response 401 from GET /api/now/table/incident"),
+        ("<html>Unauthorized</html>", "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"),
+        ("", "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"),
+        (#"{"error":"server_error","error_description":"access_denied"}"#, "bad response 401 from GET /api/now/table/incident: server_error (access_denied)"),
     ])
     func badResponseBodies(body: String, description: String) {
         let status = HTTPStatusCode(code: 401, responseBody: Data(body.utf8), method: "GET", path: "/api/now/table/incident")

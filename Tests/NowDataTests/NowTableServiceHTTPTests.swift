@@ -49,9 +49,11 @@ import Testing
         let service = Self.service(
             server, authentication: .basic(user: "admin", password: "wrong"), timeout: .seconds(30))
 
-        await #expect { _ = try await service.records(from: "incident") } throws: { error in
-            if case NowDataError.badResponse(statusCode: 401) = error { true } else { false }
-        }
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"
+        )
     }
 
     @Test func oauthPasswordGrantRefreshAndExpiredToken() async throws {

@@ -20,6 +20,10 @@ extension HTTPStatusCode {
     }
 
     /// `bad response 404 from GET /api/now/table/incident/abc: No Record found (Record doesn't exist or ...)`.
+    ///
+    /// A 401 without the server's message (URLSession drops the body of a 401 whose challenge it declines) still
+    /// says what it means: `bad response 401 from GET /api/now/table/sys_user: the instance did not accept the
+    /// credentials (its error message was not received)`.
     var responseDescription: String {
         var text = "bad response \(code)"
         if let method, let path {
@@ -31,6 +35,8 @@ extension HTTPStatusCode {
         case (let message?, let detail?): text += ": \(message) (\(detail))"
         case (let message?, nil): text += ": \(message)"
         case (nil, let detail?): text += ": \(detail)"
+        case (nil, nil) where code == 401:
+            text += ": the instance did not accept the credentials (its error message was not received)"
         case (nil, nil): break
         }
         return text
