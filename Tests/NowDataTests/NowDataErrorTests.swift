@@ -117,6 +117,9 @@ import Testing
         #expect(NowDataError.network(.serviceDisabled).description == "network error: the service is disabled on this instance")
         #expect(NowDataError.network(.genericError("proxy refused the tunnel")).description == "network error: proxy refused the tunnel")
         #expect(NetworkServiceError.systemError(URLError(.badURL)).description == "system error: the request failed (URL error -1000)")
+        #expect(
+            NetworkServiceError.systemError(URLError(.badServerResponse)).description
+                == "system error: the connection closed without a valid HTTP response (URL error -1011)")
         let socketError = NSError(domain: NSPOSIXErrorDomain, code: 104, userInfo: [NSDebugDescriptionErrorKey: "connection reset by peer"])
         #expect(NetworkServiceError.systemError(socketError).description == "system error: connection reset by peer")
     }

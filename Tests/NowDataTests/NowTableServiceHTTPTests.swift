@@ -126,6 +126,20 @@ import Testing
         #expect(try await countIncidents("lost update", through: service) == 1)
     }
 
+    @Test func aDroppedConnectionSaysItClosedWithoutAResponse() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        var configuration = Self.service(server).configuration
+        configuration.retryPolicy = .none
+        let service = NowTableService(configuration: configuration)
+        server.instance.setFaults(FaultInjection(scripted: [.drop]))
+
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "network error: system error: the connection closed without a valid HTTP response (URL error -1011)")
+    }
+
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let server = try Self.serve()
         defer { server.stop() }
