@@ -83,4 +83,21 @@ import Testing
         )
         #expect(Constants.resultPath == "result")
     }
+
+    @Test func instanceURLProblemSaysWhyAURLIsRefused() {
+        func problem(_ url: String, allowsInsecureHTTP: Bool = false) -> String? {
+            NowServiceConfiguration(
+                instanceURL: URL(string: url)!, allowsInsecureHTTP: allowsInsecureHTTP
+            ).instanceURLProblem
+        }
+        #expect(
+            problem("http://admin:secret@example.com")
+                == "plain http:// is refused for http://example.com because its host is not loopback; use https:// or set allowsInsecureHTTP")
+        #expect(problem("ftp://example.com") == "the instance URL ftp://example.com has the scheme ftp; use https://")
+        #expect(problem("example.com") == "the instance URL example.com has no scheme; use https://")
+        #expect(problem("https:/path") == "the instance URL https:/path has no host")
+        #expect(problem("http://example.com", allowsInsecureHTTP: true) == nil)
+        #expect(problem("http://127.0.0.1:8080") == nil)
+        #expect(problem("https://example.service-now.com") == nil)
+    }
 }

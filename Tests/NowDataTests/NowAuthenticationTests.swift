@@ -83,9 +83,11 @@ import Testing
             transport, authentication: .oauth(clientID: "client", clientSecret: "shh", user: "admin", password: "wrong")
         )
 
-        await #expect { _ = try await service.records(from: "incident") } throws: { error in
-            if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
-        }
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "access token error: no access token could be obtained: bad response 401 from POST /oauth_token.do: access_denied (access_denied)"
+        )
         #expect(transport.recorded.count == 1)
     }
 

@@ -23,8 +23,9 @@ import Testing
         (#"{"error":{"message":"User Not Authenticated","detail":null},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: User Not Authenticated"),
         (#"{"error":{"message":"User Not Authenticated","detail":""},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: User Not Authenticated"),
         (#"{"error":{"detail":"Required to provide Auth information"},"status":"failure"}"#, "bad response 401 from GET /api/now/table/incident: Required to provide Auth information"),
-        ("<html>Unauthorized</html>", "bad response 401 from GET /api/now/table/incident"),
-        ("", "bad response 401 from GET /api/now/table/incident"),
+        ("<html>Unauthorized</html>", "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"),
+        ("", "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"),
+        (#"{"error":"server_error","error_description":"access_denied"}"#, "bad response 401 from GET /api/now/table/incident: server_error (access_denied)"),
     ])
     func badResponseBodies(body: String, description: String) {
         let status = HTTPStatusCode(code: 401, responseBody: Data(body.utf8), method: "GET", path: "/api/now/table/incident")
@@ -116,6 +117,9 @@ import Testing
         #expect(NowDataError.network(.serviceDisabled).description == "network error: the service is disabled on this instance")
         #expect(NowDataError.network(.genericError("proxy refused the tunnel")).description == "network error: proxy refused the tunnel")
         #expect(NetworkServiceError.systemError(URLError(.badURL)).description == "system error: the request failed (URL error -1000)")
+        #expect(
+            NetworkServiceError.systemError(URLError(.badServerResponse)).description
+                == "system error: the connection closed without a valid HTTP response (URL error -1011)")
         let socketError = NSError(domain: NSPOSIXErrorDomain, code: 104, userInfo: [NSDebugDescriptionErrorKey: "connection reset by peer"])
         #expect(NetworkServiceError.systemError(socketError).description == "system error: connection reset by peer")
     }
@@ -132,7 +136,9 @@ import Testing
     @Test func casesWithoutContext() {
         #expect(NowDataError.attachmentValidation.description == "the attachment failed validation")
         #expect(NowDataError.cannotParseResponse.description == "cannot parse the response: it is not the JSON the Table API sends")
-        #expect(NowDataError.invalidURL.description == "invalid URL: the instance URL, table name or sys_id does not form a valid URL")
+        #expect(
+            NowDataError.invalidURL.description
+                == "invalid URL: the instance URL, table name or sys_id does not form a valid URL (plain http:// is refused for a host that is not loopback unless allowsInsecureHTTP is set)")
         #expect(NowDataError.missingAttachmentMetadata.description == "the attachment metadata header is missing")
         #expect(NowDataError.missingServiceConfiguration.description == "the service configuration is missing")
         #expect(NowDataError.missingSysID.description == "missing sys_id: the operation needs the sys_id of a record")

@@ -49,9 +49,11 @@ import Testing
         let service = Self.service(
             server, authentication: .basic(user: "admin", password: "wrong"), timeout: .seconds(30))
 
-        await #expect { _ = try await service.records(from: "incident") } throws: { error in
-            if case NowDataError.badResponse(statusCode: 401) = error { true } else { false }
-        }
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "bad response 401 from GET /api/now/table/incident: the instance did not accept the credentials (its error message was not received)"
+        )
     }
 
     @Test func oauthPasswordGrantRefreshAndExpiredToken() async throws {
@@ -64,6 +66,19 @@ import Testing
         try await Task.sleep(for: .milliseconds(1600))
         _ = try await service.create(TicketModel(shortDescription: "token two"), in: "incident")
         #expect(try await service.model([TicketModel].self, from: "incident").count == 2)
+    }
+
+    @Test func aWrongOAuthPasswordSaysWhatTheTokenEndpointAnswered() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(
+            server, authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
+
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "access token error: no access token could be obtained: bad response 401 from POST /oauth_token.do: server_error (access_denied)"
+        )
     }
 
     @Test func passingFailuresAreRetried() async throws {
@@ -81,6 +96,48 @@ import Testing
         server.instance.setFaults(FaultInjection(scripted: [.drop, .lostResponse]))
         _ = try await service.createRecord(with: ["short_description": "dropped over http"], in: "incident")
         #expect(try await countIncidents("dropped over http", through: service) == 1)
+    }
+
+    @Test func aDeleteWhoseResponseIsLostOnAKeptAliveConnectionSucceeds() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+        let created = try await service.create(TicketModel(shortDescription: "lost delete"), in: "incident")
+        _ = try await service.record(with: created.sysId, from: "incident")  // leaves a kept-alive connection
+
+        server.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        try await service.delete(created, from: "incident")
+
+        #expect(try await countIncidents("lost delete", through: service) == 0)
+    }
+
+    @Test func anUpdateWhoseResponseIsLostOnAKeptAliveConnectionSucceeds() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        let service = Self.service(server)
+        var created = try await service.create(TicketModel(shortDescription: "lost update"), in: "incident")
+        _ = try await service.record(with: created.sysId, from: "incident")  // leaves a kept-alive connection
+
+        server.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        created.urgency = "1"
+        #expect(try await service.update(created, in: "incident").urgency == "1")
+
+        #expect(try await service.model(TicketModel.self, with: created.sysId, from: "incident").urgency == "1")
+        #expect(try await countIncidents("lost update", through: service) == 1)
+    }
+
+    @Test func aDroppedConnectionSaysItClosedWithoutAResponse() async throws {
+        let server = try Self.serve()
+        defer { server.stop() }
+        var configuration = Self.service(server).configuration
+        configuration.retryPolicy = .none
+        let service = NowTableService(configuration: configuration)
+        server.instance.setFaults(FaultInjection(scripted: [.drop]))
+
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        #expect(
+            error?.description
+                == "network error: system error: the connection closed without a valid HTTP response (URL error -1011)")
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {

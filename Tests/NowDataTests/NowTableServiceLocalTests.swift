@@ -167,7 +167,11 @@ import Testing
             on: instance,
             authentication: .oauth(clientID: "app", clientSecret: "secret", user: "admin", password: "wrong"))
         await #expect { _ = try await refused.records(from: "incident") } throws: { error in
-            if case NowDataError.accessToken(.accessTokenRetrievalFailed) = error { true } else { false }
+            if case NowDataError.accessToken(.userSessionError(NowDataError.badResponse(statusCode: 401))) = error {
+                true
+            } else {
+                false
+            }
         }
     }
 

@@ -74,7 +74,7 @@ actor OAuthTokenStore {
         do {
             response = try await pipeline.send(request, mode: .idempotent, authenticated: false)
         } catch NowDataError.badResponse(let status) where [400, 401, 403].contains(status.code) {
-            throw NowDataError.accessToken(.accessTokenRetrievalFailed)
+            throw NowDataError.accessToken(.userSessionError(NowDataError.badResponse(statusCode: status)))
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
             let accessToken = object["access_token"] as? String, !accessToken.isEmpty

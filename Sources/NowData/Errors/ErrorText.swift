@@ -97,7 +97,8 @@ enum ErrorText {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             "the secure connection failed"
-        case .badServerResponse: "the server's response was not valid HTTP"
+        // libcurl reports a connection closed before any response (an empty reply) as this code.
+        case .badServerResponse: "the connection closed without a valid HTTP response"
         case .userAuthenticationRequired: "the server asked for authentication"
         default: "the request failed"
         }

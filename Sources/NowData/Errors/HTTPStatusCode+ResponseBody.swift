@@ -4,6 +4,8 @@ extension HTTPStatusCode {
     /// A status with the `error.message` and `error.detail` of a Table API error body,
     /// `{"error": {"message": "...", "detail": "..."}, "status": "failure"}`.
     ///
+    /// An OAuth error body, `{"error": "server_error", "error_description": "access_denied"}` (what
+    /// `/oauth_token.do` answers), gives its `error` as the message and its `error_description` as the detail.
     /// A body that is not such JSON (empty, HTML from a proxy) leaves both nil, and so does a null or empty field.
     ///
     /// ```swift
@@ -11,13 +13,17 @@ extension HTTPStatusCode {
     ///                             method: request.method, path: request.path)
     /// ```
     public init(code: Int, responseBody: Data, method: String? = nil, path: String? = nil) {
-        let error = (try? JSONDecoder().decode(ErrorBody.self, from: responseBody))?.error
+        let body = try? JSONDecoder().decode(ErrorBody.self, from: responseBody)
         self.init(
-            code: code, message: error?.message.flatMap(Self.nonEmpty), detail: error?.detail.flatMap(Self.nonEmpty),
+            code: code, message: body?.message.flatMap(Self.nonEmpty), detail: body?.detail.flatMap(Self.nonEmpty),
             method: method, path: path)
     }
 
     /// `bad response 404 from GET /api/now/table/incident/abc: No Record found (Record doesn't exist or ...)`.
+    ///
+    /// A 401 without the server's message (URLSession drops the body of a 401 whose challenge it declines) still
+    /// says what it means: `bad response 401 from GET /api/now/table/sys_user: the instance did not accept the
+    /// credentials (its error message was not received)`.
     var responseDescription: String {
         var text = "bad response \(code)"
         if let method, let path {
@@ -29,6 +35,8 @@ extension HTTPStatusCode {
         case (let message?, let detail?): text += ": \(message) (\(detail))"
         case (let message?, nil): text += ": \(message)"
         case (nil, let detail?): text += ": \(detail)"
+        case (nil, nil) where code == 401:
+            text += ": the instance did not accept the credentials (its error message was not received)"
         case (nil, nil): break
         }
         return text
@@ -40,12 +48,31 @@ extension HTTPStatusCode {
     }
 }
 
-/// The Table API's error body.
+/// The Table API's error body, `{"error": {"message": ..., "detail": ...}}`, or an OAuth error body,
+/// `{"error": "...", "error_description": "..."}`.
 private struct ErrorBody: Decodable {
-    struct Failure: Decodable {
+    private struct Failure: Decodable {
         var message: String?
         var detail: String?
     }
 
-    var error: Failure?
+    private enum CodingKeys: String, CodingKey {
+        case error
+        case errorDescription = "error_description"
+    }
+
+    var message: String?
+    var detail: String?
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let oauthError = try? container.decodeIfPresent(String.self, forKey: .error) {
+            message = oauthError
+            detail = try? container.decodeIfPresent(String.self, forKey: .errorDescription)
+        } else {
+            let failure = try container.decodeIfPresent(Failure.self, forKey: .error)
+            message = failure?.message
+            detail = failure?.detail
+        }
+    }
 }

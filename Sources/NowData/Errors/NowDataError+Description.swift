@@ -22,7 +22,8 @@ extension NowDataError: CustomStringConvertible, LocalizedError {
         case .cannotParseResponse:
             "cannot parse the response: it is not the JSON the Table API sends"
         case .invalidURL:
-            "invalid URL: the instance URL, table name or sys_id does not form a valid URL"
+            "invalid URL: the instance URL, table name or sys_id does not form a valid URL (plain http:// is "
+                + "refused for a host that is not loopback unless allowsInsecureHTTP is set)"
         case .missingAttachmentMetadata:
             "the attachment metadata header is missing"
         case .missingServiceConfiguration:

@@ -11,7 +11,8 @@ import Foundation
 ///
 /// The instance URL needs a scheme and a host. Plain `http://` is accepted for a loopback host
 /// (`localhost`, `127.0.0.1`, `::1`) and refused for any other unless ``allowsInsecureHTTP`` is set:
-/// requests then fail with ``NowDataError/invalidURL`` before anything is sent.
+/// requests then fail with ``NowDataError/invalidURL`` before anything is sent, and ``instanceURLProblem``
+/// says why.
 public struct NowServiceConfiguration: Sendable {
     /// The instance, such as `https://example.service-now.com`; a path prefix is kept.
     public var instanceURL: URL
@@ -42,15 +43,29 @@ public struct NowServiceConfiguration: Sendable {
     /// Checks the instance URL: a scheme of `http` or `https`, a host, and `http` only for loopback unless
     /// allowed.
     ///
-    /// - Throws: ``NowDataError/invalidURL`` when the URL is not usable.
+    /// - Throws: ``NowDataError/invalidURL`` when the URL is not usable; ``instanceURLProblem`` says why.
     public func validate() throws(NowDataError) {
-        guard let scheme = instanceURL.scheme?.lowercased(), let host = instanceURL.host, !host.isEmpty else {
-            throw .invalidURL
+        if instanceURLProblem != nil { throw .invalidURL }
+    }
+
+    /// Why the instance URL is not usable, in one sentence a user can act on, or nil when it is usable:
+    /// `plain http:// is refused for http://example.com because its host is not loopback; use https:// or set
+    /// allowsInsecureHTTP`. ``validate()`` throws exactly when this is not nil.
+    public var instanceURLProblem: String? {
+        let url = instanceURL.redactingUserInfo
+        guard let scheme = instanceURL.scheme?.lowercased() else {
+            return "the instance URL \(url) has no scheme; use https://"
         }
+        guard let host = instanceURL.host, !host.isEmpty else { return "the instance URL \(url) has no host" }
         switch scheme {
-        case "https": return
-        case "http": guard allowsInsecureHTTP || Self.isLoopback(host) else { throw .invalidURL }
-        default: throw .invalidURL
+        case "https":
+            return nil
+        case "http":
+            if allowsInsecureHTTP || Self.isLoopback(host) { return nil }
+            return "plain http:// is refused for \(url) because its host is not loopback; use https:// or set "
+                + "allowsInsecureHTTP"
+        default:
+            return "the instance URL \(url) has the scheme \(scheme); use https://"
         }
     }
 

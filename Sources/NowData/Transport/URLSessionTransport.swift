@@ -7,10 +7,13 @@ import FoundationNetworking
 
 /// The HTTP(S) transport: FoundationNetworking's URLSession, with a session of its own.
 ///
-/// Connections are kept alive between requests without a body; each request may take at most `timeout`.
-/// A request with a body (a create or an update) goes on a fresh connection that is closed after it: on a
-/// kept-alive connection the server had closed, this toolchain's URLSession waits for the whole timeout
-/// instead of failing, where a fresh connection fails at once and the service's retry logic takes over. A 401 that asks
+/// Connections are kept alive between reads (`GET`, `HEAD`); each request may take at most `timeout`.
+/// Every other request (a create, an update, a delete, a token request) goes on a fresh connection that is
+/// closed after it, for two reasons: when a kept-alive connection dies without an answer, libcurl silently
+/// sends the request again on a new one, so a delete whose response was lost would come back as the second
+/// attempt's 404 with nothing telling the service the first one may have succeeded; and on a kept-alive
+/// connection the server had closed, a request with a body waits for the whole timeout instead of failing. On
+/// a fresh connection a lost response fails at once and the service's retry logic takes over. A 401 that asks
 /// for credentials (`WWW-Authenticate`) comes back at once as a 401 response (the challenge is declined
 /// instead of waited on). Cookies are neither stored nor sent, so every request is authenticated by its own
 /// headers. Cancelling the calling task cancels the request (``NetworkServiceError/operationCancelled``); a
@@ -51,7 +54,7 @@ public final class URLSessionTransport: NowTransport {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
                 let delegate = delegate
-                let session = request.body == nil ? readSession : writeSession
+                let session = Self.isRead(request) ? readSession : writeSession
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     continuation.resume(
                         with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
@@ -79,11 +82,15 @@ public final class URLSessionTransport: NowTransport {
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
         urlRequest.httpMethod = request.method
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
-        if let body = request.body {
-            urlRequest.httpBody = body
-            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-        }
+        urlRequest.httpBody = request.body
+        if !Self.isRead(request) { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
         return urlRequest
+    }
+
+    /// Whether `request` only reads, so that sending it twice does no harm and it may use a kept-alive connection.
+    private static func isRead(_ request: NowHTTPRequest) -> Bool {
+        let method = request.method.uppercased()
+        return (method == "GET" || method == "HEAD") && request.body == nil
     }
 
     private static func outcome(
