@@ -138,7 +138,7 @@ final class JobBuilder {
             }
         }
         if let zoneNode = value(pairs, "timezone"), let zone = text(zoneNode, "coder.timezone") {
-            if zone == "local" || TimeZone(identifier: zone) != nil {
+            if DateDisplay.isTimeZone(zone) {
                 settings.timezone = zone
             } else {
                 error(

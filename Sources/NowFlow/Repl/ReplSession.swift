@@ -271,12 +271,7 @@ public actor ReplSession {
     }
 
     var renderer: ResultRenderer {
-        ResultRenderer(format: format, dates: dateDisplay, width: width())
-    }
-
-    var dateDisplay: DateDisplay {
-        let zone = zone == "local" ? TimeZone.current : TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC") ?? .current
-        return DateDisplay(coder: coderSettings.coder, pattern: coderSettings.displayPattern, zone: zone)
+        ResultRenderer(format: format, dates: DateDisplay(coderSettings, zoneName: zone), width: width())
     }
 
     /// Notes the step's table and the fields of its records, for completion; gives the table.
