@@ -35,22 +35,7 @@ public struct InstanceProfile: Sendable {
 
     /// Reads every profile of a config file; problems are diagnostics, as in job files.
     public static func load(path: String) throws(JobFileError) -> [String: InstanceProfile] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")
-            ])
-        }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(text)
-        } catch {
-            throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: error.mark.line, column: error.mark.column, message: error.message)
-            ])
-        }
+        let root = try JobFile.root(of: try JobFile.text(at: path), file: path)
         let builder = JobBuilder(file: path)
         var profiles: [String: InstanceProfile] = [:]
         if let root, let pairs = builder.mapping(root, "config.yaml") {
