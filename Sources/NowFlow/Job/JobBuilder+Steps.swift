@@ -101,14 +101,12 @@ extension JobBuilder {
             let pageSize = value(pairs, "page_size").flatMap { integer($0, "page_size", minimum: 1) }
             let orderBy = value(pairs, "order_by").flatMap { templateText($0, "order_by") }
             let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
-            let display = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            let exclude =
-                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            let read = readSettings(pairs)
             guard let table else { return nil }
             return .query(
                 QueryStep(
                     table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
-                    orderByDescending: orderByDescending, displayValue: display, excludeReferenceLink: exclude))
+                    orderByDescending: orderByDescending, read: read))
         case "get":
             checkKeys(
                 pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
@@ -116,9 +114,7 @@ extension JobBuilder {
             guard let table, let sysID else { return nil }
             var step = GetStep(table: table, sysID: sysID)
             step.fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
-            step.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            step.excludeReferenceLink =
-                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            step.read = readSettings(pairs)
             return .get(step)
         case "create":
             checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
@@ -146,11 +142,18 @@ extension JobBuilder {
         "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
     ]
 
-    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
-        var settings = WriteSettings()
+    /// `display_value:` and `exclude_reference_link:`, for every step that gets records back.
+    private func readSettings(_ pairs: [YAMLNode.Pair]) -> ReadSettings {
+        var settings = ReadSettings()
         settings.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
         settings.excludeReferenceLink =
             value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+        return settings
+    }
+
+    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
+        var settings = WriteSettings()
+        settings.read = readSettings(pairs)
         settings.inputDisplayValue =
             value(pairs, "input_display_value").flatMap { boolean($0, "input_display_value") } ?? false
         settings.suppressAutoSysField =

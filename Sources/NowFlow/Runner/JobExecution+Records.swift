@@ -18,7 +18,7 @@ extension JobExecution {
         let pageSize = step.pageSize ?? min(step.limit ?? Self.defaultPageSize, Self.defaultPageSize)
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: pageSize,
-            readConfiguration: readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink))
+            readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
         paginator.maxRecords = step.limit
         var records: [Value] = []
@@ -43,7 +43,7 @@ extension JobExecution {
         if let record = dryRunRecords[sysID] {
             return (.map(["record": .map(record), "sys_id": .string(sysID)]), "\(table) \(sysID) (dry run)")
         }
-        let configuration = readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink)
+        let configuration = readConfiguration(step.fields, step.read)
         let record = try await calling {
             shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
@@ -53,7 +53,7 @@ extension JobExecution {
     func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
-        let configuration = readConfiguration([], step.settings.displayValue, step.settings.excludeReferenceLink)
+        let configuration = readConfiguration([], step.settings.read)
         let writeOptions = writeOptions(step.settings)
         if options.dryRun {
             let sysID = "dry-run-\(dryRunRecords.count + 1)"
@@ -81,7 +81,7 @@ extension JobExecution {
     func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
-        let configuration = readConfiguration([], step.settings.displayValue, step.settings.excludeReferenceLink)
+        let configuration = readConfiguration([], step.settings.read)
         let writeOptions = writeOptions(step.settings)
         let items = writeOptions.queryItems + configuration.queryItems
         switch step.target {
@@ -247,16 +247,14 @@ extension JobExecution {
         }
     }
 
-    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool)
-        -> FieldReadConfiguration
-    {
+    private func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
         var options: FieldReadConfiguration.Options = []
-        switch display {
+        switch settings.displayValue {
         case .actual: break
         case .display: options.insert(.displayValues)
         case .all: options.formUnion([.displayValues, .actualValues])
         }
-        if excludeLinks { options.insert(.excludeReferenceLink) }
+        if settings.excludeReferenceLink { options.insert(.excludeReferenceLink) }
         return FieldReadConfiguration(includeFields: fields, options: options)
     }
 
