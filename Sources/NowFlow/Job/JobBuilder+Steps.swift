@@ -95,7 +95,7 @@ extension JobBuilder {
                     "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc",
                     "display_value", "exclude_reference_link",
                 ], in: "query")
-            let filter = filter(pairs, in: "query", at: node.mark)
+            let filter = filter(pairs, in: "query")
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
             let pageSize = value(pairs, "page_size").flatMap { integer($0, "page_size", minimum: 1) }
@@ -162,7 +162,7 @@ extension JobBuilder {
     }
 
     /// `query:` or `where:` (not both); nil when neither is given.
-    private func filter(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> RecordFilter? {
+    private func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
         let queryNode = value(pairs, "query")
         let whereNode = value(pairs, "where")
         if queryNode != nil, let whereNode {
@@ -174,11 +174,7 @@ extension JobBuilder {
         }
         guard let whereNode, let conditions = mapping(whereNode, "where") else { return nil }
         var result: [NamedTemplate] = []
-        for condition in conditions {
-            guard Self.isFieldName(condition.name) else {
-                error(at: condition.key.mark, "'\(condition.name)' is not a field name (letters, digits, '_' and '.')")
-                continue
-            }
+        for condition in conditions where checkFieldName(condition) {
             if condition.value.pairs != nil {
                 error(
                     at: condition.value.mark,
@@ -211,7 +207,7 @@ extension JobBuilder {
             error(at: mark, "\(context) needs sys_id:, or where: or query: with max:")
             return nil
         }
-        let filter = filter(pairs, in: context, at: mark)
+        let filter = filter(pairs, in: context)
         guard let maxNode else {
             let verb = context == "delete" ? "delete" : "change"
             error(
@@ -232,14 +228,19 @@ extension JobBuilder {
         }
         guard let fields = mapping(node, "fields") else { return nil }
         var result: [NamedTemplate] = []
-        for field in fields {
-            guard Self.isFieldName(field.name) else {
-                error(at: field.key.mark, "'\(field.name)' is not a field name (letters, digits, '_' and '.')")
-                continue
-            }
+        for field in fields where checkFieldName(field) {
             if let value = templateValue(field.value) { result.append(NamedTemplate(name: field.name, value: value)) }
         }
         return result.count == fields.count ? result : nil
+    }
+
+    /// Whether the key of a `where:` or `fields:` pair is a field name; a diagnostic otherwise.
+    private func checkFieldName(_ pair: YAMLNode.Pair) -> Bool {
+        guard Self.isFieldName(pair.name) else {
+            error(at: pair.key.mark, "'\(pair.name)' is not a field name (letters, digits, '_' and '.')")
+            return false
+        }
+        return true
     }
 
     private func extract(_ node: YAMLNode) -> ExtractStep? {
