@@ -111,11 +111,10 @@ extension JobBuilder {
             checkKeys(
                 pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
             let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
+            let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
+            let read = readSettings(pairs)
             guard let table, let sysID else { return nil }
-            var step = GetStep(table: table, sysID: sysID)
-            step.fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
-            step.read = readSettings(pairs)
-            return .get(step)
+            return .get(GetStep(table: table, sysID: sysID, fields: fields, read: read))
         case "create":
             checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
             let fields = recordFields(pairs, in: "create", at: node.mark)
