@@ -87,14 +87,9 @@ extension JobBuilder {
         if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
+        checkKeys(pairs, allowed: Self.recordStepKeys[pair.name] ?? [], in: pair.name)
         switch pair.name {
         case "query":
-            checkKeys(
-                pairs,
-                allowed: [
-                    "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc",
-                    "display_value", "exclude_reference_link",
-                ], in: "query")
             let filter = filter(pairs, in: "query")
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
@@ -108,34 +103,40 @@ extension JobBuilder {
                     table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
                     orderByDescending: orderByDescending, read: read))
         case "get":
-            checkKeys(
-                pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
             let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             let read = readSettings(pairs)
             guard let table, let sysID else { return nil }
             return .get(GetStep(table: table, sysID: sysID, fields: fields, read: read))
         case "create":
-            checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
             let fields = recordFields(pairs, in: "create", at: node.mark)
             let settings = writeSettings(pairs)
             guard let table, let fields else { return nil }
             return .create(CreateStep(table: table, fields: fields, settings: settings))
         case "update":
-            checkKeys(
-                pairs, allowed: ["table", "sys_id", "where", "query", "max", "fields"] + Self.writeKeys, in: "update")
             let target = target(pairs, in: "update", at: node.mark)
             let fields = recordFields(pairs, in: "update", at: node.mark)
             let settings = writeSettings(pairs)
             guard let table, let target, let fields else { return nil }
             return .update(UpdateStep(table: table, target: target, fields: fields, settings: settings))
         default:
-            checkKeys(pairs, allowed: ["table", "sys_id", "where", "query", "max"], in: "delete")
             let target = target(pairs, in: "delete", at: node.mark)
             guard let table, let target else { return nil }
             return .delete(DeleteStep(table: table, target: target))
         }
     }
+
+    /// The keys of each kind that works on records: `query`, `get`, `create`, `update`, `delete`.
+    static let recordStepKeys: [String: [String]] = [
+        "query": [
+            "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value",
+            "exclude_reference_link",
+        ],
+        "get": ["table", "sys_id", "fields", "display_value", "exclude_reference_link"],
+        "create": ["table", "fields"] + writeKeys,
+        "update": ["table", "sys_id", "where", "query", "max", "fields"] + writeKeys,
+        "delete": ["table", "sys_id", "where", "query", "max"],
+    ]
 
     private static let writeKeys = [
         "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
