@@ -21,8 +21,8 @@ public struct ReplJob: Sendable {
         pairs.first { $0.name == key }?.value
     }
 
-    /// The nodes of the `steps` (or `finally`) list, one per step of the job.
-    func stepNodes(_ key: String) -> [YAMLNode] {
-        node(key)?.items ?? []
+    /// The nodes of the `steps` list, one per step of the job.
+    var stepNodes: [YAMLNode] {
+        node("steps")?.items ?? []
     }
 }
