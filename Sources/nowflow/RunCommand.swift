@@ -121,7 +121,7 @@ enum RunCommand {
         case let other: throw UsageError("--output expects text or json, got '\(other)'")
         }
         if let zone = settings.timeZone, !DateDisplay.isTimeZone(zone) {
-            throw UsageError("--tz '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+            throw UsageError("--tz \(DateDisplay.notATimeZone(zone))")
         }
         return settings
     }

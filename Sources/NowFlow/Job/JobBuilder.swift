@@ -141,9 +141,7 @@ final class JobBuilder {
             if DateDisplay.isTimeZone(zone) {
                 settings.timezone = zone
             } else {
-                error(
-                    at: zoneNode.mark,
-                    "coder.timezone '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+                error(at: zoneNode.mark, "coder.timezone \(DateDisplay.notATimeZone(zone))")
             }
         }
         return settings

@@ -19,6 +19,12 @@ public struct DateDisplay: Sendable {
         zone(named: name) != nil
     }
 
+    /// Why `name` is refused as a time zone: `'Mars/Base' is not a time zone; use UTC, local or an IANA name such
+    /// as Europe/Paris`.
+    public static func notATimeZone(_ name: String) -> String {
+        "'\(name)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"
+    }
+
     private static func zone(named name: String) -> TimeZone? {
         name == "local" ? TimeZone.current : TimeZone(identifier: name)
     }
