@@ -46,9 +46,6 @@ public struct DateDisplay: Sendable {
 }
 
 extension Job {
-    /// The `Coder` built from the job's `coder.dates`.
-    public var dateCoder: Coder { coder.coder }
-
     /// Dates shown in `timeZone` (`--tz`: UTC, local or an IANA name), or else in the job's `coder.timezone`.
     public func dateDisplay(timeZone: String?) -> DateDisplay {
         DateDisplay(coder, zoneName: timeZone ?? coder.timezone)
