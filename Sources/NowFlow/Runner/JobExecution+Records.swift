@@ -107,7 +107,7 @@ extension JobExecution {
                     matches: sysIDs.count, query: query)
                 return (
                     Self.many(sysIDs, records: []),
-                    "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                    "would update \(Self.records(sysIDs.count, of: table)) (dry run)"
                 )
             }
             var records: [Value] = []
@@ -116,7 +116,7 @@ extension JobExecution {
             }
             return (
                 Self.many(sysIDs, records: records),
-                "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+                "updated \(Self.records(sysIDs.count, of: table))"
             )
         }
     }
@@ -141,13 +141,13 @@ extension JobExecution {
                     matches: sysIDs.count, query: query)
                 return (
                     Self.many(sysIDs, records: nil),
-                    "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                    "would delete \(Self.records(sysIDs.count, of: table)) (dry run)"
                 )
             }
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
                 Self.many(sysIDs, records: nil),
-                "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+                "deleted \(Self.records(sysIDs.count, of: table))"
             )
         }
     }
@@ -207,7 +207,7 @@ extension JobExecution {
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
             throw StepFailure(
-                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)"
+                "more than \(Self.records(max, of: table)) match \(condition) (max: \(max)); nothing was \(verb)"
             )
         }
         return (sysIDs, query)
@@ -322,6 +322,11 @@ extension JobExecution {
         guard case .map(let fields) = record, let sysID = fields["sys_id"] else { return "" }
         if case .map(let parts) = sysID { return parts["value"]?.text ?? "" }
         return sysID.text
+    }
+
+    /// `1 incident record`, `8 incident records`.
+    private static func records(_ count: Int, of table: String) -> String {
+        "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 
     private static func many(_ sysIDs: [String], records: [Value]?) -> Value {
