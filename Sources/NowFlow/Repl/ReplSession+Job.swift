@@ -15,7 +15,6 @@ extension ReplSession {
             step.id = id
             node = node.map { Self.settingID($0, id) }
         }
-        jobStarted = true
         let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node)
         jobStatuses[nextStep] = run.status
         guard run.status == .passed || run.status == .skipped || run.continued, !Task.isCancelled else {
