@@ -33,6 +33,15 @@ public struct InstanceProfile: Sendable {
         }
     }
 
+    /// The URL an instance's address stands for (a profile's `url:`, `--instance`), when it is an `http(s)://`
+    /// URL with a host; nil otherwise.
+    public static func instanceURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+            return nil
+        }
+        return url
+    }
+
     /// Reads every profile of a config file; problems are diagnostics, as in job files.
     public static func load(path: String) throws(JobFileError) -> [String: InstanceProfile] {
         let root = try JobFile.root(of: try JobFile.text(at: path), file: path)
@@ -49,7 +58,7 @@ public struct InstanceProfile: Sendable {
                     continue
                 }
                 guard let text = builder.text(urlNode, "url") else { continue }
-                guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                guard let url = Self.instanceURL(text) else {
                     builder.error(at: urlNode.mark, "url '\(text)' is not an http(s) URL")
                     continue
                 }
