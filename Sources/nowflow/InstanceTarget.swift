@@ -28,7 +28,7 @@ struct InstanceTarget {
     {
         if name == "local" { return try local(environment: environment, verbose: verbose) }
         if name.contains("://") {
-            guard let url = URL(string: name), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+            guard let url = InstanceProfile.instanceURL(name) else {
                 throw Failure(description: "instance '\(name)' is not an http(s) URL", isUsage: true)
             }
             return InstanceTarget(url: url, transport: nil, authentication: .none)

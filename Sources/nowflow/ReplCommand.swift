@@ -59,12 +59,12 @@ enum ReplCommand {
             printError("nowflow repl: \(error)")
             return 3
         }
-        run(session, environment: environment)
+        run(session)
         return 0
     }
 
     /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
-    private static func run(_ session: ReplSession, environment: [String: String]) {
+    private static func run(_ session: ReplSession) {
         unblockTerminalSignals()
         let directory = NowflowDirectory.url
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -120,8 +120,8 @@ enum RunCommand {
         case "json": settings.json = true
         case let other: throw UsageError("--output expects text or json, got '\(other)'")
         }
-        if let zone = settings.timeZone, zone != "local", TimeZone(identifier: zone) == nil {
-            throw UsageError("--tz '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+        if let zone = settings.timeZone, !DateDisplay.isTimeZone(zone) {
+            throw UsageError("--tz \(DateDisplay.notATimeZone(zone))")
         }
         return settings
     }

@@ -3,13 +3,13 @@
 // Swift 6 block-buffers a piped stdout; progress and results must appear as they happen.
 setvbuf(stdout, nil, _IOLBF, 0)
 
-let usage = """
-    usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
-                                [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-           nowflow validate JOB.yaml...
-           nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
-           nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]
-    """
+/// Every command's usage line, from the commands' own (serve's in short).
+let usage =
+    "usage: "
+    + [
+        RunCommand.usage, ValidateCommand.usage, ReplCommand.usage,
+        "usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]",
+    ].map { $0.dropFirst("usage: ".count) }.joined(separator: "\n       ")
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32

@@ -4,42 +4,9 @@ import Testing
 @testable import NowFlow
 
 @Suite struct JobRunnerTests {
-    static let lifecycle = """
-        name: Incident lifecycle
-        vars:
-          caller: abel.tuter
-          summary: Printer on fire
-        steps:
-          - id: caller
-            query:
-              table: sys_user
-              where: { user_name: "${vars.caller}" }
-              fields: [sys_id, name, email]
-              limit: 1
-          - id: incident
-            create:
-              table: incident
-              fields:
-                short_description: "${vars.summary}"
-                caller_id: "${steps.caller.records.0.sys_id}"
-                urgency: 2
-          - id: number
-            extract: { from: "${steps.incident.record}", path: number }
-          - id: resolve
-            update:
-              table: incident
-              sys_id: "${steps.incident.sys_id}"
-              fields: { state: 6, close_code: Solved (Permanently), close_notes: Restarted the spooler }
-          - id: check
-            get: { table: incident, sys_id: "${steps.incident.sys_id}", display_value: true }
-          - assert: { that: "steps.check.record.state == 'Resolved'", message: the incident was not resolved }
-        finally:
-          - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
-        """
-
     @Test func theLifecycleRunsAndCleansUp() async throws {
         let harness = try RunHarness()
-        let result = try await harness.run(Self.lifecycle)
+        let result = try await harness.run(ContractExample.text, environment: ContractExample.environment)
         #expect(result.status == .passed)
         #expect(result.error == nil)
         #expect(
@@ -258,11 +225,11 @@ import Testing
         let harness = try RunHarness()
         let urgent = try harness.count("incident", "category=network^urgency=1")
         let result = try await harness.run(
-            Self.lifecycle + """
+            ContractExample.text + """
 
                   - update: { table: incident, where: { category: network }, max: 20, fields: { urgency: 1 } }
                   - delete: { table: incident, query: category=hardware, max: 20 }
-                """, dryRun: true)
+                """, dryRun: true, environment: ContractExample.environment)
         #expect(result.status == .passed)
         #expect(result.records.isEmpty)
         let network = try harness.count("incident", "category=network")

@@ -22,18 +22,12 @@ final class ReplHarness: Sendable {
             try jobText.write(to: url, atomically: true, encoding: .utf8)
             job = try ReplJob.load(path: url.path)
         }
-        session = try ReplSession(options: Self.options(instance), job: job, width: { width })
+        session = try ReplSession(options: .inProcess(on: instance), job: job, width: { width })
     }
 
     deinit {
         instance.close()
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    static func options(_ instance: LocalInstance) -> RunOptions {
-        RunOptions(
-            instanceURL: URL(string: "http://127.0.0.1")!, transport: instance.transport,
-            authentication: .basic(user: "admin", password: "admin"), environment: [:], retryPolicy: .none)
     }
 
     /// Each line after its prompt, then the answer, as the binary prints a scripted session.

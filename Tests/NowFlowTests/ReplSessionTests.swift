@@ -303,7 +303,7 @@ import Testing
 
             """)
         let job = try JobFile.load(path: path)
-        let result = await JobRunner(job: job, options: ReplHarness.options(harness.instance)).run()
+        let result = await JobRunner(job: job, options: .inProcess(on: harness.instance)).run()
         #expect(result.status == .passed)
         let session = await harness.session.scope.steps
         for id in ["caller", "_1", "_2", "_3"] {
@@ -340,7 +340,7 @@ import Testing
     @Test func aSavedSessionKeepsTheSessionsInstance() async throws {
         let instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
         defer { instance.close() }
-        let session = try ReplSession(options: ReplHarness.options(instance), instanceName: "dev")
+        let session = try ReplSession(options: .inProcess(on: instance), instanceName: "dev")
         _ = await session.handle("query incident number=INC0010001 fields=number")
         #expect(await session.savedJobText() == """
             name: REPL session

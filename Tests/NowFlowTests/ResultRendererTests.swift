@@ -23,8 +23,8 @@ import Testing
     ])
 
     func renderer(_ format: OutputFormat = .table, zone: String = "UTC", width: Int = 80) throws -> ResultRenderer {
-        let settings = CoderSettings()
-        let display = DateDisplay(coder: settings.coder, pattern: settings.displayPattern, zone: try #require(TimeZone(identifier: zone)))
+        try #require(DateDisplay.isTimeZone(zone))
+        let display = DateDisplay(CoderSettings(), zoneName: zone)
         return ResultRenderer(format: format, dates: display, width: width)
     }
 

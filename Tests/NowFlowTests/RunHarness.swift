@@ -23,10 +23,11 @@ final class RunHarness: Sendable {
         _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:]
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: "job.yaml")
-        let options = RunOptions(
-            instanceURL: URL(string: "http://127.0.0.1")!, transport: instance.transport,
-            authentication: .basic(user: "admin", password: "admin"), variables: variables, environment: environment,
-            dryRun: dryRun, retryPolicy: .none, onEvent: { [self] event in self.events.withLock { $0.append(event) } })
+        var options = RunOptions.inProcess(on: instance)
+        options.variables = variables
+        options.environment = environment
+        options.dryRun = dryRun
+        options.onEvent = { [self] event in self.events.withLock { $0.append(event) } }
         return await JobRunner(job: job, options: options).run()
     }
 

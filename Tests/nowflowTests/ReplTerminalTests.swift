@@ -8,7 +8,8 @@ import Testing
     func editingHistoryAndCompletionWorkInATerminal() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(ToolInvocation.executable.path)' repl; echo SESSION-ENDED; sleep 60"
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
 
         let history = directory.appendingPathComponent(".nowflow/history")
         let terminal = try TmuxSession(command: command)

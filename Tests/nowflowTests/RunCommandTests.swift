@@ -1,5 +1,4 @@
 import Foundation
-import LocalInstance
 import Testing
 
 @Suite struct RunCommandTests {
@@ -216,35 +215,5 @@ import Testing
         #expect(unreachable.status == 3)
         #expect(unreachable.stderr.hasPrefix("FAIL step 1 'note' (create): network error"))
         #expect(!unreachable.stderr.contains("pw-3141"))
-    }
-}
-
-@Suite struct RunOverHTTPTests {
-    @Test func aURLInstanceIsReachedOverHTTPWithTheJobsCredentials() throws {
-        let instance = try LocalInstance(options: LocalInstance.Options(adminPassword: "pw-over-http", log: { _ in }))
-        defer { instance.close() }
-        let listener = try HTTPListener { request in instance.reply(to: request) }
-        defer { listener.stop() }
-        let directory = try ToolInvocation.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-        name: Remote
-        auth:
-          basic: { user: admin, password: "${env.NOW_PASSWORD}" }
-        steps:
-          - id: p1
-            query: { table: incident, where: { priority: 1 }, fields: [number], page_size: 3 }
-          - assert: "steps.p1.count > 3"
-        """.write(to: directory.appendingPathComponent("remote.yaml"), atomically: true, encoding: .utf8)
-        let url = "http://127.0.0.1:\(listener.port)"
-        let good = try ToolInvocation.run(
-            ["run", "remote.yaml", "--instance", url], in: directory, environment: ["NOW_PASSWORD": "pw-over-http"])
-        #expect(good.status == 0, "\(good.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow").path))
-        let refused = try ToolInvocation.run(
-            ["run", "remote.yaml", "--instance", url], in: directory, environment: ["NOW_PASSWORD": "wrong-pw"])
-        #expect(refused.status == 3)
-        #expect(refused.stderr.hasPrefix("FAIL step 1 'p1' (query): bad response 401 from GET /api/now/table/incident"))
-        #expect(!refused.stderr.contains("wrong-pw") && !refused.stdout.contains("wrong-pw"))
     }
 }

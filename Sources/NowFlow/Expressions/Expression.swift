@@ -35,15 +35,6 @@ indirect enum Expression: Sendable, Hashable {
     case call(Function, [Expression], offset: Int)
 }
 
-/// A dotted name in an expression, with where it starts.
-struct Reference: Sendable, Hashable, CustomStringConvertible {
-    var root: String
-    var path: [String]
-    var offset: Int
-
-    var description: String { ([root] + path).joined(separator: ".") }
-}
-
 extension Expression {
     /// Every reference the expression holds, in order.
     var references: [Reference] {

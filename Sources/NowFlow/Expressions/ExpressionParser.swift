@@ -294,21 +294,3 @@ struct ExpressionParser {
         character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
     }
 }
-
-extension Expression {
-    /// The same expression with every offset moved by `offset`.
-    func shifted(by offset: Int) -> Expression {
-        guard offset != 0 else { return self }
-        switch self {
-        case .literal: return self
-        case .reference(var reference):
-            reference.offset += offset
-            return .reference(reference)
-        case .not(let operand): return .not(operand.shifted(by: offset))
-        case .binary(let op, let left, let right):
-            return .binary(op, left.shifted(by: offset), right.shifted(by: offset))
-        case .call(let function, let arguments, let start):
-            return .call(function, arguments.map { $0.shifted(by: offset) }, offset: start + offset)
-        }
-    }
-}

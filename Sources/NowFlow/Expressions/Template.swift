@@ -93,18 +93,3 @@ struct Template: Sendable, Hashable {
         return nil
     }
 }
-
-extension Expression {
-    /// Parses a condition written bare (`steps.a.count > 0`) or as one template (`${ steps.a.count > 0 }`).
-    static func parseCondition(_ text: String) throws(ExpressionError) -> Expression {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("${"), trimmed.hasSuffix("}") {
-            let leading = text.prefix { $0 == " " || $0 == "\t" }.count
-            let template = try Template(parsing: trimmed)
-            if let expression = template.singleExpression {
-                return expression.shifted(by: leading)
-            }
-        }
-        return try ExpressionParser.parse(text)
-    }
-}

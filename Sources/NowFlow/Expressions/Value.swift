@@ -6,12 +6,19 @@ import Foundation
 /// JSON string); comparisons between a number and a numeric string compare the numbers, so `state == 6` holds for
 /// a record whose `state` is `"6"`.
 public enum Value: Sendable, Hashable {
+    /// `null`: a JSON null, or a missing value on the left of `??`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case int(Int)
+    /// A number with a fraction.
     case double(Double)
+    /// A text; every field of a record read from the Table API is one.
     case string(String)
+    /// A list, such as a query's `records`.
     case list([Value])
+    /// A mapping of names to values: a record, a step's result.
     case map([String: Value])
 
     /// The kind of value, for messages: "a string", "a number", "a list", ...

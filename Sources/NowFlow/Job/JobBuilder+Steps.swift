@@ -87,70 +87,73 @@ extension JobBuilder {
         if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
+        checkKeys(pairs, allowed: Self.recordStepKeys[pair.name] ?? [], in: pair.name)
         switch pair.name {
         case "query":
-            checkKeys(
-                pairs,
-                allowed: [
-                    "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc",
-                    "display_value", "exclude_reference_link",
-                ], in: "query")
-            let filter = filter(pairs, in: "query", at: node.mark)
+            let filter = filter(pairs, in: "query")
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
             let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
             let pageSize = value(pairs, "page_size").flatMap { integer($0, "page_size", minimum: 1) }
             let orderBy = value(pairs, "order_by").flatMap { templateText($0, "order_by") }
             let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
-            let display = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            let exclude =
-                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+            let read = readSettings(pairs)
             guard let table else { return nil }
             return .query(
                 QueryStep(
                     table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
-                    orderByDescending: orderByDescending, displayValue: display, excludeReferenceLink: exclude))
+                    orderByDescending: orderByDescending, read: read))
         case "get":
-            checkKeys(
-                pairs, allowed: ["table", "sys_id", "fields", "display_value", "exclude_reference_link"], in: "get")
             let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
+            let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
+            let read = readSettings(pairs)
             guard let table, let sysID else { return nil }
-            var step = GetStep(table: table, sysID: sysID)
-            step.fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
-            step.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
-            step.excludeReferenceLink =
-                value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
-            return .get(step)
+            return .get(GetStep(table: table, sysID: sysID, fields: fields, read: read))
         case "create":
-            checkKeys(pairs, allowed: ["table", "fields"] + Self.writeKeys, in: "create")
             let fields = recordFields(pairs, in: "create", at: node.mark)
             let settings = writeSettings(pairs)
             guard let table, let fields else { return nil }
             return .create(CreateStep(table: table, fields: fields, settings: settings))
         case "update":
-            checkKeys(
-                pairs, allowed: ["table", "sys_id", "where", "query", "max", "fields"] + Self.writeKeys, in: "update")
             let target = target(pairs, in: "update", at: node.mark)
             let fields = recordFields(pairs, in: "update", at: node.mark)
             let settings = writeSettings(pairs)
             guard let table, let target, let fields else { return nil }
             return .update(UpdateStep(table: table, target: target, fields: fields, settings: settings))
         default:
-            checkKeys(pairs, allowed: ["table", "sys_id", "where", "query", "max"], in: "delete")
             let target = target(pairs, in: "delete", at: node.mark)
             guard let table, let target else { return nil }
             return .delete(DeleteStep(table: table, target: target))
         }
     }
 
+    /// The keys of each kind that works on records: `query`, `get`, `create`, `update`, `delete`.
+    static let recordStepKeys: [String: [String]] = [
+        "query": [
+            "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value",
+            "exclude_reference_link",
+        ],
+        "get": ["table", "sys_id", "fields", "display_value", "exclude_reference_link"],
+        "create": ["table", "fields"] + writeKeys,
+        "update": ["table", "sys_id", "where", "query", "max", "fields"] + writeKeys,
+        "delete": ["table", "sys_id", "where", "query", "max"],
+    ]
+
     private static let writeKeys = [
         "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
     ]
 
-    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
-        var settings = WriteSettings()
+    /// `display_value:` and `exclude_reference_link:`, for every step that gets records back.
+    private func readSettings(_ pairs: [YAMLNode.Pair]) -> ReadSettings {
+        var settings = ReadSettings()
         settings.displayValue = value(pairs, "display_value").flatMap(displayValue) ?? .actual
         settings.excludeReferenceLink =
             value(pairs, "exclude_reference_link").flatMap { boolean($0, "exclude_reference_link") } ?? false
+        return settings
+    }
+
+    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
+        var settings = WriteSettings()
+        settings.read = readSettings(pairs)
         settings.inputDisplayValue =
             value(pairs, "input_display_value").flatMap { boolean($0, "input_display_value") } ?? false
         settings.suppressAutoSysField =
@@ -159,7 +162,7 @@ extension JobBuilder {
     }
 
     /// `query:` or `where:` (not both); nil when neither is given.
-    private func filter(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> RecordFilter? {
+    private func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
         let queryNode = value(pairs, "query")
         let whereNode = value(pairs, "where")
         if queryNode != nil, let whereNode {
@@ -171,11 +174,7 @@ extension JobBuilder {
         }
         guard let whereNode, let conditions = mapping(whereNode, "where") else { return nil }
         var result: [NamedTemplate] = []
-        for condition in conditions {
-            guard Self.isFieldName(condition.name) else {
-                error(at: condition.key.mark, "'\(condition.name)' is not a field name (letters, digits, '_' and '.')")
-                continue
-            }
+        for condition in conditions where checkFieldName(condition) {
             if condition.value.pairs != nil {
                 error(
                     at: condition.value.mark,
@@ -208,7 +207,7 @@ extension JobBuilder {
             error(at: mark, "\(context) needs sys_id:, or where: or query: with max:")
             return nil
         }
-        let filter = filter(pairs, in: context, at: mark)
+        let filter = filter(pairs, in: context)
         guard let maxNode else {
             let verb = context == "delete" ? "delete" : "change"
             error(
@@ -229,14 +228,19 @@ extension JobBuilder {
         }
         guard let fields = mapping(node, "fields") else { return nil }
         var result: [NamedTemplate] = []
-        for field in fields {
-            guard Self.isFieldName(field.name) else {
-                error(at: field.key.mark, "'\(field.name)' is not a field name (letters, digits, '_' and '.')")
-                continue
-            }
+        for field in fields where checkFieldName(field) {
             if let value = templateValue(field.value) { result.append(NamedTemplate(name: field.name, value: value)) }
         }
         return result.count == fields.count ? result : nil
+    }
+
+    /// Whether the key of a `where:` or `fields:` pair is a field name; a diagnostic otherwise.
+    private func checkFieldName(_ pair: YAMLNode.Pair) -> Bool {
+        guard Self.isFieldName(pair.name) else {
+            error(at: pair.key.mark, "'\(pair.name)' is not a field name (letters, digits, '_' and '.')")
+            return false
+        }
+        return true
     }
 
     private func extract(_ node: YAMLNode) -> ExtractStep? {

@@ -107,15 +107,13 @@ extension JobBuilder {
             return .map(values)
         case .scalar(let text, _):
             switch node.resolvedScalar {
-            case .null: return .value(.null)
-            case .bool(let flag): return .value(.bool(flag))
-            case .int(let number): return .value(.int(number))
-            case .double(let number): return .value(.double(number))
             case .string, .none:
                 guard text.contains("${") else {
                     return .value(.string(text.replacingOccurrences(of: "$${", with: "${")))
                 }
                 return template(text, at: node).map(TemplateValue.template)
+            case let scalar?:
+                return .value(scalar.value)
             }
         }
     }

@@ -138,12 +138,10 @@ final class JobBuilder {
             }
         }
         if let zoneNode = value(pairs, "timezone"), let zone = text(zoneNode, "coder.timezone") {
-            if zone == "local" || TimeZone(identifier: zone) != nil {
+            if DateDisplay.isTimeZone(zone) {
                 settings.timezone = zone
             } else {
-                error(
-                    at: zoneNode.mark,
-                    "coder.timezone '\(zone)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris")
+                error(at: zoneNode.mark, "coder.timezone \(DateDisplay.notATimeZone(zone))")
             }
         }
         return settings

@@ -12,6 +12,16 @@ import Foundation
 public enum JobFile {
     /// Reads and checks the job file at `path`.
     public static func load(path: String) throws(JobFileError) -> Job {
+        try parse(try text(at: path), file: path)
+    }
+
+    /// Reads and checks a job from its text; `file` names it in diagnostics.
+    public static func parse(_ text: String, file: String) throws(JobFileError) -> Job {
+        try job(from: try root(of: text, file: file), file: file)
+    }
+
+    /// The text of the file at `path`; why it cannot be read as a diagnostic.
+    static func text(at path: String) throws(JobFileError) -> String {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -24,19 +34,22 @@ public enum JobFile {
                 Diagnostic(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
             ])
         }
-        return try parse(text, file: path)
+        return text
     }
 
-    /// Reads and checks a job from its text; `file` names it in diagnostics.
-    public static func parse(_ text: String, file: String) throws(JobFileError) -> Job {
-        let root: YAMLNode?
+    /// The YAML tree of `text` (nil for an empty document); libyaml's error as a diagnostic in `file`.
+    static func root(of text: String, file: String) throws(JobFileError) -> YAMLNode? {
         do {
-            root = try YAMLParser.parse(text)
+            return try YAMLParser.parse(text)
         } catch {
             throw JobFileError(diagnostics: [
                 Diagnostic(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
             ])
         }
+    }
+
+    /// The checked job of a file's YAML tree.
+    static func job(from root: YAMLNode?, file: String) throws(JobFileError) -> Job {
         let builder = JobBuilder(file: file)
         guard let job = builder.build(root) else {
             throw JobFileError(diagnostics: builder.sortedDiagnostics)

@@ -70,8 +70,13 @@ struct RecordTable {
     /// last).
     private func candidateColumns() -> [String] {
         guard fields.isEmpty else { return fields }
-        let present = Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys })
-        let leading = Self.leadingFields.filter(present.contains)
+        return Self.columns(of: Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys }))
+    }
+
+    /// The fields in the order they are shown when the step chose none: the leading fields, then the others in
+    /// alphabetical order with the sys_ fields last.
+    static func columns(of present: Set<String>) -> [String] {
+        let leading = leadingFields.filter(present.contains)
         let others = present.subtracting(leading).sorted { a, b in
             (a.hasPrefix("sys_") ? 1 : 0, a) < (b.hasPrefix("sys_") ? 1 : 0, b)
         }
@@ -101,9 +106,14 @@ struct RecordTable {
 
     private func line(_ texts: [String], _ widths: [Int]) -> String {
         zip(texts, widths).map { text, width in
-            let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
+            let cut = Self.cut(text, to: width)
             return cut + String(repeating: " ", count: width - cut.count)
         }.joined(separator: Self.separator).replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+    }
+
+    /// The text, cut to `width` characters with `…` as the last one when it is longer.
+    static func cut(_ text: String, to width: Int) -> String {
+        text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
     /// A field as shown: a reference by its display value (or else its sys_id), a list joined by commas, line

@@ -56,21 +56,13 @@ struct ResultRenderer {
     /// One record as `field  value` lines: the chosen fields, or every non-empty field, identifying ones first.
     private func recordLines(_ record: [String: Value], fields: [String]) -> String {
         let cells = record.mapValues(RecordTable.cell)
-        var names = fields
-        if names.isEmpty {
-            let present = cells.filter { !$0.value.isEmpty }.keys
-            let leading = RecordTable.leadingFields.filter(present.contains)
-            names = leading + present.filter { !leading.contains($0) }.sorted { a, b in
-                (a.hasPrefix("sys_") ? 1 : 0, a) < (b.hasPrefix("sys_") ? 1 : 0, b)
-            }
-        }
+        let names = fields.isEmpty ? RecordTable.columns(of: Set(cells.filter { !$0.value.isEmpty }.keys)) : fields
         guard !names.isEmpty else { return "(an empty record)" }
         let nameWidth = min(names.map(\.count).max() ?? 0, 30)
         let valueWidth = max(width - nameWidth - RecordTable.separator.count, RecordTable.minimumWidth)
         return names.map { name in
-            let shownName = name.count > nameWidth ? String(name.prefix(nameWidth - 1)) + "…" : name
-            let value = cells[name] ?? ""
-            let cut = value.count > valueWidth ? String(value.prefix(valueWidth - 1)) + "…" : value
+            let shownName = RecordTable.cut(name, to: nameWidth)
+            let cut = RecordTable.cut(cells[name] ?? "", to: valueWidth)
             let padded = shownName + String(repeating: " ", count: nameWidth - shownName.count)
             return cut.isEmpty ? padded.trimmingCharacters(in: .whitespaces) : padded + RecordTable.separator + cut
         }.joined(separator: "\n")

@@ -51,7 +51,7 @@ enum ReplCompleter {
             let name = token.prefix { $0 != "=" }
             return ["fields", "order_by", "order_by_desc"].contains(String(name)) ? fields : references
         }
-        if beforeWords.count == 1, ["query", "get", "create", "update", "delete"].contains(first) {
+        if beforeWords.count == 1, JobBuilder.recordStepKeys[first] != nil {
             return Array(catalog.tables)
         }
         let names = (ShortForm.parameters[first] ?? []) + ShortForm.stepOptions

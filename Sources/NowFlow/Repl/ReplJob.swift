@@ -1,5 +1,3 @@
-import Foundation
-
 /// A job file loaded for the REPL: the checked job, and its YAML, from which `:save` copies the settings and the
 /// steps that ran.
 ///
@@ -14,9 +12,8 @@ public struct ReplJob: Sendable {
 
     /// Reads and checks the job file at `path`, as `nowflow run` does.
     public static func load(path: String) throws(JobFileError) -> ReplJob {
-        let job = try JobFile.load(path: path)
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return ReplJob(job: job, pairs: (try? YAMLParser.parse(text))??.pairs ?? [])
+        let root = try JobFile.root(of: try JobFile.text(at: path), file: path)
+        return ReplJob(job: try JobFile.job(from: root, file: path), pairs: root?.pairs ?? [])
     }
 
     /// The node of a top-level key.
@@ -24,8 +21,8 @@ public struct ReplJob: Sendable {
         pairs.first { $0.name == key }?.value
     }
 
-    /// The nodes of the `steps` (or `finally`) list, one per step of the job.
-    func stepNodes(_ key: String) -> [YAMLNode] {
-        node(key)?.items ?? []
+    /// The nodes of the `steps` list, one per step of the job.
+    var stepNodes: [YAMLNode] {
+        node("steps")?.items ?? []
     }
 }

@@ -80,8 +80,8 @@ extension ReplSession {
 
     private func setZone(_ name: String) -> String {
         guard !name.isEmpty else { return "time zone: \(zone)" }
-        guard name == "local" || TimeZone(identifier: name) != nil else {
-            return Self.errorText("'\(name)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris", column: 0)
+        guard DateDisplay.isTimeZone(name) else {
+            return Self.errorText(DateDisplay.notATimeZone(name), column: 0)
         }
         zone = name
         return "time zone: \(name)"

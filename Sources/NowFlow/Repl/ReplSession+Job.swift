@@ -8,13 +8,13 @@ extension ReplSession {
         guard let job = loaded?.job else { return Self.noJob }
         guard nextStep < job.steps.count else { return "the job's steps have all run" + (finallyRan ? "" : "; :quit runs its finally") }
         var step = job.steps[nextStep]
-        var node = loaded?.stepNodes("steps").indices.contains(nextStep) == true ? loaded?.stepNodes("steps")[nextStep] : nil
+        let nodes = loaded?.stepNodes ?? []
+        var node = nodes.indices.contains(nextStep) ? nodes[nextStep] : nil
         if step.id == nil {
             let id = "_\(autoNumber + 1)"
             step.id = id
             node = node.map { Self.settingID($0, id) }
         }
-        jobStarted = true
         let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node)
         jobStatuses[nextStep] = run.status
         guard run.status == .passed || run.status == .skipped || run.continued, !Task.isCancelled else {

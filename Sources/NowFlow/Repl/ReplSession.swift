@@ -38,10 +38,11 @@ public actor ReplSession {
     var autoNumber = 0
     /// The index of the job's next step.
     var nextStep = 0
-    var jobStarted = false
     var finallyRan = false
     /// How each job step ended, by index, for `:list`.
     var jobStatuses: [Int: StepStatus] = [:]
+    /// Whether a step of the job has run (its `finally` is then due).
+    var jobStarted: Bool { !jobStatuses.isEmpty }
 
     /// A session on the instance of `options`, with the job's vars, authentication and coder when one is given;
     /// `width` tells the terminal's width when a table is drawn.
@@ -271,12 +272,7 @@ public actor ReplSession {
     }
 
     var renderer: ResultRenderer {
-        ResultRenderer(format: format, dates: dateDisplay, width: width())
-    }
-
-    var dateDisplay: DateDisplay {
-        let zone = zone == "local" ? TimeZone.current : TimeZone(identifier: zone) ?? TimeZone(identifier: "UTC") ?? .current
-        return DateDisplay(coder: coderSettings.coder, pattern: coderSettings.displayPattern, zone: zone)
+        ResultRenderer(format: format, dates: DateDisplay(coderSettings, zoneName: zone), width: width())
     }
 
     /// Notes the step's table and the fields of its records, for completion; gives the table.

@@ -27,15 +27,16 @@ enum ShortForm {
 
     /// The kinds that have a short form.
     static let kinds = ["query", "get", "create", "update", "delete", "set", "assert"]
-    static let stepOptions = ["id", "when", "continue_on_error"]
-    /// The parameters each kind takes as `name=value`; other names are conditions or fields.
-    static let parameters: [String: [String]] = [
-        "query": ["query", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value", "exclude_reference_link"],
-        "get": ["sys_id", "fields", "display_value", "exclude_reference_link"],
-        "create": ["display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field"],
-        "update": ["sys_id", "query", "max", "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field"],
-        "delete": ["sys_id", "query", "max"],
-    ]
+    /// The step options a word can give: all but `retry`, which is a mapping.
+    static let stepOptions = JobBuilder.commonStepKeys.filter { $0 != "retry" }
+    /// The parameters each kind takes as `name=value`: the keys of the job file's step but `table` (the first
+    /// word), `where` (the conditions) and, for `create` and `update`, `fields` (the field values). Other names
+    /// are conditions or fields.
+    static let parameters: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: JobBuilder.recordStepKeys.map { kind, keys in
+            let written = ["table", "where"] + (kind == "create" || kind == "update" ? ["fields"] : [])
+            return (kind, keys.filter { !written.contains($0) })
+        })
 
     /// The step mapping of a short-form line whose first word is one of ``kinds``.
     static func node(_ line: String) throws(ReplInputError) -> YAMLNode {

@@ -7,9 +7,26 @@ public struct DateDisplay: Sendable {
     private let coder: Coder
     private let output: DateFormatter
 
-    init(coder: Coder, pattern: String, zone: TimeZone) {
-        self.coder = coder
-        output = CoderSettings.formatter(pattern, zone: zone)
+    /// Dates read with the settings' `Coder`, shown in the zone named `zoneName` (UTC for a name that is not one).
+    init(_ settings: CoderSettings, zoneName: String) {
+        coder = settings.coder
+        output = CoderSettings.formatter(settings.displayPattern, zone: Self.zone(named: zoneName) ?? .gmt)
+    }
+
+    /// Whether `name` names a time zone as `coder.timezone`, `--tz` and `:tz` take it: `local`, `UTC` or an IANA
+    /// name such as `Europe/Paris`.
+    public static func isTimeZone(_ name: String) -> Bool {
+        zone(named: name) != nil
+    }
+
+    /// Why `name` is refused as a time zone: `'Mars/Base' is not a time zone; use UTC, local or an IANA name such
+    /// as Europe/Paris`.
+    public static func notATimeZone(_ name: String) -> String {
+        "'\(name)' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"
+    }
+
+    private static func zone(named name: String) -> TimeZone? {
+        name == "local" ? TimeZone.current : TimeZone(identifier: name)
     }
 
     /// The value with its dates shown in the zone.
@@ -25,18 +42,5 @@ public struct DateDisplay: Sendable {
         case .map(let fields): return .map(fields.mapValues(render))
         default: return value
         }
-    }
-}
-
-extension Job {
-    /// The `Coder` built from the job's `coder.dates`.
-    public var dateCoder: Coder { coder.coder }
-
-    /// Dates shown in `timeZone` (`--tz`: UTC, local or an IANA name), or else in the job's `coder.timezone`.
-    public func dateDisplay(timeZone: String?) -> DateDisplay {
-        let name = timeZone ?? coder.timezone
-        let zone =
-            name == "local" ? TimeZone.current : TimeZone(identifier: name) ?? TimeZone(identifier: "UTC") ?? .current
-        return DateDisplay(coder: coder.coder, pattern: coder.displayPattern, zone: zone)
     }
 }

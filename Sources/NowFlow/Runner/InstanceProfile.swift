@@ -33,24 +33,18 @@ public struct InstanceProfile: Sendable {
         }
     }
 
+    /// The URL an instance's address stands for (a profile's `url:`, `--instance`), when it is an `http(s)://`
+    /// URL with a host; nil otherwise.
+    public static func instanceURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+            return nil
+        }
+        return url
+    }
+
     /// Reads every profile of a config file; problems are diagnostics, as in job files.
     public static func load(path: String) throws(JobFileError) -> [String: InstanceProfile] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")
-            ])
-        }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(text)
-        } catch {
-            throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: error.mark.line, column: error.mark.column, message: error.message)
-            ])
-        }
+        let root = try JobFile.root(of: try JobFile.text(at: path), file: path)
         let builder = JobBuilder(file: path)
         var profiles: [String: InstanceProfile] = [:]
         if let root, let pairs = builder.mapping(root, "config.yaml") {
@@ -64,7 +58,7 @@ public struct InstanceProfile: Sendable {
                     continue
                 }
                 guard let text = builder.text(urlNode, "url") else { continue }
-                guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                guard let url = Self.instanceURL(text) else {
                     builder.error(at: urlNode.mark, "url '\(text)' is not an http(s) URL")
                     continue
                 }

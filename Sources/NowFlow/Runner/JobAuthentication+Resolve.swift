@@ -3,16 +3,23 @@ import NowData
 extension JobAuthentication {
     /// The NowData authentication with the templates evaluated (usually from `env`), and the values to mask.
     func resolve(in scope: Scope) throws(EvaluationError) -> (authentication: NowAuthentication, secrets: [String]) {
-        var values: [String] = []
-        for template in templates {
-            let value = try template.evaluate(in: scope)
-            values.append(value.text)
+        var secrets: [String] = []
+        func text(_ template: Template) throws(EvaluationError) -> String {
+            let value = try template.evaluate(in: scope).text
+            secrets.append(value)
+            return value
         }
+        let authentication: NowAuthentication
         switch self {
-        case .basic: return (.basic(user: values[0], password: values[1]), values)
-        case .oauth:
-            return (.oauth(clientID: values[0], clientSecret: values[1], user: values[2], password: values[3]), values)
-        case .token: return (.bearer(StaticAccessToken(token: values[0])), values)
+        case .basic(let user, let password):
+            authentication = .basic(user: try text(user), password: try text(password))
+        case .oauth(let clientID, let clientSecret, let user, let password):
+            authentication = .oauth(
+                clientID: try text(clientID), clientSecret: try text(clientSecret), user: try text(user),
+                password: try text(password))
+        case .token(let token):
+            authentication = .bearer(StaticAccessToken(token: try text(token)))
         }
+        return (authentication, secrets)
     }
 }

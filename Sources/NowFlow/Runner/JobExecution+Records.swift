@@ -18,7 +18,7 @@ extension JobExecution {
         let pageSize = step.pageSize ?? min(step.limit ?? Self.defaultPageSize, Self.defaultPageSize)
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: pageSize,
-            readConfiguration: readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink))
+            readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
         paginator.maxRecords = step.limit
         var records: [Value] = []
@@ -43,7 +43,7 @@ extension JobExecution {
         if let record = dryRunRecords[sysID] {
             return (.map(["record": .map(record), "sys_id": .string(sysID)]), "\(table) \(sysID) (dry run)")
         }
-        let configuration = readConfiguration(step.fields, step.displayValue, step.excludeReferenceLink)
+        let configuration = readConfiguration(step.fields, step.read)
         let record = try await calling {
             shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
@@ -53,7 +53,7 @@ extension JobExecution {
     func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
-        let configuration = readConfiguration([], step.settings.displayValue, step.settings.excludeReferenceLink)
+        let configuration = readConfiguration([], step.settings.read)
         let writeOptions = writeOptions(step.settings)
         if options.dryRun {
             let sysID = "dry-run-\(dryRunRecords.count + 1)"
@@ -81,7 +81,7 @@ extension JobExecution {
     func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
-        let configuration = readConfiguration([], step.settings.displayValue, step.settings.excludeReferenceLink)
+        let configuration = readConfiguration([], step.settings.read)
         let writeOptions = writeOptions(step.settings)
         let items = writeOptions.queryItems + configuration.queryItems
         switch step.target {
@@ -107,7 +107,7 @@ extension JobExecution {
                     matches: sysIDs.count, query: query)
                 return (
                     Self.many(sysIDs, records: []),
-                    "would update \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                    "would update \(Self.records(sysIDs.count, of: table)) (dry run)"
                 )
             }
             var records: [Value] = []
@@ -116,7 +116,7 @@ extension JobExecution {
             }
             return (
                 Self.many(sysIDs, records: records),
-                "updated \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+                "updated \(Self.records(sysIDs.count, of: table))"
             )
         }
     }
@@ -141,13 +141,13 @@ extension JobExecution {
                     matches: sysIDs.count, query: query)
                 return (
                     Self.many(sysIDs, records: nil),
-                    "would delete \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s") (dry run)"
+                    "would delete \(Self.records(sysIDs.count, of: table)) (dry run)"
                 )
             }
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
                 Self.many(sysIDs, records: nil),
-                "deleted \(sysIDs.count) \(table) record\(sysIDs.count == 1 ? "" : "s")"
+                "deleted \(Self.records(sysIDs.count, of: table))"
             )
         }
     }
@@ -207,7 +207,7 @@ extension JobExecution {
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
             throw StepFailure(
-                "more than \(max) \(table) record\(max == 1 ? "" : "s") match \(condition) (max: \(max)); nothing was \(verb)",
+                "more than \(Self.records(max, of: table)) match \(condition) (max: \(max)); nothing was \(verb)",
                 fromInstance: true)
         }
         return (sysIDs, query)
@@ -248,16 +248,14 @@ extension JobExecution {
         }
     }
 
-    private func readConfiguration(_ fields: [String], _ display: DisplayValue, _ excludeLinks: Bool)
-        -> FieldReadConfiguration
-    {
+    private func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
         var options: FieldReadConfiguration.Options = []
-        switch display {
+        switch settings.displayValue {
         case .actual: break
         case .display: options.insert(.displayValues)
         case .all: options.formUnion([.displayValues, .actualValues])
         }
-        if excludeLinks { options.insert(.excludeReferenceLink) }
+        if settings.excludeReferenceLink { options.insert(.excludeReferenceLink) }
         return FieldReadConfiguration(includeFields: fields, options: options)
     }
 
@@ -325,6 +323,11 @@ extension JobExecution {
         guard case .map(let fields) = record, let sysID = fields["sys_id"] else { return "" }
         if case .map(let parts) = sysID { return parts["value"]?.text ?? "" }
         return sysID.text
+    }
+
+    /// `1 incident record`, `8 incident records`.
+    private static func records(_ count: Int, of table: String) -> String {
+        "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 
     private static func many(_ sysIDs: [String], records: [Value]?) -> Value {

@@ -52,13 +52,7 @@ public struct JobRunner: Sendable {
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
     static func value(ofArgument text: String) -> Value {
-        switch YAMLScalar(text: text, style: .plain) {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(number)
-        case .double(let number): .double(number)
-        case .string(let string): .string(string)
-        }
+        YAMLScalar(text: text, style: .plain).value
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {

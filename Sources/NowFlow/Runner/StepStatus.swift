@@ -1,5 +1,6 @@
 /// How a step ended.
 public enum StepStatus: String, Sendable, Hashable, Codable {
+    /// The step did its work (and its `retry.until` held).
     case passed
     /// `when` was false.
     case skipped

@@ -2,7 +2,12 @@
 public struct TouchedRecord: Sendable, Hashable, Codable {
     /// What happened to the record.
     public enum Action: String, Sendable, Hashable, Codable {
-        case created, updated, deleted
+        /// The run created the record.
+        case created
+        /// The run changed the record's fields.
+        case updated
+        /// The run deleted the record.
+        case deleted
     }
 
     /// Created, updated or deleted.

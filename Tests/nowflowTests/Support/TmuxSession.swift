@@ -76,7 +76,3 @@ final class TmuxSession {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-
-struct TmuxError: Error, CustomStringConvertible {
-    let description: String
-}

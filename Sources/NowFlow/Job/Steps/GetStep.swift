@@ -3,6 +3,5 @@ struct GetStep: Sendable, Hashable {
     var table: Template
     var sysID: Template
     var fields: [String] = []
-    var displayValue: DisplayValue = .actual
-    var excludeReferenceLink = false
+    var read = ReadSettings()
 }

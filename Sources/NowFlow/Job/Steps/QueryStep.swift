@@ -7,6 +7,5 @@ struct QueryStep: Sendable, Hashable {
     var pageSize: Int?
     var orderBy: Template?
     var orderByDescending: Template?
-    var displayValue: DisplayValue = .actual
-    var excludeReferenceLink = false
+    var read = ReadSettings()
 }

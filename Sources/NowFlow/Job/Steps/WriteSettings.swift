@@ -1,7 +1,6 @@
 /// The options of `create` and `update`: how the answer's values are shown and how input values are read.
 struct WriteSettings: Sendable, Hashable {
-    var displayValue: DisplayValue = .actual
-    var excludeReferenceLink = false
+    var read = ReadSettings()
     /// `input_display_value`: the values given are display values.
     var inputDisplayValue = false
     /// `suppress_auto_sys_field`: leave the sys_ fields as given.

@@ -6,17 +6,13 @@ struct ToolInvocation {
     var stdout: String
     var stderr: String
 
-    /// The `nowflow` executable built with the tests.
-    static let executable: URL = URL(fileURLWithPath: CommandLine.arguments[0])
-        .deletingLastPathComponent().appendingPathComponent("nowflow")
-
     /// Runs `nowflow arguments...` in `directory` with `environment` added to a minimal environment
     /// (HOME points at `directory` so that nothing under the real home is touched).
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], stdin: String? = nil
     ) throws -> ToolInvocation {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) {
@@ -52,10 +48,10 @@ struct ToolInvocation {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
-}
 
-/// Data read on another thread; `done` is signalled once `data` is written and never written again.
-private final class ReadData: @unchecked Sendable {
-    var data = Data()
-    let done = DispatchSemaphore(value: 0)
+    /// Data read on another thread; `done` is signalled once `data` is written and never written again.
+    private final class ReadData: @unchecked Sendable {
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
+    }
 }
