@@ -31,9 +31,22 @@ struct InstanceTarget {
             guard let url = InstanceProfile.instanceURL(name) else {
                 throw Failure(description: "instance '\(name)' is not an http(s) URL", isUsage: true)
             }
+            try checkUsable(url)
             return InstanceTarget(url: url, transport: nil, authentication: .none)
         }
         return try profile(name, environment: environment)
+    }
+
+    /// Refuses a URL the service would refuse (plain `http://` to a host that is not loopback), before anything runs.
+    private static func checkUsable(_ url: URL) throws(Failure) {
+        guard let problem = NowServiceConfiguration(instanceURL: url).instanceURLProblem else { return }
+        guard url.scheme != "http" else {
+            throw Failure(
+                description: "instance '\(url.absoluteString)': plain http:// is only for this machine (loopback); "
+                    + "use https:// for another host, so that credentials do not travel unencrypted",
+                isUsage: true)
+        }
+        throw Failure(description: "instance '\(url.absoluteString)': \(problem)", isUsage: true)
     }
 
     /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in
@@ -85,6 +98,7 @@ struct InstanceTarget {
                 description: "no profile '\(name)' in \(path) (profiles: \(known.isEmpty ? "none" : known))",
                 isUsage: true)
         }
+        try checkUsable(profile.url)
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         do {
             if let resolved = try profile.authentication(environment: environment) {

@@ -190,6 +190,11 @@ import Testing
             "nowflow run: --tz 'Mars/Base' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"
         ),
         (["run", "job.yaml", "--instance", "ftp://x"], "nowflow run: instance 'ftp://x' is not an http(s) URL"),
+        (
+            ["run", "job.yaml", "--instance", "http://example.com"],
+            "nowflow run: instance 'http://example.com': plain http:// is only for this machine (loopback); "
+                + "use https:// for another host, so that credentials do not travel unencrypted"
+        ),
     ])
     func usageErrorsExitWithOne(_ arguments: [String], _ message: String) throws {
         let directory = try home(["job.yaml": Self.job])
