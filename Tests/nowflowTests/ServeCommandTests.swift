@@ -7,12 +7,14 @@ import Testing
 @testable import nowflow
 
 @Suite struct ServeCommandTests {
-    @Test func printsItsUsageOnHelp() async throws {
-        let help = try await NowflowRun.run(["serve", "--help"])
+    @Test func printsItsUsageOnHelp() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let help = try ToolInvocation.run(["serve", "--help"], in: directory)
         #expect(help.status == 0)
-        let unknown = try await NowflowRun.run(["serve", "--verbose"])
+        let unknown = try ToolInvocation.run(["serve", "--verbose"], in: directory)
         #expect(unknown.status == 1)
-        #expect(unknown.standardError == "nowflow serve: unknown option --verbose\n\(ServeCommand.usage)\n")
+        #expect(unknown.stderr == "nowflow serve: unknown option --verbose\n\(ServeCommand.usage)\n")
     }
 
     @Test func readsEveryOption() throws {
@@ -87,11 +89,12 @@ import Testing
 
     @Test func reportsAPortInUseAndExitsWithStatusOneThenStopsOnSIGINT() async throws {
         let first = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
-        let second = try await NowflowRun.run(
-            ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"])
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let second = try ToolInvocation.run(
+            ["serve", "--port", "\(first.port)", "--db", ":memory:", "--password", "pw"], in: directory)
         #expect(second.status == 1)
-        #expect(
-            second.standardError == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
+        #expect(second.stderr == "nowflow serve: cannot listen on 127.0.0.1:\(first.port): Address already in use\n")
         first.send(SIGINT)
         let exit = await first.waitForExit()
         #expect(exit.reason == .exit && exit.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+@preconcurrency import Glibc
 
 /// Runs the built `nowflow` binary (next to the test bundle) and captures its exit status and output.
 struct ToolInvocation {
@@ -7,7 +8,8 @@ struct ToolInvocation {
     var stderr: String
 
     /// Runs `nowflow arguments...` in `directory` with `environment` added to a minimal environment
-    /// (HOME points at `directory` so that nothing under the real home is touched).
+    /// (HOME points at `directory` so that nothing under the real home is touched). The process is killed after
+    /// 60 seconds, so that a test cannot hang.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], stdin: String? = nil
     ) throws -> ToolInvocation {
@@ -25,6 +27,12 @@ struct ToolInvocation {
         let input = Pipe()
         process.standardInput = input
         try process.run()
+        let exited = DispatchSemaphore(value: 0)
+        let pid = process.processIdentifier
+        DispatchQueue.global().async {
+            if exited.wait(timeout: .now() + 60) == .timedOut { kill(pid, SIGKILL) }
+        }
+        defer { exited.signal() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes concurrently so that a full pipe never blocks the child.
