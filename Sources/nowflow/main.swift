@@ -25,8 +25,11 @@ case "serve":
 case "-h", "--help", "help":
     print(usage)
     status = 0
-default:
-    printError("nowflow: unknown command \(arguments.first.map { "'\($0)'" } ?? "(none)")\n\(usage)")
+case nil:
+    printError("nowflow: no command given\n\(usage)")
+    status = 1
+case let command?:
+    printError("nowflow: unknown command '\(command)'\n\(usage)")
     status = 1
 }
 exit(status)
