@@ -23,7 +23,7 @@ extension TableAPIHandler {
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
             record.merge(changes) { _, new in new }
-            let sysID = changes["sys_id"] ?? Self.newSysID()
+            let sysID = changes["sys_id"] ?? NowTableService.makeSysID()
             record["sys_id"] = sysID
             if table.numberPrefix != nil, (record["number"] ?? "").isEmpty {
                 record["number"] = try store.nextNumber(table, db)
@@ -185,11 +185,6 @@ extension TableAPIHandler {
             (1...3).contains(impact), (1...3).contains(urgency)
         else { return nil }
         return String(impact + urgency - 1)
-    }
-
-    /// A new random sys_id: 32 lowercase hex digits.
-    static func newSysID() -> String {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

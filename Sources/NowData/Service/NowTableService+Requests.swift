@@ -7,7 +7,7 @@ extension NowTableService {
     ) throws -> PreparedRequest {
         let fields = TableRequest.strippingSysID(try TableRequest.fields(of: model, coder: coder))
         return try prepareInsert(
-            fields, sysId: TableRequest.makeSysID(), in: tableName, writeOptions: writeOptions,
+            fields, sysId: NowTableService.makeSysID(), in: tableName, writeOptions: writeOptions,
             readConfiguration: readConfiguration)
     }
 
@@ -17,7 +17,7 @@ extension NowTableService {
     ) throws -> PreparedRequest {
         let given = fields["sys_id"]?.stringValue ?? ""
         return try prepareInsert(
-            TableRequest.fields(fields), sysId: given.isEmpty ? TableRequest.makeSysID() : given,
+            TableRequest.fields(fields), sysId: given.isEmpty ? NowTableService.makeSysID() : given,
             in: tableName, writeOptions: writeOptions, readConfiguration: readConfiguration)
     }
 

@@ -25,11 +25,6 @@ enum TableRequest {
         scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_")
     }
 
-    /// A new sys_id: 32 lowercase hexadecimal digits.
-    static func makeSysID() -> SysID {
-        UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    }
-
     /// A JSON object body with sorted keys.
     static func jsonBody(_ object: [String: Any]) throws -> Data {
         do {
