@@ -1,4 +1,6 @@
 import Foundation
+import LocalInstance
+import NowData
 import Testing
 
 @testable import NowFlow
@@ -69,6 +71,48 @@ import Testing
                       created incident <sys_id> by step 1 'incident' (create)
                       deleted incident <sys_id> by finally 1 (delete)
                     """)
+    }
+
+    @Test func aCreateWhoseAnswerIsLostIsListedWithTheSysIDItWasSentWith() async throws {
+        let harness = try RunHarness()
+        harness.instance.setFaults(FaultInjection(scripted: [.lostResponse]))
+        let result = try await harness.run(
+            """
+            name: Lost answer
+            steps:
+              - id: incident
+                create: { table: incident, fields: { short_description: answer lost } }
+            """)
+        #expect(result.status == .failed)
+        let record = try #require(result.records.first)
+        #expect(result.records.map(\.action) == [.possiblyCreated])
+        #expect(record.sysID.count == 32)
+        // The instance did create it, under the sys_id the run reports.
+        let stored = try await harness.instance.transport.send(
+            NowHTTPRequest(
+                method: "GET", path: "/api/now/table/incident/\(record.sysID)",
+                headers: ["Authorization": "Basic " + Data("admin:admin".utf8).base64EncodedString()]))
+        #expect(stored.statusCode == 200)
+        #expect(
+            RunHarness.normalized(result.summaryText()).replacingOccurrences(
+                of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
+                    Lost answer: failed (1 step run, N ms)
+                      step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
+                    records touched before the failure (finish or undo them by hand):
+                      possibly created incident <sys_id> by step 1 'incident' (create)
+                    """)
+    }
+
+    @Test func aRefusedCreateListsNoRecord() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Refused
+            steps:
+              - create: { table: u_no_such_table, fields: { short_description: refused } }
+            """)
+        #expect(result.status == .failed)
+        #expect(result.records.isEmpty)
     }
 
     @Test func queriesPageUpToTheLimitInOrder() async throws {

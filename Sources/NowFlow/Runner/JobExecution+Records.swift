@@ -68,10 +68,22 @@ extension JobExecution {
                 .map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)"
             )
         }
-        let record = try await calling {
-            try Self.result(
-                try await service.createRecord(
-                    with: fields, in: table, writeOptions: writeOptions, configuration: configuration))
+        // The sys_id is chosen before sending, so that a create whose answer never comes can still be reported.
+        var sending = fields
+        let assigned = fields["sys_id"]?.stringValue ?? NowTableService.makeSysID()
+        sending["sys_id"] = .string(assigned)
+        let record: Value
+        do {
+            record = try await calling {
+                try Self.result(
+                    try await service.createRecord(
+                        with: sending, in: table, writeOptions: writeOptions, configuration: configuration))
+            }
+        } catch {
+            if Self.mayHaveCreated(error.cause) {
+                touched.append(TouchedRecord(action: .possiblyCreated, table: table, sysID: assigned, step: label))
+            }
+            throw error
         }
         let sysID = Self.sysID(of: record)
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
@@ -244,7 +256,20 @@ extension JobExecution {
             failure.fromInstance = true
             throw failure
         } catch {
-            throw StepFailure("\(error)", fromInstance: true)
+            var failure = StepFailure("\(error)", fromInstance: true)
+            failure.cause = error as? NowDataError
+            throw failure
+        }
+    }
+
+    /// Whether a create that failed with `cause` may still have created its record: no answer came (the
+    /// connection failed or the request was cancelled once sent) or the server failed (5xx), rather than a
+    /// refusal before or at the instance.
+    static func mayHaveCreated(_ cause: NowDataError?) -> Bool {
+        switch cause {
+        case .network: return true
+        case .badResponse(let status): return status.code >= 500
+        default: return false
         }
     }
 

@@ -1,9 +1,13 @@
+import NowData
+
 /// Why a step failed: the message (without the step's label), whether an assertion failed, and whether the
 /// instance said so (a request that failed, or more records than `max` match) rather than the job's values.
 struct StepFailure: Error, Sendable, CustomStringConvertible {
     var message: String
     var isAssertion = false
     var fromInstance = false
+    /// The SDK's error behind a failed request, when there was one.
+    var cause: NowDataError?
 
     init(_ message: String, isAssertion: Bool = false, fromInstance: Bool = false) {
         self.message = message

@@ -1,4 +1,4 @@
-/// A record a run created, updated or deleted, so that a half-failed run can be finished or undone by hand.
+/// A record a run created, updated or deleted (or may have created), so that a half-failed run can be finished or undone by hand.
 public struct TouchedRecord: Sendable, Hashable, Codable {
     /// What happened to the record.
     public enum Action: String, Sendable, Hashable, Codable {
@@ -8,6 +8,9 @@ public struct TouchedRecord: Sendable, Hashable, Codable {
         case updated
         /// The run deleted the record.
         case deleted
+        /// The run sent a create with this sys_id and no answer came (a lost connection or a server failure):
+        /// the record may exist. Look it up before finishing or undoing the run by hand.
+        case possiblyCreated = "possibly created"
     }
 
     /// Created, updated or deleted.
