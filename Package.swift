@@ -18,7 +18,11 @@ let package = Package(
             name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
-        .target(name: "NowData"),
+        // NowData's JSON parser: simdjson (Debian's libsimdjson-dev), a C++ library, behind a small C interface.
+        .target(
+            name: "CJSONTape", cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]),
+        .target(name: "NowData", dependencies: ["CJSONTape"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
@@ -38,5 +42,6 @@ let package = Package(
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),
         .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData", "TestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -78,6 +78,50 @@ enum SnakeCase {
         }
     }
 
+    /// Whether ``camelCase(_:)`` turns `key`, made only of a-z, 0-9 and _, into `camel`.
+    ///
+    /// It compares while it converts, so a key that differs in its first bytes (most of an object's keys, when
+    /// a decoder looks one up) is rejected at once, and nothing is allocated.
+    static func converts(_ key: UnsafeBufferPointer<UInt8>, to camel: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let keyBytes = key.baseAddress, let camelBytes = camel.baseAddress else {
+            return key.count == camel.count
+        }
+        // The first byte is always kept: a leading underscore, or the first letter of the first word.
+        guard keyBytes[0] == camelBytes[0] else { return false }
+        let underscore = UInt8(ascii: "_")
+        var first = 0
+        while first < key.count, keyBytes[first] == underscore {
+            first += 1
+        }
+        guard first < key.count else { return key.elementsEqual(camel) }
+        var last = key.count - 1
+        while keyBytes[last] == underscore {
+            last -= 1
+        }
+        var position = 0
+        var inFirstWord = true
+        var previousIsLetter = false
+        for index in 0..<key.count {
+            var byte = keyBytes[index]
+            if index >= first, index <= last {
+                if byte == underscore {
+                    inFirstWord = false
+                    previousIsLetter = false
+                    continue
+                }
+                let isLetter = byte >= UInt8(ascii: "a")
+                // `capitalized` uppercases a letter that starts a word or follows a digit.
+                if !inFirstWord, isLetter, !previousIsLetter {
+                    byte -= 32
+                }
+                previousIsLetter = isLetter
+            }
+            guard position < camel.count, camelBytes[position] == byte else { return false }
+            position += 1
+        }
+        return position == camel.count
+    }
+
     private enum Conversion {
         /// No inner underscore: the key stays as it is.
         case unchanged

@@ -112,7 +112,7 @@ extension NowTableService {
         -> Model
     {
         do {
-            return try coder.jsonDecoder.decode(type, from: data, at: path)
+            return try coder.decode(type, from: data, at: path)
         } catch let error as NowDataError {
             throw error
         } catch let error as DecodingError {

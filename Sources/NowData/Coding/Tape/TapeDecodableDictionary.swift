@@ -1,0 +1,27 @@
+internal import CJSONTape
+import Foundation
+
+/// A `[String: Value]` dictionary, which `JSONDecoder` decodes with its keys as sent, whatever its key strategy.
+protocol TapeDecodableDictionary {
+    init(tapeDecoder decoder: TapeDecoder) throws
+}
+
+extension Dictionary: TapeDecodableDictionary where Key == String, Value: Decodable {
+    /// The members of the decoder's current object; of two equal keys, the first wins, as with `JSONDecoder`.
+    init(tapeDecoder decoder: TapeDecoder) throws {
+        let object = decoder.index
+        guard decoder.kind(at: object) == .object else {
+            throw decoder.mismatch(Self.self, at: object, codingPath: decoder.codingPath)
+        }
+        let tape = decoder.tape
+        self.init(minimumCapacity: Int(tape.entries[object].count))
+        var member = object + 1
+        while member < Int(tape.entries[object].next) {
+            let key = tape.string(at: member)
+            if self[key] == nil {
+                self[key] = try decoder.decode(Value.self, at: member + 1, key: PathKey(stringValue: key))
+            }
+            member = Int(tape.entries[member + 1].next)
+        }
+    }
+}
