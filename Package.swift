@@ -16,13 +16,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", path: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // NowData's JSON parser: simdjson (Debian's libsimdjson-dev), a C++ library, behind a small C interface.
         .target(
             name: "CJSONTape", cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]),
-        .target(name: "NowData", dependencies: ["CJSONTape"]),
+        .target(name: "NowData", dependencies: ["CCurl", "CJSONTape"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),

@@ -29,7 +29,7 @@ final class RequestPipeline: Sendable {
         self.authentication = authentication
         self.transport =
             configuration.transport
-            ?? URLSessionTransport(instanceURL: configuration.instanceURL, timeout: configuration.timeout)
+            ?? CurlTransport(instanceURL: configuration.instanceURL, timeout: configuration.timeout)
         if case .oauth(let clientID, let clientSecret, let user, let password) = authentication {
             tokenStore = OAuthTokenStore(clientID: clientID, clientSecret: clientSecret, user: user, password: password)
         } else {

@@ -54,7 +54,7 @@ public final class URLSessionTransport: NowTransport {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<NowHTTPResponse, any Error>) in
                 let delegate = delegate
-                let session = Self.isRead(request) ? readSession : writeSession
+                let session = request.isRead ? readSession : writeSession
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     continuation.resume(
                         with: Self.outcome(data, response, error, challenged: box.challengedResponse(delegate)))
@@ -69,28 +69,14 @@ public final class URLSessionTransport: NowTransport {
     }
 
     private func makeURLRequest(_ request: NowHTTPRequest) throws -> URLRequest {
-        guard var components = URLComponents(url: instanceURL, resolvingAgainstBaseURL: false) else {
-            throw NetworkServiceError.genericError("The instance URL is not valid.")
-        }
-        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = prefix + request.path
-        components.queryItems = request.queryItems.isEmpty ? nil : request.queryItems
-        // `+` would read as a space on the server; ServiceNow encoded queries may contain it.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else { throw NetworkServiceError.genericError("The request URL is not valid.") }
         var urlRequest = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.seconds(timeout))
+            url: try request.url(on: instanceURL), cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: Self.seconds(timeout))
         urlRequest.httpMethod = request.method
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
-        if !Self.isRead(request) { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
+        if !request.isRead { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
         return urlRequest
-    }
-
-    /// Whether `request` only reads, so that sending it twice does no harm and it may use a kept-alive connection.
-    private static func isRead(_ request: NowHTTPRequest) -> Bool {
-        let method = request.method.uppercased()
-        return (method == "GET" || method == "HEAD") && request.body == nil
     }
 
     private static func outcome(
