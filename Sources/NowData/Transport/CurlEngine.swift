@@ -51,6 +51,11 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
+    /// Whether the engine's thread runs (from the first transfer until the end after ``shutDown()``).
+    var isRunning: Bool {
+        inbox.withLock { $0.isRunning }
+    }
+
     /// Has the engine end the transfers whose caller cancelled them.
     func cancelTransfers() {
         inbox.withLock { $0.cancellationRequested = true }
@@ -89,7 +94,10 @@ final class CurlEngine: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             finishCompleted()
-            if active.isEmpty, shuttingDown, inbox.withLock({ $0.submitted.isEmpty }) { return }
+            if active.isEmpty, shuttingDown, inbox.withLock({ $0.submitted.isEmpty }) {
+                inbox.withLock { $0.isRunning = false }
+                return
+            }
             curl_multi_poll(multi, nil, 0, 1_000, nil)
         }
     }

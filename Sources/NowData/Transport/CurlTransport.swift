@@ -20,7 +20,7 @@ import Synchronization
 public final class CurlTransport: NowTransport {
     private let instanceURL: URL
     private let timeout: Duration
-    private let engine: Result<CurlEngine, any Error>
+    let engine: Result<CurlEngine, any Error>
 
     /// A transport to the instance at `instanceURL` (its path, if any, prefixes every request's path).
     public init(instanceURL: URL, timeout: Duration = .seconds(60)) {
