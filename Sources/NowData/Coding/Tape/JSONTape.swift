@@ -47,14 +47,21 @@ final class JSONTape {
     func member(_ camelKey: String, inObjectAt index: Int) -> Int? {
         var camelKey = camelKey
         return camelKey.withUTF8 { camel in
+            // The conversion keeps a key's first byte, so most keys are told apart by it alone.
+            let firstByte = camel.first
             let end = Int(entries[index].next)
             var key = index + 1
             while key < end {
-                let matches =
-                    entries[key].lowercase_identifier
-                    ? SnakeCase.converts(bytes(at: key), to: camel)
-                    : SnakeCase.camelCase(string(at: key)).utf8.elementsEqual(camel)
-                if matches { return key + 1 }
+                let entry = entries[key]
+                if entry.lowercase_identifier {
+                    if entry.count > 0 ? firstByte == UInt8(bitPattern: entry.payload.string[0]) : camel.isEmpty,
+                        SnakeCase.converts(bytes(at: key), to: camel)
+                    {
+                        return key + 1
+                    }
+                } else if SnakeCase.camelCase(string(at: key)).utf8.elementsEqual(camel) {
+                    return key + 1
+                }
                 key = Int(entries[key + 1].next)
             }
             return nil

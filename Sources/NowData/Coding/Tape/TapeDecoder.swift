@@ -11,10 +11,11 @@ import Foundation
 /// ``JSONTape/needsFoundation`` is set and the caller decodes the document with `JSONDecoder` instead.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
+    // Only the decoding thread touches these, one access at a time: no run-time exclusivity checks.
     /// The entry being decoded.
-    private(set) var index: Int
+    @exclusivity(unchecked) private(set) var index: Int
     /// The keys from the root to the entry being decoded.
-    private(set) var keys: [any CodingKey]
+    @exclusivity(unchecked) private(set) var keys: [any CodingKey]
 
     init(tape: JSONTape, index: Int = 0, codingPath: [any CodingKey] = []) {
         self.tape = tape
