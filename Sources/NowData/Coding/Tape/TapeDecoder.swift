@@ -16,6 +16,8 @@ final class TapeDecoder: Decoder {
     @exclusivity(unchecked) private(set) var index: Int
     /// The keys from the root to the entry being decoded.
     @exclusivity(unchecked) private(set) var keys: [any CodingKey]
+    /// The types decoded so far that are not `[String: Value]` dictionaries.
+    @exclusivity(unchecked) private var ordinaryTypes: [ObjectIdentifier] = []
 
     init(tape: JSONTape, index: Int = 0, codingPath: [any CodingKey] = []) {
         self.tape = tape
@@ -63,10 +65,20 @@ final class TapeDecoder: Decoder {
         if T.self == Data.self || T.self == Decimal.self {
             throw needsFoundation()
         }
-        if let dictionary = T.self as? any TapeDecodableDictionary.Type {
+        if let dictionary = stringKeyedDictionary(type) {
             return try cast(dictionary.init(tapeDecoder: self), to: type)
         }
         return try T(from: self)
+    }
+
+    /// `type` as a `[String: Value]` dictionary type, or nil. The runtime's conformance check is costly, so the types
+    /// that are not such dictionaries are remembered (a page of records has a handful of them).
+    private func stringKeyedDictionary<T>(_ type: T.Type) -> (any TapeDecodableDictionary.Type)? {
+        let identifier = ObjectIdentifier(type)
+        guard !ordinaryTypes.contains(identifier) else { return nil }
+        if let dictionary = type as? any TapeDecodableDictionary.Type { return dictionary }
+        if ordinaryTypes.count < 32 { ordinaryTypes.append(identifier) }
+        return nil
     }
 
     /// Marks the document for `JSONDecoder` and returns the error that ends this decoding.
