@@ -2,8 +2,9 @@
 # NowTableService's paginator against references (issue 4, item 9): 100,000 incidents paged from `nowflow serve`
 # over loopback, 1,000 a page, three ways in the same run:
 #   - curl, fetching the same pages raw (the limit of the server and the network path);
-#   - PaginateBenchmark: NowTableService's Paginator<[Model]> over URLSession, decoding every page, and once more
-#     with Paginator<Data> (raw pages: the transport and paginator without decoding);
+#   - PaginateBenchmark: NowTableService's Paginator<[Model]> over its default transport (libcurl), decoding every
+#     page with Coder.default, once more with Paginator<Data> (raw pages: the transport and paginator without
+#     decoding), and once more decoded over URLSessionTransport (for information);
 #   - pysnow (PyPI), the same pages as its users fetch them by default (buffered: each page's JSON parsed at once
 #     into dictionaries of strings), and with stream=True (its ijson parser), in a virtualenv this script makes.
 # It prints records per second for each, the ratios, and PaginateBenchmark's peak memory for 10,000 and 100,000
@@ -87,6 +88,8 @@ swift_seconds=$(echo "$swift_line" | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
 swift_peak=$(echo "$swift_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
 raw_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --raw)"
 raw_seconds=$(echo "$raw_line" | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
+urlsession_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --urlsession)"
+urlsession_seconds=$(echo "$urlsession_line" | sed -n 's/.* seconds=\([0-9.]*\).*/\1/p')
 small_line="$("$BIN/PaginateBenchmark" --url "$URL" --password "$PASSWORD" --page-size "$PAGE" --max-records 10000)"
 small_peak=$(echo "$small_line" | sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p')
 
@@ -115,10 +118,11 @@ python_stream_seconds="$(run_pysnow stream)"
 echo "$swift_line"
 awk -v n="$RECORDS" -v c="$curl_seconds" -v s="$swift_seconds" -v p="$python_seconds" -v r="$raw_seconds" \
     -v ps="$python_stream_seconds" -v cs="$curl_server_cpu" -v ss="$swift_server_cpu" -v sc="$swift_cpu" \
-    -v small="$small_peak" -v large="$swift_peak" 'BEGIN {
+    -v small="$small_peak" -v large="$swift_peak" -v u="$urlsession_seconds" 'BEGIN {
     printf "curl            %8.0f records/s  (%.3f s)\n", n / c, c
     printf "NowTableService %8.0f records/s  (%.3f s)\n", n / s, s
     printf "  raw pages     %8.0f records/s  (%.3f s, Paginator<Data>: no decoding)\n", n / r, r
+    printf "  URLSession    %8.0f records/s  (%.3f s, decoded, over URLSessionTransport)\n", n / u, u
     printf "pysnow          %8.0f records/s  (%.3f s, buffered: its default)\n", n / p, p
     printf "  stream=True   %8.0f records/s  (%.3f s, its ijson streaming parser)\n", n / ps, ps
     printf "NowTableService time / curl time:   %.2fx (aim: at most 1.5x); raw pages / curl: %.2fx\n", s / c, r / c

@@ -38,16 +38,19 @@ func option(_ name: String) -> String? {
 guard let urlText = option("url"), let url = URL(string: urlText) else {
     throw BenchmarkFailure(
         description: "usage: PaginateBenchmark --url http://127.0.0.1:PORT [--password PW] "
-            + "[--page-size 1000] [--max-records N]")
+            + "[--page-size 1000] [--max-records N] [--raw] [--urlsession]")
 }
 let password = option("password") ?? ProcessInfo.processInfo.environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
 let pageSize = option("page-size").flatMap(Int.init) ?? 1000
 let maxRecords = option("max-records").flatMap(Int.init)
 let raw = arguments.contains("--raw")
+// The default transport is libcurl's; --urlsession measures URLSessionTransport instead.
+let urlSession = arguments.contains("--urlsession")
 
 let service = NowTableService(
     configuration: NowServiceConfiguration(
-        instanceURL: url, authentication: .basic(user: "admin", password: password)))
+        instanceURL: url, authentication: .basic(user: "admin", password: password),
+        transport: urlSession ? URLSessionTransport(instanceURL: url) : nil))
 let configuration = FetchConfiguration(limit: pageSize)
 
 let clock = ContinuousClock()
@@ -79,7 +82,7 @@ let peakMegabytes = Double(usage.ru_maxrss) / 1024
 let cpuSeconds = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
 print(
     String(
-        format: "\(raw ? "swift-raw" : "swift") records=%d pages=%d seconds=%.3f records_per_second=%.0f "
+        format: "\(raw ? "swift-raw" : "swift")\(urlSession ? "-urlsession" : "") records=%d pages=%d seconds=%.3f records_per_second=%.0f "
             + "peak_rss_mb=%.1f cpu_seconds=%.3f",
         records, pages,
         seconds, Double(records) / seconds, peakMegabytes, cpuSeconds))

@@ -18,9 +18,9 @@ public struct NowServiceConfiguration: Sendable {
     public var instanceURL: URL
     /// How requests are authenticated.
     public var authentication: NowAuthentication
-    /// The transport requests travel through; nil means HTTP(S) through ``URLSessionTransport``.
+    /// The transport requests travel through; nil means HTTP(S) through ``CurlTransport``.
     public var transport: (any NowTransport)?
-    /// The longest time one HTTP request may take (with the URLSession transport).
+    /// The longest time one HTTP request may take (with the default transport; a given one has its own).
     public var timeout: Duration
     /// When failed requests are retried; on by default.
     public var retryPolicy: RetryPolicy
@@ -88,7 +88,7 @@ extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
             self,
             children: [
                 "instanceURL": instanceURL.redactingUserInfo, "authentication": authentication,
-                "transport": transport.map { "\(type(of: $0))" } ?? "URLSessionTransport", "timeout": timeout,
+                "transport": transport.map { "\(type(of: $0))" } ?? "CurlTransport", "timeout": timeout,
                 "retryPolicy": retryPolicy, "allowsInsecureHTTP": allowsInsecureHTTP,
             ], displayStyle: .struct)
     }

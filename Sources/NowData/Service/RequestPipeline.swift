@@ -154,8 +154,8 @@ final class RequestPipeline: Sendable {
         .cannotFindHost, .badServerResponse,
     ]
 
-    /// Whether a transport failure may pass: a dropped, refused or timed out connection (URLSession reports a
-    /// connection closed without an answer as `badServerResponse`).
+    /// Whether a transport failure may pass: a dropped, refused or timed out connection (both HTTP transports
+    /// report a connection closed without an answer as `badServerResponse`).
     private static func isRetryable(_ error: NowDataError) -> Bool {
         guard case .network(let networkError) = error else { return false }
         switch networkError {
