@@ -67,6 +67,27 @@ import Testing
         DecodingComparison.expectSame(Named.self, json, at: "result.3", .fast)
     }
 
+    /// A model that keeps the coding path it was decoded at.
+    struct Located: Decodable, Equatable {
+        var path: [String]
+        var indices: [Int?]
+
+        init(from decoder: any Decoder) throws {
+            path = decoder.codingPath.map(\.stringValue)
+            indices = decoder.codingPath.map(\.intValue)
+        }
+    }
+
+    @Test func decodesAtTheCodingPathJSONDecoderGives() {
+        let json = #"{"result":[{"caller_id":{}},{"a_b":[{}]}],"sys_id":{}}"#
+        for path in ["", "result", "result.0", "result.0.caller_id", "result.1.a_b.0", "sys_id", "sysId"] {
+            DecodingComparison.expectSame(Located.self, json, at: path, .fast)
+        }
+        DecodingComparison.expectSame([Located].self, json, at: "result", .fast)
+        DecodingComparison.expectSame([String: Located].self, json, at: "result.0", .fast)
+        DecodingComparison.expectSame([String: [Located]].self, json, at: "result.1", .fast)
+    }
+
     /// A path that finds nothing is JSONDecoder's error, word for word.
     @Test(arguments: [
         "missing", "result.missing", "result.items.2", "result.items.-1", "result.items.x", "n.name", "n.0",
@@ -222,6 +243,27 @@ import Testing
         DecodingComparison.expectSame([String: Int].self, #"{"a":1,"b":"x"}"#, .fallback)
     }
 
+    /// A dictionary decoded through `Dictionary.init(from:)` is a keyed container: its keys are converted.
+    struct ConvertedMap: Decodable, Equatable {
+        var map: [String: Int]
+
+        init(from decoder: any Decoder) throws {
+            map = try [String: Int](from: decoder)
+        }
+    }
+
+    @Test func dictionariesDecodedThroughTheirOwnInitConvertTheirKeys() throws {
+        let outcome = DecodingComparison.expectSame(ConvertedMap.self, #"{"sys_id":1,"sysId":2,"a_b_c":3,"A_B":4}"#, .fast)
+        let converted = try JSONDecoder().decode(ConvertedMap.self, from: Data(#"{"sysId":1,"aBC":3,"aB":4}"#.utf8))
+        #expect(outcome == .value(converted))
+        DecodingComparison.expectSame([Int: String].self, #"{"1":"a","1_2":"b","12":"c"}"#, .fast)
+    }
+
+    @Test(arguments: ["https://a b", "a b", "https://é.com/ü?q=1 2", "//x", "http://[::1]:80/", "%", "file:///tmp/x y"])
+    func decodesURLsAsJSONDecoderDoes(text: String) {
+        DecodingComparison.expectSame(URL.self, "\"\(text)\"")
+    }
+
     /// JSONDecoder decodes every member of a dictionary, the duplicates too, before it keeps the first.
     @Test func dictionaryDuplicatesThatDoNotDecodeFail() {
         DecodingComparison.expectSame([String: Int].self, #"{"a":1,"a":"x"}"#, .fallback)
@@ -352,7 +394,7 @@ import Testing
 
     @Test(arguments: [
         "", " ", "{", "[1,]", #"{"a":1,}"#, "nul", "[1] x", "\u{FEFF}[1]", #"["\ud800"]"#, #"["\udc00\ud800"]"#,
-        "[\"a\u{01}b\"]", "[01]", "[NaN]", "[1e]", "[\"\\x\"]", "/*c*/[1]", "[1]\n", " [1] ", "\t[1]\r\n",
+        "[\"a\u{01}b\"]", "[01]", "[NaN]", "[1e]", "[\"\\x\"]", "/*c*/[1]", "[1]\n", " [1] ", "\t[1]\r\n", "[1]\u{0}", "[1]\u{C}", "\u{A0}[1]",
     ])
     func malformedOrUnusualDocuments(json: String) {
         DecodingComparison.expectSame([Int].self, json)
