@@ -10,7 +10,8 @@
 # `import NowData` lines dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's
 # libsimdjson) compiled by clang++ and its module found through a module map written in the scratch directory.
 # The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
-# The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy.
+# The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
+# a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
 # A crashing input found here must become a test (Tests/NowFlowTests, or Tests/NowDataTests for decode).
 set -eu
 cd "$(dirname "$0")/.."
@@ -68,7 +69,9 @@ for target in $targets; do
     mkdir -p "$corpus"
     cp Fuzz/Corpus/$target/* "$corpus/"
     case "$target" in yaml | job) cp workflows/*.yaml "$corpus/" ;; esac
+    dictionary=""
+    if [ -f "Fuzz/$target.dict" ]; then dictionary="-dict=Fuzz/$target.dict"; fi
     echo "fuzzing $target for $seconds s"
-    "$build/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 \
+    "$build/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 $dictionary \
         -artifact_prefix=Fuzz/Crashes/$target- -print_final_stats=1 "$corpus"
 done
