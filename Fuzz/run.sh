@@ -21,17 +21,19 @@ build=.build/fuzz
 mkdir -p "$build" Fuzz/Crashes
 flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6"
 
-# Compiles Swift sources into the fuzzer of target $1, dropping their `import NowData` lines.
+# Compiles Swift sources into the fuzzer of target $1 with the extra swiftc flags $2, dropping their
+# `import NowData` lines.
 compile() {
     target="$1"
-    shift
+    extra="$2"
+    shift 2
     sources="$build/$target-sources"
     rm -rf "$sources"
     mkdir -p "$sources"
     for file in "$@"; do
         sed '/^import NowData$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
     done
-    swiftc $flags $tapeflags "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
+    swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
         | grep -v "Cannot export local symbol" || true
 }
 
@@ -50,13 +52,13 @@ esac
 nowdata=$(find Sources/NowData -name '*.swift')
 for target in $targets; do
     case "$target" in
-    yaml) compile yaml Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
-    expression) compile expression Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
+    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
+    expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
     job)
-        compile job $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
-            Sources/NowFlow/Job/Steps/*.swift Fuzz/FuzzJob.swift
+        compile job "$tapeflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
+            Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Reports/DateDisplay.swift Fuzz/FuzzJob.swift
         ;;
-    decode) compile decode $nowdata Fuzz/FuzzDecode.swift ;;
+    decode) compile decode "$tapeflags" $nowdata Fuzz/FuzzDecode.swift ;;
     *)
         echo "unknown target: $target (yaml, expression, job, decode)" >&2
         exit 2
