@@ -1,40 +1,79 @@
 #!/bin/sh
-# Fuzzes the YAML layer, the expression parser and whole job files with libFuzzer (outside CI).
+# Fuzzes the YAML layer, the expression parser, whole job files and Coder.default's decoding with libFuzzer
+# (outside CI).
 #
-#   Fuzz/run.sh [SECONDS]      # each target runs SECONDS (default 600); crashes are saved under Fuzz/Crashes/
+#   Fuzz/run.sh [SECONDS] [TARGET]   # each target (or TARGET alone: yaml, expression, job, decode) runs SECONDS
+#                                    # (default 600); crashes are saved under Fuzz/Crashes/
 #
 # Each target is compiled from the module's sources plus an entry file in one swiftc call, with
-# -sanitize=fuzzer,address. The job target compiles NowData's sources into the same module (their
-# `import NowData` lines dropped in a scratch copy). The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions)
-# and grow in a scratch copy. A crashing input found here must become a test in Tests/NowFlowTests.
+# -sanitize=fuzzer,address. The job and decode targets compile NowData's sources into the same module (their
+# `import NowData` lines dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's
+# libsimdjson) compiled by clang++ and its module found through a module map written in the scratch directory.
+# The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
+# The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
+# a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
+# A crashing input found here must become a test (Tests/NowFlowTests, or Tests/NowDataTests for decode).
 set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
+targets="${2:-yaml expression job decode}"
 build=.build/fuzz
 mkdir -p "$build" Fuzz/Crashes
 flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6"
 
-swiftc $flags Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift -module-name FuzzYAML -o "$build/fuzz-yaml" 2>&1 \
-    | grep -v "Cannot export local symbol" || true
-swiftc $flags Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift -module-name FuzzExpression \
-    -o "$build/fuzz-expression" 2>&1 | grep -v "Cannot export local symbol" || true
+# Compiles Swift sources into the fuzzer of target $1 with the extra swiftc flags $2, dropping their
+# `import NowData` lines.
+compile() {
+    target="$1"
+    extra="$2"
+    shift 2
+    sources="$build/$target-sources"
+    rm -rf "$sources"
+    mkdir -p "$sources"
+    for file in "$@"; do
+        sed '/^import NowData$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
+    done
+    swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
+        | grep -v "Cannot export local symbol" || true
+}
 
-jobsources="$build/job-sources"
-rm -rf "$jobsources"
-mkdir -p "$jobsources"
-for file in $(find Sources/NowData -name '*.swift') Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift \
-    Sources/NowFlow/Job/*.swift Sources/NowFlow/Job/Steps/*.swift; do
-    sed '/^import NowData$/d' "$file" > "$jobsources/$(echo "$file" | tr / _)"
+# NowData's C++ parser and the module map that lets Swift import it.
+tapeflags=""
+case "$targets" in *job* | *decode*)
+    mkdir -p "$build/cjsontape"
+    printf 'module CJSONTape {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CJSONTape/include/CJSONTape.h" \
+        > "$build/cjsontape/module.modulemap"
+    clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
+        -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
+    tapeflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++"
+    ;;
+esac
+
+nowdata=$(find Sources/NowData -name '*.swift')
+for target in $targets; do
+    case "$target" in
+    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
+    expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
+    job)
+        compile job "$tapeflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
+            Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Reports/DateDisplay.swift Fuzz/FuzzJob.swift
+        ;;
+    decode) compile decode "$tapeflags" $nowdata Fuzz/FuzzDecode.swift ;;
+    *)
+        echo "unknown target: $target (yaml, expression, job, decode)" >&2
+        exit 2
+        ;;
+    esac
 done
-swiftc $flags "$jobsources"/*.swift Fuzz/FuzzJob.swift -module-name FuzzJob -o "$build/fuzz-job" 2>&1 \
-    | grep -v "Cannot export local symbol" || true
 
-for target in yaml expression job; do
+for target in $targets; do
     corpus="$build/corpus-$target"
     mkdir -p "$corpus"
     cp Fuzz/Corpus/$target/* "$corpus/"
-    if [ "$target" != expression ]; then cp workflows/*.yaml "$corpus/"; fi
+    case "$target" in yaml | job) cp workflows/*.yaml "$corpus/" ;; esac
+    dictionary=""
+    if [ -f "Fuzz/$target.dict" ]; then dictionary="-dict=Fuzz/$target.dict"; fi
     echo "fuzzing $target for $seconds s"
-    "$build/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 \
+    "$build/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 $dictionary \
         -artifact_prefix=Fuzz/Crashes/$target- -print_final_stats=1 "$corpus"
 done

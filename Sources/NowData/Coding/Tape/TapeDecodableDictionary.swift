@@ -7,7 +7,8 @@ protocol TapeDecodableDictionary {
 }
 
 extension Dictionary: TapeDecodableDictionary where Key == String, Value: Decodable {
-    /// The members of the decoder's current object; of two equal keys, the first wins, as with `JSONDecoder`.
+    /// The members of the decoder's current object; of two equal keys, the first wins, as with `JSONDecoder`,
+    /// which decodes every member's value (a later duplicate that does not decode fails the dictionary).
     init(tapeDecoder decoder: TapeDecoder) throws {
         let object = decoder.index
         guard decoder.kind(at: object) == .object else {
@@ -18,8 +19,9 @@ extension Dictionary: TapeDecodableDictionary where Key == String, Value: Decoda
         var member = object + 1
         while member < Int(tape.entries[object].next) {
             let key = tape.string(at: member)
+            let value = try decoder.decode(Value.self, at: member + 1, key: PathKey(stringValue: key))
             if self[key] == nil {
-                self[key] = try decoder.decode(Value.self, at: member + 1, key: PathKey(stringValue: key))
+                self[key] = value
             }
             member = Int(tape.entries[member + 1].next)
         }

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// One decoder walks the whole document, moving to each nested value in turn as `JSONDecoder` does, so decoding a
 /// value allocates nothing but the keyed containers of its objects. What `JSONDecoder` reads its own way (a
-/// fractional number read as an integer, `Data`, `Decimal`, a date or URL it refuses) is not imitated:
+/// fractional number read as an integer, a zero read as a `Double`, `Data`, `Decimal`, a date or URL it refuses)
+/// is not imitated:
 /// ``JSONTape/needsFoundation`` is set and the caller decodes the document with `JSONDecoder` instead.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
@@ -112,11 +113,12 @@ final class TapeDecoder: Decoder {
     func double(at entry: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> Double {
         let value = tape.entries[entry]
         switch value.kind {
-        case .double: return value.payload.real
+        // A zero may have been written 1e-400, which JSONDecoder refuses as out of range.
+        case .double where value.payload.real != 0: return value.payload.real
         // A zero may have been written -0, which JSONDecoder reads as -0.0.
         case .int64 where value.payload.int64 != 0: return Double(value.payload.int64)
         case .uint64: return Double(value.payload.uint64)
-        case .int64: throw needsFoundation()
+        case .int64, .double: throw needsFoundation()
         default: throw mismatch(Double.self, at: entry, codingPath: codingPath())
         }
     }
