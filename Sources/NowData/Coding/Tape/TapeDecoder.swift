@@ -8,8 +8,8 @@ import Foundation
 /// One decoder walks the whole document, moving to each nested value in turn as `JSONDecoder` does, so decoding a
 /// value allocates nothing but the keyed containers of its objects. What `JSONDecoder` reads its own way (a
 /// fractional number read as an integer, a zero read as a `Double`, `Data`, `Decimal`, a date or URL it refuses)
-/// is not imitated:
-/// ``JSONTape/needsFoundation`` is set and the caller decodes the document with `JSONDecoder` instead.
+/// is not imitated: ``JSONTape/needsFoundation`` is set and the caller decodes the document with `JSONDecoder`
+/// instead.
 final class TapeDecoder: Decoder {
     let tape: JSONTape
     // Only the decoding thread touches these, one access at a time: no run-time exclusivity checks.
