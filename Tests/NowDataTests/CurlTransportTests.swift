@@ -60,6 +60,17 @@ import Testing
         }
     }
 
+    @Test func aCertificateNoAuthorityVouchesForIsRefused() async throws {
+        let server = try TLSTestServer()
+        let transport = CurlTransport(instanceURL: URL(string: "https://127.0.0.1:\(server.port)")!)
+
+        await #expect { _ = try await transport.send(Self.read("/api/now/table/incident")) } throws: { error in
+            guard case NetworkServiceError.systemError(let underlying as URLError) = error else { return false }
+            return underlying.code == .serverCertificateUntrusted
+        }
+        withExtendedLifetime(server) {}
+    }
+
     @Test func itsThreadEndsWithTheTransport() async throws {
         let server = try LocalInstanceServer(options: LocalInstance.Options(log: { _ in }))
         defer { server.stop() }
