@@ -8,12 +8,13 @@ extension ReplSession {
 
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Never waits:
     /// the first completion of a table name asks the instance's `sys_db_object` for its tables in the background,
-    /// and the first time a line names a table whose dictionary was not asked for, it is asked in the background
-    /// (the next Tab offers them); until then, and on an instance that refuses, the common tables and the tables and
+    /// and the first completion after a line names a table whose dictionary was not asked for asks for its fields
+    /// in the background (the next Tab offers them); until then, and on an instance that refuses, the common tables and the tables and
     /// fields of the records seen in the session are offered.
     public nonisolated func completions(for prefix: String) -> [String] {
-        if ReplCompleter.completesTable(prefix) { _ = tableLoad() }
-        if let table = ReplCompleter.table(in: prefix), catalog.withLock({ !$0.dictionaryAsked.contains(table) }) {
+        if ReplCompleter.completesTable(prefix) {
+            _ = tableLoad()
+        } else if let table = ReplCompleter.table(in: prefix), catalog.withLock({ !$0.dictionaryAsked.contains(table) }) {
             Task { await self.loadDictionary(for: table) }
         }
         return catalog.withLock { ReplCompleter.completions(for: prefix, catalog: $0) }
