@@ -60,7 +60,7 @@ struct MetadataRecords {
     }
 
     /// The sys_id of a table's `sys_db_object` record.
-    static func tableSysID(_ name: String) -> String {
+    private static func tableSysID(_ name: String) -> String {
         sysID("sys_db_object", name)
     }
 
