@@ -1,4 +1,5 @@
 import Foundation
+import LocalInstance
 import NowData
 import Synchronization
 import Testing
@@ -76,5 +77,41 @@ import Testing
         #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
         #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
         #expect(asked.withLock { $0 } == ["/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY"])
+    }
+
+    @Test func tablesAndFieldsComeFromTheLocalInstancesDictionary() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json").path
+        let schema = #"{"tables": [{"name": "u_ci_audit", "fields": [{"name": "u_name"}, {"name": "u_result", "type": "integer"}]}]}"#
+        try Data(schema.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let instance = try LocalInstance(options: LocalInstance.Options(schemaFile: path, log: { _ in }))
+        defer { instance.close() }
+        let session = try ReplSession(options: .inProcess(on: instance))
+        _ = session.completions(for: "query u_")
+        await session.tableLoad().value
+        #expect(session.completions(for: "query u_") == ["u_ci_audit"])
+        #expect(session.completions(for: "query: { table: sys_db") == ["sys_db_object"])
+        await session.loadDictionary(for: "incident")
+        #expect(session.completions(for: "query incident sh") == ["short_description="])
+        #expect(session.completions(for: "query incident cal") == ["caller_id="])
+        #expect(session.completions(for: "query incident sys_c") == ["sys_class_name=", "sys_created_by=", "sys_created_on="])
+        await session.loadDictionary(for: "u_ci_audit")
+        #expect(session.completions(for: "query u_ci_audit u_") == ["u_name=", "u_result="])
+    }
+
+    @Test func theCommonTablesStayWhenTheInstanceRefusesItsTableList() async throws {
+        let asked = Mutex<[String]>([])
+        let transport = ClosureTransport { request in
+            asked.withLock { $0.append(request.path) }
+            let body = #"{"error":{"message":"Operation Failed","detail":"ACL Exception"},"status":"failure"}"#
+            return NowHTTPResponse(statusCode: 403, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        let options = RunOptions(instanceURL: URL(string: "http://127.0.0.1")!, transport: transport, environment: [:], retryPolicy: .none)
+        let session = try ReplSession(options: options)
+        _ = session.completions(for: "get sys_user_")
+        await session.tableLoad().value
+        _ = session.completions(for: "query inc")
+        #expect(session.completions(for: "get sys_user_") == ["sys_user_grmember", "sys_user_group"])
+        #expect(asked.withLock { $0 } == ["/api/now/table/sys_db_object"])
     }
 }

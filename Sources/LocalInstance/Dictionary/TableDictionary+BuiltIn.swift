@@ -1,7 +1,8 @@
 extension TableDictionary {
-    /// The built-in tables: users and groups, the task tables and the CMDB.
+    /// The built-in tables: users and groups, the task tables, the CMDB and the read-only dictionary tables.
     static let builtIn = TableDictionary([
         sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
+        sysDBObject, sysDictionary, sysChoice,
     ])
 
     private static let impactChoices = [

@@ -24,8 +24,9 @@ public final class LocalInstance: Sendable {
     let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
 
-    /// Opens (or creates) the database, creates the tables of the dictionary, sets the admin password and, on a
-    /// new database, seeds the demo data.
+    /// Opens (or creates) the database, creates the tables of the dictionary, fills the read-only dictionary tables
+    /// (`sys_db_object`, `sys_dictionary`, `sys_choice`) from it, sets the admin password and, on a new database,
+    /// seeds the demo data.
     ///
     /// - Throws: ``LocalInstanceError`` when the dictionary file is invalid or the database cannot be opened.
     public convenience init(options: Options = Options()) throws {
@@ -54,6 +55,7 @@ public final class LocalInstance: Sendable {
         do {
             try database.write { [store, dictionary] db in
                 try store.createSchema(db)
+                try store.rebuildMetadata(timestamp: Timestamp.string(now()), db)
                 if options.seedDemoData, try store.meta("demo_data", db) == nil {
                     try DemoData.seed(store: store, dictionary: dictionary, db)
                     try store.setMeta("demo_data", "seeded", db)

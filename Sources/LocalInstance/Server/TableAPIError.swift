@@ -84,6 +84,15 @@ struct TableAPIError: Error, Sendable {
         TableAPIError(status: 403, message: "Operation Failed", detail: "Error during insert of \(table) (\(record))")
     }
 
+    /// 403: a write to a dictionary table (`sys_db_object`, `sys_dictionary`, `sys_choice`), which the local
+    /// instance generates from its table definitions.
+    static func readOnlyDictionary(_ table: String) -> TableAPIError {
+        TableAPIError(
+            status: 403, message: "The local instance's dictionary is read-only",
+            detail: "\(table) is generated from the table definitions: the built-in tables and the dictionary file "
+                + "(nowflow serve --schema FILE); to add a table or a field, edit the dictionary file and restart")
+    }
+
     /// 500: an internal failure (logged; the body does not carry SQL).
     static let internalFailure = TableAPIError(
         status: 500, message: "Internal Server Error",

@@ -35,9 +35,15 @@ struct TableAPIHandler: Sendable {
         ).sorted()
     }
 
+    /// The methods that write: refused on the read-only dictionary tables.
+    private static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+
     /// The response to a routed, authenticated request.
     func handle(_ request: TableRequest) throws(TableAPIError) -> NowHTTPResponse {
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
+        if TableDictionary.metadataTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
+            throw .readOnlyDictionary(table.name)
+        }
         let parameters = try TableParameters(request.request.queryItems)
         do {
             switch (request.method, request.sysID) {

@@ -1,7 +1,8 @@
-/// What tab completion offers beyond the fixed words: table names, the fields of each table (from the instance's
-/// dictionary, or else from the records seen), and the results and variables of the session.
+/// What tab completion offers beyond the fixed words: table names (from the instance's `sys_db_object`, or else a
+/// fixed list, and the tables used), the fields of each table (from the instance's dictionary, or else from the
+/// records seen), and the results and variables of the session.
 struct CompletionCatalog: Sendable {
-    /// Tables every ServiceNow instance has, offered before any is seen.
+    /// Tables every ServiceNow instance has, offered before the instance's own are known, and when it refuses.
     static let commonTables = [
         "incident", "problem", "change_request", "change_task", "task", "sc_request", "sc_req_item", "sc_task",
         "sys_user", "sys_user_group", "sys_user_grmember", "cmdb_ci", "cmdb_ci_server", "cmdb_ci_computer",
@@ -11,11 +12,22 @@ struct CompletionCatalog: Sendable {
     var tables = Set(commonTables)
     /// Field names by table.
     var fields: [String: Set<String>] = [:]
+    /// The table each table extends (`incident` → `task`), from the instance's `sys_db_object`.
+    var parents: [String: String] = [:]
+    /// The request for the instance's table names, started at the first completion of a table name.
+    var tableLoad: Task<Void, Never>?
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
     var steps: [String: Value] = [:]
     var vars: [String: Value] = [:]
+
+    /// `table` and the tables it extends, nearest first.
+    func lineage(of table: String) -> [String] {
+        var names = [table]
+        while let parent = parents[names[names.count - 1]], !names.contains(parent) { names.append(parent) }
+        return names
+    }
 
     /// Notes a table and the fields of its records.
     mutating func saw(table: String, records: [Value]) {

@@ -12,12 +12,7 @@ enum ReplCompleter {
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted.
     static func completions(for prefix: String, catalog: CompletionCatalog) -> [String] {
-        let characters = Array(prefix)
-        var wordStart = characters.count
-        while wordStart > 0, !breakCharacters.contains(characters[wordStart - 1]) { wordStart -= 1 }
-        let word = String(characters[wordStart...])
-        let before = String(characters[..<wordStart])
-        let beforeWords = before.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (word, before, beforeWords) = split(prefix)
         return candidates(word: word, before: before, beforeWords: beforeWords, catalog: catalog)
             .filter { $0.hasPrefix(word) }
             .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -41,7 +36,7 @@ enum ReplCompleter {
         let fields = table.map { catalog.fields[$0].map(Array.init) ?? [] } ?? []
         let references = ["steps.", "vars."]
         if first.hasSuffix(":") || first.hasPrefix("{") {
-            if before.trimmingCharacters(in: .whitespaces).hasSuffix("table:") { return Array(catalog.tables) }
+            if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
             return fields + references
         }
         // The short form: the kind, the table, then name=value words.
@@ -51,11 +46,35 @@ enum ReplCompleter {
             let name = token.prefix { $0 != "=" }
             return ["fields", "order_by", "order_by_desc"].contains(String(name)) ? fields : references
         }
-        if beforeWords.count == 1, JobBuilder.recordStepKeys[first] != nil {
-            return Array(catalog.tables)
-        }
+        if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
         let names = (ShortForm.parameters[first] ?? []) + ShortForm.stepOptions
         return fields.map { $0 + "=" } + names.map { $0 + "=" } + references
+    }
+
+    /// Whether the word under the cursor at the end of `prefix` is a table name: the value of `table:`, or the
+    /// second word of a short form of a record step.
+    static func completesTable(_ prefix: String) -> Bool {
+        let (_, before, beforeWords) = split(prefix)
+        return isTablePosition(before: before, beforeWords: beforeWords)
+    }
+
+    /// The word under the cursor, the text before it and the words of that text.
+    private static func split(_ prefix: String) -> (word: String, before: String, beforeWords: [String]) {
+        let characters = Array(prefix)
+        var wordStart = characters.count
+        while wordStart > 0, !breakCharacters.contains(characters[wordStart - 1]) { wordStart -= 1 }
+        let before = String(characters[..<wordStart])
+        return (String(characters[wordStart...]), before, before.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    /// Whether the word after `before` is a table name.
+    private static func isTablePosition(before: String, beforeWords: [String]) -> Bool {
+        guard let first = beforeWords.first, !first.hasPrefix(":") else { return false }
+        if first.hasSuffix(":") || first.hasPrefix("{") {
+            return before.trimmingCharacters(in: .whitespaces).hasSuffix("table:")
+        }
+        return beforeWords.count == 1 && before.last != "=" && before.last != ","
+            && ShortForm.kinds.contains(first) && JobBuilder.recordStepKeys[first] != nil
     }
 
     /// `steps.<id>.<path>` and `vars.<name>.<path>`: the names under the last complete part.

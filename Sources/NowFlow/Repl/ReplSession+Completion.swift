@@ -7,23 +7,60 @@ extension ReplSession {
     public static let wordBreakCharacters = ReplCompleter.breakCharacters
 
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Never waits:
-    /// the first time a line names a table whose dictionary was not asked for, it is asked in the background (the
-    /// next Tab offers its fields); until then, and on an instance without a dictionary, the fields of the records
-    /// seen in the session are offered.
+    /// the first completion of a table name asks the instance's `sys_db_object` for its tables in the background,
+    /// and the first completion after a line names a table whose dictionary was not asked for asks for its fields
+    /// in the background (the next Tab offers them); until then, and on an instance that refuses, the common tables and the tables and
+    /// fields of the records seen in the session are offered.
     public nonisolated func completions(for prefix: String) -> [String] {
-        if let table = ReplCompleter.table(in: prefix), catalog.withLock({ !$0.dictionaryAsked.contains(table) }) {
+        if ReplCompleter.completesTable(prefix) {
+            _ = tableLoad()
+        } else if let table = ReplCompleter.table(in: prefix), catalog.withLock({ !$0.dictionaryAsked.contains(table) }) {
             Task { await self.loadDictionary(for: table) }
         }
         return catalog.withLock { ReplCompleter.completions(for: prefix, catalog: $0) }
     }
 
-    /// Asks the instance's dictionary (`sys_dictionary`) once for the table's field names; an instance that has
-    /// none, or refuses, is asked no more for that table.
+    /// The request for the instance's table names (`sys_db_object`: `name` and the parent's), started on the
+    /// first call; an instance that refuses is asked no more.
+    nonisolated func tableLoad() -> Task<Void, Never> {
+        catalog.withLock { catalog in
+            if let load = catalog.tableLoad { return load }
+            let load = Task { await self.loadTables() }
+            catalog.tableLoad = load
+            return load
+        }
+    }
+
+    private nonisolated func loadTables() async {
+        let configuration = FetchConfiguration(
+            limit: 10000, readConfiguration: FieldReadConfiguration(includeFields: ["name", "super_class.name"]))
+        guard let data = try? await service.records(from: "sys_db_object", configuration: configuration),
+            let items = try? JobExecution.resultList(data)
+        else { return }
+        var names: [String] = []
+        var parents: [String: String] = [:]
+        for case .map(let fields) in items {
+            guard let name = fields["name"]?.text, JobBuilder.isTableName(name) else { continue }
+            names.append(name)
+            if let parent = fields["super_class.name"]?.text, JobBuilder.isTableName(parent) { parents[name] = parent }
+        }
+        catalog.withLock {
+            $0.tables.formUnion(names)
+            $0.parents.merge(parents) { _, new in new }
+        }
+    }
+
+    /// Asks the instance's dictionary (`sys_dictionary`) once for the table's field names, and for those of the
+    /// tables it extends when the table names were asked for (the platform lists a field on the table that defines
+    /// it); an instance that has none, or refuses, is asked no more for that table.
     nonisolated func loadDictionary(for table: String) async {
         let first = catalog.withLock { $0.dictionaryAsked.insert(table).inserted }
         guard first else { return }
+        if let load = catalog.withLock({ $0.tableLoad }) { await load.value }
+        let lineage = catalog.withLock { $0.lineage(of: table) }
+        let tables = lineage.count == 1 ? "name=\(table)" : "nameIN" + lineage.joined(separator: ",")
         let configuration = FetchConfiguration(
-            filter: Filter(query: "name=\(table)^elementISNOTEMPTY"), limit: 1000,
+            filter: Filter(query: "\(tables)^elementISNOTEMPTY"), limit: 1000,
             readConfiguration: FieldReadConfiguration(includeFields: ["element"]))
         guard let data = try? await service.records(from: "sys_dictionary", configuration: configuration),
             let items = try? JobExecution.resultList(data)

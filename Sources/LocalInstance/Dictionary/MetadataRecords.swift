@@ -1,0 +1,134 @@
+/// The records of the read-only dictionary tables (`sys_db_object`, `sys_dictionary`, `sys_choice`), generated
+/// from a ``TableDictionary`` so that they always describe the tables the instance serves.
+///
+/// As on the platform, a field is listed in `sys_dictionary` on the table that defines it (`short_description` on
+/// `task`, not on `incident`; the system fields on each base table), and a choice list in `sys_choice` on the table
+/// that defines the field, or on the extending table that changes it (`incident.state`). Every sys_id is derived
+/// from what the record describes, so it is the same on every start.
+struct MetadataRecords {
+    /// The records of `sys_db_object`, `sys_dictionary` and `sys_choice`, in that order, with their table.
+    let records: [(table: TableDefinition, record: StoredRecord)]
+
+    /// The records describing every table of `dictionary`, with `timestamp` as their creation and update time.
+    init(dictionary: TableDictionary, timestamp: String) {
+        let tables = dictionary.tableNames.compactMap(dictionary.table)
+        var records: [(TableDefinition, StoredRecord)] = []
+        func add(_ table: TableDefinition, _ values: StoredRecord) {
+            var record = values
+            record["sys_created_on"] = timestamp
+            record["sys_created_by"] = "system"
+            record["sys_updated_on"] = timestamp
+            record["sys_updated_by"] = "system"
+            record["sys_mod_count"] = "0"
+            record["sys_class_name"] = table.name
+            records.append((table, record))
+        }
+        for table in tables {
+            add(
+                TableDictionary.sysDBObject,
+                [
+                    "sys_id": Self.tableSysID(table.name), "name": table.name, "label": table.label,
+                    "super_class": table.parent.map(Self.tableSysID) ?? "",
+                ])
+        }
+        for table in tables {
+            add(
+                TableDictionary.sysDictionary,
+                [
+                    "sys_id": Self.sysID("sys_dictionary", table.name), "name": table.name, "element": "",
+                    "column_label": table.label, "internal_type": "collection", "reference": "", "max_length": "",
+                    "mandatory": "false", "display": "false", "default_value": "", "active": "true",
+                ])
+            for field in table.fields where Self.definingTable(of: field.name, in: table, dictionary) == table.name {
+                add(TableDictionary.sysDictionary, Self.entry(field, of: table))
+            }
+        }
+        for table in tables {
+            for field in table.fields where Self.listsChoices(of: field, in: table, dictionary) {
+                for (index, choice) in field.choices.enumerated() {
+                    add(
+                        TableDictionary.sysChoice,
+                        [
+                            "sys_id": Self.sysID("sys_choice", table.name, field.name, choice.value),
+                            "name": table.name, "element": field.name, "value": choice.value, "label": choice.label,
+                            "sequence": String(index + 1), "inactive": "false", "language": "en",
+                        ])
+                }
+            }
+        }
+        self.records = records
+    }
+
+    /// The sys_id of a table's `sys_db_object` record.
+    private static func tableSysID(_ name: String) -> String {
+        sysID("sys_db_object", name)
+    }
+
+    /// 32 hex digits derived from the parts.
+    private static func sysID(_ parts: String...) -> String {
+        String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(32))
+    }
+
+    /// The `sys_dictionary` record of a field.
+    private static func entry(_ field: FieldDefinition, of table: TableDefinition) -> StoredRecord {
+        var reference = ""
+        if case .reference(let target) = field.type { reference = target }
+        return [
+            "sys_id": sysID("sys_dictionary", table.name, field.name), "name": table.name, "element": field.name,
+            "column_label": field.label, "internal_type": internalType(field), "reference": reference,
+            "max_length": maxLength(field), "mandatory": "false", "display": String(field.name == table.displayField),
+            "default_value": field.defaultValue ?? "", "active": "true",
+        ]
+    }
+
+    /// The platform's type name of a field (`glide_date_time`, `reference`, `GUID` for sys_id, ...).
+    private static func internalType(_ field: FieldDefinition) -> String {
+        if field.isPassword { return "password2" }
+        switch field.name {
+        case "sys_id": return "GUID"
+        case "sys_class_name": return "sys_class_name"
+        default: break
+        }
+        switch field.type {
+        case .string: return "string"
+        case .integer: return "integer"
+        case .decimal: return "decimal"
+        case .boolean: return "boolean"
+        case .dateTime: return "glide_date_time"
+        case .date: return "glide_date"
+        case .reference: return "reference"
+        case .choice: return "choice"
+        }
+    }
+
+    /// The length the platform gives a sys_id, a reference (a sys_id) and `sys_class_name`; `""` for the others,
+    /// whose length the local instance does not limit.
+    private static func maxLength(_ field: FieldDefinition) -> String {
+        if field.name == "sys_class_name" { return "80" }
+        if field.name == "sys_id" { return "32" }
+        if case .reference = field.type { return "32" }
+        return ""
+    }
+
+    /// The highest table of `table`'s line of ancestors that has the field `name` (without a gap).
+    private static func definingTable(of name: String, in table: TableDefinition, _ dictionary: TableDictionary)
+        -> String
+    {
+        var owner = table
+        while let parentName = owner.parent, let parent = dictionary.table(parentName), parent.field(name) != nil {
+            owner = parent
+        }
+        return owner.name
+    }
+
+    /// Whether `table` lists the field's choices: it has some, and the parent table does not have the same list.
+    private static func listsChoices(of field: FieldDefinition, in table: TableDefinition, _ dictionary: TableDictionary)
+        -> Bool
+    {
+        guard !field.choices.isEmpty else { return false }
+        guard let parentName = table.parent, let inherited = dictionary.table(parentName)?.field(field.name) else {
+            return true
+        }
+        return inherited.choices != field.choices
+    }
+}

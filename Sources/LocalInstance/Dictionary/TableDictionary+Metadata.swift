@@ -1,0 +1,43 @@
+extension TableDictionary {
+    /// `sys_db_object`: one record per table (`name`, `label`, `super_class`: the parent table's record).
+    static let sysDBObject = TableDefinition(
+        name: "sys_db_object", label: "Table", displayField: "label",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("label"),
+            FieldDefinition("super_class", .reference(table: "sys_db_object"), label: "Extends table"),
+        ])
+
+    /// `sys_dictionary`: one record per field, listed on the table that defines it, and one collection record
+    /// (empty `element`) per table.
+    static let sysDictionary = TableDefinition(
+        name: "sys_dictionary", label: "Dictionary Entry", displayField: "column_label",
+        fields: [
+            FieldDefinition("name", label: "Table"),
+            FieldDefinition("element", label: "Column name"),
+            FieldDefinition("column_label"),
+            FieldDefinition("internal_type", label: "Type"),
+            FieldDefinition("reference"),
+            FieldDefinition("max_length", .integer),
+            FieldDefinition("mandatory", .boolean),
+            FieldDefinition("display", .boolean),
+            FieldDefinition("default_value"),
+            FieldDefinition("active", .boolean),
+        ])
+
+    /// `sys_choice`: the entries of the choice lists, by table and field.
+    static let sysChoice = TableDefinition(
+        name: "sys_choice", label: "Choice", displayField: "label",
+        fields: [
+            FieldDefinition("name", label: "Table"),
+            FieldDefinition("element"),
+            FieldDefinition("value"),
+            FieldDefinition("label"),
+            FieldDefinition("sequence", .integer),
+            FieldDefinition("inactive", .boolean),
+            FieldDefinition("language"),
+        ])
+
+    /// The read-only tables generated from the dictionary itself.
+    static let metadataTableNames: Set<String> = [sysDBObject.name, sysDictionary.name, sysChoice.name]
+}
