@@ -53,11 +53,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if let body = request.body {
             ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            _ = body.withUnsafeBytes { bytes in
-                // libcurl copies the body; an empty one is the empty constant string, which lives forever.
-                ccurl_setopt_pointer(
-                    handle, bytes.isEmpty ? CURLOPT_POSTFIELDS : CURLOPT_COPYPOSTFIELDS,
-                    bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start))
+            if body.isEmpty {
+                // Not copied: the empty constant string, which lives as long as the program.
+                ccurl_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeRawPointer(("" as StaticString).utf8Start))
+            } else {
+                _ = body.withUnsafeBytes { ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
             }
         }
         // No `Expect: 100-continue` round trip before a body.
