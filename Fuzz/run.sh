@@ -8,7 +8,8 @@
 # Each target is compiled from the module's sources plus an entry file in one swiftc call, with
 # -sanitize=fuzzer,address. The job and decode targets compile NowData's sources into the same module (their
 # `import NowData` lines dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's
-# libsimdjson) compiled by clang++ and its module found through a module map written in the scratch directory.
+# libsimdjson) compiled by clang++ and its module found through a module map written in the scratch directory,
+# and libcurl's module from CCurl/.
 # The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
 # The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
 # a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
@@ -37,15 +38,15 @@ compile() {
         | grep -v "Cannot export local symbol" || true
 }
 
-# NowData's C++ parser and the module map that lets Swift import it.
-tapeflags=""
+# NowData's C++ parser and the module map that lets Swift import it; NowData's libcurl module (CCurl/).
+nowdataflags=""
 case "$targets" in *job* | *decode*)
     mkdir -p "$build/cjsontape"
     printf 'module CJSONTape {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CJSONTape/include/CJSONTape.h" \
         > "$build/cjsontape/module.modulemap"
     clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
         -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
-    tapeflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++"
+    nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++ -I CCurl -lcurl"
     ;;
 esac
 
@@ -55,10 +56,10 @@ for target in $targets; do
     yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
     expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
     job)
-        compile job "$tapeflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
+        compile job "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
             Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Reports/DateDisplay.swift Fuzz/FuzzJob.swift
         ;;
-    decode) compile decode "$tapeflags" $nowdata Fuzz/FuzzDecode.swift ;;
+    decode) compile decode "$nowdataflags" $nowdata Fuzz/FuzzDecode.swift ;;
     *)
         echo "unknown target: $target (yaml, expression, job, decode)" >&2
         exit 2
