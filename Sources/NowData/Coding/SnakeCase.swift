@@ -49,25 +49,11 @@ enum SnakeCase {
             guard inner > 0 else { return .unchanged }
             return .converted(String(unsafeUninitializedCapacity: bytes.count - inner) { output in
                 var count = 0
-                func write(_ byte: UInt8) {
+                _ = convert(bytes, first: first, last: last) { byte in
                     output[count] = byte
                     count += 1
+                    return true
                 }
-                for byte in bytes[..<first] { write(byte) }
-                var inFirstWord = true
-                var previousIsLetter = false
-                for byte in bytes[first...last] {
-                    if byte == UInt8(ascii: "_") {
-                        inFirstWord = false
-                        previousIsLetter = false
-                        continue
-                    }
-                    let isLetter = byte >= UInt8(ascii: "a")
-                    // `capitalized` uppercases a letter that starts a word or follows a digit.
-                    write(!inFirstWord && isLetter && !previousIsLetter ? byte - 32 : byte)
-                    previousIsLetter = isLetter
-                }
-                for byte in bytes[(last + 1)...] { write(byte) }
                 return count
             })
         }
@@ -99,12 +85,26 @@ enum SnakeCase {
             last -= 1
         }
         var position = 0
+        let convertedWhole = convert(key, first: first, last: last) { byte in
+            guard position < camel.count, camelBytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+        return convertedWhole && position == camel.count
+    }
+
+    /// Hands the camelCase bytes of `key` (made only of a-z, 0-9 and _; `first...last` without its leading and
+    /// trailing underscores) to `take` one by one; stops, returning false, as soon as `take` returns false.
+    @inline(__always)
+    private static func convert(
+        _ key: UnsafeBufferPointer<UInt8>, first: Int, last: Int, _ take: (UInt8) -> Bool
+    ) -> Bool {
         var inFirstWord = true
         var previousIsLetter = false
-        for index in 0..<key.count {
-            var byte = keyBytes[index]
+        for index in key.indices {
+            var byte = key[index]
             if index >= first, index <= last {
-                if byte == underscore {
+                if byte == UInt8(ascii: "_") {
                     inFirstWord = false
                     previousIsLetter = false
                     continue
@@ -116,10 +116,9 @@ enum SnakeCase {
                 }
                 previousIsLetter = isLetter
             }
-            guard position < camel.count, camelBytes[position] == byte else { return false }
-            position += 1
+            guard take(byte) else { return false }
         }
-        return position == camel.count
+        return true
     }
 
     private enum Conversion {
