@@ -9,8 +9,8 @@ extension ReplSession {
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Never waits:
     /// the first completion of a table name asks the instance's `sys_db_object` for its tables in the background,
     /// and the first completion after a line names a table whose dictionary was not asked for asks for its fields
-    /// in the background (the next Tab offers them); until then, and on an instance that refuses, the common tables and the tables and
-    /// fields of the records seen in the session are offered.
+    /// in the background (the next Tab offers them); until then, and on an instance that refuses, the common
+    /// tables and the tables and fields of the records seen in the session are offered.
     public nonisolated func completions(for prefix: String) -> [String] {
         if ReplCompleter.completesTable(prefix) {
             _ = tableLoad()

@@ -139,7 +139,8 @@ final class TapeDecoder: Decoder {
             let number = value.kind == .int64 ? String(value.payload.int64) : String(value.payload.uint64)
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: codingPath(), debugDescription: "Parsed JSON number <\(number)> does not fit in \(T.self)."))
+                    codingPath: codingPath(),
+                    debugDescription: "Parsed JSON number <\(number)> does not fit in \(T.self)."))
         }
         return integer
     }
@@ -168,7 +169,8 @@ final class TapeDecoder: Decoder {
             return .valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead"))
         }
         let found =
             switch kind {
@@ -181,7 +183,8 @@ final class TapeDecoder: Decoder {
             }
         return .typeMismatch(
             type,
-            DecodingError.Context(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."))
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(found) instead."))
     }
 }
 

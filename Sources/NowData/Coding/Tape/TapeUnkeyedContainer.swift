@@ -92,7 +92,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: codingPath + [ElementKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+                    codingPath: codingPath + [ElementKey(currentIndex)],
+                    debugDescription: "Unkeyed container is at end."))
         }
         return element
     }
