@@ -20,11 +20,15 @@ let package = Package(
             name: "CCurl", path: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
-        // NowData's JSON parser: simdjson (Debian's libsimdjson-dev), a C++ library, behind a small C interface.
+        // The package's JSON parser: simdjson (Debian's libsimdjson-dev), a C++ library, behind a small C interface
+        // (CJSONTape) and a Swift one (SimdJSON). simdjson is linked by name rather than as a pkgConfig system
+        // library with `providers`: its simdjson.pc passes -D flags, which SwiftPM rejects as prohibited on every
+        // build; scripts/ensure-system-packages and .ci/run install libsimdjson-dev instead.
         .target(
             name: "CJSONTape", cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]),
-        .target(name: "NowData", dependencies: ["CCurl", "CJSONTape"]),
+        .target(name: "SimdJSON", dependencies: ["CJSONTape"]),
+        .target(name: "NowData", dependencies: ["CCurl", "SimdJSON"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),

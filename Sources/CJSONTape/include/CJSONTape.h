@@ -53,6 +53,14 @@ typedef struct json_tape_entry {
     } payload;
 } json_tape_entry;
 
+// Swift reads entries as its own `TapeEntry` (Sources/JSONTape/TapeEntry.swift), which has this layout.
+_Static_assert(sizeof(json_tape_kind) == 1, "json_tape_kind is one byte");
+_Static_assert(offsetof(json_tape_entry, lowercase_identifier) == 1, "TapeEntry.isLowercaseIdentifier");
+_Static_assert(offsetof(json_tape_entry, count) == 4, "TapeEntry.count");
+_Static_assert(offsetof(json_tape_entry, next) == 8, "TapeEntry.next");
+_Static_assert(offsetof(json_tape_entry, payload) == 16, "TapeEntry.payload");
+_Static_assert(sizeof(json_tape_entry) == 24, "TapeEntry's size");
+
 /// A parsed document; its strings live as long as it does.
 typedef struct json_tape json_tape;
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import SimdJSON
 
 extension JSONDecoder {
     /// Decodes the value found at a dot-separated path, without a wrapper type.

@@ -1,4 +1,4 @@
-internal import CJSONTape
+internal import SimdJSON
 import Foundation
 
 /// A `[String: Value]` dictionary, which `JSONDecoder` decodes with its keys as sent, whatever its key strategy.

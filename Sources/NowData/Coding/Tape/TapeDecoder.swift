@@ -1,17 +1,17 @@
-internal import CJSONTape
+internal import SimdJSON
 import Foundation
 
-/// A `Decoder` over a ``JSONTape`` that decodes as ``Coder/default``'s `JSONDecoder` does: snake_case keys match
+/// A `Decoder` over a ``TapeDocument`` that decodes as ``Coder/default``'s `JSONDecoder` does: snake_case keys match
 /// camelCase properties, dates are ServiceNow's, a `[String: Value]` keeps its keys as sent, and of two keys that
 /// match, the first wins.
 ///
 /// One decoder walks the whole document, moving to each nested value in turn as `JSONDecoder` does, so decoding a
 /// value allocates nothing but the keyed containers of its objects. What `JSONDecoder` reads its own way (a
 /// fractional number read as an integer, a zero read as a `Double`, `Data`, `Decimal`, a date or URL it refuses)
-/// is not imitated: ``JSONTape/needsFoundation`` is set and the caller decodes the document with `JSONDecoder`
+/// is not imitated: ``TapeDocument/needsFoundation`` is set and the caller decodes the document with `JSONDecoder`
 /// instead.
 final class TapeDecoder: Decoder {
-    let tape: JSONTape
+    let tape: TapeDocument
     // Only the decoding thread touches these, one access at a time: no run-time exclusivity checks.
     /// The entry being decoded.
     @exclusivity(unchecked) private(set) var index: Int
@@ -20,7 +20,7 @@ final class TapeDecoder: Decoder {
     /// The types decoded so far that are not `[String: Value]` dictionaries.
     @exclusivity(unchecked) private var ordinaryTypes: [ObjectIdentifier] = []
 
-    init(tape: JSONTape, index: Int = 0, codingPath: [any CodingKey] = []) {
+    init(tape: TapeDocument, index: Int = 0, codingPath: [any CodingKey] = []) {
         self.tape = tape
         self.index = index
         self.keys = codingPath
@@ -93,7 +93,7 @@ final class TapeDecoder: Decoder {
 
     // MARK: Values
 
-    func kind(at entry: Int) -> json_tape_kind {
+    func kind(at entry: Int) -> TapeKind {
         tape.entries[entry].kind
     }
 
@@ -114,10 +114,10 @@ final class TapeDecoder: Decoder {
         let value = tape.entries[entry]
         switch value.kind {
         // A zero may have been written 1e-400, which JSONDecoder refuses as out of range.
-        case .double where value.payload.real != 0: return value.payload.real
+        case .double where value.double != 0: return value.double
         // A zero may have been written -0, which JSONDecoder reads as -0.0.
-        case .int64 where value.payload.int64 != 0: return Double(value.payload.int64)
-        case .uint64: return Double(value.payload.uint64)
+        case .int64 where value.int64 != 0: return Double(value.int64)
+        case .uint64: return Double(value.uint64)
         case .int64, .double: throw needsFoundation()
         default: throw mismatch(Double.self, at: entry, codingPath: codingPath())
         }
@@ -129,14 +129,14 @@ final class TapeDecoder: Decoder {
         let value = tape.entries[entry]
         let integer: T?
         switch value.kind {
-        case .int64: integer = T(exactly: value.payload.int64)
-        case .uint64: integer = T(exactly: value.payload.uint64)
+        case .int64: integer = T(exactly: value.int64)
+        case .uint64: integer = T(exactly: value.uint64)
         // JSONDecoder reads 1.0 and 1e2 as integers; its rules decide.
         case .double: throw needsFoundation()
         default: throw mismatch(type, at: entry, codingPath: codingPath())
         }
         guard let integer else {
-            let number = value.kind == .int64 ? String(value.payload.int64) : String(value.payload.uint64)
+            let number = value.kind == .int64 ? String(value.int64) : String(value.uint64)
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: codingPath(),
@@ -158,7 +158,7 @@ final class TapeDecoder: Decoder {
         return typed
     }
 
-    private func expect(_ kind: json_tape_kind, _ type: Any.Type) throws {
+    private func expect(_ kind: TapeKind, _ type: Any.Type) throws {
         guard self.kind(at: index) == kind else { throw mismatch(type, at: index, codingPath: keys) }
     }
 

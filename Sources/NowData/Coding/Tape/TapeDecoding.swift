@@ -1,4 +1,4 @@
-internal import CJSONTape
+internal import SimdJSON
 import Foundation
 
 /// ``Coder/default``'s fast decoding: the document parsed by simdjson and decoded from its tape.
@@ -8,7 +8,7 @@ enum TapeDecoding {
     /// accepts, the path or the value does not decode, or the value holds something `JSONDecoder` reads its own
     /// way), so that its result, and its errors, are the ones callers get.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) -> T? {
-        guard let tape = JSONTape(data) else { return nil }
+        guard let tape = TapeDocument(data) else { return nil }
         var entry = 0
         var keys: [any CodingKey] = []
         if !path.isEmpty {
@@ -26,7 +26,7 @@ enum TapeDecoding {
 
     /// The entry that `component` names in the value at `entry`, and its coding key, found as
     /// `JSONDecoder.decode(_:from:at:)` finds it: an element of an array for a number, else an object's member.
-    private static func step(_ component: String, from entry: Int, in tape: JSONTape) -> (Int, any CodingKey)? {
+    private static func step(_ component: String, from entry: Int, in tape: TapeDocument) -> (Int, any CodingKey)? {
         switch tape.entries[entry].kind {
         case .array:
             guard let position = Int(component), position >= 0, position < Int(tape.entries[entry].count) else {

@@ -1,7 +1,7 @@
-internal import CJSONTape
+internal import SimdJSON
 import Foundation
 
-/// The members of an object on a ``JSONTape``, found by their camelCase keys.
+/// The members of an object on a ``TapeDocument``, found by their camelCase keys.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     /// The object's entry.

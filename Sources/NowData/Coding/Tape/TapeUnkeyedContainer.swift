@@ -1,7 +1,7 @@
-internal import CJSONTape
+internal import SimdJSON
 import Foundation
 
-/// The elements of an array on a ``JSONTape``, read in order.
+/// The elements of an array on a ``TapeDocument``, read in order.
 struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
     /// The length of the array's coding path: the first keys of the decoder's while the container is in use.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Where JSON text is malformed; `JSONDecoder` on Linux reports only that it is.
-enum JSONSyntax {
+package enum JSONSyntax {
     /// The context of a "not valid JSON" decoding error, completed with the parser's account of where the text
     /// breaks: `The given data was not valid JSON: Invalid value around line 1, column 18.`
-    static func locate(_ context: DecodingError.Context, in data: Data) -> DecodingError.Context {
+    package static func locate(_ context: DecodingError.Context, in data: Data) -> DecodingError.Context {
         let failure: any Error
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
