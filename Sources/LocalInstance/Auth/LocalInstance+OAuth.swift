@@ -39,7 +39,7 @@ extension LocalInstance {
             return Self.tokenResponse([
                 ("access_token", .string(access)), ("refresh_token", .string(refresh)),
                 ("scope", .string("useraccount")),
-                ("token_type", .string("Bearer")), ("expires_in", .number(Int(lifetime))),
+                ("token_type", .string("Bearer")), ("expires_in", .number(JSONNumber(Int(lifetime)))),
             ])
         case "refresh_token":
             let token = form["refresh_token"] ?? ""
@@ -53,7 +53,7 @@ extension LocalInstance {
             guard let access else { return Self.accessDenied }
             return Self.tokenResponse([
                 ("access_token", .string(access)), ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
-                ("expires_in", .number(Int(lifetime))),
+                ("expires_in", .number(JSONNumber(Int(lifetime)))),
             ])
         default:
             return Self.accessDenied
@@ -63,16 +63,13 @@ extension LocalInstance {
     private static var accessDenied: NowHTTPResponse {
         NowHTTPResponse(
             statusCode: 401, headers: ["Content-Type": "application/json;charset=UTF-8"],
-            body: JSONValue.object([
-                ("error_description", .string("access_denied")), ("error", .string("server_error")),
-            ])
-            .data)
+            body: JSONValue.object(["error_description": "access_denied", "error": "server_error"]).jsonData())
     }
 
     private static func tokenResponse(_ members: [(String, JSONValue)]) -> NowHTTPResponse {
         NowHTTPResponse(
             statusCode: 200, headers: ["Content-Type": "application/json;charset=UTF-8"],
-            body: JSONValue.object(members).data)
+            body: JSONValue.object(JSONObject(members)).jsonData())
     }
 
     /// The fields of a form-urlencoded body (`+` is a space).

@@ -1,3 +1,4 @@
+import NowData
 /// One key of a rendered record: a field of the table, or a dot-walked path such as `caller_id.name`.
 ///
 /// A class, so that rendering a page hands the same instance to every row instead of copying the definitions.

@@ -1,3 +1,4 @@
+import NowData
 import Foundation
 
 /// Renders stored records as the Table API returns them: every value a string, references in their three

@@ -13,11 +13,11 @@ struct TableAPIError: Error, Sendable {
     var response: NowHTTPResponse {
         var headers = headers
         headers["Content-Type"] = "application/json;charset=UTF-8"
-        let body = JSONValue.object([
-            ("error", .object([("message", .string(message)), ("detail", detail.map(JSONValue.string) ?? .null)])),
-            ("status", .string("failure")),
-        ])
-        return NowHTTPResponse(statusCode: status, headers: headers, body: body.data)
+        let body: JSONValue = [
+            "error": ["message": .string(message), "detail": detail.map(JSONValue.string) ?? .null],
+            "status": "failure",
+        ]
+        return NowHTTPResponse(statusCode: status, headers: headers, body: body.jsonData())
     }
 
     /// 401: no credentials, or wrong ones.

@@ -21,6 +21,15 @@ public struct FieldReadConfiguration: Sendable, Hashable {
         public static let displayValues = Options(rawValue: 1 << 1)
         /// Reference fields without their `link` (`sysparm_exclude_reference_link=true`).
         public static let excludeReferenceLink = Options(rawValue: 1 << 2)
+
+        /// The options that ask for `mode`: none, ``displayValues``, or both values.
+        public init(displayValue mode: DisplayValueMode) {
+            switch mode {
+            case .actual: self = []
+            case .display: self = .displayValues
+            case .all: self = [.actualValues, .displayValues]
+            }
+        }
     }
 
     /// The fields to return; empty means every field.
@@ -34,12 +43,12 @@ public struct FieldReadConfiguration: Sendable, Hashable {
         self.options = options
     }
 
-    /// The value of `sysparm_display_value`: `false`, `true` or `all`.
-    public var displayValue: String {
+    /// What each field holds, as `sysparm_display_value` says it.
+    public var displayValue: DisplayValueMode {
         switch (options.contains(.actualValues), options.contains(.displayValues)) {
-        case (true, true): "all"
-        case (false, true): "true"
-        default: "false"
+        case (true, true): .all
+        case (false, true): .display
+        default: .actual
         }
     }
 
@@ -50,7 +59,7 @@ public struct FieldReadConfiguration: Sendable, Hashable {
             items.append(URLQueryItem(name: "sysparm_fields", value: includeFields.joined(separator: ",")))
         }
         if options.contains(.displayValues) {
-            items.append(URLQueryItem(name: "sysparm_display_value", value: displayValue))
+            items.append(URLQueryItem(name: "sysparm_display_value", value: displayValue.rawValue))
         }
         if options.contains(.excludeReferenceLink) {
             items.append(URLQueryItem(name: "sysparm_exclude_reference_link", value: "true"))

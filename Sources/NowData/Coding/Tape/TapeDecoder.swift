@@ -63,6 +63,10 @@ final class TapeDecoder: Decoder {
             guard let url = URL(string: try string(at: index, codingPath: keys)) else { throw needsFoundation() }
             return try cast(url, to: type)
         }
+        if T.self == JSONValue.self {
+            var entry = index
+            return try cast(JSONValue(tape: tape.entries, at: &entry), to: type)
+        }
         if T.self == Data.self || T.self == Decimal.self {
             throw needsFoundation()
         }

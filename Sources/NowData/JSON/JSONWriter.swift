@@ -1,34 +1,35 @@
 import Foundation
 
-/// Writes JSON text straight into a byte buffer (no intermediate objects): the Table API's bodies are built with
-/// it, so that rendering a page of records stays close to the cost of reading it from SQLite.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Writes JSON text straight into a byte buffer (no intermediate objects): the package's one JSON writer. It writes
+/// every ``JSONValue``, and the local instance's bodies are built with it, so that rendering a page of records stays
+/// close to the cost of reading it from SQLite.
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The text written so far.
-    var data: Data { Data(bytes) }
+    package var data: Data { Data(bytes) }
 
     /// Appends JSON syntax or a literal (`{`, `"result":[`, `null`) as is.
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends bytes that are already JSON (a number, a key written by ``encodedKey(_:)``) as is.
-    mutating func raw<Bytes: Collection<UInt8>>(_ json: Bytes) {
+    package mutating func raw<Bytes: Collection<UInt8>>(_ json: Bytes) {
         bytes.append(contentsOf: json)
     }
 
     /// Appends one byte of JSON syntax, such as `,`.
-    mutating func raw(_ byte: UInt8) {
+    package mutating func raw(_ byte: UInt8) {
         bytes.append(byte)
     }
 
     /// Appends a JSON string, escaped.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         let done = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             for byte in buffer where Self.needsEscape(byte) { return false }
             bytes.append(Self.quote)
@@ -43,13 +44,13 @@ struct JSONWriter {
     }
 
     /// Appends `"key":`.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         string(key)
         bytes.append(UInt8(ascii: ":"))
     }
 
     /// `"key":` as bytes, to write with ``raw(_:)-(Bytes)`` as often as needed.
-    static func encodedKey(_ key: String) -> [UInt8] {
+    package static func encodedKey(_ key: String) -> [UInt8] {
         var writer = JSONWriter(capacity: key.utf8.count + 3)
         writer.key(key)
         return writer.bytes

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LocalInstance
+@testable import NowData
 
 @Suite struct JSONWriterTests {
     @Test func stringsAreEscapedOnlyWhereJSONRequires() {

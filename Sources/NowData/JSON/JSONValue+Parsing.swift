@@ -1,0 +1,50 @@
+import Foundation
+internal import SimdJSON
+
+extension JSONValue {
+    /// Parses JSON text with the package's one parser (simdjson); object members keep their order, and of two
+    /// members with one key the first is kept.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when `data` is not JSON, saying where the text breaks (`The given
+    ///   data was not valid JSON: Unexpected end of file around line 1, column 9.`), or when it nests deeper than
+    ///   500 levels.
+    public init(json data: Data) throws {
+        guard let tape = JSONTape(data) else {
+            let context = DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.")
+            throw DecodingError.dataCorrupted(JSONSyntax.locate(context, in: data))
+        }
+        var index = 0
+        self = Self(tape: tape.entries, at: &index)
+    }
+
+    /// The value at `index` on a tape, moving `index` past it.
+    init(tape entries: UnsafePointer<TapeEntry>, at index: inout Int) {
+        let entry = entries[index]
+        index += 1
+        switch entry.kind {
+        case .null: self = .null
+        case .false: self = .bool(false)
+        case .true: self = .bool(true)
+        case .int64: self = .number(JSONNumber(entry.int64))
+        case .uint64: self = .number(JSONNumber(entry.uint64))
+        case .double: self = JSONNumber(entry.double).map(JSONValue.number) ?? .null
+        case .string: self = .string(String(decoding: entry.bytes, as: UTF8.self))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(Int(entry.count))
+            for _ in 0..<entry.count {
+                elements.append(JSONValue(tape: entries, at: &index))
+            }
+            self = .array(elements)
+        case .object:
+            var members = JSONObject()
+            for _ in 0..<entry.count {
+                let key = String(decoding: entries[index].bytes, as: UTF8.self)
+                index += 1
+                let value = JSONValue(tape: entries, at: &index)
+                if members[key] == nil { members[key] = value }
+            }
+            self = .object(members)
+        }
+    }
+}
