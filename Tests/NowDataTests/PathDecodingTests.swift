@@ -79,7 +79,7 @@ import Testing
             #"{"result": null}"#, "result.name",
             "cannot decode model: no value at 'result.name' in path 'result.name': 'result' is null, not an object"
         ),
-        ("[1]", "result", "cannot decode model: no value at 'result' in path 'result': the document is an array, not an object"),
+        ("[1]", "result", "cannot decode model: no value at 'result' in path 'result': the document is an array (1 element), and 'result' is not an index from 0"),
         (
             #"{ "result": [ { "name": "Ash Williams" } ] }"#, "result..name",
             "cannot decode model: invalid path 'result..name': empty component"

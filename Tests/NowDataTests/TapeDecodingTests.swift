@@ -266,10 +266,12 @@ import Testing
         DecodingComparison.expectSame(URL.self, "\"\(text)\"")
     }
 
-    /// JSONDecoder decodes every member of a dictionary, the duplicates too, before it keeps the first.
-    @Test func dictionaryDuplicatesThatDoNotDecodeFail() {
-        DecodingComparison.expectSame([String: Int].self, #"{"a":1,"a":"x"}"#, .fallback)
-        DecodingComparison.expectSame([String: Date].self, #"{"a":"2024-08-01","a":"x"}"#, .fallback)
+    /// Plain JSONDecoder decodes every member of a dictionary, the duplicates too, before it keeps the first; the
+    /// fast path declines such a document, and `Coder.decode` keeps the first without reading the others.
+    @Test func dictionaryDuplicatesKeepTheFirst() throws {
+        DecodingComparison.expectSame([String: Int].self, #"{"a":1,"a":"x"}"#, .fallback, keysAsWritten: true)
+        DecodingComparison.expectSame([String: Date].self, #"{"a":"2024-08-01","a":"x"}"#, .fallback, keysAsWritten: true)
+        #expect(try Coder.default.decode([String: Int].self, from: Data(#"{"a":1,"a":"x"}"#.utf8)) == ["a": 1])
     }
 
     struct Keys: Decodable, Equatable {
@@ -365,13 +367,16 @@ import Testing
         func variant(_ text: String, _ replacement: String) -> String {
             Self.custom.replacingOccurrences(of: text, with: replacement)
         }
-        DecodingComparison.expectSame(Custom.self, Self.custom, .fast)
-        DecodingComparison.expectSame(Custom.self, variant(#""value":"v""#, #""value":12"#), .fast)
-        DecodingComparison.expectSame(Custom.self, variant("64]}", "64,1]}"), .fast)
+        // `contains("inner_object")` holds: the key is spelled as the JSON spells it.
+        let outcome = DecodingComparison.expectSame(Custom.self, Self.custom, .fast, keysAsWritten: true)
+        guard case .value(let custom) = outcome else { return }
+        #expect(custom.contains == [true, false, true, true, true])
+        DecodingComparison.expectSame(Custom.self, variant(#""value":"v""#, #""value":12"#), .fast, keysAsWritten: true)
+        DecodingComparison.expectSame(Custom.self, variant("64]}", "64,1]}"), .fast, keysAsWritten: true)
         // A missing `super` key (JSONDecoder gives a decoder of null), a missing key, an array that ends too soon.
-        DecodingComparison.expectSame(Custom.self, variant(#""super":7,"#, ""), .fallback)
-        DecodingComparison.expectSame(Custom.self, variant(#""owner":"me","#, ""), .fallback)
-        DecodingComparison.expectSame(Custom.self, variant(",64]}", "]}"), .fallback)
+        DecodingComparison.expectSame(Custom.self, variant(#""super":7,"#, ""), .fallback, keysAsWritten: true)
+        DecodingComparison.expectSame(Custom.self, variant(#""owner":"me","#, ""), .fallback, keysAsWritten: true)
+        DecodingComparison.expectSame(Custom.self, variant(",64]}", "]}"), .fallback, keysAsWritten: true)
     }
 
     /// A value that tries one type, then another.

@@ -1,26 +1,31 @@
 import Foundation
 
-/// A dot-separated path parsed once, walked through a decoder's containers.
+/// A ``DotPath`` walked through a decoder's containers, with ``DotPathError``'s messages.
 struct DecodingPath: Sendable {
     /// The path being decoded by ``Foundation/JSONDecoder/decode(_:from:at:)`` on this thread or task.
     @TaskLocal static var current: DecodingPath?
 
-    /// The path as written.
-    let text: String
-    /// Its components, as written.
-    let components: [String]
+    /// The path.
+    let path: DotPath
+    /// Whether the containers' keys are already converted by the decoder's key strategy (a plain `JSONDecoder`), or
+    /// are the JSON's keys as written (under a ``MatchingDecoder``).
+    private let keysAreConverted: Bool
     private let keyStrategy: JSONDecoder.KeyDecodingStrategy
 
-    /// Parses `text`; an empty component is a `dataCorrupted` error.
-    init(_ text: String, keyStrategy: JSONDecoder.KeyDecodingStrategy) throws {
-        let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !components.contains(where: \.isEmpty) else {
-            throw DecodingError.dataCorrupted(Failure.context([], "invalid path '\(text)': empty component"))
+    /// The path `text` for a decoder whose containers hold keys converted by `keyStrategy` (`keysAreConverted`),
+    /// or as written; an empty component is a `dataCorrupted` error.
+    init(_ text: String, keyStrategy: JSONDecoder.KeyDecodingStrategy, keysAreConverted: Bool) throws {
+        do {
+            path = try DotPath(text)
+        } catch {
+            throw DecodingError.dataCorrupted(Self.context([], error))
         }
-        self.text = text
-        self.components = components
         self.keyStrategy = keyStrategy
+        self.keysAreConverted = keysAreConverted
     }
+
+    /// The components of the path.
+    var components: [String] { path.components }
 
     /// Finds component `index` in the value `decoder` stands for and hands its container to `keyed` (an object's
     /// key) or `unkeyed` (an array positioned on the element).
@@ -30,57 +35,53 @@ struct DecodingPath: Sendable {
         unkeyed: (inout any UnkeyedDecodingContainer) throws -> R
     ) throws -> R {
         let component = components[index]
-        if let position = Int(component), position >= 0, var array = try? decoder.unkeyedContainer() {
+        if var array = try? decoder.unkeyedContainer() {
             let count = array.count ?? 0
-            guard position < count else {
-                throw missing(index, in: decoder, key: PathKey(intValue: position),
-                    reason: "index \(position) out of range (\(count) element\(count == 1 ? "" : "s"))")
+            guard let position = DotPath.index(of: component) else {
+                throw failure(index, decoder, .notAnIndex(count: count))
             }
+            guard position < count else { throw failure(index, decoder, .indexOutOfRange(count: count)) }
             for _ in 0..<position { _ = try array.decode(SkippedValue.self) }
             return try unkeyed(&array)
         }
         guard let object = try? decoder.container(keyedBy: PathKey.self) else {
-            let expected = Int(component) == nil ? "an object" : "an array or an object"
-            throw DecodingError.typeMismatch(
-                [String: Any].self,
-                Failure.context(
-                    decoder.codingPath,
-                    noValue(index) + "\(container(index)) is \(Self.kind(of: decoder)), not \(expected)"))
+            throw failure(index, decoder, .notAContainer(found: Self.kind(of: decoder)), type: [String: Any].self)
         }
-        let key = lookupKey(component, codingPath: decoder.codingPath)
-        guard object.contains(key) else {
-            throw missing(index, in: decoder, key: key, reason: "key '\(component)' not found")
-        }
+        guard let key = key(component, in: object) else { throw failure(index, decoder, .keyNotFound) }
         return try keyed(object, key)
     }
 
-    /// The key a JSON key `component` becomes under the decoder's key strategy.
-    private func lookupKey(_ component: String, codingPath: [any CodingKey]) -> PathKey {
-        switch keyStrategy {
-        case .useDefaultKeys:
-            PathKey(stringValue: component)
-        case .convertFromSnakeCase:
-            PathKey(stringValue: SnakeCase.camelCase(component))
-        case .custom(let convert):
-            PathKey(stringValue: convert(codingPath + [PathKey(stringValue: component)]).stringValue)
-        @unknown default:
-            PathKey(stringValue: component)
+    /// The key of `object` that `component` names: the component converted by the key strategy when the
+    /// container's keys are; else the key spelled as the component, or the first one that converts as it does.
+    private func key(_ component: String, in object: KeyedDecodingContainer<PathKey>) -> PathKey? {
+        let convert = KeyMatching.conversion(of: keyStrategy, at: object.codingPath)
+        if keysAreConverted {
+            let key = PathKey(stringValue: convert?(component) ?? component)
+            return object.contains(key) ? key : nil
         }
+        let exact = PathKey(stringValue: component)
+        if object.contains(exact) { return exact }
+        guard let convert else { return nil }
+        let wanted = convert(component)
+        return object.allKeys.first { convert($0.stringValue) == wanted }
     }
 
-    private func missing(_ index: Int, in decoder: any Decoder, key: PathKey, reason: String) -> DecodingError {
-        .keyNotFound(key, Failure.context(decoder.codingPath, noValue(index) + reason))
+    private func failure(
+        _ index: Int, _ decoder: any Decoder, _ reason: DotPathError.Reason, type: Any.Type? = nil
+    ) -> DecodingError {
+        let error = DotPathError(path: path.text, component: index, reason: reason)
+        let context = Self.context(decoder.codingPath, error)
+        if let type { return .typeMismatch(type, context) }
+        return .keyNotFound(PathKey(stringValue: components[index]), context)
     }
 
-    private func noValue(_ index: Int) -> String {
-        "no value at '\(components[...index].joined(separator: "."))' in path '\(text)': "
+    /// The context of a path's error: its message names the path and the component, so error descriptions show it
+    /// without repeating the coding path.
+    private static func context(_ codingPath: [any CodingKey], _ error: DotPathError) -> DecodingError.Context {
+        DecodingError.Context(codingPath: codingPath, debugDescription: error.description, underlyingError: error)
     }
 
-    private func container(_ index: Int) -> String {
-        index == 0 ? "the document" : "'\(components[..<index].joined(separator: "."))'"
-    }
-
-    /// What kind of JSON value `decoder` stands for, for error messages.
+    /// What kind of JSON value `decoder` stands for, in ``JSONValue/kindDescription``'s words.
     private static func kind(of decoder: any Decoder) -> String {
         guard let value = try? decoder.singleValueContainer() else { return "an array" }
         if value.decodeNil() { return "null" }
@@ -88,19 +89,6 @@ struct DecodingPath: Sendable {
         if (try? value.decode(Bool.self)) != nil { return "a boolean" }
         if (try? value.decode(Double.self)) != nil { return "a number" }
         return (try? decoder.unkeyedContainer()) != nil ? "an array" : "an object"
-    }
-}
-
-extension DecodingPath {
-    /// The underlying error of the `DecodingError`s a path raises: its message names the path and the component,
-    /// so error descriptions show it without repeating the coding path.
-    struct Failure: Error {
-        let message: String
-
-        static func context(_ codingPath: [any CodingKey], _ message: String) -> DecodingError.Context {
-            DecodingError.Context(
-                codingPath: codingPath, debugDescription: message, underlyingError: Failure(message: message))
-        }
     }
 }
 

@@ -21,9 +21,17 @@ extension JSONDecoder {
     ///   is not an object or array is a `typeMismatch`; an empty component (`a..b`) is `dataCorrupted`, and so is
     ///   malformed JSON, whose description says where the text breaks (line and column).
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
+        try decode(type, from: data, at: path, keyStrategy: keyDecodingStrategy, keysAreConverted: true)
+    }
+
+    /// Decodes `type` at `path`, whose components find their keys under `keyStrategy`, in containers whose keys
+    /// that strategy has already converted (`keysAreConverted`) or that hold the JSON's keys as written.
+    func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, at path: String, keyStrategy: KeyDecodingStrategy, keysAreConverted: Bool
+    ) throws -> T {
         do {
             guard !path.isEmpty else { return try decode(type, from: data) }
-            let decodingPath = try DecodingPath(path, keyStrategy: keyDecodingStrategy)
+            let decodingPath = try DecodingPath(path, keyStrategy: keyStrategy, keysAreConverted: keysAreConverted)
             return try DecodingPath.$current.withValue(decodingPath) {
                 try decode(ValueAtPath<T>.self, from: data).value
             }

@@ -18,8 +18,8 @@ enum ErrorText {
     /// `failure`, where and what a decoding error is: `cannot decode model at result[3].priority: cannot decode
     /// Int from "high"`.
     static func decoding(_ error: DecodingError, failure: String) -> String {
-        if let context = context(of: error), let pathFailure = context.underlyingError as? DecodingPath.Failure {
-            return "\(failure): \(pathFailure.message)"
+        if let context = context(of: error), let pathError = context.underlyingError as? DotPathError {
+            return "\(failure): \(pathError)"
         }
         switch error {
         case .keyNotFound(let key, let context):

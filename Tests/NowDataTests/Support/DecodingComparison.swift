@@ -4,7 +4,8 @@ import Testing
 @testable import NowData
 
 /// Compares `Coder.default`'s decoding (the simdjson fast path, `TapeDecoding`, with its fallback) with
-/// `Coder.default.jsonDecoder`'s, which is the contract: same value, or the same error.
+/// `Coder.default.jsonDecoder`'s under the key matching rule, which is the contract: same value, or the same error.
+/// Where a model spells no key as the JSON does, that is also plain `JSONDecoder`'s outcome.
 enum DecodingComparison {
     /// What a decoding gave: a value, or the text of the error thrown.
     enum Outcome<T: Equatable>: Equatable, CustomStringConvertible {
@@ -27,8 +28,17 @@ enum DecodingComparison {
         case fallback
     }
 
-    /// `Coder.default.jsonDecoder`'s outcome.
+    /// `Coder.default.jsonDecoder`'s outcome under the key matching rule (the fallback of `Coder.decode`).
     static func reference<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, at path: String) -> Outcome<T> {
+        do {
+            return .value(try Coder.decodeMatchingKeys(type, from: data, at: path, with: Coder.default.jsonDecoder))
+        } catch {
+            return .error(String(describing: error))
+        }
+    }
+
+    /// Plain `Coder.default.jsonDecoder`'s outcome.
+    static func plain<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, at path: String) -> Outcome<T> {
         do {
             return .value(try Coder.default.jsonDecoder.decode(type, from: data, at: path))
         } catch {
@@ -47,21 +57,26 @@ enum DecodingComparison {
 
     /// Expects `json` to decode as `type` at `path` through `expected` (when given) with JSONDecoder's outcome;
     /// returns that outcome for further checks.
+    /// Unless `keysAsWritten` (the model asks for a key spelled as the JSON spells it, which plain `JSONDecoder`
+    /// does not match under its snake_case strategy), that is also plain `JSONDecoder`'s outcome.
     @discardableResult
     static func expectSame<T: Decodable & Equatable>(
-        _ type: T.Type, _ json: String, at path: String = "", _ expected: Path? = nil,
+        _ type: T.Type, _ json: String, at path: String = "", _ expected: Path? = nil, keysAsWritten: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Outcome<T> {
-        expectSame(type, Data(json.utf8), at: path, expected, sourceLocation: sourceLocation)
+        expectSame(type, Data(json.utf8), at: path, expected, keysAsWritten: keysAsWritten, sourceLocation: sourceLocation)
     }
 
     /// ``expectSame(_:_:at:_:sourceLocation:)`` for raw bytes.
     @discardableResult
     static func expectSame<T: Decodable & Equatable>(
-        _ type: T.Type, _ data: Data, at path: String = "", _ expected: Path? = nil,
+        _ type: T.Type, _ data: Data, at path: String = "", _ expected: Path? = nil, keysAsWritten: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> Outcome<T> {
         let reference = reference(type, data, at: path)
+        if !keysAsWritten {
+            #expect(reference == plain(type, data, at: path), "the key matching rule changed the outcome", sourceLocation: sourceLocation)
+        }
         let fast = TapeDecoding.decode(type, from: data, at: path)
         switch expected {
         case .fast: #expect(fast != nil, "the fast path declined", sourceLocation: sourceLocation)

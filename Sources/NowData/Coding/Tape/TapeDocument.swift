@@ -27,28 +27,67 @@ final class TapeDocument {
         String(decoding: entries[index].bytes, as: UTF8.self)
     }
 
-    /// The index of the value of the first member of the object at `index` whose key `.convertFromSnakeCase` turns
-    /// into `camelKey`; nil when there is none. The first such member wins, as with `JSONDecoder`.
-    func member(_ camelKey: String, inObjectAt index: Int) -> Int? {
-        var camelKey = camelKey
-        return camelKey.withUTF8 { camel in
+    /// The index of the value of the first member of the object at `index` whose key is `key` as written, or
+    /// becomes `key` under `.convertFromSnakeCase` (``KeyMatching``); nil when there is none.
+    func member(_ key: String, inObjectAt index: Int) -> Int? {
+        var key = key
+        return key.withUTF8 { wanted in
             // The conversion keeps a key's first byte, so most keys are told apart by it alone.
-            let firstByte = camel.first
+            let firstByte = wanted.first
             let end = Int(entries[index].next)
-            var key = index + 1
-            while key < end {
-                let entry = entries[key]
+            var member = index + 1
+            while member < end {
+                let entry = entries[member]
                 if entry.isLowercaseIdentifier {
                     let keyBytes = entry.bytes
-                    if keyBytes.first == firstByte, SnakeCase.converts(keyBytes, to: camel) {
-                        return key + 1
+                    if keyBytes.first == firstByte,
+                        SnakeCase.converts(keyBytes, to: wanted) || keyBytes.elementsEqual(wanted)
+                    {
+                        return member + 1
                     }
-                } else if SnakeCase.camelCase(string(at: key)).utf8.elementsEqual(camel) {
-                    return key + 1
+                } else {
+                    let name = string(at: member)
+                    if name.utf8.elementsEqual(wanted) || SnakeCase.camelCase(name).utf8.elementsEqual(wanted) {
+                        return member + 1
+                    }
                 }
-                key = Int(entries[key + 1].next)
+                member = Int(entries[member + 1].next)
             }
             return nil
         }
+    }
+
+    /// The entry of the value at `codingPath` (object keys as written, array indexes), the first member of that key
+    /// where a key repeats; nil when there is none.
+    func entry(at codingPath: [any CodingKey]) -> Int? {
+        var index = 0
+        for key in codingPath {
+            let entry = entries[index]
+            switch entry.kind {
+            case .array:
+                guard let position = key.intValue, position >= 0, position < Int(entry.count) else { return nil }
+                index += 1
+                for _ in 0..<position { index = Int(entries[index].next) }
+            case .object:
+                guard let member = memberKeys(ofObjectAt: index).first(where: { $0.name == key.stringValue }) else {
+                    return nil
+                }
+                index = member.value
+            default:
+                return nil
+            }
+        }
+        return index
+    }
+
+    /// The keys of the object at `index` in document order, with the entries of their values.
+    func memberKeys(ofObjectAt index: Int) -> [(name: String, value: Int)] {
+        var keys: [(name: String, value: Int)] = []
+        var member = index + 1
+        while member < Int(entries[index].next) {
+            keys.append((string(at: member), member + 1))
+            member = Int(entries[member + 1].next)
+        }
+        return keys
     }
 }

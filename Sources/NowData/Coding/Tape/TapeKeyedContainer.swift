@@ -1,7 +1,7 @@
 internal import SimdJSON
 import Foundation
 
-/// The members of an object on a ``TapeDocument``, found by their camelCase keys.
+/// The members of an object on a ``TapeDocument``, found by their keys as ``KeyMatching`` matches them.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     /// The object's entry.
@@ -11,14 +11,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { Array(decoder.keys.prefix(depth)) }
 
-    /// The keys of the members, converted as `.convertFromSnakeCase` converts them, each once.
+    /// The keys of the members, each once: converted as `.convertFromSnakeCase` converts them, or as written when
+    /// only that spelling is a `Key` (``KeyMatching``).
     var allKeys: [Key] {
         var seen = Set<String>()
         var keys: [Key] = []
         var member = object + 1
         while member < Int(decoder.tape.entries[object].next) {
-            let name = SnakeCase.camelCase(decoder.tape.string(at: member))
-            if seen.insert(name).inserted, let key = Key(stringValue: name) {
+            let name = decoder.tape.string(at: member)
+            if let key = KeyMatching.key(Key.self, for: name, converting: SnakeCase.camelCase),
+                seen.insert(key.stringValue).inserted
+            {
                 keys.append(key)
             }
             member = Int(decoder.tape.entries[member + 1].next)
