@@ -76,6 +76,53 @@ import Testing
             #": tables[0].fields[0].choices[0]: unknown key "text""#
         ),
         (#"{"tables": [], "version": 2}"#, #": unknown key "version""#),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a"}, {"name": 5}]}]}"#,
+            #": tables[0].fields[1].name: expected a string, found a number"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "type": ["string"]}]}]}"#,
+            #": tables[0].fields[0].type: expected a string, found an array"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "default": 1}]}]}"#,
+            #": tables[0].fields[0].default: expected a string, found a number"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "choices": [{"value": true}]}]}]}"#,
+            #": tables[0].fields[0].choices[0].value: expected a string, found a boolean"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a", "choices": [{"label": "One"}]}]}]}"#,
+            #": tables[0].fields[0].choices[0]: missing key "value""#
+        ),
+        (#"{"tables": [{"name": "u_x", "fields": [{}]}]}"#, #": tables[0].fields[0]: missing key "name""#),
+        (#"{"tables": [{"name": null, "fields": []}]}"#, #": tables[0].name: expected a string, found null"#),
+        (#"{"tables": [{"name": "u_x", "fields": {}}]}"#, #": tables[0].fields: expected an array, found an object"#),
+        (
+            #"{"tables": [{"name": "u_x", "fields": ["u_a"]}]}"#,
+            #": tables[0].fields[0]: expected an object, found a string"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "number_start": 1.5, "fields": []}]}"#,
+            #": tables[0].number_start: expected a whole number, found 1.5"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "number_start": "1001", "fields": []}]}"#,
+            #": tables[0].number_start: expected a whole number, found a string"#
+        ),
+        (#"{"tables": [{"name": "u_x", "feilds": []}]}"#, #": tables[0]: unknown key "feilds""#),
+        (#"{"tables": {}}"#, #": tables: expected an array, found an object"#),
+        (#"{}"#, #": missing key "tables""#),
+        (#"[]"#, #": expected an object, found an array"#),
+        (
+            #"{"tables": [{"name": "u_x", "fields": []}"#,
+            #": not a valid JSON dictionary file: The given data was not valid JSON: Unexpected end of file during JSON parse."#
+        ),
+        (
+            "{\"tables\": [\n  {\"name\": u_x, \"fields\": []}\n]}",
+            #": not a valid JSON dictionary file: The given data was not valid JSON: Invalid value around line 2, column 12."#
+        ),
     ])
     func invalidFilesAreRefusedWithWhatAndWhere(text: String, message: String) throws {
         let path = try write(text)

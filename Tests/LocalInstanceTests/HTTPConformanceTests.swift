@@ -64,6 +64,18 @@ import Testing
         #expect(link.contains("sysparm_offset=10"))
     }
 
+    /// A body's number keeps its text and a NUL inside a string ends nothing, over the socket as in process.
+    @Test func bodyValuesReachTheStoreWhole() async throws {
+        let served = try Served()
+        let created = try await served.send(
+            "POST", "/api/now/table/incident?sysparm_fields=short_description,urgency",
+            body: #"{"short_description":"over\u0000HTTP","urgency":3}"#)
+        #expect(created.status == 201)
+        #expect(
+            String(decoding: created.body, as: UTF8.self)
+                == #"{"result":{"short_description":"over\u0000HTTP","urgency":"3"}}"#)
+    }
+
     @Test func createsGetsPatchesAndDeletesARecord() async throws {
         let served = try Served()
         let created = try await served.send(

@@ -22,6 +22,19 @@ import Testing
             error.description == #"SQLite error 1: no such table: missing - while executing `SELECT * FROM "missing"`"#)
     }
 
+    /// Text is bound by its byte length, so a NUL does not end it, and an empty string is text, not NULL.
+    @Test func textWithANULIsBoundWhole() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        try db.execute(#"CREATE TABLE "t" ("a" TEXT)"#)
+        let text = "before\u{0}after é"
+        try db.run(#"INSERT INTO "t" VALUES (?), (?)"#, [.text(text), .text("")])
+        #expect(try db.query(#"SELECT "a", length(CAST("a" AS BLOB)) FROM "t" ORDER BY rowid"#) == [
+            [.text(text), .integer(Int64(text.utf8.count))], [.text(""), .integer(0)],
+        ])
+        #expect(try db.query(#"SELECT count(*) FROM "t" WHERE "a" = ?"#, [.text(text)]) == [[.integer(1)]])
+        #expect(try db.query(#"SELECT count(*) FROM "t" WHERE "a" = ?"#, [.text("before")]) == [[.integer(0)]])
+    }
+
     @Test func transactionRollsBackOnError() throws {
         let db = try SQLiteConnection(path: ":memory:")
         try db.execute(#"CREATE TABLE "t" ("a" TEXT UNIQUE)"#)

@@ -163,6 +163,29 @@ import Testing
         )
     }
 
+    /// A body that is not JSON, or not an object (or an array whose first element is one), is refused whole:
+    /// nothing is written.
+    @Test(arguments: [
+        "", "  ", "{not json", #"{"short_description":"Half",}"#, #"{"short_description":"#,
+        #"{"short_description":"Half"} trailing"#, #"{"short_description":"Half"#, #"{'short_description':'Half'}"#,
+        #"{"short_description":"Half\x"}"#, #"{"short_description":"Half","urgency":01}"#, #""Half""#, "42", "true",
+        "null", "[]", #"[1,{"short_description":"Half"}]"#, #"[[{"short_description":"Half"}]]"#,
+    ])
+    func malformedOrNonObjectBodiesAnswer400(body: String) async throws {
+        let error =
+            #"{"error":{"message":"Exception while reading request","detail":"The payload is not valid JSON."},"status":"failure"}"#
+        let created = try await harness.send("POST", "/api/now/table/incident", body: body)
+        #expect(created.statusCode == 400)
+        #expect(Harness.text(created) == error)
+        let sysID = DemoData.sysID("incident", "INC0")
+        let patched = try await harness.send("PATCH", "/api/now/table/incident/\(sysID)", body: body)
+        #expect(patched.statusCode == 400)
+        #expect(Harness.text(patched) == error)
+        let list = try await harness.send(
+            "GET", "/api/now/table/incident", query: [("sysparm_query", "short_description=Half")])
+        #expect(Harness.text(list) == #"{"result":[]}"#)
+    }
+
     @Test func arrayBodyCreatesOnlyTheFirstRecord() async throws {
         let response = try await harness.send(
             "POST", "/api/now/table/sys_user_group", body: #"[{"name":"First"},{"name":"Second"}]"#)

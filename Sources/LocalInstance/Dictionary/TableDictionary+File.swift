@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// The dictionary file: extra (custom `u_`) tables given at start-up, in JSON.
 ///
@@ -28,36 +29,25 @@ import Foundation
 /// field, and a table with `number_prefix` gets a `number` field. System fields are added to every table. Any other
 /// key is refused, so that a misspelt one is not silently ignored.
 extension TableDictionary {
-    private struct File: Decodable {
-        var tables: [Table]
-    }
-
-    private struct Table: Decodable {
+    private struct Table {
         var name: String
         var label: String?
         var displayField: String?
         var numberPrefix: String?
         var numberStart: Int?
         var fields: [Field]
-
-        enum CodingKeys: String, CodingKey {
-            case name, label, fields
-            case displayField = "display_field"
-            case numberPrefix = "number_prefix"
-            case numberStart = "number_start"
-        }
     }
 
-    private struct Field: Decodable {
+    private struct Field {
         var name: String
         var type: String?
         var label: String?
         var reference: String?
-        var choices: [Choice]?
+        var choices: [Choice]
         var `default`: String?
     }
 
-    private struct Choice: Decodable {
+    private struct Choice {
         var value: String
         var label: String?
     }
@@ -70,20 +60,18 @@ extension TableDictionary {
         } catch {
             throw LocalInstanceError("\(path): cannot read the dictionary file: \(error.localizedDescription)")
         }
-        let file: File
+        let root: JSONValue
         do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw LocalInstanceError("\(path): \(Self.where(context.codingPath))missing key \"\(key.stringValue)\"")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw LocalInstanceError("\(path): \(Self.where(context.codingPath))\(context.debugDescription)")
+            root = try JSONValue(json: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw LocalInstanceError("\(path): not a valid JSON dictionary file: \(context.debugDescription)")
         } catch {
             throw LocalInstanceError("\(path): not a valid JSON dictionary file: \(error.localizedDescription)")
         }
-        try Self.refuseUnknownKeys(in: data, path: path)
+        let tables = try Self.tables(in: root, path: path)
         var dictionary = TableDictionary.builtIn
         var added: [TableDefinition] = []
-        for table in file.tables {
+        for table in tables {
             let context = "\(path): table \"\(table.name)\""
             guard Self.isValidName(table.name) else {
                 throw LocalInstanceError("\(context): a table name is lowercase letters, digits and underscores")
@@ -143,7 +131,7 @@ extension TableDictionary {
             let known = "string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice"
             throw LocalInstanceError("\(context): unknown type \"\(other)\" (\(known))")
         }
-        let choices = (field.choices ?? []).map { FieldChoice($0.value, $0.label ?? $0.value) }
+        let choices = field.choices.map { FieldChoice($0.value, $0.label ?? $0.value) }
         return FieldDefinition(field.name, type, label: field.label, choices: choices, defaultValue: field.default)
     }
 
@@ -154,36 +142,124 @@ extension TableDictionary {
     private static let fieldKeys: Set<String> = ["name", "type", "label", "reference", "choices", "default"]
     private static let choiceKeys: Set<String> = ["value", "label"]
 
-    /// Throws for the first key the format does not have, with where it is (`tables[0].fields[1]`).
-    private static func refuseUnknownKeys(in data: Data, path: String) throws(LocalInstanceError) {
-        guard let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
-        func check(_ object: Any?, _ allowed: Set<String>, _ place: String) throws(LocalInstanceError) {
-            guard let object = object as? [String: Any],
-                let unknown = object.keys.sorted().first(where: { !allowed.contains($0) })
-            else { return }
-            let hint = unknown == "extends" ? " (a custom table cannot extend another table)" : ""
-            throw LocalInstanceError("\(path): \(place.isEmpty ? "" : place + ": ")unknown key \"\(unknown)\"\(hint)")
+    /// The tables of the file's JSON, or an error naming the first wrong key or value and where it is
+    /// (`tables[0].fields[1]`).
+    private static func tables(in root: JSONValue, path: String) throws(LocalInstanceError) -> [Table] {
+        let file = try FileObject(root, at: "", allowed: fileKeys, path: path)
+        var tables: [Table] = []
+        for table in try file.objects("tables", allowed: tableKeys) {
+            tables.append(try Self.table(table))
         }
-        try check(file, fileKeys, "")
-        for (tableIndex, table) in ((file["tables"] as? [Any]) ?? []).enumerated() {
-            let place = "tables[\(tableIndex)]"
-            try check(table, tableKeys, place)
-            for (fieldIndex, field) in (((table as? [String: Any])?["fields"] as? [Any]) ?? []).enumerated() {
-                try check(field, fieldKeys, "\(place).fields[\(fieldIndex)]")
-                let choices = ((field as? [String: Any])?["choices"] as? [Any]) ?? []
-                for (choiceIndex, choice) in choices.enumerated() {
-                    try check(choice, choiceKeys, "\(place).fields[\(fieldIndex)].choices[\(choiceIndex)]")
-                }
+        return tables
+    }
+
+    private static func table(_ object: FileObject) throws(LocalInstanceError) -> Table {
+        var table = Table(
+            name: try object.requiredString("name"), label: try object.string("label"),
+            displayField: try object.string("display_field"), numberPrefix: try object.string("number_prefix"),
+            numberStart: try object.integer("number_start"), fields: [])
+        for field in try object.objects("fields", allowed: fieldKeys) {
+            table.fields.append(try Self.field(field))
+        }
+        return table
+    }
+
+    private static func field(_ object: FileObject) throws(LocalInstanceError) -> Field {
+        var field = Field(
+            name: try object.requiredString("name"), type: try object.string("type"), label: try object.string("label"),
+            reference: try object.string("reference"), choices: [], default: try object.string("default"))
+        for choice in try object.objects("choices", allowed: choiceKeys, required: false) {
+            field.choices.append(Choice(value: try choice.requiredString("value"), label: try choice.string("label")))
+        }
+        return field
+    }
+
+    /// One object of the dictionary file and where it is (`tables[0].fields[1]`, empty for the file itself), read
+    /// member by member; a member that is null counts as absent unless it is required.
+    private struct FileObject {
+        let members: JSONObject
+        let place: String
+        let path: String
+
+        /// `value` as an object whose keys are all in `allowed`.
+        init(_ value: JSONValue, at place: String, allowed: Set<String>, path: String) throws(LocalInstanceError) {
+            self.place = place
+            self.path = path
+            guard let members = value.object else {
+                throw Self.error(path, place, "expected an object, found \(value.kindDescription)")
             }
+            if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
+                let hint = unknown == "extends" ? " (a custom table cannot extend another table)" : ""
+                throw Self.error(path, place, "unknown key \"\(unknown)\"\(hint)")
+            }
+            self.members = members
+        }
+
+        /// The string `key`; nil when it is absent or null.
+        func string(_ key: String) throws(LocalInstanceError) -> String? {
+            guard let value = members[key], !value.isNull else { return nil }
+            return try text(value, key)
+        }
+
+        /// The string `key`, which must be there.
+        func requiredString(_ key: String) throws(LocalInstanceError) -> String {
+            try text(required(key), key)
+        }
+
+        /// The whole number `key`; nil when it is absent or null.
+        func integer(_ key: String) throws(LocalInstanceError) -> Int? {
+            guard let value = members[key], !value.isNull else { return nil }
+            guard let number = value.number?.int else {
+                let found = value.number.map(\.text) ?? value.kindDescription
+                throw Self.error(path, place(of: key), "expected a whole number, found \(found)")
+            }
+            return number
+        }
+
+        /// The objects of the array `key`, each with keys in `allowed`; empty when it is absent (or null) and not
+        /// `required`.
+        func objects(_ key: String, allowed: Set<String>, required: Bool = true) throws(LocalInstanceError)
+            -> [FileObject]
+        {
+            let value: JSONValue
+            if required {
+                value = try self.required(key)
+            } else {
+                guard let member = members[key], !member.isNull else { return [] }
+                value = member
+            }
+            guard let elements = value.array else {
+                throw Self.error(path, place(of: key), "expected an array, found \(value.kindDescription)")
+            }
+            var objects: [FileObject] = []
+            for (index, element) in elements.enumerated() {
+                objects.append(try FileObject(element, at: "\(place(of: key))[\(index)]", allowed: allowed, path: path))
+            }
+            return objects
+        }
+
+        private func required(_ key: String) throws(LocalInstanceError) -> JSONValue {
+            guard let value = members[key] else { throw Self.error(path, place, "missing key \"\(key)\"") }
+            return value
+        }
+
+        private func text(_ value: JSONValue, _ key: String) throws(LocalInstanceError) -> String {
+            guard let text = value.string else {
+                throw Self.error(path, place(of: key), "expected a string, found \(value.kindDescription)")
+            }
+            return text
+        }
+
+        private func place(of key: String) -> String {
+            place.isEmpty ? key : "\(place).\(key)"
+        }
+
+        private static func error(_ path: String, _ place: String, _ message: String) -> LocalInstanceError {
+            LocalInstanceError("\(path): \(place.isEmpty ? "" : place + ": ")\(message)")
         }
     }
 
     private static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }
-    }
-
-    private static func `where`(_ path: [any CodingKey]) -> String {
-        let text = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return text.isEmpty ? "" : String(text.drop { $0 == "." }) + ": "
     }
 }

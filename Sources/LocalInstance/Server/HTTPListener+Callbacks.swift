@@ -24,7 +24,7 @@ extension HTTPListener {
             return .YES
         }
         if pending.tooLarge {
-            return queue(tooLargeResponse(limit: context.bodyLimit), on: connection)
+            return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
         let request = NowHTTPRequest(
             method: String(cString: method), path: String(cString: url),
@@ -84,14 +84,6 @@ extension HTTPListener {
     }
 
     private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
-
-    private static func tooLargeResponse(limit: Int) -> NowHTTPResponse {
-        let body =
-            #"{"error":{"message":"Request body too large","detail":"The body exceeds \#(limit) bytes"},"#
-            + #""status":"failure"}"#
-        return NowHTTPResponse(
-            statusCode: 413, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(body.utf8))
-    }
 
     /// Holds up the connection's own thread for an injected delay.
     private static func wait(_ delay: Duration) {

@@ -5,7 +5,7 @@ import Foundation
 /// shapes, display values, dot-walked keys.
 struct RecordRenderer {
     var fields: [OutputField]
-    var displayValue: TableParameters.DisplayValue
+    var displayValue: DisplayValueMode
     var excludeReferenceLink: Bool
     /// `http://host:port`, for reference links.
     var baseURL: String
@@ -75,7 +75,7 @@ struct RecordRenderer {
             link = baseURL + path + value
         }
         switch displayValue {
-        case .value:
+        case .actual:
             guard let link else { return writer.string(value) }
             writer.raw("{\"link\":")
             writer.string(link)

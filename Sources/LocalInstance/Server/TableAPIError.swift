@@ -47,6 +47,11 @@ struct TableAPIError: Error, Sendable {
     static let invalidBody = TableAPIError(
         status: 400, message: "Exception while reading request", detail: "The payload is not valid JSON.")
 
+    /// 413: a body longer than the listener takes.
+    static func bodyTooLarge(limit: Int) -> TableAPIError {
+        TableAPIError(status: 413, message: "Request body too large", detail: "The body exceeds \(limit) bytes")
+    }
+
     /// 400: a write without a `Content-Type`.
     static let missingContentType = TableAPIError(
         status: 400, message: "Exception while reading request",

@@ -121,28 +121,32 @@ extension TableAPIHandler {
     }
 
     /// The JSON object of a write's body (the first one when an array is sent, as the platform does).
-    private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> [String: Any] {
+    private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
         guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
             throw .missingContentType
         }
         let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard mediaType.lowercased() == "application/json" else { throw .unsupportedMediaType(contentType) }
-        guard let data = request.body, !data.isEmpty,
-            let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        else { throw .invalidBody }
-        if let object = parsed as? [String: Any] { return object }
-        if let array = parsed as? [Any], let object = array.first as? [String: Any] { return object }
-        throw .invalidBody
+        guard let data = request.body, !data.isEmpty, let parsed = try? JSONValue(json: data) else {
+            throw .invalidBody
+        }
+        switch parsed {
+        case .object(let object): return object
+        case .array(let elements):
+            guard let object = elements.first?.object else { throw .invalidBody }
+            return object
+        default: throw .invalidBody
+        }
     }
 
     /// The fields a write sets, as valid stored strings; invalid parts are ignored with a log line.
     private func input(
-        _ body: [String: Any], _ table: TableDefinition, _ parameters: TableParameters, _ resolver: ReferenceResolver,
+        _ body: JSONObject, _ table: TableDefinition, _ parameters: TableParameters, _ resolver: ReferenceResolver,
         insert: Bool
     ) throws -> StoredRecord {
         var changes = StoredRecord()
-        for key in body.keys.sorted() {
-            guard let field = table.field(key), let raw = body[key], var value = Self.string(raw) else { continue }
+        for (key, raw) in body {
+            guard let field = table.field(key), var value = Self.string(raw) else { continue }
             if TableDefinition.systemFieldNames.contains(key) {
                 if key == "sys_id" {
                     guard insert, !value.isEmpty else { continue }
@@ -191,16 +195,17 @@ extension TableAPIHandler {
         (48...57).contains(byte) || (97...102).contains(byte)
     }
 
-    /// A JSON value as the string the platform stores; nil for a value it cannot take (an array).
-    private static func string(_ raw: Any) -> String? {
-        switch raw {
-        case let text as String: return text
-        case is NSNull: return ""
-        case let number as NSNumber:
-            if String(describing: type(of: number)).contains("Boolean") { return number.boolValue ? "true" : "false" }
-            return number.stringValue
-        case let object as [String: Any]: return object["value"].flatMap(string)
-        default: return nil
+    /// A JSON value as the string the platform stores: a string as it is, a number as its JSON text (`2800`,
+    /// `0.10`), a boolean as `true` or `false`, null as empty, and an object by its `value` (a reference as a read
+    /// with display values gives it); nil for a value it cannot take (an array, an object without `value`).
+    private static func string(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        case .object(let members): members["value"].flatMap(string)
+        case .array: nil
         }
     }
 }

@@ -3,15 +3,11 @@ import NowData
 
 /// The `sysparm_` parameters of a Table API request (booleans in any letter case, as the platform reads them).
 struct TableParameters: Sendable {
-    /// `sysparm_display_value`: stored values, display values, or both.
-    enum DisplayValue: Sendable {
-        case value, display, all
-    }
-
     var query: String?
     /// The name=value pairs that stand for a query when `sysparm_query` is absent.
     var filters: [(name: String, value: String)]
-    var displayValue: DisplayValue
+    /// `sysparm_display_value`: stored values, display values, or both.
+    var displayValue: DisplayValueMode
     var excludeReferenceLink: Bool
     /// `sysparm_fields`, in order; nil for every field.
     var fields: [String]?
@@ -30,11 +26,7 @@ struct TableParameters: Sendable {
         func flag(_ name: String) -> Bool { value(name)?.lowercased() == "true" }
         query = value("sysparm_query")
         filters = items.filter { !$0.name.hasPrefix("sysparm_") && !$0.name.isEmpty }.map { ($0.name, $0.value ?? "") }
-        switch value("sysparm_display_value")?.lowercased() {
-        case "true": displayValue = .display
-        case "all": displayValue = .all
-        default: displayValue = .value
-        }
+        displayValue = DisplayValueMode(parameter: value("sysparm_display_value"))
         excludeReferenceLink = flag("sysparm_exclude_reference_link")
         fields = value("sysparm_fields").flatMap { list in
             let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {

@@ -136,7 +136,13 @@ final class SQLiteConnection: @unchecked Sendable {
             let position = Int32(index + 1)
             let code: Int32
             switch parameter {
-            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .text(let text):
+                // By its byte length, not as a C string: a value holding U+0000 keeps the bytes after it.
+                code = text.withCString { bytes in
+                    sqlite3_bind_text64(
+                        statement, position, bytes, sqlite3_uint64(text.utf8.count), Self.transient,
+                        UInt8(SQLITE_UTF8))
+                }
             case .integer(let value): code = sqlite3_bind_int64(statement, position, value)
             case .real(let value): code = sqlite3_bind_double(statement, position, value)
             case .null: code = sqlite3_bind_null(statement, position)
