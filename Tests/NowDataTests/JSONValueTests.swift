@@ -8,7 +8,10 @@ import SimdJSON
     @Test func parsesAndWritesBackTheSameText() throws {
         let text = #"{"result":[{"number":"INC0010001","count":2800,"ratio":0.10,"tiny":1e-7,"big":18446744073709551615,"ok":true,"none":null,"tags":[],"meta":{}}]}"#
         let value = try JSONValue(json: Data(text.utf8))
-        #expect(value.jsonText() == text.replacingOccurrences(of: "0.10", with: "0.1").replacingOccurrences(of: "1e-7", with: "1e-07"))
+        #expect(value.jsonText() == text)
+        let path = try Coder.default.decode(JSONValue.self, from: Data(text.utf8), at: "result.0")
+        #expect(path.jsonText() == #"{"number":"INC0010001","count":2800,"ratio":0.10,"tiny":1e-7,"big":18446744073709551615,"ok":true,"none":null,"tags":[],"meta":{}}"#)
+        #expect(try JSONValue(json: Data(#"[-0, "1.5 \" 2", 1.50, {"k1": -0.0}]"#.utf8)).jsonText() == #"[-0,"1.5 \" 2",1.50,{"k1":-0.0}]"#)
         #expect(try value.value(at: "result.0.count") == .number(JSONNumber(2800)))
         #expect(try value.value(at: "result.0.count").number?.text == "2800")
         #expect(value["result"]?[0]?["ok"] == .bool(true))

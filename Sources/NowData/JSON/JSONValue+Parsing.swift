@@ -14,26 +14,36 @@ extension JSONValue {
             throw DecodingError.dataCorrupted(JSONSyntax.locate(context, in: data))
         }
         var index = 0
-        self = Self(tape: tape.entries, at: &index)
+        var numbers = JSONNumberTexts(data)
+        self = Self(tape: tape.entries, at: &index, numbers: &numbers)
     }
 
-    /// The value at `index` on a tape, moving `index` past it.
-    init(tape entries: UnsafePointer<TapeEntry>, at index: inout Int) {
+    /// The value at `index` on a tape, moving `index` past it; `numbers` gives the text of each number in turn.
+    init(tape entries: UnsafePointer<TapeEntry>, at index: inout Int, numbers: inout JSONNumberTexts) {
         let entry = entries[index]
         index += 1
         switch entry.kind {
         case .null: self = .null
         case .false: self = .bool(false)
         case .true: self = .bool(true)
-        case .int64: self = .number(JSONNumber(entry.int64))
-        case .uint64: self = .number(JSONNumber(entry.uint64))
-        case .double: self = JSONNumber(entry.double).map(JSONValue.number) ?? .null
+        // A whole number's text is its digits, unless it was written -0; any other number's is read from the text.
+        case .int64 where entry.int64 != 0:
+            numbers.skip()
+            self = .number(JSONNumber(entry.int64))
+        case .uint64:
+            numbers.skip()
+            self = .number(JSONNumber(entry.uint64))
+        case .int64:
+            self = .number(numbers.next().flatMap(JSONNumber.init(text:)) ?? JSONNumber(0))
+        case .double:
+            self = (numbers.next().flatMap(JSONNumber.init(text:)) ?? JSONNumber(entry.double)).map(JSONValue.number)
+                ?? .null
         case .string: self = .string(String(decoding: entry.bytes, as: UTF8.self))
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(entry.count))
             for _ in 0..<entry.count {
-                elements.append(JSONValue(tape: entries, at: &index))
+                elements.append(JSONValue(tape: entries, at: &index, numbers: &numbers))
             }
             self = .array(elements)
         case .object:
@@ -41,7 +51,7 @@ extension JSONValue {
             for _ in 0..<entry.count {
                 let key = String(decoding: entries[index].bytes, as: UTF8.self)
                 index += 1
-                let value = JSONValue(tape: entries, at: &index)
+                let value = JSONValue(tape: entries, at: &index, numbers: &numbers)
                 if members[key] == nil { members[key] = value }
             }
             self = .object(members)

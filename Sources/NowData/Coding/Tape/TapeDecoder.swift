@@ -64,8 +64,7 @@ final class TapeDecoder: Decoder {
             return try cast(url, to: type)
         }
         if T.self == JSONValue.self {
-            var entry = index
-            return try cast(JSONValue(tape: tape.entries, at: &entry), to: type)
+            return try cast(tape.value(at: index), to: type)
         }
         if T.self == Data.self || T.self == Decimal.self {
             throw needsFoundation()

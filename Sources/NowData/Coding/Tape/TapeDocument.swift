@@ -4,6 +4,8 @@ internal import SimdJSON
 /// A parsed document being decoded by ``TapeDecoder``s: the tape, and whether `JSONDecoder` must decide instead.
 final class TapeDocument {
     let tape: JSONTape
+    /// The text parsed.
+    private let data: Data
     /// The values, the root first.
     let entries: UnsafePointer<TapeEntry>
     /// Set when decoding met something that only `JSONDecoder` decides (a fractional number read as an integer,
@@ -14,7 +16,17 @@ final class TapeDocument {
     init?(_ data: Data) {
         guard let tape = JSONTape(data) else { return nil }
         self.tape = tape
+        self.data = data
         entries = tape.entries
+    }
+
+    /// The JSON value at `index`, numbers with their text.
+    func value(at index: Int) -> JSONValue {
+        var numbers = JSONNumberTexts(data)
+        // The texts of the numbers before the value are passed over.
+        for entry in 0..<index where [.int64, .uint64, .double].contains(entries[entry].kind) { numbers.skip() }
+        var position = index
+        return JSONValue(tape: entries, at: &position, numbers: &numbers)
     }
 
     /// The UTF-8 bytes of the string entry at `index`.
