@@ -24,7 +24,9 @@ let package = Package(
         .target(
             name: "CJSONTape", cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]),
-        .target(name: "NowData", dependencies: ["CCurl", "CJSONTape"]),
+        // NowData's default HTTP(S) transport: libcurl's multi interface, behind a small Swift API (package access).
+        .target(name: "CurlHTTP", dependencies: ["CCurl"]),
+        .target(name: "NowData", dependencies: ["CurlHTTP", "CJSONTape"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
@@ -38,7 +40,7 @@ let package = Package(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "CurlHTTP", "LocalInstance"]),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),
