@@ -1,6 +1,10 @@
 internal import CMicroHTTPD
 import Foundation
-@preconcurrency import Glibc
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import NowData
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
