@@ -108,7 +108,7 @@ public final class LocalInstance: Sendable {
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
-        guard var tableRequest = TableRequest(request) else { return TableAPIError.unknownResource.response }
+        guard var tableRequest = TableAPIRequest(request) else { return TableAPIError.unknownResource.response }
         do {
             guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
             tableRequest.userName = user

@@ -1,7 +1,7 @@
 import NowData
 
 /// A Table API request, routed: its table, record and parameters, and who sent it.
-struct TableRequest {
+struct TableAPIRequest {
     /// The effective method (`X-HTTP-Method-Override` wins over the request's).
     var method: String
     /// The API version of a versioned path (`/api/now/v1/table/...`), nil for `/api/now/table/...`.
