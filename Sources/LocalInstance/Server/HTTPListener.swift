@@ -52,8 +52,11 @@ public final class HTTPListener: Sendable {
             | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
+        let requestLine = OpaquePointer(unsafeBitCast(HTTPListener.requestLineArrived, to: UnsafeRawPointer.self))
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
+            // The request's path as sent (the access handler's is decoded, an encoded `/` included).
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
