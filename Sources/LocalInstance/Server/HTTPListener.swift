@@ -9,6 +9,9 @@ import NowData
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
 ///
+/// The handler gets the request's path as the client sent it, percent-encoded (as ``NowHTTPRequest/path`` is on
+/// the client's side), and its query items and headers decoded.
+///
 /// Each connection has its own thread, so latency injected into one request does not hold up the others and
 /// keep-alive clients are served concurrently. The handler's reply is sent in one piece after its delay, or the
 /// connection is closed without an answer.
