@@ -56,7 +56,7 @@ esac
 nowdata=$(find Sources/NowData Sources/CurlHTTP -name '*.swift')
 for target in $targets; do
     case "$target" in
-    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
+    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Fuzz/FuzzYAML.swift ;;
     expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
     job)
         compile job "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
