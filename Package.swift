@@ -28,7 +28,9 @@ let package = Package(
             name: "CJSONTape", cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
             linkerSettings: [.linkedLibrary("simdjson")]),
         .target(name: "SimdJSON", dependencies: ["CJSONTape"]),
-        .target(name: "NowData", dependencies: ["CCurl", "SimdJSON"]),
+        // NowData's default HTTP(S) transport: libcurl's multi interface, behind a small Swift API (package access).
+        .target(name: "CurlHTTP", dependencies: ["CCurl"]),
+        .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
@@ -42,7 +44,7 @@ let package = Package(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData", "LocalInstance"]),
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "CurlHTTP", "LocalInstance"]),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),

@@ -1,5 +1,5 @@
-// libcurl for NowData's CurlTransport. curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
-// call; these wrappers give each argument type its own function.
+// libcurl for the CurlHTTP target (behind NowData's CurlTransport). curl_easy_setopt and curl_easy_getinfo are
+// variadic, which Swift cannot call; these wrappers give each argument type its own function.
 #include <curl/curl.h>
 
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);

@@ -6,10 +6,11 @@
 #                                    # (default 600); crashes are saved under Fuzz/Crashes/
 #
 # Each target is compiled from the module's sources plus an entry file in one swiftc call, with
-# -sanitize=fuzzer,address. The job and decode targets compile NowData's sources into the same module (their
-# `import NowData` lines dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's
-# libsimdjson) compiled by clang++ and its module found through a module map written in the scratch directory,
-# and libcurl's module from CCurl/.
+# -sanitize=fuzzer,address. The job and decode targets compile NowData's sources and those of its libcurl
+# transport (Sources/CurlHTTP) into the same module (their `import NowData` and `internal import CurlHTTP` lines
+# dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's libsimdjson) compiled by
+# clang++ and its module found through a module map written in the scratch directory, and libcurl's module from
+# CCurl/.
 # The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
 # The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
 # a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
@@ -23,7 +24,7 @@ mkdir -p "$build" Fuzz/Crashes
 flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6"
 
 # Compiles Swift sources into the fuzzer of target $1 with the extra swiftc flags $2, dropping their
-# `import NowData` lines.
+# `import NowData` and `internal import CurlHTTP` lines.
 compile() {
     target="$1"
     extra="$2"
@@ -32,13 +33,14 @@ compile() {
     rm -rf "$sources"
     mkdir -p "$sources"
     for file in "$@"; do
-        sed '/^import NowData$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
+        sed -e '/^import NowData$/d' -e '/^internal import CurlHTTP$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
     done
     swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
         | grep -v "Cannot export local symbol" || true
 }
 
-# NowData's C++ parser and the module map that lets Swift import it; NowData's libcurl module (CCurl/).
+# NowData's C++ parser and the module map that lets Swift import it; libcurl's module (CCurl/) for CurlHTTP, whose
+# `package` declarations need a package name.
 nowdataflags=""
 case "$targets" in *job* | *decode*)
     mkdir -p "$build/cjsontape"
@@ -46,14 +48,15 @@ case "$targets" in *job* | *decode*)
         > "$build/cjsontape/module.modulemap"
     clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
         -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
-    nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++ -I CCurl -lcurl"
+    nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++"
+    nowdataflags="$nowdataflags -I CCurl -lcurl -package-name nowflow"
     ;;
 esac
 
-nowdata=$(find Sources/NowData -name '*.swift')
+nowdata=$(find Sources/NowData Sources/CurlHTTP -name '*.swift')
 for target in $targets; do
     case "$target" in
-    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
+    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Fuzz/FuzzYAML.swift ;;
     expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
     job)
         compile job "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \

@@ -1,7 +1,11 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Ctrl-C in the REPL: while a step runs, SIGINT cancels its task (the request is abandoned and the prompt
 /// comes back); at the prompt it is counted, so that the loop can tell an interrupted line from the end of input.
@@ -24,11 +28,16 @@ final class InterruptWatcher: Sendable {
         Self.writeEnd = ends[1]
         _ = Self.received.load(ordering: .relaxed)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        let handler: @convention(c) (Int32) -> Void = { _ in
             InterruptWatcher.received.add(1, ordering: .relaxed)
             var byte: UInt8 = 1
             _ = write(InterruptWatcher.writeEnd, &byte, 1)
         }
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sigaction_u.__sa_handler = handler
+        #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)

@@ -2,7 +2,11 @@
 import Foundation
 import NowFlow
 
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the REPL's lines: through libedit when standard input is a terminal (cursor movement, emacs keys,
 /// history kept in a file across sessions, tab completion), plain lines otherwise, so that sessions can be

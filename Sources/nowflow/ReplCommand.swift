@@ -2,7 +2,11 @@ import Foundation
 import NowData
 import NowFlow
 
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]`: steps and commands typed one at a time, on the
 /// instance `nowflow run` would use, with line editing, history and completion on a terminal.

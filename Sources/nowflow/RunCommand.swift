@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocalInstance
 import NowData
 import NowFlow

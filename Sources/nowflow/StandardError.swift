@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes `text` to standard error, unbuffered.
 func printError(_ text: String) {

@@ -1,6 +1,10 @@
 import Foundation
 
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The width of the terminal results are drawn for.
 enum TerminalSize {

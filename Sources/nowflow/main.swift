@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 @preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Swift 6 block-buffers a piped stdout; progress and results must appear as they happen.
 setvbuf(stdout, nil, _IOLBF, 0)

@@ -83,12 +83,17 @@ import Testing
         #expect(try Self.decode(reply).query == ["sysparm_query=sys_idIN" + sysIDs])
     }
 
-    @Test func decodesThePath() async throws {
+    @Test func passesThePathAsSentAndTheQueryDecoded() async throws {
         let listener = try HTTPListener(handler: Self.echo)
         defer { listener.stop() }
-        let reply = try await HTTPTestClient(port: listener.port).send("GET", "/api/now/table/u_a%20b/%C3%A9?x=%2B+y")
-        #expect(try Self.decode(reply).path == "/api/now/table/u_a b/é")
+        let reply = try await HTTPTestClient(port: listener.port).send(
+            "GET", "/api/now/table/u_a%20b/%C3%A9%2Fx%23y%3F?x=%2B+y")
+        #expect(try Self.decode(reply).path == "/api/now/table/u_a%20b/%C3%A9%2Fx%23y%3F")
         #expect(try Self.decode(reply).query == ["x=+ y"])
+        let malformed = try RawHTTPClient.send("GET", "/api/now/table/a%zz%?x=1", port: listener.port)
+        let echo = try JSONDecoder().decode(Echo.self, from: Data(malformed.body.utf8))
+        #expect(echo.path == "/api/now/table/a%zz%")
+        #expect(echo.query == ["x=1"])
     }
 
     @Test func passesRequestHeaders() async throws {

@@ -1,3 +1,4 @@
+import CurlHTTP
 import Foundation
 import LocalInstance
 @testable import NowData
@@ -75,15 +76,15 @@ import Testing
         let server = try LocalInstanceServer(options: LocalInstance.Options(log: { _ in }))
         defer { server.stop() }
         var transport: CurlTransport? = CurlTransport(instanceURL: URL(string: server.url)!)
-        let engine = try #require(try transport?.engine.get())
-        #expect(!engine.isRunning)
+        let client = try #require(try transport?.client.get())
+        #expect(!client.isRunning)
         _ = try await transport?.send(Self.read("/api/now/table/incident"))
-        #expect(engine.isRunning)
+        #expect(client.isRunning)
 
         transport = nil
-        for _ in 0..<200 where engine.isRunning {
+        for _ in 0..<200 where client.isRunning {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(!engine.isRunning)
+        #expect(!client.isRunning)
     }
 }

@@ -138,7 +138,7 @@ import Testing
         #expect(NowDataError.cannotParseResponse.description == "cannot parse the response: it is not the JSON the Table API sends")
         #expect(
             NowDataError.invalidURL.description
-                == "invalid URL: the instance URL, table name or sys_id does not form a valid URL (plain http:// is refused for a host that is not loopback unless allowsInsecureHTTP is set)")
+                == "invalid URL: the instance URL and table name do not form a valid URL (the table name is empty, or the instance URL has no scheme or host, or is plain http:// for a host that is not loopback without allowsInsecureHTTP)")
         #expect(NowDataError.missingAttachmentMetadata.description == "the attachment metadata header is missing")
         #expect(NowDataError.missingServiceConfiguration.description == "the service configuration is missing")
         #expect(NowDataError.missingSysID.description == "missing sys_id: the operation needs the sys_id of a record")

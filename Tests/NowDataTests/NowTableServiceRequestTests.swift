@@ -158,14 +158,46 @@ import Testing
             ])
     }
 
-    @Test func aBadTableNameOrSysIDIsAnInvalidURL() async throws {
+    @Test func anEmptyTableNameIsAnInvalidURLAndAnEmptySysIDAMissingOne() async throws {
         let transport = RecordingTransport(body: created)
         let service = makeService(transport)
 
         await #expect { try await service.records(from: "") } throws: { isInvalidURL($0) }
-        await #expect { try await service.records(from: "incident?x=1") } throws: { isInvalidURL($0) }
-        await #expect { try await service.record(with: "../sys_user", from: "incident") } throws: { isInvalidURL($0) }
+        await #expect { try await service.record(with: "0123456789abcdef0123456789abcdef", from: "") } throws: {
+            isInvalidURL($0)
+        }
+        await #expect { try await service.record(with: "", from: "incident") } throws: { isMissingSysID($0) }
         #expect(transport.recorded.isEmpty)
+    }
+
+    @Test func tableNamesAndSysIDsArePercentEncodedAsOneSegmentEach() async throws {
+        let transport = RecordingTransport(body: created)
+        let service = makeService(transport)
+
+        _ = try await service.records(from: "incident?x=1")
+        _ = try await service.records(from: "my table")
+        _ = try await service.record(with: "../sys_user", from: "incident")
+        _ = try await service.record(with: "a#b", from: "my table")
+        _ = try await service.record(with: "100%/x y", from: "u_café")
+        _ = try await service.record(with: "..", from: ".")
+        _ = try await service.deleteRecord(sysId: "a?b=c&d", from: "incident")
+        _ = try await service.updateRecord(sysId: "résumé", in: "u_ü/ö", with: ["a": "b"])
+        _ = try await service.createRecord(with: ["a": "b"], in: "日本")
+        _ = try await service.records(from: "x_acme_thing-1.v2~")
+
+        #expect(
+            transport.rendered.map(maskingSysIDs) == [
+                "GET /api/now/table/incident%3Fx%3D1",
+                "GET /api/now/table/my%20table",
+                "GET /api/now/table/incident/..%2Fsys_user",
+                "GET /api/now/table/my%20table/a%23b",
+                "GET /api/now/table/u_caf%C3%A9/100%25%2Fx%20y",
+                "GET /api/now/table/%2E/%2E%2E",
+                "DELETE /api/now/table/incident/a%3Fb%3Dc%26d",
+                "PATCH /api/now/table/u_%C3%BC%2F%C3%B6/r%C3%A9sum%C3%A9\n{\"a\":\"b\"}",
+                "POST /api/now/table/%E6%97%A5%E6%9C%AC\n{\"a\":\"b\",\"sys_id\":\"<sys_id>\"}",
+                "GET /api/now/table/x_acme_thing-1.v2~",
+            ])
     }
 
     @Test func anUnexpectedStatusCarriesTheServersMessageAndTheRequest() async throws {

@@ -147,8 +147,12 @@ import Testing
         await #expect { _ = try await paginator.first() } throws: { error in
             if case NowDataError.badResponse(statusCode: 401) = error { true } else { false }
         }
-        let invalid: Paginator<[TicketModel]> = refused.paginator(from: "no such/table")
+        let invalid: Paginator<[TicketModel]> = refused.paginator(from: "")
         await #expect { _ = try await invalid.first() } throws: { isInvalidURL($0) }
+        let unknown: Paginator<[TicketModel]> = makeService(on: instance).paginator(from: "no such/table")
+        await #expect { _ = try await unknown.first() } throws: { error in
+            "\(error)" == "bad response 400 from GET /api/now/table/no%20such%2Ftable: Invalid table no such/table"
+        }
     }
 }
 

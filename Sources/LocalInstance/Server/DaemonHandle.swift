@@ -1,6 +1,10 @@
 internal import CMicroHTTPD
 import Foundation
-@preconcurrency import Glibc
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A running libmicrohttpd daemon, stopped once.
 ///

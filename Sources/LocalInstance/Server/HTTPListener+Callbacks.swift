@@ -5,17 +5,25 @@ import NowData
 /// libmicrohttpd's callbacks. They are C function pointers, so they capture nothing: the listener's
 /// ``ListenerContext`` arrives as `cls` and each request's ``PendingRequest`` lives in the `con_cls` slot.
 extension HTTPListener {
-    /// Called when a request's headers have arrived (allocates its state), once per body chunk (appends it)
-    /// and once the body is complete (answers it).
-    static let access: MHD_AccessHandlerCallback = { cls, connection, url, method, _, data, size, slot in
-        guard let cls, let connection, let url, let method, let size, let slot else { return .NO }
+    /// Called with a request's target as it arrived, before libmicrohttpd decodes it: allocates the request's state,
+    /// which libmicrohttpd then keeps in the `con_cls` slot (and ``requestCompleted`` frees).
+    static let requestLineArrived:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+            _, target, _ in
+            Unmanaged.passRetained(PendingRequest(target: target.map { String(cString: $0) } ?? "")).toOpaque()
+        }
+
+    /// Called when a request's headers have arrived (admits it), once per body chunk (appends it) and once the body
+    /// is complete (answers it).
+    static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, data, size, slot in
+        guard let cls, let connection, let method, let size, let slot, let state = slot.pointee else { return .NO }
         let context = Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue()
-        guard let state = slot.pointee else {
+        let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+        guard pending.isAdmitted else {
             guard context.tracker.begin() else { return .NO }
-            slot.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+            pending.isAdmitted = true
             return .YES
         }
-        let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
         if size.pointee > 0 {
             if let data {
                 pending.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: context.bodyLimit)
@@ -27,7 +35,7 @@ extension HTTPListener {
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
         let request = NowHTTPRequest(
-            method: String(cString: method), path: String(cString: url),
+            method: String(cString: method), path: pending.path,
             queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },
             headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
             body: pending.body.isEmpty ? nil : pending.body)
@@ -41,12 +49,15 @@ extension HTTPListener {
         }
     }
 
-    /// Called when a request is over, answered or not: frees its state and reports it to the tracker.
+    /// Called when a request is over, answered or not: frees its state and reports an admitted one to the tracker.
     static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
         guard let cls, let slot, let state = slot.pointee else { return }
-        Unmanaged<PendingRequest>.fromOpaque(state).release()
+        let pending = Unmanaged<PendingRequest>.fromOpaque(state)
         slot.pointee = nil
-        Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
+        if pending.takeUnretainedValue().isAdmitted {
+            Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
+        }
+        pending.release()
     }
 
     /// The name-value pairs of one kind (headers, query arguments) in the order they arrived, percent-decoded.

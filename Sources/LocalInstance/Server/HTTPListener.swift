@@ -1,9 +1,16 @@
 internal import CMicroHTTPD
 import Foundation
-@preconcurrency import Glibc
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import NowData
 
 /// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
+///
+/// The handler gets the request's path as the client sent it, percent-encoded (as ``NowHTTPRequest/path`` is on
+/// the client's side), and its query items and headers decoded.
 ///
 /// Each connection has its own thread, so latency injected into one request does not hold up the others and
 /// keep-alive clients are served concurrently. The handler's reply is sent in one piece after its delay, or the
@@ -48,8 +55,11 @@ public final class HTTPListener: Sendable {
             | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
+        let requestLine = OpaquePointer(unsafeBitCast(HTTPListener.requestLineArrived, to: UnsafeRawPointer.self))
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
+            // The request's path as sent (the access handler's is decoded, an encoded `/` included).
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.

@@ -1,4 +1,8 @@
-@preconcurrency import Glibc
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens the TCP socket an ``HTTPListener`` hands to libmicrohttpd: bound to one IPv4 address and listening.
 enum ListeningSocket {
@@ -11,7 +15,7 @@ enum ListeningSocket {
         guard inet_pton(AF_INET, literal, &address.sin_addr) == 1 else {
             throw HTTPListenerError(host: host, port: port, reason: "not an IPv4 address (such as 127.0.0.1)")
         }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = tcpSocket()
         guard descriptor >= 0 else { throw systemError(host: host, port: port) }
         var reuse: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -26,6 +30,17 @@ enum ListeningSocket {
             throw error
         }
         return descriptor
+    }
+
+    /// A new TCP socket, closed on exec (Darwin has no `SOCK_CLOEXEC`: the flag is set right after); -1 on failure.
+    private static func tcpSocket() -> Int32 {
+        #if canImport(Glibc)
+            return socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            return descriptor
+        #endif
     }
 
     private static func systemError(host: String, port: UInt16) -> HTTPListenerError {

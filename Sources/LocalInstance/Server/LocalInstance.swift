@@ -108,7 +108,13 @@ public final class LocalInstance: Sendable {
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
-        guard var tableRequest = TableRequest(request) else { return TableAPIError.unknownResource.response }
+        let routed: TableAPIRequest?
+        do throws(TableAPIError) {
+            routed = try TableAPIRequest(request)
+        } catch {
+            return error.response
+        }
+        guard var tableRequest = routed else { return TableAPIError.unknownResource.response }
         do {
             guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
             tableRequest.userName = user

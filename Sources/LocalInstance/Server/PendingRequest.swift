@@ -1,12 +1,22 @@
 import Foundation
 
-/// One request while libmicrohttpd delivers it: the body chunks received so far, kept in the connection's
-/// `con_cls` slot between calls of the access handler.
+/// One request while libmicrohttpd delivers it: its path as sent, whether the listener admitted it, and the body
+/// chunks received so far, kept in the connection's `con_cls` slot from the request line to the request's end.
 final class PendingRequest {
+    /// The path of the request line as the client sent it, still percent-encoded (libmicrohttpd hands the access
+    /// handler a decoded path, in which an encoded `/` could not be told from a separator).
+    let path: String
+    /// Whether the listener's tracker counts the request (from the access handler's first call).
+    var isAdmitted = false
     /// The body received so far (empty once it exceeds the limit).
     var body = Data()
     /// Whether the body grew past the listener's limit; the request is then answered 413.
     var tooLarge = false
+
+    /// A request whose request line named `target` (a path and maybe `?` and a query).
+    init(target: String) {
+        path = String(target.prefix { $0 != "?" && $0 != "#" })
+    }
 
     /// Appends a chunk, or drops the body when it would grow past `limit` bytes.
     func append(_ chunk: UnsafeRawBufferPointer, limit: Int) {

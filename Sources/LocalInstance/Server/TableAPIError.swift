@@ -38,6 +38,15 @@ struct TableAPIError: Error, Sendable {
     static let unknownResource = TableAPIError(
         status: 400, message: "Requested URI does not represent any resource", detail: nil)
 
+    /// 400: a path segment that is not valid percent-encoding (a `%` not followed by two hexadecimal digits, or
+    /// bytes that are not UTF-8 text).
+    static func malformedPath(_ path: String, segment: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Malformed percent-encoding in the request path",
+            detail: "The segment '\(segment)' of \(path) does not decode: a % must start two hexadecimal digits "
+                + "(a % sign itself is sent as %25) and the bytes must be UTF-8 text")
+    }
+
     /// 405: a method the resource does not take.
     static func methodNotSupported(_ method: String) -> TableAPIError {
         TableAPIError(status: 405, message: "Method not Supported", detail: "\(method) method not supported for API")

@@ -11,7 +11,7 @@ import NowData
 /// does not store non-numeric text in a numeric field. A POST's own `sys_id` that is not 32 lowercase hex digits
 /// is refused (400) rather than replaced: a client that gave one reads the record back by it.
 extension TableAPIHandler {
-    func create(_ table: TableDefinition, _ request: TableRequest, _ parameters: TableParameters) throws
+    func create(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
@@ -62,7 +62,7 @@ extension TableAPIHandler {
         return NowHTTPResponse(statusCode: 201, headers: headers, body: responseBody(rendered, request))
     }
 
-    func update(_ table: TableDefinition, _ sysID: String, _ request: TableRequest, _ parameters: TableParameters)
+    func update(_ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters)
         throws -> NowHTTPResponse
     {
         let body = try bodyObject(request.request)
@@ -116,7 +116,7 @@ extension TableAPIHandler {
     }
 
     /// The body, or nothing with `X-no-response-body: true`.
-    private func responseBody(_ body: Data, _ request: TableRequest) -> Data {
+    private func responseBody(_ body: Data, _ request: TableAPIRequest) -> Data {
         request.request.headers.value(named: "X-no-response-body")?.lowercased() == "true" ? Data() : body
     }
 

@@ -39,7 +39,7 @@ struct TableAPIHandler: Sendable {
     private static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
     /// The response to a routed, authenticated request.
-    func handle(_ request: TableRequest) throws(TableAPIError) -> NowHTTPResponse {
+    func handle(_ request: TableAPIRequest) throws(TableAPIError) -> NowHTTPResponse {
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
         if TableDictionary.metadataTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
             throw .readOnlyDictionary(table.name)
@@ -62,7 +62,7 @@ struct TableAPIHandler: Sendable {
         }
     }
 
-    private func list(_ table: TableDefinition, _ request: TableRequest, _ parameters: TableParameters) throws
+    private func list(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
     {
         let query = try encodedQuery(parameters)
@@ -93,9 +93,9 @@ struct TableAPIHandler: Sendable {
         return NowHTTPResponse(statusCode: 200, headers: headers, body: body)
     }
 
-    private func get(_ table: TableDefinition, _ sysID: String, _ request: TableRequest, _ parameters: TableParameters)
-        throws -> NowHTTPResponse
-    {
+    private func get(
+        _ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters
+    ) throws -> NowHTTPResponse {
         let outputs = outputs(parameters, table)
         let body: Data? = try database.read { db in
             let rows = try store.fetchRows(table, sysID: sysID, db)
@@ -168,7 +168,8 @@ struct TableAPIHandler: Sendable {
     }
 
     func renderer(
-        _ outputs: [OutputField], _ parameters: TableParameters, _ request: TableRequest, _ resolver: ReferenceResolver
+        _ outputs: [OutputField], _ parameters: TableParameters, _ request: TableAPIRequest,
+        _ resolver: ReferenceResolver
     ) -> RecordRenderer {
         RecordRenderer(
             fields: outputs, displayValue: parameters.displayValue,
@@ -178,7 +179,7 @@ struct TableAPIHandler: Sendable {
     var jsonHeaders: HTTPHeaders { ["Content-Type": "application/json;charset=UTF-8"] }
 
     /// `Link` with first, prev, next and last pages; nil on a single page.
-    private func linkHeader(_ request: TableRequest, _ parameters: TableParameters, total: Int?, returned: Int)
+    private func linkHeader(_ request: TableAPIRequest, _ parameters: TableParameters, total: Int?, returned: Int)
         -> String?
     {
         let limit = parameters.limit

@@ -1,4 +1,8 @@
-@preconcurrency import Glibc
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SIGINT and SIGTERM, taken synchronously so that a server can stop cleanly.
 public enum TerminationSignals {

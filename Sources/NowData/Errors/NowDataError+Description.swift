@@ -22,8 +22,9 @@ extension NowDataError: CustomStringConvertible, LocalizedError {
         case .cannotParseResponse:
             "cannot parse the response: it is not the JSON the Table API sends"
         case .invalidURL:
-            "invalid URL: the instance URL, table name or sys_id does not form a valid URL (plain http:// is "
-                + "refused for a host that is not loopback unless allowsInsecureHTTP is set)"
+            "invalid URL: the instance URL and table name do not form a valid URL (the table name is empty, or "
+                + "the instance URL has no scheme or host, or is plain http:// for a host that is not loopback "
+                + "without allowsInsecureHTTP)"
         case .missingAttachmentMetadata:
             "the attachment metadata header is missing"
         case .missingServiceConfiguration:

@@ -29,7 +29,8 @@ public enum NowDataError: Error, Sendable {
     case cannotEncodeModel(EncodingError)
     /// The instance's response could not be parsed into its expected format.
     case cannotParseResponse
-    /// A URL could not be formed from the instance URL, table name or sys_id.
+    /// A URL could not be formed from the instance URL and the table name (an empty one); a table name or sys_id
+    /// is otherwise percent-encoded into the path whatever it holds.
     case invalidURL
     /// An attachment's metadata header is missing.
     case missingAttachmentMetadata

@@ -175,8 +175,10 @@ actor PageFetcher {
     /// A GET of a link's path and query on the configured instance (never another host).
     private func request(for url: URL) -> NowHTTPRequest? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-        var path = components.path
-        let prefix = pipeline.configuration.instanceURL.path
+        var path = components.percentEncodedPath
+        let prefix =
+            URLComponents(url: pipeline.configuration.instanceURL, resolvingAgainstBaseURL: false)?.percentEncodedPath
+            ?? ""
         if !prefix.isEmpty, prefix != "/", path.hasPrefix(prefix) {
             path = String(path.dropFirst(prefix.count))
         }

@@ -2,27 +2,18 @@ import Foundation
 
 /// Builds the Table API requests of ``NowTableService``.
 enum TableRequest {
-    /// `/api/now/table/{table}`, or `invalidURL` for a name that is empty or not a table name.
+    /// `/api/now/table/{table}`, the name percent-encoded as one path segment; `invalidURL` for an empty name.
     static func tablePath(_ tableName: String) throws -> String {
-        guard !tableName.isEmpty, tableName.unicodeScalars.allSatisfy(isNameCharacter) else {
-            throw NowDataError.invalidURL
-        }
-        return "/api/now/table/" + tableName
+        guard !tableName.isEmpty else { throw NowDataError.invalidURL }
+        return "/api/now/table/" + NowHTTPRequest.percentEncodedPathSegment(tableName)
     }
 
-    /// `/api/now/table/{table}/{sys_id}`: `missingSysID` for an empty sys_id, `invalidURL` for one with
-    /// characters no sys_id has.
+    /// `/api/now/table/{table}/{sys_id}`, each percent-encoded as one path segment: `invalidURL` for an empty
+    /// table name, `missingSysID` for an empty sys_id.
     static func recordPath(_ tableName: String, _ sysId: SysID) throws -> String {
         let table = try tablePath(tableName)
         guard !sysId.isEmpty else { throw NowDataError.missingSysID }
-        guard sysId.unicodeScalars.allSatisfy({ isNameCharacter($0) || $0 == "-" }) else {
-            throw NowDataError.invalidURL
-        }
-        return table + "/" + sysId
-    }
-
-    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_")
+        return table + "/" + NowHTTPRequest.percentEncodedPathSegment(sysId)
     }
 
     /// A JSON object body with sorted keys.

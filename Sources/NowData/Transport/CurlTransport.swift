@@ -1,5 +1,9 @@
+internal import CurlHTTP
 import Foundation
-import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The default HTTP(S) transport: libcurl's multi interface on a thread of its own, as fast as the `curl`
 /// command on the same requests.
@@ -20,34 +24,39 @@ import Synchronization
 public final class CurlTransport: NowTransport {
     private let instanceURL: URL
     private let timeout: Duration
-    let engine: Result<CurlEngine, any Error>
+    let client: Result<CurlClient, CurlError>
 
     /// A transport to the instance at `instanceURL` (its path, if any, prefixes every request's path).
     public init(instanceURL: URL, timeout: Duration = .seconds(60)) {
         self.instanceURL = instanceURL
         self.timeout = timeout
-        engine = Result { try CurlEngine() }
+        client = Result { () throws(CurlError) in try CurlClient() }
     }
 
     deinit {
-        try? engine.get().shutDown()
+        try? client.get().shutDown()
     }
 
     public func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        let engine = try engine.get()
-        let url = try request.url(on: instanceURL)
-        let submission = Submission()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                do {
-                    let transfer = try CurlTransfer(request, to: url, timeout: timeout, continuation: continuation)
-                    submission.start(transfer, on: engine)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        } onCancel: {
-            submission.cancel(on: engine)
+        let curlRequest = CurlRequest(
+            method: request.method, url: try request.url(on: instanceURL),
+            headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout,
+            reusesConnection: request.isRead)
+        do throws(CurlError) {
+            let response = try await client.get().send(curlRequest)
+            return NowHTTPResponse(
+                statusCode: response.statusCode, headers: HTTPHeaders(response.headers), body: response.body)
+        } catch {
+            throw Self.error(error)
+        }
+    }
+
+    /// The error NowData reports for a failed transfer: URLSession's where it has an equivalent.
+    private static func error(_ error: CurlError) -> NetworkServiceError {
+        switch error {
+        case .network(let code): .systemError(URLError(code))
+        case .failed(let message): .genericError(message)
+        case .cancelled: .operationCancelled
         }
     }
 }
@@ -56,29 +65,5 @@ extension CurlTransport: CustomReflectable {
     /// The instance and the timeout, without any user or password the instance URL carries, for `dump`.
     public var customMirror: Mirror {
         Mirror(self, children: ["instanceURL": instanceURL.redactingUserInfo, "timeout": timeout], displayStyle: .class)
-    }
-}
-
-/// The transfer of one send, so that a cancellation arriving before it starts still ends it.
-private final class Submission: Sendable {
-    private let state = Mutex<(transfer: CurlTransfer?, isCancelled: Bool)>((nil, false))
-
-    func start(_ transfer: CurlTransfer, on engine: CurlEngine) {
-        let isCancelled = state.withLock { state in
-            state.transfer = transfer
-            return state.isCancelled
-        }
-        if isCancelled { transfer.isCancelled.store(true, ordering: .relaxed) }
-        engine.submit(transfer)
-    }
-
-    func cancel(on engine: CurlEngine) {
-        let transfer = state.withLock { state in
-            state.isCancelled = true
-            return state.transfer
-        }
-        guard let transfer else { return }
-        transfer.isCancelled.store(true, ordering: .relaxed)
-        engine.cancelTransfers()
     }
 }

@@ -4,7 +4,14 @@ import Foundation
 public struct NowHTTPRequest: Sendable, Hashable {
     /// The HTTP method: `GET`, `POST`, `PUT`, `PATCH` or `DELETE`.
     public var method: String
-    /// The path below the instance URL, starting with `/`, such as `/api/now/table/incident`.
+    /// The path below the instance URL as it goes on the wire: percent-encoded, starting with `/`, such as
+    /// `/api/now/table/incident` or `/api/now/table/my%20table/a%23b`.
+    ///
+    /// ``NowTableService`` encodes a table name and a sys_id each as one segment (see
+    /// ``percentEncodedPathSegment(_:)``), so that a `/`, `?`, `#`, `%`, space or non-ASCII letter in them reaches
+    /// the instance as part of the name. A path set by hand must be encoded the same way: the transports send it
+    /// as it is, without encoding it again, and refuse one that is not encoded. Error messages
+    /// (``HTTPStatusCode/path``) show it encoded.
     public var path: String
     /// The query items, in order, unencoded.
     public var queryItems: [URLQueryItem]

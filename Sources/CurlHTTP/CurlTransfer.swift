@@ -19,26 +19,24 @@ final class CurlTransfer: @unchecked Sendable {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var responseHeaders: [(String, String)] = []
     private var body = Data()
-    private var continuation: CheckedContinuation<NowHTTPResponse, any Error>?
+    private var continuation: CheckedContinuation<Result<CurlResponse, CurlError>, Never>?
     /// Set when the caller cancels; the engine then ends the transfer.
     let isCancelled = Atomic(false)
 
-    /// A transfer of `request` to `url`, taking at most `timeout`. A read may use a kept-alive connection; any
-    /// other request goes on a fresh one that is closed after it (see ``CurlTransport``).
-    init(
-        _ request: NowHTTPRequest, to url: URL, timeout: Duration,
-        continuation: CheckedContinuation<NowHTTPResponse, any Error>
-    ) throws {
+    /// A transfer of `request`, whose outcome goes to `continuation`.
+    init(_ request: CurlRequest, continuation: CheckedContinuation<Result<CurlResponse, CurlError>, Never>)
+        throws(CurlError)
+    {
         guard let handle = curl_easy_init() else {
-            throw NetworkServiceError.genericError("libcurl could not start a transfer.")
+            throw .failed("libcurl could not start a transfer.")
         }
         self.handle = handle
         self.continuation = continuation
         let context = Unmanaged.passUnretained(self).toOpaque()
-        ccurl_setopt_pointer(handle, CURLOPT_URL, url.absoluteString)
+        ccurl_setopt_pointer(handle, CURLOPT_URL, request.url.absoluteString)
         ccurl_setopt_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(timeout))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
         // Whatever compression libcurl can undo (a real instance compresses its JSON).
         ccurl_setopt_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
         ccurl_setopt_pointer(handle, CURLOPT_PRIVATE, context)
@@ -65,7 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
             requestHeaders = curl_slist_append(requestHeaders, line)
         }
         ccurl_setopt_pointer(handle, CURLOPT_HTTPHEADER, requestHeaders)
-        if !request.isRead {
+        if !request.reusesConnection {
             ccurl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
             ccurl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
         }
@@ -84,17 +82,16 @@ final class CurlTransfer: @unchecked Sendable {
         }
         var statusCode = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &statusCode)
-        resume(
-            with: .success(NowHTTPResponse(statusCode: statusCode, headers: HTTPHeaders(responseHeaders), body: body)))
+        resume(with: .success(CurlResponse(statusCode: statusCode, headers: responseHeaders, body: body)))
     }
 
-    /// Resumes the caller with ``NetworkServiceError/operationCancelled``.
+    /// Resumes the caller with ``CurlError/cancelled``.
     func finishCancelled() {
-        resume(with: .failure(NetworkServiceError.operationCancelled))
+        resume(with: .failure(.cancelled))
     }
 
-    private func resume(with outcome: Result<NowHTTPResponse, any Error>) {
-        continuation?.resume(with: outcome)
+    private func resume(with outcome: Result<CurlResponse, CurlError>) {
+        continuation?.resume(returning: outcome)
         continuation = nil
     }
 
@@ -128,7 +125,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The error of a failed transfer, as URLSession would report it where it has an equivalent, so that retries
     /// and messages do not depend on the transport.
-    static func error(_ code: CURLcode) -> NetworkServiceError {
+    static func error(_ code: CURLcode) -> CurlError {
         let urlCode: URLError.Code
         switch code {
         case CURLE_COULDNT_CONNECT: urlCode = .cannotConnectToHost
@@ -140,9 +137,9 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_PEER_FAILED_VERIFICATION: urlCode = .serverCertificateUntrusted
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: urlCode = .badURL
         default:
-            return .genericError("libcurl: \(String(cString: curl_easy_strerror(code))).")
+            return .failed("libcurl: \(String(cString: curl_easy_strerror(code))).")
         }
-        return .systemError(URLError(urlCode))
+        return .network(urlCode)
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

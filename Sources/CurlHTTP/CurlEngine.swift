@@ -2,8 +2,8 @@ internal import CCurl
 import Foundation
 import Synchronization
 
-/// libcurl's multi interface, driven by a thread of its own: the transfers of one ``CurlTransport`` run
-/// side by side there, and share its kept-alive connections.
+/// libcurl's multi interface, driven by a thread of its own: the transfers of one ``CurlClient`` run side by
+/// side there, and share its kept-alive connections.
 ///
 /// Other threads only hand transfers over, ask for cancellations and for the end, each followed by a wake-up of
 /// the loop; libcurl's handles are touched by the engine's thread alone.
@@ -21,9 +21,9 @@ final class CurlEngine: @unchecked Sendable {
     /// The transfers in libcurl's hands, by easy handle (engine thread only).
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    init() throws {
+    init() throws(CurlError) {
         guard Self.globalInitialization == CURLE_OK, let multi = curl_multi_init() else {
-            throw NetworkServiceError.genericError("libcurl could not start.")
+            throw .failed("libcurl could not start.")
         }
         self.multi = multi
     }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// One HTTP request for ``CurlClient``: what to send, where, and how long it may take.
+package struct CurlRequest: Sendable {
+    /// The HTTP method, such as `GET` or `PATCH`.
+    package var method: String
+    /// The full URL, already percent-encoded as it goes on the wire.
+    package var url: URL
+    /// The header fields, in order.
+    package var headers: [(name: String, value: String)]
+    /// The body, if any (an empty one is sent as a zero-length body).
+    package var body: Data?
+    /// The longest the whole transfer may take.
+    package var timeout: Duration
+    /// Whether it may use a kept-alive connection; otherwise it goes on a fresh connection that is closed after it.
+    package var reusesConnection: Bool
+
+    /// A request.
+    package init(
+        method: String, url: URL, headers: [(name: String, value: String)] = [], body: Data? = nil,
+        timeout: Duration, reusesConnection: Bool
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.reusesConnection = reusesConnection
+    }
+}

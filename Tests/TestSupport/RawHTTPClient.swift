@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One request to a listener on 127.0.0.1 written byte for byte, for what URLSession would rewrite (it sends a
+/// malformed `%zz` in a path as `%25zz`).
+public enum RawHTTPClient {
+    /// The answer: status and body.
+    public struct Reply: Sendable {
+        /// The HTTP status code.
+        public let status: Int
+        /// The body as UTF-8 text.
+        public let body: String
+    }
+
+    /// Sends `method target HTTP/1.1` with `headers` (and `Connection: close`) to 127.0.0.1:`port`, and reads the
+    /// answer until the listener closes the connection.
+    public static func send(_ method: String, _ target: String, headers: [String: String] = [:], port: UInt16)
+        throws -> Reply
+    {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw URLError(.cannotConnectToHost) }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw URLError(.cannotConnectToHost) }
+        let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        let request = Array("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else {
+            throw URLError(.networkConnectionLost)
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let headerEnd = text.range(of: "\r\n\r\n"),
+            let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap({ Int($0) })
+        else { throw URLError(.badServerResponse) }
+        return Reply(status: status, body: String(text[headerEnd.upperBound...]))
+    }
+}
