@@ -33,13 +33,14 @@ compile() {
     rm -rf "$sources"
     mkdir -p "$sources"
     for file in "$@"; do
-        sed -e '/^import NowData$/d' -e '/^internal import CurlHTTP$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
+        sed -e '/^import NowData$/d' -e '/^internal import CurlHTTP$/d' -e '/^internal import SimdJSON$/d' \
+            -e '/^import SimdJSON$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
     done
     swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
         | grep -v "Cannot export local symbol" || true
 }
 
-# NowData's C++ parser and the module map that lets Swift import it; libcurl's module (CCurl/) for CurlHTTP, whose
+# NowData's C++ parser and the module map that lets Swift import it (for Sources/SimdJSON); libcurl's module (CCurl/) for CurlHTTP, whose
 # `package` declarations need a package name.
 nowdataflags=""
 case "$targets" in *job* | *decode*)
@@ -53,7 +54,7 @@ case "$targets" in *job* | *decode*)
     ;;
 esac
 
-nowdata=$(find Sources/NowData Sources/CurlHTTP -name '*.swift')
+nowdata=$(find Sources/NowData Sources/CurlHTTP Sources/SimdJSON -name '*.swift')
 for target in $targets; do
     case "$target" in
     yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Fuzz/FuzzYAML.swift ;;
