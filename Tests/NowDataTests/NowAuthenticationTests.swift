@@ -75,6 +75,29 @@ import Testing
         #expect(transport.recorded[0].headers["Content-Type"] == "application/x-www-form-urlencoded")
     }
 
+    /// The token response's `expires_in` may be a number or a string; without a usable one the token lasts 30
+    /// minutes; without an `access_token` no token is obtained.
+    @Test func oauthReadsTheTokenResponse() async throws {
+        func tokenRequests(answering body: String) async throws -> Int {
+            let transport = RecordingTransport { [empty] request, _ in
+                request.path == "/oauth_token.do" ? json(200, body) : json(200, empty)
+            }
+            let service = makeService(
+                transport, authentication: .oauth(clientID: "c", clientSecret: "s", user: "u", password: "p"))
+            _ = try await service.records(from: "incident")
+            _ = try await service.records(from: "incident")
+            return transport.recorded.filter { $0.path == "/oauth_token.do" }.count
+        }
+        #expect(try await tokenRequests(answering: #"{"access_token":"t","expires_in":"0"}"#) == 2)
+        #expect(try await tokenRequests(answering: #"{"access_token":"t","expires_in":0}"#) == 2)
+        #expect(try await tokenRequests(answering: #"{"access_token":"t","expires_in":"soon"}"#) == 1)
+        #expect(try await tokenRequests(answering: #"{"access_token":"t","expires_in":1799.5}"#) == 1)
+        for body in [#"{"access_token":""}"#, #"{"access_token":42}"#, #"{"token_type":"Bearer"}"#, "<html>"] {
+            let error = await #expect(throws: NowDataError.self) { _ = try await tokenRequests(answering: body) }
+            #expect(error?.description == "access token error: no access token could be obtained")
+        }
+    }
+
     @Test func oauthRefusedCredentialsAreAnAccessTokenError() async throws {
         let transport = RecordingTransport { _, _ in
             json(401, #"{"error":"access_denied","error_description":"access_denied"}"#)

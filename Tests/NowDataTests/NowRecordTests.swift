@@ -96,13 +96,89 @@ import Testing
         #expect(Data(#"{"result": []}"#.utf8).convertToRecords().isEmpty)
     }
 
-    @Test(arguments: ["not json", "", #"{"result": [1, 2]}"#, #"{"result": {"a": ["x"]}}"#, "42", #"{"result": []}"#])
+    @Test(arguments: ["not json", "", "42", #"{"result": []}"#])
     func badDataGivesAnEmptyRecordOrTheError(text: String) throws {
         let data = Data(text.utf8)
         #expect(data.convertToRecord().isEmpty)
         #expect(data.convertToRecord().description == "NowRecord()")
         let error = try #require(throws: NowDataError.self) { try NowRecord(data: data) }
         #expect(error.description == "cannot parse the response: it is not the JSON the Table API sends")
+    }
+
+    @Test func anElementThatIsNotARecordIsNamedInTheError() throws {
+        let data = Data(#"{"result": [1, {"a": "x"}, "two"]}"#.utf8)
+        #expect(data.convertToRecord().isEmpty)
+        let first = try #require(throws: NowDataError.self) { try NowRecord(data: data) }
+        #expect(first.description == "cannot decode model at result[0]: expected a record (an object), found a number")
+        #expect(data.convertToRecords().map(\.description) == [#"NowRecord(a: "x")"#])
+        let page = try NowRecords(data: data)
+        #expect(page.records.map(\.description) == [#"NowRecord(a: "x")"#])
+        #expect(
+            page.skipped.map(\.description) == [
+                "result[0]: expected a record (an object), found a number",
+                "result[2]: expected a record (an object), found a string",
+            ])
+        #expect(page.skipped.map(\.index) == [0, 2])
+        #expect(page.skipped.map(\.element) == [1, "two"])
+        #expect(page.skipped.map(\.reason) == [.notAnObject(found: "a number"), .notAnObject(found: "a string")])
+        let error = try #require(throws: NowDataError.self) { try NowRecord.records(from: data) }
+        #expect(error.description == "cannot decode model at result[0]: expected a record (an object), found a number")
+    }
+
+    @Test func aMalformedFieldObjectNamesTheElementAndTheField() throws {
+        let data = Data(
+            #"{"result": [{"number": "INC0010001"}, {"number": "INC0010002", "caller_id": {"link": 42, "value": "681ccaf9"}}, {"priority": {"display_value": "1 - Critical", "value": ["1"]}}]}"#
+                .utf8)
+        let page = try NowRecords(data: data)
+        #expect(page.records.map { $0["number"] } == ["INC0010001"])
+        #expect(
+            page.skipped.map(\.description) == [
+                "result[1].caller_id.link: expected a string or null, found a number",
+                "result[2].priority.value: expected a string, a number, a boolean or null, found an array",
+            ])
+        #expect(
+            page.skipped.map(\.reason) == [
+                .malformedField("caller_id", member: "link", found: "a number"),
+                .malformedField("priority", member: "value", found: "an array"),
+            ])
+        let error = try #require(throws: NowDataError.self) { try NowRecord.records(from: data) }
+        #expect(error.description == "cannot decode model at result[1].caller_id.link: expected a string or null, found a number")
+        let single = Data(#"{"result": {"caller_id": {"display_value": ["Abel Tuter"], "link": "https://x/api/now/table/sys_user/681ccaf9"}}}"#.utf8)
+        let one = try #require(throws: NowDataError.self) { try NowRecord(data: single) }
+        #expect(
+            one.description
+                == "cannot decode model at result.caller_id.display_value: expected a string, a number, a boolean or null, found an array")
+        #expect(single.convertToRecords().isEmpty)
+    }
+
+    @Test func nestedValuesAreKeptAsJSON() throws {
+        let data = Data(#"{"result": {"number": "INC0010001", "tags": ["printer", "floor 3"], "meta": {}, "count": 2800}}"#.utf8)
+        let record = try NowRecord(data: data)
+        #expect(record.fieldNames == ["count", "number"])
+        #expect(record.json.keys == ["number", "tags", "meta", "count"])
+        #expect(record.json == ["number": "INC0010001", "tags": ["printer", "floor 3"], "meta": [:], "count": 2800])
+        #expect(try record.value(at: "tags.1") == "floor 3")
+        #expect(try record.value(at: "count").number?.text == "2800")
+        #expect(record["count"] == "2800")
+        #expect(record["tags"] == nil)
+        #expect(record.description == #"NowRecord(count: "2800", meta: {0 members}, number: "INC0010001", tags: [2 elements])"#)
+        let error = try #require(throws: DotPathError.self) { try record.value(at: "tags.2") }
+        #expect(error.description == "no value at 'tags.2' in path 'tags.2': index 2 out of range (2 elements)")
+        let encoded = try JSONEncoder().encode(record)
+        #expect(try JSONDecoder().decode(NowRecord.self, from: encoded) == record)
+    }
+
+    @Test func settingFieldsRewritesTheirMembersAndKeepsNestedValues() throws {
+        var record = try NowRecord(data: Data(#"{"number": "INC0010001", "tags": ["a"], "state": 2}"#.utf8))
+        record.fields["state"] = NowRecord.Field(value: "3", displayValue: "Resolved")
+        record.fields["number"] = nil
+        record.fields["active"] = NowRecord.Field(value: "true")
+        #expect(record.json.keys == ["tags", "state", "active"])
+        #expect(
+            record.json
+                == ["tags": ["a"], "state": ["display_value": "Resolved", "value": "3"], "active": "true"])
+        #expect(record.description == #"NowRecord(active: "true", state: "3" (display: "Resolved"), tags: [1 element])"#)
+        #expect(NowRecord(fields: ["b": NowRecord.Field(value: "2"), "a": NowRecord.Field(value: "1")]).json.keys == ["a", "b"])
     }
 
     @Test func badDataGivesNoRecordsOrTheError() throws {

@@ -71,6 +71,75 @@ import Testing
             ])
     }
 
+    @Test func createRecordWritesJSONValuesWithTheirText() async throws {
+        let transport = RecordingTransport(status: 201, body: created)
+        let service = makeService(transport)
+        let fields: [FieldName: JSONValue] = [
+            "cpu_speed": .number(try #require(JSONNumber(text: "2800"))),
+            "ratio": .number(try #require(JSONNumber(text: "0.10"))), "active": true, "close_notes": nil,
+            "tags": ["printer", "floor 3"], "config": ["retries": 3], "short_description": "Printer \"3\" on fire\n",
+        ]
+
+        _ = try await service.createRecord(with: fields, in: "incident")
+
+        #expect(
+            transport.rendered.map(maskingSysIDs) == [
+                #"""
+                POST /api/now/table/incident
+                {"active":"true","close_notes":"","config":"{\"retries\":3}","cpu_speed":"2800","ratio":"0.10",\#
+                "short_description":"Printer \"3\" on fire\n","sys_id":"<sys_id>","tags":"[\"printer\",\"floor 3\"]"}
+                """#
+            ])
+        #expect(
+            fields.mapValues(\.fieldValue) == [
+                "cpu_speed": "2800", "ratio": "0.10", "active": true, "close_notes": nil,
+                "tags": #"["printer","floor 3"]"#, "config": #"{"retries":3}"#, "short_description": "Printer \"3\" on fire\n",
+            ])
+    }
+
+    @Test func modelsWriteTheirNestedValuesAsJSON() async throws {
+        struct Ticket: SysIdentifiableModel {
+            var sysId: String
+            var shortDescription: String
+            var watchList: [String]
+            var sysModCount: Int
+            var location: [String: Double]
+        }
+        let transport = RecordingTransport(
+            body: #"{"result":{"sys_id":"0123456789abcdef0123456789abcdef","short_description":"x","watch_list":["a","b"],"sys_mod_count":4,"location":{"lat":48.5}}}"#
+        )
+        let service = makeService(transport)
+        let ticket = Ticket(
+            sysId: "0123456789abcdef0123456789abcdef", shortDescription: "x", watchList: ["a", "b"], sysModCount: 3,
+            location: ["lat": 48.5])
+
+        #expect(try await service.update(ticket, in: "incident").sysModCount == 4)
+        #expect(
+            transport.rendered == [
+                """
+                PATCH /api/now/table/incident/0123456789abcdef0123456789abcdef
+                {"location":{"lat":48.5},"short_description":"x","watch_list":["a","b"]}
+                """
+            ])
+    }
+
+    @Test func rawOperationsCheckTheBodyHasAResult() async throws {
+        for (body, accepted) in [
+            (#"{"result":[]}"#, true), (#"{"result":null}"#, true), (#"{"status":"success"}"#, false),
+            (#"[{"result":[]}]"#, false), ("", false),
+        ] {
+            let service = makeService(RecordingTransport(body: body))
+            let error: (any Error)?
+            do {
+                _ = try await service.records(from: "incident")
+                error = nil
+            } catch let thrown {
+                error = thrown
+            }
+            #expect(error.map { "\($0)" } == (accepted ? nil : "cannot parse the response: it is not the JSON the Table API sends"))
+        }
+    }
+
     @Test func updatePatchesTheModelWithoutSystemFields() async throws {
         let transport = RecordingTransport(body: created)
         let service = makeService(transport)

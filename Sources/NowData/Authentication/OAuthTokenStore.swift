@@ -76,14 +76,15 @@ actor OAuthTokenStore {
         } catch NowDataError.badResponse(let status) where [400, 401, 403].contains(status.code) {
             throw NowDataError.accessToken(.userSessionError(NowDataError.badResponse(statusCode: status)))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let accessToken = object["access_token"] as? String, !accessToken.isEmpty
+        guard let body = try? JSONValue(json: response.body), let accessToken = body["access_token"]?.string,
+            !accessToken.isEmpty
         else { throw NowDataError.accessToken(.accessTokenRetrievalFailed) }
-        let lifetime = (object["expires_in"] as? Int) ?? Int("\(object["expires_in"] ?? "")") ?? 1800
+        let expiresIn = body["expires_in"]
+        let lifetime = expiresIn?.number?.int ?? expiresIn?.string.flatMap { Int($0) } ?? 1800
         let seconds = Double(max(lifetime, 0))
         let margin = min(60, seconds / 10)
         return Token(
-            accessToken: accessToken, refreshToken: object["refresh_token"] as? String,
+            accessToken: accessToken, refreshToken: body["refresh_token"]?.string,
             refreshAfter: .now + .seconds(seconds - margin))
     }
 

@@ -2,11 +2,12 @@ import Foundation
 
 /// A reference field: the sys_id of the record it points to, with its display value and link when sent.
 ///
-/// It decodes from the three shapes the Table API sends: `{"link": ..., "value": ...}` (the default),
-/// a plain sys_id string (`sysparm_exclude_reference_link=true`) and `{"display_value": ..., "value": ...,
-/// "link": ...}` (`sysparm_display_value=all`); under `sysparm_display_value=true`, where the object has no
-/// `value`, the sys_id is read from the end of the link. It encodes as the sys_id string, as the Table API
-/// expects on writes. Use `@NowValue var caller: NowReference?` to get nil for an empty reference (`""`).
+/// It decodes from the shapes the Table API sends: `{"link": ..., "value": ...}` (the default),
+/// a plain sys_id string (`sysparm_exclude_reference_link=true`), `{"display_value": ..., "value": ...,
+/// "link": ...}` (`sysparm_display_value=all`) and `{"display_value": ..., "link": ...}`
+/// (`sysparm_display_value=true`), where the sys_id is the last path segment of the link, read as text when the
+/// link is not a URL Foundation parses. ``NowRecord/Field`` reads references by the same rule. It encodes as the
+/// sys_id string, as the Table API expects on writes. Use `@NowValue var caller: NowReference?` to get nil for an empty reference (`""`).
 ///
 /// ```swift
 /// struct Incident: Decodable { var callerId: NowReference }
@@ -56,9 +57,43 @@ extension NowReference: NowValueConvertible {
             return
         }
         let object = try decoder.container(keyedBy: NowValueDecoding.FieldKey.self)
-        let link = try object.decodeIfPresent(String.self, forKey: .link).flatMap { URL(string: $0) }
-        let displayValue = try NowValueDecoding.displayValue(in: object)
-        let value = try object.decodeIfPresent(String.self, forKey: .value) ?? link?.lastPathComponent ?? ""
-        self.init(value: value, displayValue: displayValue, link: link)
+        self.init(
+            value: try object.decodeIfPresent(String.self, forKey: .value),
+            displayValue: try NowValueDecoding.displayValue(in: object),
+            linkText: try object.decodeIfPresent(String.self, forKey: .link))
+    }
+}
+
+extension NowReference {
+    /// The one reading of a reference object's members, shared by ``NowReference``'s decoding and
+    /// ``NowRecord/Field``: the sys_id is `value` when sent, else the last path segment of `link`
+    /// (``sysID(fromLink:)``), else empty; `link` is kept when it is a URL Foundation can parse.
+    init(value: SysID?, displayValue: String?, linkText: String?) {
+        self.init(
+            value: value ?? linkText.map(Self.sysID(fromLink:)) ?? "", displayValue: displayValue,
+            link: linkText.flatMap { URL(string: $0) })
+    }
+
+    /// The sys_id a reference's link ends with: `681ccaf9` for
+    /// `https://dev.service-now.com/api/now/table/sys_user/681ccaf9`.
+    ///
+    /// It is the URL's last path component when Foundation parses the link; otherwise the last segment of its path
+    /// read as text (without query or fragment, percent-decoded), so that a link with a malformed host or port
+    /// still gives its sys_id.
+    static func sysID(fromLink link: String) -> SysID {
+        if let url = URL(string: link) {
+            let last = url.lastPathComponent
+            return last == "/" ? "" : last
+        }
+        var text = Substring(link)
+        if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            text = text[..<end]
+        }
+        if let scheme = text.range(of: "://") {
+            let authority = text[scheme.upperBound...]
+            text = authority.firstIndex(of: "/").map { authority[$0...] } ?? ""
+        }
+        let segment = text.split(separator: "/").last.map(String.init) ?? ""
+        return segment.removingPercentEncoding ?? segment
     }
 }

@@ -11,8 +11,10 @@ extension Data {
 
     /// The records of a Table API response, as the SDK's examples call it: `data.convertToRecords()`.
     ///
-    /// Bad data gives no record; use ``NowRecord/records(from:)`` to get the error instead.
+    /// An element that is not a record (the Change Management API's trailing `{"__meta": {...}}`) is left out and
+    /// the others are kept; ``NowRecords/init(data:)`` gives the elements left out with their reasons, and
+    /// ``NowRecord/records(from:)`` throws for the first one. Bad data (not JSON, no records) gives no record.
     public func convertToRecords() -> [NowRecord] {
-        (try? NowRecord.records(from: self)) ?? []
+        (try? NowRecords(data: self))?.records ?? []
     }
 }

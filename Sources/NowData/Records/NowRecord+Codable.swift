@@ -1,84 +1,105 @@
 import Foundation
 
 extension NowRecord: Codable {
-    /// Decodes a record from a JSON object, one field per key.
+    /// Decodes a record from a JSON object: its members as sent, and the plain fields among them.
     ///
-    /// The fields are decoded as a dictionary, whose keys `JSONDecoder` does not convert on this toolchain, so the
-    /// names stay ServiceNow's (`short_description`) even under ``Coder/default``'s key strategy;
-    /// ``Foundation/Data/convertToRecord()`` uses a decoder without a key strategy in any case.
+    /// The object is read as a ``JSONValue``, whose keys no key strategy converts, so the names stay ServiceNow's
+    /// (`short_description`) under any coder.
+    ///
+    /// - Throws: `typeMismatch` when the value is not an object or a field object's member is not a field's,
+    ///   `dataCorrupted` when the object holds only metadata (``NowRecords/Skipped/Reason``).
     public init(from decoder: any Decoder) throws {
-        try self.init(fields: decoder.singleValueContainer().decode([FieldName: Field].self))
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        do {
+            try self.init(reading: value)
+        } catch {
+            throw error.reason.decodingError(at: decoder.codingPath)
+        }
     }
 
-    /// Encodes the record as a JSON object, one field per key.
+    /// Encodes the record as its JSON object, nested values included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(fields)
+        try container.encode(JSONValue.object(json))
     }
 }
 
 extension NowRecord {
     /// The record of a Table API response: the object under `result`, or a bare object.
     ///
-    /// For an array of records, this is the first one.
+    /// For an array of records, this is the first element, which must be a record.
     ///
-    /// - Throws: ``NowDataError/cannotParseResponse`` when the data is not JSON, holds no record, or a field is
-    ///   neither a string nor a field object.
+    /// - Throws: ``NowDataError/cannotParseResponse`` when the data is not JSON or holds no object or array (or
+    ///   an empty array); ``NowDataError/cannotDecodeModel(_:)`` when the object is not a record, naming where
+    ///   and why: `cannot decode model at result.caller_id.link: expected a string or null, found a number`.
     public init(data: Data) throws(NowDataError) {
-        switch try RecordsDocument.decode(data) {
-        case .one(let record): self = record
-        case .many(let records):
-            guard let first = records.first else { throw .cannotParseResponse }
-            self = first
+        let (value, codingPath) = try RecordsDocument.records(in: data)
+        guard case .array(let elements) = value else {
+            try self.init(value, codingPath: codingPath)
+            return
         }
+        guard let first = elements.first else { throw .cannotParseResponse }
+        try self.init(first, codingPath: codingPath + [RecordKey.index(0)])
     }
 
     /// The records of a Table API response: the array under `result`, or a bare array; an object is one record.
     ///
-    /// - Throws: ``NowDataError/cannotParseResponse`` when the data is not JSON or not records.
+    /// Every element must be a record; ``NowRecords/init(data:)`` reads the ones that are and sets the others
+    /// aside (the Change Management API ends its lists with a `{"__meta": {...}}` element).
+    ///
+    /// - Throws: ``NowDataError/cannotParseResponse`` when the data is not JSON or not records;
+    ///   ``NowDataError/cannotDecodeModel(_:)`` for the first element that is not a record, naming its index and,
+    ///   for a malformed field, the field: `cannot decode model at result[3]: not a record: it holds only metadata
+    ///   ('__meta')`, `cannot decode model at result[0].caller_id.link: expected a string or null, found a number`.
     public static func records(from data: Data) throws(NowDataError) -> [NowRecord] {
-        switch try RecordsDocument.decode(data) {
-        case .one(let record): [record]
-        case .many(let records): records
-        }
-    }
-}
-
-/// A Table API response's records: `{"result": {...}}`, `{"result": [...]}`, or a bare object or array.
-private enum RecordsDocument: Decodable {
-    case one(NowRecord)
-    case many([NowRecord])
-
-    private enum EnvelopeKey: String, CodingKey {
-        case result
+        let records = try NowRecords(data: data)
+        if let skipped = records.skipped.first { throw skipped.error }
+        return records.records
     }
 
-    /// A plain decoder: the field names stay ServiceNow's.
-    private static let decoder = JSONDecoder()
+    /// The record a JSON object holds, such as the CMDB Instance API's nested `attributes`.
+    ///
+    /// ```swift
+    /// let ci = try NowRecord(record.value(at: "attributes"))
+    /// let manager = ci.displayValue("managed_by")   // "Lynda Caraway"
+    /// ```
+    ///
+    /// - Throws: ``NowDataError/cannotDecodeModel(_:)`` when `value` is not a record.
+    public init(_ value: JSONValue) throws(NowDataError) {
+        try self.init(value, codingPath: [])
+    }
 
-    static func decode(_ data: Data) throws(NowDataError) -> RecordsDocument {
+    /// The record `value` holds, or the error at `codingPath`.
+    init(_ value: JSONValue, codingPath: [any CodingKey]) throws(NowDataError) {
         do {
-            return try decoder.decode(RecordsDocument.self, from: data)
+            try self.init(reading: value)
         } catch {
-            throw .cannotParseResponse
+            throw .cannotDecodeModel(error.reason.decodingError(at: codingPath))
         }
     }
 
-    init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: EnvelopeKey.self), object.contains(.result),
-            (try? object.decode(String.self, forKey: .result)) == nil
-        {
-            self = try Self(records: object.superDecoder(forKey: .result))
-        } else {
-            self = try Self(records: decoder)
+    /// Reads a record: an object, not made of metadata alone, whose field objects are well formed.
+    init(reading value: JSONValue) throws(NotARecord) {
+        guard case .object(let object) = value else {
+            throw NotARecord(reason: .notAnObject(found: value.kindDescription))
         }
+        if !object.isEmpty, object.keys.allSatisfy({ $0.hasPrefix("__") }) {
+            throw NotARecord(reason: .metadata(keys: object.keys))
+        }
+        var fields: [FieldName: Field] = [:]
+        fields.reserveCapacity(object.count)
+        for (name, member) in object {
+            do {
+                if let field = try Field(json: member) { fields[name] = field }
+            } catch {
+                throw NotARecord(reason: .malformedField(name, member: error.member, found: error.found))
+            }
+        }
+        self.init(json: object, fields: fields)
     }
 
-    private init(records decoder: any Decoder) throws {
-        if (try? decoder.unkeyedContainer()) != nil {
-            self = .many(try [NowRecord](from: decoder))
-        } else {
-            self = .one(try NowRecord(from: decoder))
-        }
+    /// Why a JSON value is not a record.
+    struct NotARecord: Error {
+        var reason: NowRecords.Skipped.Reason
     }
 }

@@ -20,44 +20,109 @@ extension NowRecord {
 }
 
 extension NowRecord.Field: Codable {
-    /// Decodes a field in any shape the Table API sends: a string, `null` (as `""`), a number or boolean (as its
-    /// text), or an object with `value`, `display_value` and `link`.
+    /// Decodes a field in any shape ``NowRecord`` reads as a plain field: a string, `null` (as `""`), a number or
+    /// boolean (as its text), or a field object with `value`, `display_value` or `link`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            self.init(value: string)
-        } else if container.decodeNil() {
-            self.init(value: "")
-        } else if let field = try Self(fieldObject: decoder) {
-            self = field
-        } else {
-            self.init(value: try NowValueDecoding.decode(String.self, from: decoder) { $0 })
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        let field: Self?
+        do {
+            field = try Self(json: value)
+        } catch {
+            throw error.decodingError(at: decoder.codingPath)
         }
-    }
-
-    /// The field of an object with `value`, `display_value` or `link`; nil for any other value.
-    private init?(fieldObject decoder: any Decoder) throws {
-        guard let object = try? decoder.container(keyedBy: NowValueDecoding.FieldKey.self) else { return nil }
-        let displayValue = try NowValueDecoding.displayValue(in: object)
-        guard object.contains(.value) || object.contains(.link) || displayValue != nil else { return nil }
-        let link = try object.decodeIfPresent(String.self, forKey: .link).flatMap { URL(string: $0) }
-        let value =
-            try object.contains(.value)
-            ? NowValueDecoding.decode(String.self, from: object.superDecoder(forKey: .value)) { $0 }
-            : link?.lastPathComponent ?? displayValue ?? ""
-        self.init(value: value, displayValue: displayValue, link: link)
+        guard let field else {
+            throw DecodingError.typeMismatch(
+                Self.self,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected a field (a string, a number, a boolean, null or an object with "
+                        + "'value', 'display_value' or 'link'), found \(value.kindDescription)"))
+        }
+        self = field
     }
 
     /// Encodes a plain field as its string, and a field with a display value or link as an object.
     public func encode(to encoder: any Encoder) throws {
-        guard displayValue != nil || link != nil else {
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-            return
+        var container = encoder.singleValueContainer()
+        try container.encode(json)
+    }
+}
+
+extension NowRecord.Field {
+    /// The field a member's JSON value holds: a string, a number or boolean (its text), `null` (`""`), or a field
+    /// object, read by ``NowReference``'s rule; nil for a nested value (an array, or an object with none of
+    /// `value`, `display_value` and `link`).
+    ///
+    /// - Throws: ``MalformedField`` when a field object's `value` or `display_value` is not a string, a number, a
+    ///   boolean or null, or its `link` not a string or null.
+    init?(json value: JSONValue) throws(MalformedField) {
+        switch value {
+        case .string(let text): self.init(value: text)
+        case .null: self.init(value: "")
+        case .number(let number): self.init(value: number.text)
+        case .bool(let flag): self.init(value: flag ? "true" : "false")
+        case .array: return nil
+        case .object(let object):
+            guard object["value"] != nil || object["display_value"] != nil || object["link"] != nil else {
+                return nil
+            }
+            let reference = NowReference(
+                value: try Self.text(of: "value", in: object), displayValue: try Self.text(of: "display_value", in: object),
+                linkText: try Self.link(in: object))
+            self.init(value: reference.value, displayValue: reference.displayValue, link: reference.link)
         }
-        var object = encoder.container(keyedBy: NowValueDecoding.FieldKey.self)
-        try object.encodeIfPresent(displayValue, forKey: .displayValue)
-        try object.encode(value, forKey: .value)
-        try object.encodeIfPresent(link?.absoluteString, forKey: .link)
+    }
+
+    /// The field as JSON: its value as a string, or, with a display value or link, an object of `display_value`,
+    /// `value` and `link`.
+    var json: JSONValue {
+        guard displayValue != nil || link != nil else { return .string(value) }
+        var object = JSONObject()
+        object["display_value"] = displayValue.map(JSONValue.string)
+        object["value"] = .string(value)
+        object["link"] = link.map { .string($0.absoluteString) }
+        return .object(object)
+    }
+
+    /// A member of a field object that is not what a field holds: which member, and what it is instead.
+    struct MalformedField: Error, Hashable {
+        /// `value`, `display_value` or `link`.
+        var member: String
+        /// What the member is: `an array`, `an object`, `a number`.
+        var found: String
+
+        /// What the member must be.
+        var expected: String {
+            member == "link" ? "a string or null" : "a string, a number, a boolean or null"
+        }
+
+        /// The error at the field's coding path: a `typeMismatch` whose path ends with the member.
+        func decodingError(at codingPath: [any CodingKey]) -> DecodingError {
+            .typeMismatch(
+                String.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [RecordKey.member(member)],
+                    debugDescription: "expected \(expected), found \(found)"))
+        }
+    }
+
+    /// The text of the string, number or boolean `member`; nil when it is missing or null.
+    private static func text(of member: String, in object: JSONObject) throws(MalformedField) -> String? {
+        switch object[member] {
+        case nil, .null: nil
+        case .string(let text): text
+        case .number(let number): number.text
+        case .bool(let flag): flag ? "true" : "false"
+        case let other?: throw MalformedField(member: member, found: other.kindDescription)
+        }
+    }
+
+    /// The text of the `link`; nil when it is missing or null.
+    private static func link(in object: JSONObject) throws(MalformedField) -> String? {
+        switch object["link"] {
+        case nil, .null: nil
+        case .string(let text): text
+        case let other?: throw MalformedField(member: "link", found: other.kindDescription)
+        }
     }
 }

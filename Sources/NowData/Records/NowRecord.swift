@@ -1,32 +1,68 @@
 import Foundation
 
-/// One record as the Table API returned it: every field by name, with its value and, when sent, its display value.
+/// One record as an instance returned it: its plain fields by name, each with its value and, when sent, its display
+/// value and link, and every member as JSON, nested values included.
 ///
-/// It reads the plain shape (`"priority": "1"`, references as `{"link", "value"}` or a sys_id), the
+/// A member is a plain field when it is a string, a number, a boolean, `null` (read as `""`) or a field object
+/// (an object with `value`, `display_value` or `link`: `sysparm_display_value=all`, and references). It reads the
+/// plain shape (`"priority": "1"`, references as `{"link", "value"}` or a sys_id), the
 /// `sysparm_display_value=true` shape and the `sysparm_display_value=all` shape (`{"display_value", "value"}`).
 /// Under `display_value=true` the instance sends display values only: ``value(_:)`` then holds them too, except
-/// for references, whose sys_id is read from their link.
+/// for references, whose sys_id is the last path segment of their link (the rule ``NowReference`` follows).
+///
+/// Any other member, an array or an object such as the CMDB Instance API's `attributes` and
+/// `outbound_relations`, is a nested value: it is in ``json``, and ``value(at:)-(String)`` reads it by path.
 ///
 /// ```swift
 /// let record: NowRecord = data.convertToRecord()
 /// let number = record["number"]                 // "INC0010001"
 /// let priority = record.int("priority")         // 1
 /// let caller = record.displayValue("caller_id") // "Abel Tuter" with display values
+/// let name = try record.value(at: "attributes.name").string  // a nested value
 /// ```
 public struct NowRecord: Sendable, Equatable {
-    /// The fields by name.
-    public var fields: [FieldName: Field]
+    /// Every member of the record as JSON, in the order the response sent them: its plain fields and its nested
+    /// values.
+    ///
+    /// Setting ``fields`` rewrites the members it changes; a record made by ``init(fields:)`` has its members
+    /// sorted by name.
+    public private(set) var json: JSONObject
+    private var plainFields: [FieldName: Field]
 
-    /// A record made of `fields`; empty by default.
-    public init(fields: [FieldName: Field] = [:]) {
-        self.fields = fields
+    /// The plain fields by name (every member but the nested values).
+    ///
+    /// Setting it updates ``json``: a removed field's member is removed, a changed or added field's member is
+    /// written as ``Field`` encodes it (added ones at the end, sorted by name), and the nested values are kept.
+    public var fields: [FieldName: Field] {
+        get { plainFields }
+        set {
+            for name in plainFields.keys where newValue[name] == nil {
+                json[name] = nil
+            }
+            for (name, field) in newValue.sorted(by: { $0.key < $1.key }) where plainFields[name] != field {
+                json[name] = field.json
+            }
+            plainFields = newValue
+        }
     }
 
-    /// The field names, sorted.
-    public var fieldNames: [FieldName] { fields.keys.sorted() }
+    /// A record made of `fields`, its members sorted by name; empty by default.
+    public init(fields: [FieldName: Field] = [:]) {
+        json = JSONObject(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })
+        plainFields = fields
+    }
 
-    /// Whether the record has no field at all (what ``Foundation/Data/convertToRecord()`` gives for bad data).
-    public var isEmpty: Bool { fields.isEmpty }
+    /// A record read from its members, and the plain fields among them.
+    init(json: JSONObject, fields: [FieldName: Field]) {
+        self.json = json
+        plainFields = fields
+    }
+
+    /// The plain field names, sorted.
+    public var fieldNames: [FieldName] { plainFields.keys.sorted() }
+
+    /// Whether the record has no member at all (what ``Foundation/Data/convertToRecord()`` gives for bad data).
+    public var isEmpty: Bool { json.isEmpty }
 
     /// The record's sys_id; nil when the response did not include the field.
     public var sysId: SysID? { value("sys_id") }
@@ -35,11 +71,13 @@ public struct NowRecord: Sendable, Equatable {
     public subscript(name: FieldName) -> String? { value(name) }
 
     /// The value of a field (a sys_id for a reference, UTC for a date); nil when the record has no such field.
-    public func value(_ name: FieldName) -> String? { fields[name]?.value }
+    ///
+    /// A dot-walked field (`sysparm_fields=caller_id.name`) is a field of that name: `record["caller_id.name"]`.
+    public func value(_ name: FieldName) -> String? { plainFields[name]?.value }
 
     /// The display value of a field when the response carried one, else its value.
     public func displayValue(_ name: FieldName) -> String? {
-        fields[name].map { $0.displayValue ?? $0.value }
+        plainFields[name].map { $0.displayValue ?? $0.value }
     }
 
     /// The value of a field converted to `type`; nil when the field is missing, empty or does not convert.
@@ -66,19 +104,46 @@ public struct NowRecord: Sendable, Equatable {
 
     /// The sys_id a reference field points to; nil when the field is missing or empty.
     public func reference(_ name: FieldName) -> SysID? { value(name, as: SysID.self) }
+
+    /// The JSON value at `path` in the record's members, nested values included: `attributes.name`,
+    /// `outbound_relations.0.target.value`.
+    ///
+    /// The first component names a member, so a dot-walked field name (`caller_id.name`) is read with
+    /// ``value(_:)`` rather than here.
+    ///
+    /// - Throws: ``DotPathError`` when a component names no value.
+    public func value(at path: DotPath) throws(DotPathError) -> JSONValue {
+        try JSONValue.object(json).value(at: path)
+    }
+
+    /// The JSON value at the dot-separated `path`, as ``value(at:)-(DotPath)``.
+    public func value(at path: String) throws(DotPathError) -> JSONValue {
+        try value(at: DotPath(path))
+    }
 }
 
 extension NowRecord: CustomStringConvertible {
-    /// The fields sorted by name: `NowRecord(caller_id: "681ccaf9" (display: "Abel Tuter"), number: "INC0010001")`.
+    /// The members sorted by name, a nested value by its size:
+    /// `NowRecord(caller_id: "681ccaf9" (display: "Abel Tuter"), number: "INC0010001", tags: [2 elements])`.
     public var description: String {
-        let fields = fieldNames.map { name in
-            let field = self.fields[name] ?? Field(value: "")
+        let members = json.keys.sorted().map { name in
+            guard let field = plainFields[name] else { return "\(name): \(Self.size(of: json[name]))" }
             var text = "\(name): \"\(field.value)\""
             if let displayValue = field.displayValue, displayValue != field.value {
                 text += " (display: \"\(displayValue)\")"
             }
             return text
         }
-        return "NowRecord(\(fields.joined(separator: ", ")))"
+        return "NowRecord(\(members.joined(separator: ", ")))"
+    }
+
+    /// `[2 elements]`, `{1 member}`.
+    private static func size(of value: JSONValue?) -> String {
+        switch value {
+        case .array(let elements): "[\(elements.count) \(elements.count == 1 ? "element" : "elements")]"
+        case .object(let members): "{\(members.count) \(members.count == 1 ? "member" : "members")}"
+        case let value?: value.jsonText()
+        case nil: ""
+        }
     }
 }

@@ -36,3 +36,18 @@ extension Date: FieldValueConvertible {
 extension Optional: FieldValueConvertible where Wrapped: FieldValueConvertible {
     public var fieldValue: FieldValue { self?.fieldValue ?? .null }
 }
+
+extension JSONValue: FieldValueConvertible {
+    /// The value as a field value: a string as itself, a number as its text (`2800` stays `"2800"`, `0.10` stays
+    /// `"0.10"`), a boolean as a boolean, null as ``FieldValue/null``, and an array or object as its compact JSON
+    /// text.
+    public var fieldValue: FieldValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .number(let number): .string(number.text)
+        case .bool(let flag): .bool(flag)
+        case .null: .null
+        case .array, .object: .string(jsonText())
+        }
+    }
+}

@@ -23,7 +23,7 @@ extension NowTableService {
 
     /// A POST of `fields` with `sys_id` set to `sysId`, and the GET that verifies it after a failure.
     private func prepareInsert(
-        _ fields: [String: Any], sysId: SysID, in tableName: String, writeOptions: FieldWriteOptions?,
+        _ fields: JSONObject, sysId: SysID, in tableName: String, writeOptions: FieldWriteOptions?,
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
         let path = try TableRequest.tablePath(tableName)
@@ -31,10 +31,10 @@ extension NowTableService {
             method: "GET", path: try TableRequest.recordPath(tableName, sysId),
             queryItems: readConfiguration?.queryItems ?? [])
         var fields = fields
-        fields["sys_id"] = sysId
+        fields["sys_id"] = .string(sysId)
         let request = NowHTTPRequest(
             method: "POST", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
-            body: try TableRequest.jsonBody(fields))
+            body: TableRequest.jsonBody(fields))
         return PreparedRequest(request: request, mode: .create(verification: verification))
     }
 
@@ -91,13 +91,13 @@ extension NowTableService {
 
     /// A PATCH of `fields` without their system fields to the record at `path`.
     private func preparePatch(
-        _ fields: [String: Any], at path: String, writeOptions: FieldWriteOptions?,
+        _ fields: JSONObject, at path: String, writeOptions: FieldWriteOptions?,
         readConfiguration: FieldReadConfiguration?
     ) throws -> PreparedRequest {
         PreparedRequest(
             request: NowHTTPRequest(
                 method: "PATCH", path: path, queryItems: TableRequest.writeItems(writeOptions, readConfiguration),
-                body: try TableRequest.jsonBody(TableRequest.strippingSystemFields(fields))),
+                body: TableRequest.jsonBody(TableRequest.strippingSystemFields(fields))),
             mode: .idempotent)
     }
 
@@ -125,10 +125,12 @@ extension NowTableService {
         }
     }
 
-    /// The body of a raw operation, checked to be a JSON object with a `result`.
+    /// The body of a raw operation, checked to be a JSON object with a `result`: read by ``Coder/default`` from
+    /// simdjson's parse, without building the records.
     static func validated(_ data: Data) throws -> Data {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["result"] != nil
-        else { throw NowDataError.cannotParseResponse }
+        guard (try? Coder.default.decode(ResultEnvelope.self, from: data)) != nil else {
+            throw NowDataError.cannotParseResponse
+        }
         return data
     }
 
@@ -138,6 +140,21 @@ extension NowTableService {
             return try await operation()
         } catch {
             throw RequestPipeline.networkError(error)
+        }
+    }
+}
+
+/// A JSON object with a `result` member, whatever it holds.
+private struct ResultEnvelope: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case result
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.result) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.result, DecodingError.Context(codingPath: [], debugDescription: "no 'result'"))
         }
     }
 }

@@ -16,19 +16,15 @@ enum TableRequest {
         return table + "/" + NowHTTPRequest.percentEncodedPathSegment(sysId)
     }
 
-    /// A JSON object body with sorted keys.
-    static func jsonBody(_ object: [String: Any]) throws -> Data {
-        do {
-            return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        } catch {
-            throw NowDataError.cannotEncodeModel(
-                EncodingError.invalidValue(
-                    object, EncodingError.Context(codingPath: [], debugDescription: "The fields are not valid JSON.")))
-        }
+    /// A JSON object body, written by ``JSONValue/jsonData(pretty:)`` with its members sorted by name (code-point
+    /// order), whether they come from a model or from a field dictionary: `JSONEncoder` hashes its keys on Linux, so
+    /// its own order changes from one run to the next, and a dictionary has none.
+    static func jsonBody(_ object: JSONObject) -> Data {
+        JSONValue.object(JSONObject(object.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })).jsonData()
     }
 
-    /// The fields of a model, encoded with `coder`, as a JSON object.
-    static func fields<Model: Encodable>(of model: Model, coder: Coder) throws -> [String: Any] {
+    /// The fields of a model, encoded with `coder`'s `JSONEncoder` and read back by ``JSONValue/init(json:)``.
+    static func fields<Model: Encodable>(of model: Model, coder: Coder) throws -> JSONObject {
         let data: Data
         do {
             data = try coder.jsonEncoder.encode(model)
@@ -41,7 +37,7 @@ enum TableRequest {
                 EncodingError.invalidValue(
                     model, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error)))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let object = (try? JSONValue(json: data))?.object else {
             throw NowDataError.cannotEncodeModel(
                 EncodingError.invalidValue(
                     model,
@@ -52,18 +48,18 @@ enum TableRequest {
     }
 
     /// Field values as the Table API writes them: strings, `""` for null.
-    static func fields(_ fields: [FieldName: FieldValue]) -> [String: Any] {
-        fields.mapValues { $0.stringValue }
+    static func fields(_ fields: [FieldName: FieldValue]) -> JSONObject {
+        JSONObject(fields.map { ($0.key, JSONValue.string($0.value.stringValue)) })
     }
 
     /// Removes the keys a create must not send: the model's own sys_id, under either spelling.
-    static func strippingSysID(_ fields: [String: Any]) -> [String: Any] {
-        fields.filter { $0.key != "sys_id" && $0.key != "sysId" }
+    static func strippingSysID(_ fields: JSONObject) -> JSONObject {
+        JSONObject(fields.filter { $0.key != "sys_id" && $0.key != "sysId" }.map { ($0.key, $0.value) })
     }
 
     /// Removes the system fields an update must not send: every `sys_` field and the model's `sysId`.
-    static func strippingSystemFields(_ fields: [String: Any]) -> [String: Any] {
-        fields.filter { !$0.key.hasPrefix("sys_") && $0.key != "sysId" }
+    static func strippingSystemFields(_ fields: JSONObject) -> JSONObject {
+        JSONObject(fields.filter { !$0.key.hasPrefix("sys_") && $0.key != "sysId" }.map { ($0.key, $0.value) })
     }
 
     /// The query items of a write: the write options, then the read configuration.

@@ -67,10 +67,8 @@ struct Incident: SysIdentifiableModel, Equatable {
 
 /// The sys_id a request's JSON body carries.
 func sysID(in request: NowHTTPRequest) -> String? {
-    guard let body = request.body, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-        return nil
-    }
-    return object["sys_id"] as? String
+    guard let body = request.body else { return nil }
+    return (try? JSONValue(json: body))?["sys_id"]?.string
 }
 
 /// `text` with every run of 32 lowercase hex digits replaced by `<sys_id>`.
