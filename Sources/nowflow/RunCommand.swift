@@ -77,7 +77,7 @@ enum RunCommand {
         } else {
             print(result.summaryText())
             if settings.verbose {
-                print(result.resultsText(dates: job.dateDisplay(timeZone: settings.timeZone)))
+                print(result.resultsText(dates: job.dates(timeZone: settings.timeZone)))
             }
         }
         for report in settings.reports {
@@ -124,8 +124,8 @@ enum RunCommand {
         case "json": settings.json = true
         case let other: throw UsageError("--output expects text or json, got '\(other)'")
         }
-        if let zone = settings.timeZone, !DateDisplay.isTimeZone(zone) {
-            throw UsageError("--tz \(DateDisplay.notATimeZone(zone))")
+        if let zone = settings.timeZone, !JobDates.isTimeZone(zone) {
+            throw UsageError("--tz \(JobDates.notATimeZone(zone))")
         }
         return settings
     }

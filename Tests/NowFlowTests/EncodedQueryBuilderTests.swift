@@ -1,3 +1,4 @@
+import NowData
 import Testing
 
 @testable import NowFlow
@@ -10,7 +11,7 @@ import Testing
         "script": .string("javascript:gs.getUserID()"),
         "field": .string("priority"),
         "badField": .string("priority=1^active"),
-        "days": .int(30),
+        "days": .number(JSONNumber(30)),
     ])
 
     private func render(_ template: String) -> String {
@@ -23,7 +24,7 @@ import Testing
         }
     }
 
-    private func whereClause(_ conditions: [(String, Value)]) -> String {
+    private func whereClause(_ conditions: [(String, JSONValue)]) -> String {
         do {
             return try EncodedQueryBuilder.whereClause(conditions.map { ($0.0, $0.1, "${vars.\($0.0)}") })
         } catch {
@@ -70,12 +71,12 @@ import Testing
 
     @Test func whereBuildsAndedEqualities() {
         #expect(
-            whereClause([("user_name", .string("abel.tuter")), ("active", .bool(true)), ("priority", .int(1))])
+            whereClause([("user_name", .string("abel.tuter")), ("active", .bool(true)), ("priority", .number(JSONNumber(1)))])
                 == "user_name=abel.tuter^active=true^priority=1")
         #expect(
             whereClause([("assigned_to", .null), ("close_code", .string(""))]) == "assigned_toISEMPTY^close_codeISEMPTY"
         )
-        #expect(whereClause([("state", .list([.int(1), .int(2)]))]) == "stateIN1,2")
+        #expect(whereClause([("state", .array([.number(JSONNumber(1)), .number(JSONNumber(2))]))]) == "stateIN1,2")
         #expect(whereClause([("short_description", .string("a=b & c"))]) == "short_description=a=b & c")
     }
 
@@ -85,12 +86,12 @@ import Testing
                 == "error: the value of short_description (${vars.short_description}) holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused"
         )
         #expect(
-            whereClause([("state", .list([.string("1,2")]))])
-                == "error: the value of state (${vars.state}) holds ',' in a list item, which an IN condition reads as a separator"
+            whereClause([("state", .array([.string("1,2")]))])
+                == "error: the value of state (${vars.state}) holds ',' in an array item, which an IN condition reads as a separator"
         )
         #expect(
-            whereClause([("caller", .map([:]))])
-                == "error: the value of caller (${vars.caller}) is a record; a where: value must be a text, a number, a boolean, null or a list"
+            whereClause([("caller", .object([:]))])
+                == "error: the value of caller (${vars.caller}) is an object; a where: value must be a string, a number, a boolean, null or an array"
         )
     }
 }

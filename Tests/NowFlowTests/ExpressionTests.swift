@@ -1,23 +1,24 @@
+import NowData
 import Testing
 
 @testable import NowFlow
 
 @Suite struct ExpressionTests {
     private let scope = Scope(
-        vars: ["caller": .string("abel.tuter"), "count": .int(3), "tags": .list([.string("a"), .string("b")])],
+        vars: ["caller": .string("abel.tuter"), "count": .number(JSONNumber(3)), "tags": .array([.string("a"), .string("b")])],
         env: ["NOW_USER": "admin"],
         steps: [
-            "caller": .map([
-                "records": .list([.map(["sys_id": .string("62826bf0"), "name": .string("Abel Tuter")])]),
-                "count": .int(1),
+            "caller": .object([
+                "records": .array([.object(["sys_id": .string("62826bf0"), "name": .string("Abel Tuter")])]),
+                "count": .number(JSONNumber(1)),
             ]),
-            "check": .map([
-                "record": .map(["state": .string("6"), "active": .string("true"), "close_code": .string("")])
+            "check": .object([
+                "record": .object(["state": .string("6"), "active": .string("true"), "close_code": .string("")])
             ]),
         ],
         locals: ["item": .string("INC0010001")])
 
-    private func evaluate(_ source: String) throws -> Value {
+    private func evaluate(_ source: String) throws -> JSONValue {
         try ExpressionParser.parse(source).evaluate(in: scope)
     }
 
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("vars.caller", Value.string("abel.tuter")),
+        ("vars.caller", JSONValue.string("abel.tuter")),
         ("steps.caller.records.0.sys_id", .string("62826bf0")),
         ("steps.caller.count > 0 && vars.count <= 3", .bool(true)),
         ("steps.check.record.state == 6", .bool(true)),
@@ -49,9 +50,9 @@ import Testing
         ("!(vars.count < 2) || false", .bool(true)),
         ("env.NOW_USER", .string("admin")),
         ("env.MISSING ?? 'fallback'", .string("fallback")),
-        ("vars.nothing ?? steps.none.x ?? 7", .int(7)),
+        ("vars.nothing ?? steps.none.x ?? 7", .number(JSONNumber(7))),
         ("env.NOW_USER ?? 'fallback'", .string("admin")),
-        ("len(steps.caller.records)", .int(1)),
+        ("len(steps.caller.records)", .number(JSONNumber(1))),
         ("len(vars.caller) == 10", .bool(true)),
         ("contains(vars.tags, 'b')", .bool(true)),
         ("contains(vars.caller, 'tut')", .bool(true)),
@@ -64,7 +65,7 @@ import Testing
         ("'abc' < 'abd'", .bool(true)),
         ("null", .null),
     ])
-    func evaluates(source: String, expected: Value) throws {
+    func evaluates(source: String, expected: JSONValue) throws {
         #expect(try evaluate(source) == expected)
     }
 
@@ -90,7 +91,7 @@ import Testing
 
     @Test func operatorChainsAreBounded() throws {
         let allowed = Array(repeating: "env.NONE", count: 256).joined(separator: " ?? ") + " ?? 1"
-        #expect(try evaluate(allowed) == .int(1))
+        #expect(try evaluate(allowed) == .number(JSONNumber(1)))
         let tooLong = Array(repeating: "true", count: 5_000).joined(separator: " && ")
         #expect(parseError(tooLong) == "2055: the expression has more than 256 operators")
     }
@@ -98,20 +99,35 @@ import Testing
     @Test func evaluationErrorsNameThePath() {
         #expect(
             evaluationError("steps.caller.records.3.sys_id")
-                == "steps.caller.records has 1 item; index 3 is out of range")
+                == "no value at 'steps.caller.records.3' in path 'steps.caller.records.3.sys_id': index 3 out of range (1 element)"
+        )
+        #expect(
+            evaluationError("steps.caller.records.-1.sys_id")
+                == "no value at 'steps.caller.records.-1' in path 'steps.caller.records.-1.sys_id': 'steps.caller.records' is an array (1 element), and '-1' is not an index from 0"
+        )
+        #expect(
+            evaluationError("steps.caller.records.0.email")
+                == "no value at 'steps.caller.records.0.email' in path 'steps.caller.records.0.email': key 'email' not found"
+        )
         #expect(
             evaluationError("steps.caller.records.first")
-                == "steps.caller.records is a list; 'first' is not an index (use steps.caller.records.0)")
+                == "no value at 'steps.caller.records.first' in path 'steps.caller.records.first': 'steps.caller.records' is an array (1 element), and 'first' is not an index from 0"
+        )
         #expect(
-            evaluationError("steps.caller.count.value") == "steps.caller.count is a number, which has no field 'value'")
+            evaluationError("steps.caller.count.value")
+                == "no value at 'steps.caller.count.value' in path 'steps.caller.count.value': 'steps.caller.count' is a number, not an object"
+        )
+        #expect(
+            evaluationError("item.0")
+                == "no value at 'item.0' in path 'item.0': 'item' is a string, not an array or an object")
         #expect(
             evaluationError("steps.other.record")
                 == "steps.other: step 'other' has no result (it did not run, or failed)")
         #expect(
             evaluationError("env.NOW_PASSWORD") == "env.NOW_PASSWORD: the environment variable NOW_PASSWORD is not set")
         #expect(evaluationError("vars.count && true") == "'&&' needs true or false, not a number")
-        #expect(evaluationError("vars.tags < 3") == "'<' cannot compare a list with a number")
-        #expect(evaluationError("len(vars.count)") == "len() needs a string, a list or a record, not a number")
+        #expect(evaluationError("vars.tags < 3") == "'<' cannot compare an array with a number")
+        #expect(evaluationError("len(vars.count)") == "len() needs a string, an array or an object, not a number")
         #expect(evaluationError("matches(vars.caller, '[')") == "matches(): '[' is not a valid regular expression")
     }
 

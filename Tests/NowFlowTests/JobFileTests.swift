@@ -147,7 +147,7 @@ import Testing
                 job.yaml:17:40: error: fields must be a mapping, not a list
                 job.yaml:18:50: error: max: applies only with where: or query:; by sys_id, one record is updated
                 job.yaml:19:23: error: steps.x: no step has the id 'x'
-                job.yaml:19:39: error: extract.path 'records..sys_id' has an empty part; write parts between dots, as in records.0.sys_id
+                job.yaml:19:39: error: extract.path: invalid path 'records..sys_id': empty component; write names between dots, as in records.0.sys_id
                 job.yaml:20:13: error: assert needs that: (the condition)
                 job.yaml:21:14: error: foreach needs steps: (the steps to run for each item)
                 job.yaml:21:15: error: bad expression in foreach: unexpected '['

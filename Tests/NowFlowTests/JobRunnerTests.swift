@@ -1,6 +1,7 @@
 import Foundation
 import LocalInstance
 import NowData
+import Synchronization
 import Testing
 
 @testable import NowFlow
@@ -21,7 +22,7 @@ import Testing
                 "ok   step 6 (assert): holds: steps.check.record.state == 'Resolved' (N ms)",
                 "ok   finally 1 (delete): deleted incident <sys_id> (N ms)",
             ])
-        let sysID = try #require(result.results["incident"].flatMap { try? $0.member("sys_id", of: "") }?.text)
+        let sysID = try #require(result.results["incident"]?["sys_id"]?.string)
         #expect(
             result.records == [
                 TouchedRecord(action: .created, table: "incident", sysID: sysID, step: "step 2 'incident' (create)"),
@@ -276,16 +277,22 @@ import Testing
                 """, dryRun: true, environment: ContractExample.environment)
         #expect(result.status == .passed)
         #expect(result.records.isEmpty)
-        let network = try harness.count("incident", "category=network")
-        let hardware = try harness.count("incident", "category=hardware")
+        let network = try harness.sysIDs("incident", "category=network")
+        let hardware = try harness.sysIDs("incident", "category=hardware")
+        let caller = try #require(harness.sysIDs("sys_user", "user_name=abel.tuter").first)
         #expect(
-            result.plannedWrites.map { RunHarness.normalized($0.description) } == [
-                #"POST /api/now/table/incident {"caller_id":"<sys_id>","short_description":"Printer on fire","urgency":"2"}"#,
+            result.plannedWrites.map(\.description) == [
+                #"POST /api/now/table/incident {"caller_id":"\#(caller)","short_description":"Printer on fire","sys_id":"dry-run-1","urgency":"2"}"#,
                 #"PATCH /api/now/table/incident/dry-run-1 {"close_code":"Solved (Permanently)","close_notes":"Restarted the spooler","state":"6"}"#,
                 "DELETE /api/now/table/incident/dry-run-1",
-                #"PATCH /api/now/table/incident/{sys_id} for each match of 'category=network' {"urgency":"1"} (\#(network) records match)"#,
-                "DELETE /api/now/table/incident/{sys_id} for each match of 'category=hardware' (\(hardware) records match)",
-            ])
+            ] + network.map { #"PATCH /api/now/table/incident/\#($0) {"urgency":"1"}"# }
+                + hardware.map { "DELETE /api/now/table/incident/\($0)" })
+        #expect(
+            result.plannedWrites.map(\.step) == [
+                "step 2 'incident' (create)", "step 4 'resolve' (update)", "finally 1 (delete)",
+            ] + Array(repeating: "finally 2 (update)", count: network.count)
+                + Array(repeating: "finally 3 (delete)", count: hardware.count))
+        #expect(harness.requests.allSatisfy { $0.method == "GET" })
         #expect(try harness.count("incident", "") == 60)
         #expect(result.results["number"] == .string(""))
         #expect(try harness.count("incident", "category=network^urgency=1") == urgent)
@@ -298,8 +305,113 @@ import Testing
                 "ok   step 5 'check' (get): incident dry-run-1 (dry run) (N ms)",
                 "skip step 6 (assert): not enforced in a dry run: the incident was not resolved ('6' == 'Resolved' is false) (N ms)",
                 "ok   finally 1 (delete): would delete incident dry-run-1 (dry run) (N ms)",
-                "ok   finally 2 (update): would update \(network) incident records (dry run) (N ms)",
-                "ok   finally 3 (delete): would delete \(hardware) incident records (dry run) (N ms)",
+                "ok   finally 2 (update): would update \(network.count) incident records (dry run) (N ms)",
+                "ok   finally 3 (delete): would delete \(hardware.count) incident records (dry run) (N ms)",
+            ])
+    }
+
+    @Test func aDryRunPlansExactlyTheRequestsNowDataSends() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Exact
+            steps:
+              - id: incident
+                create:
+                  table: incident
+                  fields: { short_description: "Printer on fire", urgency: 2, description: 0.10 }
+                  display_value: true
+                  input_display_value: true
+              - update:
+                  table: incident
+                  sys_id: "${steps.incident.sys_id}"
+                  fields: { state: 2, work_notes: "Looking at it" }
+                  suppress_auto_sys_field: true
+                  exclude_reference_link: true
+              - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+            """, dryRun: true)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+
+        // The same calls, made directly on NowData: the requests it sends are the dry run's planned writes.
+        let sent = Mutex<[NowHTTPRequest]>([])
+        let service = NowTableService(
+            configuration: NowServiceConfiguration(
+                instanceURL: try #require(URL(string: "http://127.0.0.1")),
+                authentication: .basic(user: "admin", password: "admin"),
+                transport: ClosureTransport { request in
+                    sent.withLock { $0.append(request) }
+                    return NowHTTPResponse(
+                        statusCode: request.method == "DELETE" ? 204 : 200, body: Data(#"{"result":{}}"#.utf8))
+                }))
+        _ = try await service.createRecord(
+            with: ["short_description": "Printer on fire", "urgency": "2", "description": "0.10", "sys_id": "dry-run-1"],
+            in: "incident", writeOptions: .treatInputValuesAsDisplayValues,
+            configuration: FieldReadConfiguration(options: .displayValues))
+        _ = try await service.updateRecord(
+            sysId: "dry-run-1", in: "incident", with: ["state": "2", "work_notes": "Looking at it"],
+            writeOptions: .suppressAutoSysField, configuration: FieldReadConfiguration(options: .excludeReferenceLink))
+        try await service.deleteRecord(sysId: "dry-run-1", from: "incident")
+        let expected = try sent.withLock { $0 }.map(WriteRequest.init)
+        #expect(expected.count == 3)
+        #expect(result.plannedWrites.map(WriteRequest.init) == expected)
+        #expect(
+            result.plannedWrites.map(\.description) == [
+                #"POST /api/now/table/incident?sysparm_input_display_value=true&sysparm_display_value=true {"description":"0.10","short_description":"Printer on fire","sys_id":"dry-run-1","urgency":"2"}"#,
+                #"PATCH /api/now/table/incident/dry-run-1?sysparm_suppress_auto_sys_field=true&sysparm_exclude_reference_link=true {"state":"2","work_notes":"Looking at it"}"#,
+                "DELETE /api/now/table/incident/dry-run-1",
+            ])
+        #expect(harness.requests.allSatisfy { $0.method == "GET" })
+    }
+
+    @Test func numbersKeepTheTextWrittenInTheJobUpToTheRequestBody() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Numbers
+            vars:
+              cost: 0.10
+            steps:
+              - id: note
+                create: { table: incident, fields: { short_description: "${vars.cost}", description: 2800, close_notes: 1e3, urgency: 2 } }
+              - assert: "steps.note.record.short_description == '0.10' && steps.note.record.close_notes == '1e3'"
+            finally:
+              - delete: { table: incident, sys_id: "${steps.note.sys_id}" }
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        let sysID = try #require(result.results["note"]?["sys_id"]?.string)
+        let create = try #require(harness.requests.first { $0.method == "POST" })
+        #expect(
+            try JSONValue(json: try #require(create.body)) == [
+                "short_description": "0.10", "description": "2800", "close_notes": "1e3", "urgency": "2",
+                "sys_id": .string(sysID),
+            ])
+    }
+
+    @Test func extractReportsWhereItsPathFindsNoValue() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Extract
+            steps:
+              - id: caller
+                query: { table: sys_user, where: { user_name: abel.tuter }, fields: [sys_id, name], limit: 1 }
+              - extract: { from: steps.caller, path: records.1.name }
+                continue_on_error: true
+              - extract: { from: steps.caller, path: records.-1.name }
+                continue_on_error: true
+              - extract: { from: steps.caller, path: records.0.name.first }
+                continue_on_error: true
+              - id: name
+                extract: { from: "${steps.caller}", path: records.0.email }
+            """)
+        #expect(result.status == .failed)
+        #expect(
+            harness.lines == [
+                "ok   step 1 'caller' (query): 1 record from sys_user (N ms)",
+                "FAIL (continued) step 2 (extract): extract: steps.caller: no value at 'records.1' in path 'records.1.name': index 1 out of range (1 element) (N ms)",
+                "FAIL (continued) step 3 (extract): extract: steps.caller: no value at 'records.-1' in path 'records.-1.name': 'records' is an array (1 element), and '-1' is not an index from 0 (N ms)",
+                "FAIL (continued) step 4 (extract): extract: steps.caller: no value at 'records.0.name.first' in path 'records.0.name.first': 'records.0.name' is a string, not an object (N ms)",
+                "FAIL step 5 'name' (extract): extract: ${steps.caller}: no value at 'records.0.email' in path 'records.0.email': key 'email' not found (N ms)",
             ])
     }
 
@@ -336,8 +448,8 @@ import Testing
                 "ok   step 2 'incident' (create): would create a record in incident (dry run) (N ms)",
                 "ok   step 3 (update): would update incident dry-run-1 (dry run) (N ms)",
                 "ok   step 4 'check' (get): incident dry-run-1 (dry run) (N ms)",
-                "skip step 5 (assert): not enforced in a dry run, it may read stand-ins for writes not sent: assert steps.check.record.assignment_group.display_value == 'Service Desk': steps.check.record.assignment_group is a string, which has no field 'display_value' (N ms)",
-                "skip step 6 'group_name' (set): not enforced in a dry run, it may read stand-ins for writes not sent: set group: steps.check.record.assignment_group is a string, which has no field 'display_value' (N ms)",
+                "skip step 5 (assert): not enforced in a dry run, it may read stand-ins for writes not sent: assert steps.check.record.assignment_group.display_value == 'Service Desk': no value at 'steps.check.record.assignment_group.display_value' in path 'steps.check.record.assignment_group.display_value': 'steps.check.record.assignment_group' is a string, not an object (N ms)",
+                "skip step 6 'group_name' (set): not enforced in a dry run, it may read stand-ins for writes not sent: set group: no value at 'steps.check.record.assignment_group.display_value' in path 'steps.check.record.assignment_group.display_value': 'steps.check.record.assignment_group' is a string, not an object (N ms)",
                 "skip step 7 (update): not enforced in a dry run, it may read stand-ins for writes not sent: fields.work_notes: vars.group: no variable 'group' is set (N ms)",
                 "FAIL step 8 (get): bad response 404 from GET /api/now/table/incident/<sys_id>: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)",
             ])
@@ -375,7 +487,7 @@ import Testing
         #expect(result.plannedWrites.isEmpty)
         #expect(
             result.error
-                == "step 2 (assert): assert steps.group.records.0.sys_id.value != '': steps.group.records.0.sys_id is a string, which has no field 'value'"
+                == "step 2 (assert): assert steps.group.records.0.sys_id.value != '': no value at 'steps.group.records.0.sys_id.value' in path 'steps.group.records.0.sys_id.value': 'steps.group.records.0.sys_id' is a string, not an object"
         )
     }
 
@@ -471,5 +583,27 @@ import Testing
             """)
         #expect(result.status == .passed, "\(result.error ?? "")")
         #expect(try harness.count("change_request", "start_date=2026-03-07 22:00:00") == 1)
+    }
+}
+
+/// A write as it is sent, headers aside: method, path, query items and the body as a JSON value.
+private struct WriteRequest: Equatable {
+    var method: String
+    var path: String
+    var queryItems: [URLQueryItem]
+    var body: JSONValue?
+
+    init(_ request: NowHTTPRequest) throws {
+        method = request.method
+        path = request.path
+        queryItems = request.queryItems
+        body = try request.body.map { try JSONValue(json: $0) }
+    }
+
+    init(_ write: PlannedWrite) {
+        method = write.method
+        path = write.path
+        queryItems = write.queryItems
+        body = write.body
     }
 }

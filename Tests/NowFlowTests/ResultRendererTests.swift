@@ -1,30 +1,31 @@
 import Foundation
+import NowData
 import Testing
 
 @testable import NowFlow
 
 @Suite struct ResultRendererTests {
-    static let records: Value = .map([
-        "count": .int(2),
-        "records": .list([
-            .map([
+    static let records: JSONValue = .object([
+        "count": .number(JSONNumber(2)),
+        "records": .array([
+            .object([
                 "number": .string("INC0010001"), "short_description": .string("Email server is down since this morning for everyone"),
                 "state": .string("1"), "sys_id": .string("77c017c10d784d2d1c396fa61dce21ac"),
-                "caller_id": .map(["display_value": .string("Abel Tuter"), "link": .string("http://x/api/now/table/sys_user/1")]),
+                "caller_id": .object(["display_value": .string("Abel Tuter"), "link": .string("http://x/api/now/table/sys_user/1")]),
                 "sys_created_on": .string("2026-01-05 08:00:00"), "work_notes": .string(""),
             ]),
-            .map([
+            .object([
                 "number": .string("INC0010002"), "short_description": .string("VPN\ndown"), "state": .string("2"),
                 "sys_id": .string("9d5eaeb79eab303e8616f40c1b2b33a0"),
-                "caller_id": .map(["value": .string("681ccaf9c0a8016400b98a06818d57c7"), "link": .string("http://x")]),
+                "caller_id": .object(["value": .string("681ccaf9c0a8016400b98a06818d57c7"), "link": .string("http://x")]),
                 "sys_created_on": .string("2026-07-15 10:00:00"), "work_notes": .string(""),
             ]),
         ]),
     ])
 
     func renderer(_ format: OutputFormat = .table, zone: String = "UTC", width: Int = 80) throws -> ResultRenderer {
-        try #require(DateDisplay.isTimeZone(zone))
-        let display = DateDisplay(CoderSettings(), zoneName: zone)
+        try #require(JobDates.isTimeZone(zone))
+        let display = JobDates(CoderSettings(), zoneName: zone)
         return ResultRenderer(format: format, dates: display, width: width)
     }
 
@@ -72,11 +73,11 @@ import Testing
     }
 
     @Test func oneRecordIsShownAsFieldAndValueLines() throws {
-        guard case .map(let result) = Self.records, case .list(let items) = result["records"] else {
+        guard case .object(let result) = Self.records, case .array(let items) = result["records"] else {
             Issue.record("no records")
             return
         }
-        let record = try renderer(width: 50).render(.map(["record": items[0], "sys_id": .string("77c")]))
+        let record = try renderer(width: 50).render(.object(["record": items[0], "sys_id": .string("77c")]))
         #expect(record == """
             number             INC0010001
             short_description  Email server is down since thi…
@@ -88,15 +89,15 @@ import Testing
     }
 
     @Test func jsonAndYAMLShowTheWholeValue() throws {
-        let value: Value = .map(["record": .map(["number": .string("INC1"), "state": .string("2"), "active": .string("true"), "opened": .string("2026-01-05 08:00:00")]), "count": .int(1)])
+        let value: JSONValue = .object(["record": .object(["number": .string("INC1"), "state": .string("2"), "active": .string("true"), "opened": .string("2026-01-05 08:00:00")]), "count": .number(JSONNumber(1))])
         #expect(try renderer(.json, zone: "Europe/Paris").render(value) == """
             {
-              "count" : 1,
-              "record" : {
-                "active" : "true",
-                "number" : "INC1",
-                "opened" : "2026-01-05 09:00:00 +01:00",
-                "state" : "2"
+              "count": 1,
+              "record": {
+                "active": "true",
+                "number": "INC1",
+                "opened": "2026-01-05 09:00:00 +01:00",
+                "state": "2"
               }
             }
             """)
@@ -112,29 +113,29 @@ import Testing
     }
 
     @Test func emittedYAMLReadsBackAsTheSameValue() throws {
-        let value: Value = .map([
+        let value: JSONValue = .object([
             "text": .string("a: b # c"), "number": .string("007"), "empty": .string(""), "null": .null,
-            "list": .list([.int(1), .double(2.5), .bool(false), .string("null"), .string("line\nbreak")]),
-            "nested": .map(["quote": .string("it's \"x\""), "unicode": .string("café ✓")]),
+            "list": .array([.number(JSONNumber(1)), 2.5, .bool(false), .string("null"), .string("line\nbreak")]),
+            "nested": .object(["quote": .string("it's \"x\""), "unicode": .string("café ✓")]),
         ])
         let root = try #require(try YAMLParser.parse(YAMLEmitter.text(of: value)))
         #expect(Self.value(of: root) == value)
     }
 
     /// A parsed node as a value, scalars resolved as job files read them.
-    static func value(of node: YAMLNode) -> Value {
+    static func value(of node: YAMLNode) -> JSONValue {
         switch node.content {
         case .scalar:
             switch node.resolvedScalar {
             case .null: return .null
             case .bool(let flag): return .bool(flag)
-            case .int(let number): return .int(number)
-            case .double(let number): return .double(number)
+            case .number(let number): return .number(number)
+            case .nonFinite(let text): return .string(text)
             case .string(let text): return .string(text)
             case .none: return .string(node.scalarText ?? "")
             }
-        case .sequence(let items): return .list(items.map(value))
-        case .mapping(let pairs): return .map(Dictionary(uniqueKeysWithValues: pairs.map { ($0.name, value(of: $0.value)) }))
+        case .sequence(let items): return .array(items.map(value))
+        case .mapping(let pairs): return .object(JSONObject(pairs.map { ($0.name, value(of: $0.value)) }))
         }
     }
 }

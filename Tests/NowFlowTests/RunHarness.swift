@@ -9,6 +9,7 @@ import Synchronization
 final class RunHarness: Sendable {
     let instance: LocalInstance
     private let events = Mutex<[RunEvent]>([])
+    private let sent = Mutex<[NowHTTPRequest]>([])
 
     init() throws {
         instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
@@ -24,6 +25,11 @@ final class RunHarness: Sendable {
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: "job.yaml")
         var options = RunOptions.inProcess(on: instance)
+        let transport = instance.transport
+        options.transport = ClosureTransport { [self] request in
+            sent.withLock { $0.append(request) }
+            return try await transport.send(request)
+        }
         options.variables = variables
         options.environment = environment
         options.dryRun = dryRun
@@ -44,6 +50,11 @@ final class RunHarness: Sendable {
         }
     }
 
+    /// Every request the runs sent to the instance, in order.
+    var requests: [NowHTTPRequest] {
+        sent.withLock { $0 }
+    }
+
     /// The `fetched` counts of every paging event.
     var pages: [Int] {
         events.withLock { events in
@@ -61,6 +72,11 @@ final class RunHarness: Sendable {
 
     /// How many records of `table` match `query`, asked directly of the instance.
     func count(_ table: String, _ query: String) throws -> Int {
+        try sysIDs(table, query).count
+    }
+
+    /// The sys_ids of the records of `table` that match `query`, asked directly of the instance.
+    func sysIDs(_ table: String, _ query: String) throws -> [String] {
         let reply = instance.reply(
             to: NowHTTPRequest(
                 method: "GET", path: "/api/now/table/\(table)",
@@ -69,11 +85,10 @@ final class RunHarness: Sendable {
                     URLQueryItem(name: "sysparm_fields", value: "sys_id"),
                 ],
                 headers: ["Authorization": "Basic " + Data("admin:admin".utf8).base64EncodedString()]))
-        guard case .respond(let response, _) = reply, case .map(let body) = try Value(json: response.body),
-            case .list(let records) = body["result"]
+        guard case .respond(let response, _) = reply, case .array(let records) = try JSONValue(json: response.body)["result"]
         else {
-            return -1
+            return []
         }
-        return records.count
+        return records.compactMap { $0["sys_id"]?.string }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 import Testing
 
 @testable import NowFlow
@@ -20,7 +21,7 @@ import Testing
                 number: "finally 1", id: "tidy", kind: "delete", status: .failed, continued: true, milliseconds: 5,
                 message: "bad response 404"),
         ],
-        results: ["old": .map(["count": .int(2)])], vars: ["limit": .int(5)],
+        results: ["old": .object(["count": .number(JSONNumber(2))])], vars: ["limit": .number(JSONNumber(5))],
         records: [TouchedRecord(action: .created, table: "incident", sysID: "abc", step: "step 1 'old' (query)")],
         plannedWrites: [], error: "step 3 (assert): count is 'two' (2 == 0 is false)")
 

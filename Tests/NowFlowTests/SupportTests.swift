@@ -1,55 +1,34 @@
 import Foundation
+import NowData
 import Testing
 
 @testable import NowFlow
 
 @Suite struct SupportTests {
-    @Test func valuesRoundTripThroughJSON() throws {
-        let value = Value.map(["a": .list([.int(1), .double(2.5), .bool(true), .null, .string("x")]), "b": .map([:])])
-        #expect(value.jsonText() == #"{"a":[1,2.5,true,null,"x"],"b":{}}"#)
-        #expect(try Value(json: Data(value.jsonText().utf8)) == value)
+    @Test func answersAreReadWithTheirMembersInOrder() throws {
+        let answer = #"{"result": {"number": "INC0010001", "cost": 0.5, "count": 2800, "z": null, "a": [-12, true]}}"#
+        let result = try JobExecution.result(Data(answer.utf8))
+        #expect(result.object?.keys == ["number", "cost", "count", "z", "a"])
+        #expect(result["cost"]?.text == "0.5")
+        #expect(result["count"]?.text == "2800")
+        #expect(result["a"]?.text == "[-12,true]")
+        #expect(throws: StepFailure.self) { try JobExecution.result(Data(#"{"error": {}}"#.utf8)) }
     }
 
-    @Test func jsonIsReadWithEscapesNumbersAndNesting() throws {
-        let text =
-            #" {"s": "a\"b\\c\/d\n\u00e9\ud83d\ude00", "n": [0, -12, 1.5, 2e3, true, false, null], "o": {"k": {}}, "u": "é" } "#
-        #expect(
-            try Value(json: Data(text.utf8))
-                == .map([
-                    "s": .string("a\"b\\c/d\né😀"),
-                    "n": .list([.int(0), .int(-12), .double(1.5), .double(2000), .bool(true), .bool(false), .null]),
-                    "o": .map(["k": .map([:])]), "u": .string("é"),
-                ]))
-    }
-
-    @Test(arguments: [
-        ("{\"a\": }", "invalid JSON at byte 6: unexpected character"),
-        ("[1, 2", "invalid JSON at byte 5: expected ',' or ']' in an array"),
-        ("\"open", "invalid JSON at byte 5: unterminated string"),
-        ("{} x", "invalid JSON at byte 3: unexpected text after the value"),
-        ("{\"a\" 1}", "invalid JSON at byte 5: expected ':' after a key"),
-        (String(repeating: "[", count: 600), "invalid JSON at byte 512: nesting deeper than 512 levels"),
-    ])
-    func badJSONIsAnError(_ text: String, _ message: String) {
-        #expect(throws: JSONReaderError.self) { try Value(json: Data(text.utf8)) }
-        do {
-            _ = try JSONReader.value(from: Data(text.utf8))
-        } catch {
-            #expect(error.description == message)
-        }
-    }
-
-    @Test func valuesBecomeTexts() {
-        #expect(Value.double(3).text == "3")
-        #expect(Value.double(0.25).text == "0.25")
-        #expect(Value.null.text == "")
-        #expect(Value.list([.string("a")]).text == #"["a"]"#)
+    @Test func valuesBecomeTexts() throws {
+        #expect(JSONValue.number(try #require(JSONNumber(text: "3"))).text == "3")
+        #expect(JSONValue.number(try #require(JSONNumber(text: "0.10"))).text == "0.10")
+        #expect(JSONValue(floatLiteral: 0.25).text == "0.25")
+        #expect(JSONValue.null.text == "")
+        #expect(JSONValue.bool(false).text == "false")
+        #expect(JSONValue.array([.string("a")]).text == #"["a"]"#)
+        #expect(JSONValue.object(["b": 1, "a": ["d": 2, "c": nil]]).text == #"{"a":{"c":null,"d":2},"b":1}"#)
     }
 
     @Test func secretsAreMaskedLongestFirst() {
         let masker = SecretMasker(["abc", "abcdef", ""])
         #expect(masker("token abcdef and abc") == "token *** and ***")
-        #expect(masker(Value.map(["k": .list([.string("xabcx")])])) == .map(["k": .list([.string("x***x")])]))
+        #expect(masker(JSONValue.object(["k": .array([.string("xabcx")]), "n": 1])) == ["k": ["x***x"], "n": 1])
     }
 
     @Test func editDistanceCountsSwapsAsOne() {
@@ -60,24 +39,49 @@ import Testing
 
     @Test func argumentsReadLikeYAMLScalars() {
         #expect(JobRunner.value(ofArgument: "true") == .bool(true))
-        #expect(JobRunner.value(ofArgument: "2") == .int(2))
+        #expect(JobRunner.value(ofArgument: "2") == 2)
+        #expect(JobRunner.value(ofArgument: "0.10")?.text == "0.10")
+        #expect(JobRunner.value(ofArgument: ".inf") == nil)
         #expect(JobRunner.value(ofArgument: "yes") == .string("yes"))
         #expect(JobRunner.value(ofArgument: "a=b") == .string("a=b"))
     }
 
     @Test func datesAreShownInTheChosenZone() throws {
         let job = try JobFile.parse("name: d\ncoder: { timezone: Europe/Paris }\nsteps: []", file: "d.yaml")
-        let display = job.dateDisplay(timeZone: nil)
+        let dates = job.dates(timeZone: nil)
         #expect(
-            display.render(.map(["opened_at": .string("2026-01-05 08:00:00"), "number": .string("INC0010001")]))
-                == .map(["opened_at": .string("2026-01-05 09:00:00 +01:00"), "number": .string("INC0010001")]))
-        #expect(
-            job.dateDisplay(timeZone: "UTC").render(.string("2026-07-01 12:30:00"))
-                == .string("2026-07-01 12:30:00 +00:00"))
+            dates.shown(["opened_at": "2026-01-05 08:00:00", "number": "INC0010001", "due": "2026-01-05"])
+                == ["opened_at": "2026-01-05 09:00:00 +01:00", "number": "INC0010001", "due": "2026-01-05 01:00:00 +01:00"])
+        #expect(job.dates(timeZone: "UTC").shown("2026-07-01 12:30:00") == "2026-07-01 12:30:00 +00:00")
         let pattern = try JobFile.parse("name: d\ncoder: { dates: dd/MM/yyyy HH:mm }\nsteps: []", file: "d.yaml")
+        #expect(pattern.dates(timeZone: "America/New_York").shown("05/01/2026 08:00") == "05/01/2026 03:00 -05:00")
+    }
+
+    /// The default coder converts nothing; a pattern (a `.custom` coder) reads the instance's date-times into the
+    /// job's format and sends the job's dates in ServiceNow's, both ways through the coder's date seam.
+    @Test func datesConvertBothWaysThroughTheJobsCoder() throws {
+        let record: JSONValue = [
+            "opened_at": "2026-03-07 22:00:00", "due_date": "2026-03-09", "number": "INC0010001", "count": 2,
+            "not_a_date": "2026-02-30 10:00:00",
+        ]
+        let servicenow = try JobFile.parse("name: d\nsteps: []", file: "d.yaml").dates(timeZone: nil)
+        #expect(servicenow.incoming(record) == record)
+        #expect(servicenow.outgoing("2026-03-07 22:00:00") == nil)
+
+        let pattern = try JobFile.parse("name: d\ncoder: { dates: dd/MM/yyyy HH:mm }\nsteps: []", file: "d.yaml")
+            .dates(timeZone: nil)
         #expect(
-            pattern.dateDisplay(timeZone: "America/New_York").render(.string("05/01/2026 08:00"))
-                == .string("05/01/2026 03:00 -05:00"))
+            pattern.incoming(record) == [
+                "opened_at": "07/03/2026 22:00", "due_date": "2026-03-09", "number": "INC0010001", "count": 2,
+                "not_a_date": "2026-02-30 10:00:00",
+            ])
+        let sent = try #require(pattern.outgoing("07/03/2026 22:00"))
+        #expect(Coder.default.text(for: sent) == "2026-03-07 22:00:00")
+        #expect(pattern.outgoing("INC0010001") == nil)
+
+        let iso = try JobFile.parse("name: d\ncoder: { dates: iso8601 }\nsteps: []", file: "d.yaml").dates(timeZone: nil)
+        #expect(iso.incoming("2026-03-07 22:00:00") == "2026-03-07T22:00:00Z")
+        #expect(iso.outgoing("2026-03-07T22:00:00Z").map(Coder.default.text(for:)) == "2026-03-07 22:00:00")
     }
 
     @Test func profilesAreReadWithDiagnostics() throws {

@@ -1,19 +1,20 @@
+import NowData
 import Testing
 
 @testable import NowFlow
 
 @Suite struct TemplateTests {
     private let scope = Scope(
-        vars: ["summary": .string("Printer on fire"), "urgency": .int(2), "ratio": .double(0.5)],
-        steps: ["incident": .map(["record": .map(["number": .string("INC0010001")]), "sys_id": .string("abc")])])
+        vars: ["summary": .string("Printer on fire"), "urgency": .number(JSONNumber(2)), "ratio": 0.5],
+        steps: ["incident": .object(["record": .object(["number": .string("INC0010001")]), "sys_id": .string("abc")])])
 
-    private func render(_ text: String) throws -> Value {
+    private func render(_ text: String) throws -> JSONValue {
         try Template(parsing: text).evaluate(in: scope)
     }
 
     @Test func aSingleExpressionKeepsItsType() throws {
-        #expect(try render("${vars.urgency}") == .int(2))
-        #expect(try render("${ steps.incident.record }") == .map(["number": .string("INC0010001")]))
+        #expect(try render("${vars.urgency}") == .number(JSONNumber(2)))
+        #expect(try render("${ steps.incident.record }") == .object(["number": .string("INC0010001")]))
     }
 
     @Test func mixedTextBecomesAString() throws {

@@ -1,3 +1,4 @@
+import NowData
 import Testing
 
 @testable import NowFlow
@@ -57,6 +58,10 @@ import Testing
         #expect(try YAMLParser.parse("") == nil)
     }
 
+    private func number(_ text: String) -> YAMLScalar? {
+        JSONNumber(text: text).map(YAMLScalar.number)
+    }
+
     @Test func coreSchemaResolvesOnlyPlainScalars() throws {
         let node = try #require(
             try YAMLParser.parse(
@@ -65,10 +70,26 @@ import Testing
         let values = try #require(node.items).map(\.resolvedScalar)
         let expected: [YAMLScalar?] = [
             .bool(true), .bool(false), .string("yes"), .string("no"), .string("on"), .string("off"), .null, .null,
-            .string(""), .int(12), .int(-3), .int(31), .int(15), .double(1.5), .double(1000), .double(.infinity),
+            .string(""), number("12"), number("-3"), number("31"), number("15"), number("1.5"), number("1e3"),
+            .nonFinite(".inf"),
             .string("5"), .string("true"), .string("abc"), .string("1.2.3"),
         ]
         #expect(values == expected)
+    }
+
+    @Test func numbersKeepTheTextWrittenWhenItIsJSONs() throws {
+        let node = try #require(try YAMLParser.parse("[2800, 0.10, 1e3, -0.5, 0x1F, 0o17, +5, 007, .5, 1., -.inf, .NaN]"))
+        let texts = try #require(node.items).map { item -> String in
+            switch item.resolvedScalar {
+            case .number(let number): number.text
+            case .nonFinite(let text): "non-finite " + text
+            default: "not a number"
+            }
+        }
+        #expect(
+            texts == [
+                "2800", "0.10", "1e3", "-0.5", "31", "15", "5", "7", "0.5", "1", "non-finite -.inf", "non-finite .NaN",
+            ])
     }
 
     @Test func explicitStringTagKeepsText() throws {

@@ -1,3 +1,5 @@
+import NowData
+
 /// Builds encoded queries (`active=true^priority<=2`) from job values so that no value can change a query's
 /// structure.
 ///
@@ -14,7 +16,7 @@ enum EncodedQueryBuilder {
             case .text(let text):
                 query += text
             case .expression(let expression, let source, _):
-                let value: Value
+                let value: JSONValue
                 do {
                     value = try expression.evaluate(in: scope)
                 } catch {
@@ -37,9 +39,9 @@ enum EncodedQueryBuilder {
         return query
     }
 
-    /// Builds `field=value` conditions joined with `^` from a `where:` mapping (null or empty: `ISEMPTY`; a list:
+    /// Builds `field=value` conditions joined with `^` from a `where:` mapping (null or empty: `ISEMPTY`; an array:
     /// `IN`). `source` names where each value came from, for errors.
-    static func whereClause(_ conditions: [(field: String, value: Value, source: String)]) throws(QueryBuildError)
+    static func whereClause(_ conditions: [(field: String, value: JSONValue, source: String)]) throws(QueryBuildError)
         -> String
     {
         var terms: [String] = []
@@ -54,22 +56,23 @@ enum EncodedQueryBuilder {
                 terms.append("\(condition.field)ISEMPTY")
             case .string(let text) where text.isEmpty:
                 terms.append("\(condition.field)ISEMPTY")
-            case .list(let items):
+            case .array(let items):
                 var texts: [String] = []
                 for item in items {
                     let text = try checkedText(item, describedAs: described)
                     guard !text.contains(",") else {
                         throw QueryBuildError(
-                            message: "\(described) holds ',' in a list item, which an IN condition reads as a separator"
+                            message: "\(described) holds ',' in an array item, which an IN condition reads as a separator"
                         )
                     }
                     texts.append(text)
                 }
                 terms.append("\(condition.field)IN\(texts.joined(separator: ","))")
-            case .map:
+            case .object:
                 throw QueryBuildError(
                     message:
-                        "\(described) is a record; a where: value must be a text, a number, a boolean, null or a list")
+                        "\(described) is an object; a where: value must be a string, a number, a boolean, null or an array"
+                )
             default:
                 terms.append("\(condition.field)=\(try checkedText(condition.value, describedAs: described))")
             }
@@ -78,9 +81,9 @@ enum EncodedQueryBuilder {
     }
 
     /// The text of a value placed where the query expects a value.
-    private static func checkedText(_ value: Value, describedAs described: String) throws(QueryBuildError) -> String {
-        if case .map = value {
-            throw QueryBuildError(message: "\(described) is a record, not a value that a query can compare")
+    private static func checkedText(_ value: JSONValue, describedAs described: String) throws(QueryBuildError) -> String {
+        if case .object = value {
+            throw QueryBuildError(message: "\(described) is an object, not a value that a query can compare")
         }
         let text = value.text
         if text.contains("^") {

@@ -1,8 +1,9 @@
 import Foundation
+import NowData
 
 extension Expression {
     /// Computes the expression's value in `scope`.
-    func evaluate(in scope: Scope) throws(EvaluationError) -> Value {
+    func evaluate(in scope: Scope) throws(EvaluationError) -> JSONValue {
         switch self {
         case .literal(let value):
             return value
@@ -13,7 +14,7 @@ extension Expression {
         case .binary(let op, let left, let right):
             return try op.apply(left, right, in: scope)
         case .call(let function, let arguments, _):
-            var values: [Value] = []
+            var values: [JSONValue] = []
             for argument in arguments { values.append(try argument.evaluate(in: scope)) }
             return try function.apply(values)
         }
@@ -29,8 +30,20 @@ extension Expression {
     }
 }
 
+extension JSONValue {
+    /// The boolean of a value used with `!`, `&&` or `||`.
+    fileprivate func boolean(for op: String) throws(EvaluationError) -> Bool {
+        guard case .bool(let value) = self else {
+            throw EvaluationError(message: "'\(op)' needs true or false, not \(kindDescription)")
+        }
+        return value
+    }
+}
+
 extension Expression.Operator {
-    fileprivate func apply(_ left: Expression, _ right: Expression, in scope: Scope) throws(EvaluationError) -> Value {
+    fileprivate func apply(_ left: Expression, _ right: Expression, in scope: Scope) throws(EvaluationError)
+        -> JSONValue
+    {
         switch self {
         case .or:
             if try left.evaluate(in: scope).boolean(for: rawValue) { return .bool(true) }
@@ -42,7 +55,7 @@ extension Expression.Operator {
             do {
                 let value = try left.evaluate(in: scope)
                 if value != .null { return value }
-            } catch  where error.isMissing {}
+            } catch where error.isMissing {}
             return try right.evaluate(in: scope)
         case .equal:
             return .bool(try left.evaluate(in: scope).looselyEquals(try right.evaluate(in: scope)))
@@ -61,33 +74,34 @@ extension Expression.Operator {
 }
 
 extension Expression.Function {
-    fileprivate func apply(_ arguments: [Value]) throws(EvaluationError) -> Value {
+    fileprivate func apply(_ arguments: [JSONValue]) throws(EvaluationError) -> JSONValue {
         switch self {
         case .len:
             switch arguments[0] {
-            case .string(let text): return .int(text.count)
-            case .list(let items): return .int(items.count)
-            case .map(let fields): return .int(fields.count)
-            case .null: return .int(0)
+            case .string(let text): return .number(JSONNumber(text.count))
+            case .array(let items): return .number(JSONNumber(items.count))
+            case .object(let members): return .number(JSONNumber(members.count))
+            case .null: return .number(JSONNumber(0))
             default:
                 throw EvaluationError(
-                    message: "len() needs a string, a list or a record, not \(arguments[0].kindDescription)")
+                    message: "len() needs a string, an array or an object, not \(arguments[0].kindDescription)")
             }
         case .empty:
             return .bool(arguments[0].isEmpty)
         case .contains:
             switch arguments[0] {
             case .string(let text): return .bool(text.contains(arguments[1].text))
-            case .list(let items): return .bool(items.contains { $0.looselyEquals(arguments[1]) })
-            case .map(let fields): return .bool(fields[arguments[1].text] != nil)
+            case .array(let items): return .bool(items.contains { $0.looselyEquals(arguments[1]) })
+            case .object(let members): return .bool(members[arguments[1].text] != nil)
             case .null: return .bool(false)
             default:
                 throw EvaluationError(
-                    message: "contains() needs a string, a list or a record first, not \(arguments[0].kindDescription)")
+                    message:
+                        "contains() needs a string, an array or an object first, not \(arguments[0].kindDescription)")
             }
         case .matches:
             switch arguments[0] {
-            case .list, .map:
+            case .array, .object:
                 throw EvaluationError(message: "matches() needs a text first, not \(arguments[0].kindDescription)")
             default: break
             }

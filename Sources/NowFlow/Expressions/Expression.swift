@@ -1,3 +1,5 @@
+import NowData
+
 /// A parsed expression: what `when`, `assert`, `until`, `foreach` and every `${ ... }` hold.
 ///
 /// Offsets are 0-based character positions in the expression's source, so that errors can point at a column.
@@ -27,7 +29,7 @@ indirect enum Expression: Sendable, Hashable {
         }
     }
 
-    case literal(Value)
+    case literal(JSONValue)
     /// `root.part.part`: `vars.x`, `env.NAME`, `steps.id.records.0.sys_id`, or a foreach name.
     case reference(Reference)
     case not(Expression)

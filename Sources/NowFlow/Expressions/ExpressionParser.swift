@@ -1,3 +1,5 @@
+import NowData
+
 /// Parses the expression language of job files.
 ///
 /// Precedence, loosest first: `||`, `&&`, comparisons (`==` `!=` `<` `<=` `>` `>=`, not chained), `??` (right
@@ -153,26 +155,24 @@ struct ExpressionParser {
         throw ExpressionError(message: "unterminated string: missing closing \(quote)", offset: start)
     }
 
-    private mutating func parseNumber() throws(ExpressionError) -> Value {
+    /// A number literal, keeping its text when it is JSON's (`2800`, `0.10`); `007` is `7`.
+    private mutating func parseNumber() throws(ExpressionError) -> JSONValue {
         let start = position
         if characters[position] == "-" { position += 1 }
         while position < characters.count, characters[position].isASCII, characters[position].isNumber { position += 1 }
-        var isFraction = false
         if position + 1 < characters.count, characters[position] == ".", characters[position + 1].isASCII,
             characters[position + 1].isNumber
         {
-            isFraction = true
             position += 1
             while position < characters.count, characters[position].isASCII, characters[position].isNumber {
                 position += 1
             }
         }
         let text = String(characters[start..<position])
-        if !isFraction, let value = Int(text) { return .int(value) }
-        guard let value = Double(text) else {
+        guard let number = JSONNumber(text: text) ?? Double(text).flatMap(JSONNumber.init) else {
             throw ExpressionError(message: "'\(text)' is not a number", offset: start)
         }
-        return .double(value)
+        return .number(number)
     }
 
     private mutating func parseName() throws(ExpressionError) -> Expression {
@@ -215,7 +215,11 @@ struct ExpressionParser {
             default: break
             }
         }
-        return .reference(Reference(root: root, path: path, offset: start))
+        do {
+            return .reference(try Reference([root] + path, offset: start))
+        } catch {
+            throw ExpressionError(message: error.description, offset: start)
+        }
     }
 
     private mutating func parseArguments() throws(ExpressionError) -> [Expression] {

@@ -1,19 +1,19 @@
+import NowData
+
 extension Reference {
-    /// The value the reference names.
-    func resolve(in scope: Scope) throws(EvaluationError) -> Value {
-        var remaining = path[...]
-        var value: Value
-        var walked = root
+    /// The value the reference names; a path that names no value fails with ``DotPathError``'s message for the
+    /// whole reference, missing (so that `??` replaces it) when a key or an index is not there.
+    func resolve(in scope: Scope) throws(EvaluationError) -> JSONValue {
+        let value: JSONValue
         switch root {
         case "vars", "env", "steps":
-            guard let name = remaining.popFirst() else {
+            guard let name = names.first else {
                 throw EvaluationError(message: "'\(root)' needs a name after it, as in \(root).name")
             }
-            walked += "." + name
-            let found: Value? =
+            let found: JSONValue? =
                 switch root {
                 case "vars": scope.vars[name]
-                case "env": scope.env[name].map(Value.string)
+                case "env": scope.env[name].map(JSONValue.string)
                 default: scope.steps[name]
                 }
             guard let found else {
@@ -23,7 +23,7 @@ extension Reference {
                     case "env": "the environment variable \(name) is not set"
                     default: "step '\(name)' has no result (it did not run, or failed)"
                     }
-                throw EvaluationError(message: "\(walked): \(what)", isMissing: true)
+                throw EvaluationError(message: "\(root).\(name): \(what)", isMissing: true)
             }
             value = found
         default:
@@ -32,10 +32,11 @@ extension Reference {
             }
             value = local
         }
-        for part in remaining {
-            value = try value.member(part, of: walked)
-            walked += "." + part
+        do {
+            return try value.value(at: inner)
+        } catch {
+            let whole = DotPathError(path: path.text, component: error.component + innerStart, reason: error.reason)
+            throw EvaluationError(message: whole.description, isMissing: whole.namesAbsentValue)
         }
-        return value
     }
 }

@@ -1,7 +1,9 @@
+import NowData
+
 /// What expressions can see: `vars`, `env`, `steps` and the names bound by enclosing `foreach` steps.
 struct Scope: Sendable {
-    var vars: [String: Value] = [:]
+    var vars: [String: JSONValue] = [:]
     var env: [String: String] = [:]
-    var steps: [String: Value] = [:]
-    var locals: [String: Value] = [:]
+    var steps: [String: JSONValue] = [:]
+    var locals: [String: JSONValue] = [:]
 }

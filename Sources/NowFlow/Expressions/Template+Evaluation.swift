@@ -1,6 +1,8 @@
+import NowData
+
 extension Template {
     /// The template's value: the value itself for a single `${ expr }`, the joined text otherwise.
-    func evaluate(in scope: Scope) throws(EvaluationError) -> Value {
+    func evaluate(in scope: Scope) throws(EvaluationError) -> JSONValue {
         if let expression = singleExpression { return try expression.evaluate(in: scope) }
         var text = ""
         for part in parts {

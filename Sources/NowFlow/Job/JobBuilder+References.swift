@@ -23,7 +23,7 @@ extension JobBuilder {
     private func problem(with reference: Reference, at mark: YAMLMark) -> String? {
         switch reference.root {
         case "vars":
-            guard let name = reference.path.first else {
+            guard let name = reference.names.first else {
                 return "'vars' needs a name, as in vars.\(knownVariables.sorted().first ?? "name")"
             }
             guard knownVariables.contains(name) else {
@@ -32,13 +32,13 @@ extension JobBuilder {
             }
             return nil
         case "env":
-            guard let name = reference.path.first else { return "'env' needs a name, as in env.NOW_USER" }
-            guard reference.path.count == 1 else {
-                return "env.\(name) is a text; it has no field '\(reference.path[1])'"
+            guard let name = reference.names.first else { return "'env' needs a name, as in env.NOW_USER" }
+            guard reference.names.count == 1 else {
+                return "env.\(name) is a string; it has no field '\(reference.path.components[2])'"
             }
             return nil
         case "steps":
-            guard let id = reference.path.first else { return "'steps' needs a step id, as in steps.<id>.record" }
+            guard let id = reference.names.first else { return "'steps' needs a step id, as in steps.<id>.record" }
             if let kind = visibleIDs[id] {
                 return resultFieldProblem(reference, id: id, kind: kind)
             }
@@ -68,8 +68,8 @@ extension JobBuilder {
     }
 
     private func resultFieldProblem(_ reference: Reference, id: String, kind: StepKind) -> String? {
-        guard reference.path.count > 1, let fields = kind.resultFields else { return nil }
-        let field = reference.path[1]
+        guard reference.names.count > 1, let fields = kind.resultFields else { return nil }
+        let field = reference.path.components[2]
         guard !fields.contains(field) else { return nil }
         let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
         return

@@ -1,3 +1,5 @@
+import NowData
+
 /// Reading steps: the common options, then the parameters of each kind.
 extension JobBuilder {
     static let commonStepKeys = ["id", "when", "retry", "continue_on_error"]
@@ -256,11 +258,11 @@ extension JobBuilder {
             return nil
         }
         guard let pathText = text(pathNode, "extract.path") else { return nil }
-        let path = pathText.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !path.contains(where: \.isEmpty) else {
-            error(
-                at: pathNode.mark,
-                "extract.path '\(pathText)' has an empty part; write parts between dots, as in records.0.sys_id")
+        let path: DotPath
+        do {
+            path = try DotPath(pathText)
+        } catch {
+            self.error(at: pathNode.mark, "extract.path: \(error); write names between dots, as in records.0.sys_id")
             return nil
         }
         guard let (expression, source) = from else { return nil }

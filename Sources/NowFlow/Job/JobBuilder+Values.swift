@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Reading typed values out of nodes, each problem recorded at the node.
 extension JobBuilder {
@@ -97,14 +98,14 @@ extension JobBuilder {
         switch node.content {
         case .sequence(let items):
             let values = items.compactMap(templateValue)
-            return values.count == items.count ? .list(values) : nil
+            return values.count == items.count ? .array(values) : nil
         case .mapping(let pairs):
             var values: [NamedTemplate] = []
             for pair in pairs {
                 guard let value = templateValue(pair.value) else { return nil }
                 values.append(NamedTemplate(name: pair.name, value: value))
             }
-            return .map(values)
+            return .object(values)
         case .scalar(let text, _):
             switch node.resolvedScalar {
             case .string, .none:
@@ -112,14 +113,19 @@ extension JobBuilder {
                     return .value(.string(text.replacingOccurrences(of: "$${", with: "${")))
                 }
                 return template(text, at: node).map(TemplateValue.template)
+            case .nonFinite(let written):
+                error(
+                    at: node.mark,
+                    "'\(written)' is a number JSON cannot hold; quote it (\"\(written)\") to write it as text")
+                return nil
             case let scalar?:
-                return .value(scalar.value)
+                return scalar.value.map(TemplateValue.value)
             }
         }
     }
 
     func integer(_ node: YAMLNode, _ what: String, minimum: Int) -> Int? {
-        guard case .int(let number) = node.resolvedScalar else {
+        guard let number = node.resolvedScalar?.wholeNumber else {
             error(at: node.mark, "\(what) must be a whole number, not \(node.kindDescription)")
             return nil
         }
@@ -138,7 +144,7 @@ extension JobBuilder {
         return flag
     }
 
-    func displayValue(_ node: YAMLNode) -> DisplayValue? {
+    func displayValue(_ node: YAMLNode) -> DisplayValueMode? {
         switch node.resolvedScalar {
         case .bool(let flag): return flag ? .display : .actual
         case .string("all"): return .all
@@ -150,14 +156,19 @@ extension JobBuilder {
 
     /// `2s`, `500ms`, `1m`, or a number of seconds.
     func duration(_ node: YAMLNode, _ what: String) -> Duration? {
+        /// A number of milliseconds that a `Duration` holds (not negative, not past `Int.max`).
+        func milliseconds(_ amount: Double) -> Duration? {
+            guard amount >= 0, let whole = Int(exactly: amount.rounded(.down)) else { return nil }
+            return .milliseconds(whole)
+        }
         switch node.resolvedScalar {
-        case .int(let seconds) where seconds >= 0: return .seconds(seconds)
-        case .double(let seconds) where seconds >= 0 && seconds.isFinite: return .milliseconds(Int(seconds * 1000))
+        case .number(let number):
+            if let duration = milliseconds(number.double * 1000) { return duration }
         case .string(let text):
-            let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
+            let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
             for (unit, factor) in units where text.hasSuffix(unit) {
-                if let amount = Double(text.dropLast(unit.count)), amount >= 0, amount.isFinite {
-                    return .milliseconds(Int(amount * Double(factor)))
+                if let amount = Double(text.dropLast(unit.count)), let duration = milliseconds(amount * factor) {
+                    return duration
                 }
             }
         default: break

@@ -138,10 +138,10 @@ final class JobBuilder {
             }
         }
         if let zoneNode = value(pairs, "timezone"), let zone = text(zoneNode, "coder.timezone") {
-            if DateDisplay.isTimeZone(zone) {
+            if JobDates.isTimeZone(zone) {
                 settings.timezone = zone
             } else {
-                error(at: zoneNode.mark, "coder.timezone \(DateDisplay.notATimeZone(zone))")
+                error(at: zoneNode.mark, "coder.timezone \(JobDates.notATimeZone(zone))")
             }
         }
         return settings

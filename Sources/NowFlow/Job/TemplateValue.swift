@@ -1,26 +1,33 @@
+import NowData
+
 /// A value written in a job file, whose strings may hold `${ ... }` templates.
+///
+/// This is not a ``JSONValue`` because it carries more than a value: a template is an expression still to be
+/// evaluated (and checked at validation, with its position), and only evaluating the whole value in a scope gives
+/// the `JSONValue` that steps, variables and requests use. A part without templates is a `JSONValue` already.
 indirect enum TemplateValue: Sendable, Hashable {
-    /// A value with no template: a number, a boolean, null, or a plain text.
-    case value(Value)
+    /// A value with no template: a number (with the text written in the file), a boolean, null, or a plain text.
+    case value(JSONValue)
     case template(Template)
-    case list([TemplateValue])
-    case map([NamedTemplate])
+    case array([TemplateValue])
+    /// The members of a mapping, in file order.
+    case object([NamedTemplate])
 
     /// The value in `scope`.
-    func evaluate(in scope: Scope) throws(EvaluationError) -> Value {
+    func evaluate(in scope: Scope) throws(EvaluationError) -> JSONValue {
         switch self {
         case .value(let value):
             return value
         case .template(let template):
             return try template.evaluate(in: scope)
-        case .list(let items):
-            var values: [Value] = []
+        case .array(let items):
+            var values: [JSONValue] = []
             for item in items { values.append(try item.evaluate(in: scope)) }
-            return .list(values)
-        case .map(let pairs):
-            var fields: [String: Value] = [:]
-            for pair in pairs { fields[pair.name] = try pair.value.evaluate(in: scope) }
-            return .map(fields)
+            return .array(values)
+        case .object(let pairs):
+            var members = JSONObject()
+            for pair in pairs { members[pair.name] = try pair.value.evaluate(in: scope) }
+            return .object(members)
         }
     }
 
@@ -29,8 +36,8 @@ indirect enum TemplateValue: Sendable, Hashable {
         switch self {
         case .value: []
         case .template(let template): template.expressions
-        case .list(let items): items.flatMap(\.expressions)
-        case .map(let pairs): pairs.flatMap(\.value.expressions)
+        case .array(let items): items.flatMap(\.expressions)
+        case .object(let pairs): pairs.flatMap(\.value.expressions)
         }
     }
 
@@ -39,7 +46,8 @@ indirect enum TemplateValue: Sendable, Hashable {
         switch self {
         case .value(let value): value.text
         case .template(let template): template.source
-        case .list, .map: "a list or record"
+        case .array: "an array"
+        case .object: "an object"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Lays out records as an aligned table that fits a width: a record per row, the chosen fields as columns, long
 /// values cut with `…`.
@@ -26,8 +27,8 @@ struct RecordTable {
     let fields: [String]
     let width: Int
 
-    init(records: [[String: Value]], fields: [String], width: Int) {
-        rows = records.map { $0.mapValues(Self.cell) }
+    init(records: [JSONObject], fields: [String], width: Int) {
+        rows = records.map { $0.dictionary.mapValues(Self.cell) }
         self.fields = fields
         self.width = max(width, 20)
     }
@@ -116,14 +117,14 @@ struct RecordTable {
         text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
-    /// A field as shown: a reference by its display value (or else its sys_id), a list joined by commas, line
+    /// A field as shown: a reference by its display value (or else its sys_id), an array joined by commas, line
     /// breaks and tabs as spaces.
-    static func cell(_ value: Value) -> String {
+    static func cell(_ value: JSONValue) -> String {
         let text: String
         switch value {
-        case .map(let parts):
+        case .object(let parts):
             text = (parts["display_value"] ?? parts["value"]).map(cell) ?? value.text
-        case .list(let items):
+        case .array(let items):
             text = items.map(cell).joined(separator: ", ")
         default:
             text = value.text

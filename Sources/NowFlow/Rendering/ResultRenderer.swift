@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Shows values for a person: step results, records and `:show` values, as tables, JSON or YAML, with dates in
 /// the chosen zone.
@@ -7,32 +8,32 @@ import Foundation
 /// `record`) a column of `field  value` lines, and a plain value its text.
 struct ResultRenderer {
     var format: OutputFormat
-    var dates: DateDisplay
+    var dates: JobDates
     /// The terminal's width in characters.
     var width: Int
 
     /// The value as text, without a final line break; `fields` chooses the columns of records.
-    func render(_ value: Value, fields: [String] = []) -> String {
-        let shown = dates.render(value)
+    func render(_ value: JSONValue, fields: [String] = []) -> String {
+        let shown = dates.shown(value)
         switch format {
-        case .json: return shown.jsonText(pretty: true)
+        case .json: return shown.sortingKeys().jsonText(pretty: true)
         case .yaml: return YAMLEmitter.text(of: shown).trimmingCharacters(in: .newlines)
         case .table: return table(shown, fields: fields)
         }
     }
 
-    private func table(_ value: Value, fields: [String]) -> String {
+    private func table(_ value: JSONValue, fields: [String]) -> String {
         switch value {
-        case .map(let result):
-            if case .list(let items) = result["records"], let records = Self.records(items) {
+        case .object(let result):
+            if case .array(let items) = result["records"], let records = Self.records(items) {
                 return recordList(records, fields: fields)
             }
-            if case .map(let record) = result["record"] {
+            if case .object(let record) = result["record"] {
                 return recordLines(record, fields: fields)
             }
             if Self.isRecord(result) { return recordLines(result, fields: fields) }
             return YAMLEmitter.text(of: value).trimmingCharacters(in: .newlines)
-        case .list(let items):
+        case .array(let items):
             if let records = Self.records(items), !records.isEmpty { return recordList(records, fields: fields) }
             return YAMLEmitter.text(of: value).trimmingCharacters(in: .newlines)
         case .null:
@@ -43,7 +44,7 @@ struct ResultRenderer {
     }
 
     /// An aligned table with a line saying how many records there are and which fields did not fit.
-    private func recordList(_ records: [[String: Value]], fields: [String]) -> String {
+    private func recordList(_ records: [JSONObject], fields: [String]) -> String {
         guard !records.isEmpty else { return "no records" }
         let (lines, hidden) = RecordTable(records: records, fields: fields, width: width).render()
         var footer = "\(records.count) record\(records.count == 1 ? "" : "s")"
@@ -54,8 +55,8 @@ struct ResultRenderer {
     }
 
     /// One record as `field  value` lines: the chosen fields, or every non-empty field, identifying ones first.
-    private func recordLines(_ record: [String: Value], fields: [String]) -> String {
-        let cells = record.mapValues(RecordTable.cell)
+    private func recordLines(_ record: JSONObject, fields: [String]) -> String {
+        let cells = record.dictionary.mapValues(RecordTable.cell)
         let names = fields.isEmpty ? RecordTable.columns(of: Set(cells.filter { !$0.value.isEmpty }.keys)) : fields
         guard !names.isEmpty else { return "(an empty record)" }
         let nameWidth = min(names.map(\.count).max() ?? 0, 30)
@@ -69,21 +70,21 @@ struct ResultRenderer {
     }
 
     /// The items as records, when every one is a record.
-    private static func records(_ items: [Value]) -> [[String: Value]]? {
-        var records: [[String: Value]] = []
+    private static func records(_ items: [JSONValue]) -> [JSONObject]? {
+        var records: [JSONObject] = []
         for item in items {
-            guard case .map(let fields) = item else { return nil }
+            guard case .object(let fields) = item else { return nil }
             records.append(fields)
         }
         return records
     }
 
     /// Whether a mapping looks like a record: its fields are texts, numbers or references.
-    private static func isRecord(_ fields: [String: Value]) -> Bool {
-        !fields.isEmpty && fields.values.allSatisfy { value in
+    private static func isRecord(_ fields: JSONObject) -> Bool {
+        !fields.isEmpty && fields.allSatisfy { _, value in
             switch value {
-            case .list: false
-            case .map(let parts): parts["value"] != nil || parts["display_value"] != nil
+            case .array: false
+            case .object(let parts): parts["value"] != nil || parts["display_value"] != nil
             default: true
             }
         }

@@ -1,3 +1,5 @@
+import NowData
+
 /// What tab completion offers beyond the fixed words: table names (from the instance's `sys_db_object`, or else a
 /// fixed list, and the tables used), the fields of each table (from the instance's dictionary, or else from the
 /// records seen), and the results and variables of the session.
@@ -19,8 +21,8 @@ struct CompletionCatalog: Sendable {
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
-    var steps: [String: Value] = [:]
-    var vars: [String: Value] = [:]
+    var steps: [String: JSONValue] = [:]
+    var vars: [String: JSONValue] = [:]
 
     /// `table` and the tables it extends, nearest first.
     func lineage(of table: String) -> [String] {
@@ -30,9 +32,9 @@ struct CompletionCatalog: Sendable {
     }
 
     /// Notes a table and the fields of its records.
-    mutating func saw(table: String, records: [Value]) {
+    mutating func saw(table: String, records: [JSONValue]) {
         tables.insert(table)
-        for case .map(let record) in records {
+        for case .object(let record) in records {
             fields[table, default: []].formUnion(record.keys)
         }
     }

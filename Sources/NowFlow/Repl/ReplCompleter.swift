@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Which words complete the word under the cursor: commands, step kinds, table names, the fields of the table
 /// the line works on, parameters, and paths into `steps.` and `vars.`.
@@ -82,18 +83,15 @@ enum ReplCompleter {
         var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         parts.removeLast()
         let root = parts.removeFirst()
-        var value: Value = .map(root == "steps" ? catalog.steps : catalog.vars)
-        for part in parts {
-            switch value {
-            case .map(let fields): value = fields[part] ?? .null
-            case .list(let items): value = Int(part).flatMap { items.indices.contains($0) ? items[$0] : nil } ?? .null
-            default: value = .null
-            }
+        let names = root == "steps" ? catalog.steps : catalog.vars
+        let start = JSONValue.object(JSONObject(names.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        guard let path = try? DotPath(parts.joined(separator: ".")), let value = try? start.value(at: path) else {
+            return []
         }
         let base = ([root] + parts).joined(separator: ".") + "."
         switch value {
-        case .map(let fields): return fields.keys.map { base + $0 }
-        case .list(let items): return items.indices.prefix(100).map { base + String($0) }
+        case .object(let members): return members.keys.map { base + $0 }
+        case .array(let items): return items.indices.prefix(100).map { base + String($0) }
         default: return []
         }
     }

@@ -80,8 +80,8 @@ extension ReplSession {
 
     private func setZone(_ name: String) -> String {
         guard !name.isEmpty else { return "time zone: \(zone)" }
-        guard DateDisplay.isTimeZone(name) else {
-            return Self.errorText(DateDisplay.notATimeZone(name), column: 0)
+        guard JobDates.isTimeZone(name) else {
+            return Self.errorText(JobDates.notATimeZone(name), column: 0)
         }
         zone = name
         return "time zone: \(name)"

@@ -39,7 +39,7 @@ extension ReplSession {
         else { return }
         var names: [String] = []
         var parents: [String: String] = [:]
-        for case .map(let fields) in items {
+        for case .object(let fields) in items {
             guard let name = fields["name"]?.text, JobBuilder.isTableName(name) else { continue }
             names.append(name)
             if let parent = fields["super_class.name"]?.text, JobBuilder.isTableName(parent) { parents[name] = parent }
@@ -66,7 +66,7 @@ extension ReplSession {
             let items = try? JobExecution.resultList(data)
         else { return }
         let found = items.compactMap { item -> String? in
-            guard case .map(let fields) = item, let element = fields["element"]?.text, !element.isEmpty else { return nil }
+            guard let element = item["element"]?.text, !element.isEmpty else { return nil }
             return element
         }
         guard !found.isEmpty else { return }

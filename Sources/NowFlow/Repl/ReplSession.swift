@@ -21,6 +21,8 @@ public actor ReplSession {
     let instanceName: String?
     let width: @Sendable () -> Int
     let service: NowTableService
+    /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
+    let dryRun: DryRunTransport?
     let masker: SecretMasker
     let coderSettings: CoderSettings
     /// What completion offers; read without waiting for the actor, from the line editor.
@@ -64,6 +66,7 @@ public actor ReplSession {
         self.instanceName = instanceName
         self.width = width
         service = preparation.service
+        dryRun = preparation.dryRun
         masker = preparation.masker
         coderSettings = base.coder
         scope = preparation.scope
@@ -194,9 +197,9 @@ public actor ReplSession {
     /// renders what it did. `number` numbers it (`3/6`, `finally 1`) and `label` names it in messages (by default
     /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
     func run(_ step: Step, number: String, label: String? = nil, node: YAMLNode?) async -> StepRun {
-        let (newScope, outcome) = await Self.execute(
-            step, number: number, scope: scope, service: service, options: options, masker: masker,
-            dates: DateConversion(coderSettings))
+        let execution = JobExecution(
+            service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
+        let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
             return StepRun(status: .failed, text: "cancelled: \(label) was interrupted (Ctrl-C); results and variables are as before it")
@@ -225,12 +228,10 @@ public actor ReplSession {
     }
 
     /// Runs the step on a fresh executor over the session's service; gives the scope after it and its outcome.
-    private static func execute(
-        _ step: Step, number: String, scope: Scope, service: NowTableService, options: RunOptions, masker: SecretMasker,
-        dates: DateConversion?
-    ) async -> (Scope, StepOutcome?) {
+    private static func execute(_ step: Step, number: String, scope: Scope, on execution: JobExecution) async -> (
+        Scope, StepOutcome?
+    ) {
         var scope = scope
-        let execution = JobExecution(service: service, options: options, masker: masker, dates: dates)
         _ = await execution.execute(step, number: number, scope: &scope)
         return (scope, execution.outcomes.last)
     }
@@ -243,7 +244,7 @@ public actor ReplSession {
 
     /// The result rendered for the kinds whose result is data (records, a value); nil for the others. The records
     /// a create or update wrote are a table of their identifying fields and the fields written.
-    private func shown(_ value: Value, of step: Step) -> String? {
+    private func shown(_ value: JSONValue, of step: Step) -> String? {
         let fields: [String]
         var shownValue = value
         switch step.kind {
@@ -258,25 +259,27 @@ public actor ReplSession {
     }
 
     /// A write's result as a list of records, and the columns: the identifying fields, then the fields written.
-    private static func written(_ value: Value, _ fields: [NamedTemplate]) -> (Value, [String]) {
-        guard case .map(var result) = value else { return (value, []) }
-        if let record = result["record"], result["records"] == nil { result["records"] = .list([record]) }
-        guard case .list(let records) = result["records"] else { return (value, []) }
-        let present = Set(records.flatMap { record -> [String] in
-            guard case .map(let values) = record else { return [] }
-            return Array(values.keys)
-        })
+    private static func written(_ value: JSONValue, _ fields: [NamedTemplate]) -> (JSONValue, [String]) {
+        guard case .object(var result) = value else { return (value, []) }
+        if let record = result["record"], result["records"] == nil { result["records"] = .array([record]) }
+        guard case .array(let records) = result["records"] else { return (value, []) }
+        let present = Set(records.flatMap { record in record.object?.keys ?? [] })
         let leading = RecordTable.leadingFields.filter(present.contains)
         let names = leading + fields.map(\.name).filter { !leading.contains($0) }
-        return (.map(["records": .list(records)]), names)
+        return (.object(["records": .array(records)]), names)
+    }
+
+    /// The session's dates: the job's coder, shown in the zone `:tz` chose.
+    var dates: JobDates {
+        JobDates(coderSettings, zoneName: zone)
     }
 
     var renderer: ResultRenderer {
-        ResultRenderer(format: format, dates: DateDisplay(coderSettings, zoneName: zone), width: width())
+        ResultRenderer(format: format, dates: dates, width: width())
     }
 
     /// Notes the step's table and the fields of its records, for completion; gives the table.
-    private func noteTable(of step: Step, _ value: Value) -> String? {
+    private func noteTable(of step: Step, _ value: JSONValue) -> String? {
         let template: Template
         switch step.kind {
         case .query(let query): template = query.table
@@ -289,11 +292,8 @@ public actor ReplSession {
         guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else {
             return nil
         }
-        var records: [Value] = []
-        if case .map(let result) = value {
-            if case .list(let items) = result["records"] { records = items }
-            if let record = result["record"] { records.append(record) }
-        }
+        var records: [JSONValue] = value["records"]?.array ?? []
+        if let record = value["record"] { records.append(record) }
         catalog.withLock { $0.saw(table: table, records: records) }
         return table
     }

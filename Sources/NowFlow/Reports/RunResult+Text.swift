@@ -1,3 +1,5 @@
+import NowData
+
 extension RunResult {
     /// The run's outcome for a person: the status, then every record touched (so that a half-failed run can be
     /// finished or undone by hand) and every write a dry run did not send.
@@ -34,11 +36,10 @@ extension RunResult {
 
 extension RunResult {
     /// Every step result and variable as JSON, one per line, dates shown through `dates` (`--verbose`).
-    public func resultsText(dates: DateDisplay) -> String {
-        let results = self.results.keys.sorted().map {
-            "steps.\($0) = \(dates.render(self.results[$0] ?? .null).jsonText())"
-        }
-        let variables = vars.keys.sorted().map { "vars.\($0) = \(dates.render(vars[$0] ?? .null).jsonText())" }
+    public func resultsText(dates: JobDates) -> String {
+        func json(_ value: JSONValue?) -> String { dates.shown(value ?? .null).sortingKeys().jsonText() }
+        let results = self.results.keys.sorted().map { "steps.\($0) = \(json(self.results[$0]))" }
+        let variables = vars.keys.sorted().map { "vars.\($0) = \(json(vars[$0]))" }
         return (results + variables).joined(separator: "\n")
     }
 }

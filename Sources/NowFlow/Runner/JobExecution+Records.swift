@@ -2,11 +2,15 @@ import Foundation
 import NowData
 
 /// The steps that talk to the instance: query, get, create, update, delete.
+///
+/// A dry run takes the same path as a real one: every request goes through NowData, and the service's
+/// ``DryRunTransport`` keeps the writes and answers them with stand-ins. Only the summaries and the records touched
+/// differ.
 extension JobExecution {
     /// The most records one page of a query asks for when the step gives no `page_size`.
     static let defaultPageSize = 100
 
-    func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         var query = try encodedQuery(step.filter, scope: scope)
         if let orderBy = step.orderBy {
@@ -21,7 +25,7 @@ extension JobExecution {
             readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
         paginator.maxRecords = step.limit
-        var records: [Value] = []
+        var records: [JSONValue] = []
         try await calling {
             while let page = try await paginator.next() {
                 let items = try Self.resultList(page).map(shown)
@@ -34,180 +38,118 @@ extension JobExecution {
         }
         if let limit = step.limit, records.count > limit { records.removeLast(records.count - limit) }
         let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)"
-        return (.map(["records": .list(records), "count": .int(records.count)]), summary)
+        return (.object(["records": .array(records), "count": .number(JSONNumber(records.count))]), summary)
     }
 
-    func perform(_ step: GetStep, scope: Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: GetStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
-        if let record = dryRunRecords[sysID] {
-            return (.map(["record": .map(record), "sys_id": .string(sysID)]), "\(table) \(sysID) (dry run)")
-        }
         let configuration = readConfiguration(step.fields, step.read)
         let record = try await calling {
             shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
-        return (.map(["record": record, "sys_id": .string(sysID)]), "\(table) \(sysID)")
+        let standIn = dryRun?.isStandIn(sysID) == true ? " (dry run)" : ""
+        return (.object(["record": record, "sys_id": .string(sysID)]), "\(table) \(sysID)\(standIn)")
     }
 
-    func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        let fields = try fieldValues(step.fields, scope: scope)
-        let configuration = readConfiguration([], step.settings.read)
-        let writeOptions = writeOptions(step.settings)
-        if options.dryRun {
-            let sysID = "dry-run-\(dryRunRecords.count + 1)"
-            var record = try await dryRunShape(of: table)
-            for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
-            record["sys_id"] = .string(sysID)
-            dryRunRecords[sysID] = record
-            plan(
-                label, "POST", path: "/api/now/table/\(table)",
-                items: writeOptions.queryItems + configuration.queryItems, fields: fields)
-            return (
-                .map(["record": .map(record), "sys_id": .string(sysID)]), "would create a record in \(table) (dry run)"
-            )
-        }
-        // The sys_id is chosen before sending, so that a create whose answer never comes can still be reported.
-        var sending = fields
-        let assigned = fields["sys_id"]?.stringValue ?? NowTableService.makeSysID()
-        sending["sys_id"] = .string(assigned)
-        let record: Value
+        var fields = try fieldValues(step.fields, scope: scope)
+        // The sys_id is chosen before sending, so that a create whose answer never comes can still be reported; a
+        // dry run's stand-in has a sys_id that says what it is.
+        let assigned = fields["sys_id"]?.stringValue ?? dryRun?.nextStandInSysID() ?? NowTableService.makeSysID()
+        fields["sys_id"] = .string(assigned)
+        let record: JSONValue
         do {
             record = try await calling {
                 try Self.result(
                     try await service.createRecord(
-                        with: sending, in: table, writeOptions: writeOptions, configuration: configuration))
+                        with: fields, in: table, writeOptions: writeOptions(step.settings),
+                        configuration: readConfiguration([], step.settings.read)))
             }
         } catch {
-            if Self.mayHaveCreated(error.cause) {
+            if dryRun == nil, Self.mayHaveCreated(error.cause) {
                 touched.append(TouchedRecord(action: .possiblyCreated, table: table, sysID: assigned, step: label))
             }
             throw error
         }
         let sysID = Self.sysID(of: record)
+        let result: JSONValue = .object(["record": shown(record), "sys_id": .string(sysID)])
+        guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        return (.map(["record": shown(record), "sys_id": .string(sysID)]), "created \(table) \(sysID)")
+        return (result, "created \(table) \(sysID)")
     }
 
-    func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
         let configuration = readConfiguration([], step.settings.read)
         let writeOptions = writeOptions(step.settings)
-        let items = writeOptions.queryItems + configuration.queryItems
         switch step.target {
         case .sysID(let template):
             let sysID = try text(template, "sys_id", scope: scope)
-            if options.dryRun {
-                plan(label, "PATCH", path: "/api/now/table/\(table)/\(sysID)", items: items, fields: fields)
-                var record = dryRunRecords[sysID] ?? ["sys_id": .string(sysID)]
-                for (name, value) in fields { record[name] = shown(.string(value.stringValue)) }
-                if dryRunRecords[sysID] != nil { dryRunRecords[sysID] = record }
-                return (
-                    .map(["record": .map(record), "sys_id": .string(sysID), "count": .int(1)]),
-                    "would update \(table) \(sysID) (dry run)"
-                )
-            }
             let record = try await update(table, sysID, fields, writeOptions, configuration, label: label)
-            return (.map(["record": record, "sys_id": .string(sysID), "count": .int(1)]), "updated \(table) \(sysID)")
+            let result: JSONValue = .object(["record": record, "sys_id": .string(sysID), "count": 1])
+            return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, query) = try await matching(table, filter, max: max, verb: "updated", scope: scope)
-            if options.dryRun {
-                plan(
-                    label, "PATCH", path: "/api/now/table/\(table)/{sys_id}", items: items, fields: fields,
-                    matches: sysIDs.count, query: query)
-                return (
-                    Self.many(sysIDs, records: []),
-                    "would update \(Self.records(sysIDs.count, of: table)) (dry run)"
-                )
-            }
-            var records: [Value] = []
+            let sysIDs = try await matching(table, filter, max: max, verb: "updated", scope: scope)
+            var records: [JSONValue] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
-            return (
-                Self.many(sysIDs, records: records),
-                "updated \(Self.records(sysIDs.count, of: table))"
-            )
+            let verb = dryRun == nil ? "updated" : "would update"
+            return (Self.many(sysIDs, records: records), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)")
         }
     }
 
-    func perform(_ step: DeleteStep, label: String, scope: Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: DeleteStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
+        let verb = dryRun == nil ? "deleted" : "would delete"
         switch step.target {
         case .sysID(let template):
             let sysID = try text(template, "sys_id", scope: scope)
-            if options.dryRun {
-                plan(label, "DELETE", path: "/api/now/table/\(table)/\(sysID)", items: [], fields: nil)
-                dryRunRecords[sysID] = nil
-                return (.map(["sys_id": .string(sysID), "count": .int(1)]), "would delete \(table) \(sysID) (dry run)")
-            }
             try await delete(table, sysID, label: label)
-            return (.map(["sys_id": .string(sysID), "count": .int(1)]), "deleted \(table) \(sysID)")
+            return (.object(["sys_id": .string(sysID), "count": 1]), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, query) = try await matching(table, filter, max: max, verb: "deleted", scope: scope)
-            if options.dryRun {
-                plan(
-                    label, "DELETE", path: "/api/now/table/\(table)/{sys_id}", items: [], fields: nil,
-                    matches: sysIDs.count, query: query)
-                return (
-                    Self.many(sysIDs, records: nil),
-                    "would delete \(Self.records(sysIDs.count, of: table)) (dry run)"
-                )
-            }
+            let sysIDs = try await matching(table, filter, max: max, verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
-            return (
-                Self.many(sysIDs, records: nil),
-                "deleted \(Self.records(sysIDs.count, of: table))"
-            )
+            return (Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)")
         }
     }
 
     // MARK: - Requests
 
-    /// The fields of a record of `table`, all empty, read from one existing record (a dry run may read).
-    private func dryRunShape(of table: String) async throws(StepFailure) -> [String: Value] {
-        if let shape = dryRunShapes[table] { return shape }
-        let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: FetchConfiguration(limit: 1)))
-        }
-        var shape: [String: Value] = [:]
-        if case .map(let fields)? = records.first {
-            for name in fields.keys { shape[name] = .string("") }
-        }
-        dryRunShapes[table] = shape
-        return shape
-    }
+    /// ` (dry run)` after the summary of a write a dry run did not send; nothing in a real run.
+    private var dryRunMark: String { dryRun == nil ? "" : " (dry run)" }
 
     private func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,
         _ configuration: FieldReadConfiguration, label: String
-    ) async throws(StepFailure) -> Value {
+    ) async throws(StepFailure) -> JSONValue {
         let record = try await calling {
             try Self.result(
                 try await service.updateRecord(
                     sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
         }
-        touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
+        if dryRun == nil { touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label)) }
         return shown(record)
     }
 
     /// A record as the job sees it: dates in the job's format.
-    func shown(_ value: Value) -> Value {
-        dates?.incoming(value) ?? value
+    func shown(_ value: JSONValue) -> JSONValue {
+        dates.incoming(value)
     }
 
     private func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
         try await calling { try await service.deleteRecord(sysId: sysID, from: table) }
-        touched.append(TouchedRecord(action: .deleted, table: table, sysID: sysID, step: label))
+        if dryRun == nil { touched.append(TouchedRecord(action: .deleted, table: table, sysID: sysID, step: label)) }
     }
 
     /// The sys_ids of the records a write by query concerns; fails, before anything is written, when more than
     /// `max` match.
     private func matching(
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
-    ) async throws(StepFailure) -> ([String], String) {
+    ) async throws(StepFailure) -> [String] {
         let query = try encodedQuery(filter, scope: scope)
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
@@ -222,28 +164,7 @@ extension JobExecution {
                 "more than \(Self.records(max, of: table)) match \(condition) (max: \(max)); nothing was \(verb)",
                 fromInstance: true)
         }
-        return (sysIDs, query)
-    }
-
-    /// Records a write a dry run does not send.
-    private func plan(
-        _ label: String, _ method: String, path: String, items: [URLQueryItem], fields: [FieldName: FieldValue]?,
-        matches: Int? = nil, query: String? = nil
-    ) {
-        var path = path
-        if !items.isEmpty {
-            path += "?" + items.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-        }
-        var body = ""
-        if let fields {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            body = (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        }
-        if let query { path += " for each match of '\(query)'" }
-        let write = PlannedWrite(step: label, method: method, path: masker(path), body: masker(body), matches: matches)
-        planned.append(write)
-        options.onEvent(.plannedWrite(write))
+        return sysIDs
     }
 
     // MARK: - Helpers
@@ -274,12 +195,7 @@ extension JobExecution {
     }
 
     private func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
-        var options: FieldReadConfiguration.Options = []
-        switch settings.displayValue {
-        case .actual: break
-        case .display: options.insert(.displayValues)
-        case .all: options.formUnion([.displayValues, .actualValues])
-        }
+        var options = FieldReadConfiguration.Options(displayValue: settings.displayValue)
         if settings.excludeReferenceLink { options.insert(.excludeReferenceLink) }
         return FieldReadConfiguration(includeFields: fields, options: options)
     }
@@ -309,12 +225,12 @@ extension JobExecution {
             case nil: return ""
             case .query(let template): return try EncodedQueryBuilder.render(template, in: scope)
             case .matching(let conditions):
-                var values: [(field: String, value: Value, source: String)] = []
+                var values: [(field: String, value: JSONValue, source: String)] = []
                 for condition in conditions {
                     do {
                         var value = try condition.value.evaluate(in: scope)
-                        if case .string(let text) = value, let date = dates?.outgoing(text) {
-                            value = .string(DateFormatter.nonISO8601UTC.string(from: date))
+                        if case .string(let text) = value, let date = dates.outgoing(text) {
+                            value = .string(Coder.default.text(for: date))
                         }
                         values.append((condition.name, value, condition.value.sourceText))
                     } catch {
@@ -329,24 +245,25 @@ extension JobExecution {
         }
     }
 
-    static func result(_ data: Data) throws -> Value {
-        guard case .map(let body) = try Value(json: data), let result = body["result"] else {
+    /// The `result` of a Table API answer.
+    static func result(_ data: Data) throws -> JSONValue {
+        guard let result = try JSONValue(json: data)["result"] else {
             throw StepFailure("the instance's answer has no result")
         }
         return result
     }
 
-    static func resultList(_ data: Data) throws -> [Value] {
-        guard case .list(let items) = try result(data) else {
-            throw StepFailure("the instance's answer has no list of records")
+    static func resultList(_ data: Data) throws -> [JSONValue] {
+        guard case .array(let items) = try result(data) else {
+            throw StepFailure("the instance's answer has no array of records")
         }
         return items
     }
 
     /// The sys_id of a record, whether plain or as `{value, display_value}`.
-    static func sysID(of record: Value) -> String {
-        guard case .map(let fields) = record, let sysID = fields["sys_id"] else { return "" }
-        if case .map(let parts) = sysID { return parts["value"]?.text ?? "" }
+    static func sysID(of record: JSONValue) -> String {
+        guard let sysID = record["sys_id"] else { return "" }
+        if case .object(let parts) = sysID { return parts["value"]?.text ?? "" }
         return sysID.text
     }
 
@@ -355,9 +272,11 @@ extension JobExecution {
         "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 
-    private static func many(_ sysIDs: [String], records: [Value]?) -> Value {
-        var result: [String: Value] = ["sys_ids": .list(sysIDs.map(Value.string)), "count": .int(sysIDs.count)]
-        if let records { result["records"] = .list(records) }
-        return .map(result)
+    private static func many(_ sysIDs: [String], records: [JSONValue]?) -> JSONValue {
+        var result: JSONObject = [
+            "sys_ids": .array(sysIDs.map(JSONValue.string)), "count": .number(JSONNumber(sysIDs.count)),
+        ]
+        if let records { result["records"] = .array(records) }
+        return .object(result)
     }
 }

@@ -2,22 +2,19 @@ import NowData
 
 /// The steps that work on values: extract, set, assert, foreach; and turning values into texts and fields.
 extension JobExecution {
-    func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (Value, String) {
-        var value = try evaluate(step.from, "extract.from", scope: scope)
-        var walked = step.fromSource
-        for part in step.path {
-            do {
-                value = try value.member(part, of: walked)
-            } catch {
-                throw StepFailure("extract: \(error.message)")
-            }
-            walked += "." + part
+    func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (JSONValue, String) {
+        let from = try evaluate(step.from, "extract.from", scope: scope)
+        let value: JSONValue
+        do {
+            value = try from.value(at: step.path)
+        } catch {
+            throw StepFailure("extract: \(step.fromSource): \(error)")
         }
         return (value, "= \(Self.brief(value))")
     }
 
-    func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (Value, String) {
-        var values: [String: Value] = [:]
+    func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (JSONValue, String) {
+        var values = JSONObject()
         for assignment in assignments {
             do {
                 let value = try assignment.value.evaluate(in: scope)
@@ -27,10 +24,10 @@ extension JobExecution {
                 throw StepFailure("set \(assignment.name): \(error.message)")
             }
         }
-        return (.map(values), assignments.map { "vars.\($0.name)" }.joined(separator: ", "))
+        return (.object(values), assignments.map { "vars.\($0.name)" }.joined(separator: ", "))
     }
 
-    func perform(_ step: AssertStep, scope: Scope) throws(StepFailure) -> (Value, String) {
+    func perform(_ step: AssertStep, scope: Scope) throws(StepFailure) -> (JSONValue, String) {
         let holds: Bool
         do {
             holds = try step.that.evaluateCondition(in: scope)
@@ -51,22 +48,24 @@ extension JobExecution {
             }
             throw StepFailure(message, isAssertion: true)
         }
-        return (.map(["passed": .bool(true)]), "holds: \(step.source)")
+        return (.object(["passed": true]), "holds: \(step.source)")
     }
 
-    func perform(_ step: ForeachStep, number: String, scope: inout Scope) async throws(StepFailure) -> (Value, String) {
+    func perform(_ step: ForeachStep, number: String, scope: inout Scope) async throws(StepFailure) -> (
+        JSONValue, String
+    ) {
         let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .list(let items) = value else {
-            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not a list")
+        guard case .array(let items) = value else {
+            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
-        let ids = Set(step.steps.compactMap(\.id))
-        var results: [Value] = []
+        let ids = step.steps.compactMap(\.id)
+        var results: [JSONValue] = []
         for (index, item) in items.enumerated() {
             var inner = scope
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             scope.vars = inner.vars
-            results.append(.map(inner.steps.filter { ids.contains($0.key) }))
+            results.append(.object(JSONObject(ids.compactMap { id in inner.steps[id].map { (id, $0) } })))
             if let failure {
                 throw StepFailure(
                     "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
@@ -74,14 +73,14 @@ extension JobExecution {
             }
         }
         return (
-            .map(["results": .list(results), "count": .int(items.count)]),
+            .object(["results": .array(results), "count": .number(JSONNumber(items.count))]),
             "\(items.count) item\(items.count == 1 ? "" : "s")"
         )
     }
 
     // MARK: - Values
 
-    func evaluate(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> Value {
+    func evaluate(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> JSONValue {
         do {
             return try expression.evaluate(in: scope)
         } catch {
@@ -91,14 +90,14 @@ extension JobExecution {
 
     /// A template that must give a text (a table, a sys_id).
     func text(_ template: Template, _ what: String, scope: Scope) throws(StepFailure) -> String {
-        let value: Value
+        let value: JSONValue
         do {
             value = try template.evaluate(in: scope)
         } catch {
             throw StepFailure("\(what): \(error.message)")
         }
         switch value {
-        case .list, .map, .null:
+        case .array, .object, .null:
             throw StepFailure("\(what): \(template.source) gives \(value.kindDescription), not a text")
         default:
             let text = value.text
@@ -107,12 +106,13 @@ extension JobExecution {
         }
     }
 
-    /// The fields of a create or update as NowData values: a record given for a reference field is written as
-    /// its sys_id, a list as comma-separated values.
+    /// The fields of a create or update as NowData values: a number as the text it was written or read with
+    /// (`2800`, `0.10`), a date in the job's format as a date (sent in ServiceNow's), a record given for a
+    /// reference field as its sys_id, an array as comma-separated values.
     func fieldValues(_ fields: [NamedTemplate], scope: Scope) throws(StepFailure) -> [FieldName: FieldValue] {
         var result: [FieldName: FieldValue] = [:]
         for field in fields {
-            let value: Value
+            let value: JSONValue
             do {
                 value = try field.value.evaluate(in: scope)
             } catch {
@@ -121,11 +121,10 @@ extension JobExecution {
             switch value {
             case .null: result[field.name] = .null
             case .bool(let flag): result[field.name] = .bool(flag)
-            case .int(let number): result[field.name] = .int(number)
-            case .double(let number): result[field.name] = .double(number)
-            case .string(let text): result[field.name] = dates?.outgoing(text).map(FieldValue.date) ?? .string(text)
-            case .list(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
-            case .map:
+            case .number(let number): result[field.name] = .string(number.text)
+            case .string(let text): result[field.name] = dates.outgoing(text).map(FieldValue.date) ?? .string(text)
+            case .array(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
+            case .object:
                 let sysID = Self.sysID(of: value)
                 guard !sysID.isEmpty else {
                     throw StepFailure("fields.\(field.name): a record without a sys_id cannot be written to a field")
@@ -137,7 +136,7 @@ extension JobExecution {
     }
 
     /// A value in a few words, for summaries and assertion messages.
-    static func brief(_ value: Value) -> String {
+    static func brief(_ value: JSONValue) -> String {
         let text: String
         switch value {
         case .string(let string): text = "'\(string)'"

@@ -9,19 +9,21 @@ final class JobExecution {
     private(set) var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
     var planned: [PlannedWrite] = []
-    /// Records a dry run pretended to create, by their stand-in sys_id, so that later steps can read them.
-    var dryRunRecords: [String: [String: Value]] = [:]
-    /// Per table, the fields of a record, all empty: the shape a dry run gives the records it pretends to create.
-    var dryRunShapes: [String: [String: Value]] = [:]
+    /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
+    let dryRun: DryRunTransport?
 
-    /// Between the job's date format and ServiceNow's; nil for the default format.
-    let dates: DateConversion?
+    /// Between the job's date format and ServiceNow's.
+    let dates: JobDates
 
-    init(service: NowTableService, options: RunOptions, masker: SecretMasker, dates: DateConversion?) {
+    init(
+        service: NowTableService, options: RunOptions, masker: SecretMasker, dates: JobDates,
+        dryRun: DryRunTransport?
+    ) {
         self.service = service
         self.options = options
         self.masker = masker
         self.dates = dates
+        self.dryRun = dryRun
     }
 
     /// Runs `steps` in order; returns the failure that stopped them (a failure under `continue_on_error` does
@@ -63,8 +65,16 @@ final class JobExecution {
             if attempt > 1, let delay = step.retry?.delay {
                 try? await Task.sleep(for: delay)
             }
-            do {
-                let (result, summary) = try await perform(step, number: number, label: draft.label, scope: &scope)
+            do throws(StepFailure) {
+                let performed: (JSONValue, String)
+                do throws(StepFailure) {
+                    performed = try await perform(step, number: number, label: draft.label, scope: &scope)
+                } catch {
+                    planWrites(of: draft.label)
+                    throw error
+                }
+                planWrites(of: draft.label)
+                let (result, summary) = performed
                 if let id = step.id { scope.steps[id] = result }
                 if let until = step.retry?.until {
                     do {
@@ -86,6 +96,15 @@ final class JobExecution {
             }
         }
         return fail(draft, step, failure, start: start)
+    }
+
+    /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.
+    private func planWrites(of label: String) {
+        for request in dryRun?.takeWrites() ?? [] {
+            let write = PlannedWrite(step: label, request: request, masker: masker)
+            planned.append(write)
+            options.onEvent(.plannedWrite(write))
+        }
     }
 
     /// Why a dry run does not enforce `failure`, or nil when it does. The records a dry run pretends to write are
@@ -127,7 +146,7 @@ final class JobExecution {
 
     /// Does the step's work; returns `steps.<id>` and a short summary of what it did.
     private func perform(_ step: Step, number: String, label: String, scope: inout Scope) async throws(StepFailure) -> (
-        Value, String
+        JSONValue, String
     ) {
         switch step.kind {
         case .query(let query): return try await perform(query, label: label, scope: scope)

@@ -7,6 +7,8 @@ extension JobRunner {
         var scope: Scope
         var masker: SecretMasker
         var service: NowTableService
+        /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
+        var dryRun: DryRunTransport?
     }
 
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
@@ -17,7 +19,10 @@ extension JobRunner {
         do throws(EvaluationError) {
             for variable in job.vars {
                 if let given = options.variables[variable.name] {
-                    scope.vars[variable.name] = Self.value(ofArgument: given)
+                    guard let value = Self.value(ofArgument: given) else {
+                        throw EvaluationError(message: "--var \(variable.name): '\(given)' is a number JSON cannot hold")
+                    }
+                    scope.vars[variable.name] = value
                 } else {
                     scope.vars[variable.name] = try variable.value.evaluate(in: scope)
                 }
@@ -30,12 +35,15 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
+        let dryRun =
+            options.dryRun
+            ? DryRunTransport(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL)) : nil
         let configuration = NowServiceConfiguration(
-            instanceURL: options.instanceURL, authentication: authentication, transport: options.transport,
+            instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? options.transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
             scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),
-            service: NowTableService(configuration: configuration))
+            service: NowTableService(configuration: configuration), dryRun: dryRun)
     }
 
     /// The values of the `env` and `vars` names listed under `secrets`.

@@ -37,7 +37,8 @@ public struct JobRunner: Sendable {
         var scope = preparation.scope
         let masker = preparation.masker
         let execution = JobExecution(
-            service: preparation.service, options: options, masker: masker, dates: DateConversion(job.coder))
+            service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
+            dryRun: preparation.dryRun)
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
@@ -50,8 +51,9 @@ public struct JobRunner: Sendable {
             records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
     }
 
-    /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types.
-    static func value(ofArgument text: String) -> Value {
+    /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a
+    /// number its text; nil for `.inf` and `.nan`, which JSON cannot hold.
+    static func value(ofArgument text: String) -> JSONValue? {
         YAMLScalar(text: text, style: .plain).value
     }
 

@@ -1,21 +1,38 @@
-/// A write that a dry run did not send: the request, and how many records it would touch.
-public struct PlannedWrite: Sendable, Hashable, Codable {
-    /// The step that would send it.
-    public var step: String
-    /// `POST`, `PATCH` or `DELETE`.
-    public var method: String
-    /// The path with its query, such as `/api/now/table/incident?sysparm_input_display_value=true`.
-    public var path: String
-    /// The JSON body, empty for a delete.
-    public var body: String
-    /// For an update or delete by query: how many records match now.
-    public var matches: Int?
+import Foundation
+import NowData
 
-    /// `POST /api/now/table/incident {"short_description":"x"}`, with `(n records match)` for a write by query.
+/// A write that a dry run did not send: the request exactly as NowData prepared it (its headers aside), and the
+/// step that would have sent it.
+public struct PlannedWrite: Sendable, Hashable {
+    /// The label of the step that would send it, such as `step 2 'incident' (create)`.
+    public var step: String
+    /// `POST`, `PATCH`, `PUT` or `DELETE`.
+    public var method: String
+    /// The path below the instance URL, such as `/api/now/table/incident/9d5eaeb79eab303e8616f40c1b2b33a0`.
+    public var path: String
+    /// The query items, in order, unencoded.
+    public var queryItems: [URLQueryItem]
+    /// The JSON body; nil for a delete.
+    public var body: JSONValue?
+
+    /// A write of `request` by `step`, with every secret in its path, query and body masked.
+    init(step: String, request: NowHTTPRequest, masker: SecretMasker) {
+        self.step = step
+        method = request.method
+        path = masker(request.path)
+        queryItems = request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value.map { masker($0) }) }
+        body = request.body.map { data in
+            masker((try? JSONValue(json: data)) ?? .string(String(decoding: data, as: UTF8.self)))
+        }
+    }
+
+    /// `POST /api/now/table/incident?sysparm_input_display_value=true {"short_description":"x"}`.
     public var description: String {
         var text = "\(method) \(path)"
-        if !body.isEmpty { text += " \(body)" }
-        if let matches { text += " (\(matches) record\(matches == 1 ? "" : "s") match)" }
+        if !queryItems.isEmpty {
+            text += "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
+        }
+        if let body { text += " \(body.jsonText())" }
         return text
     }
 }

@@ -12,7 +12,8 @@ import NowData
 public struct RunOptions: Sendable {
     /// The instance's URL (for the embedded instance, any loopback URL: the transport answers).
     public var instanceURL: URL
-    /// The transport requests travel through; nil means HTTP(S) through URLSession.
+    /// The transport requests travel through; nil means HTTP(S) through NowData's default, `CurlTransport`. A dry
+    /// run wraps it: reads go through it, writes are kept and not sent.
     public var transport: (any NowTransport)?
     /// The authentication used when the job has no `auth` (the embedded instance's administrator, or a profile's).
     public var authentication: NowAuthentication

@@ -1,8 +1,8 @@
-import Foundation
+import NowData
 
 /// The outcome of a run: every step, the results and variables, and every record touched (masked: secrets
 /// appear as `***`).
-public struct RunResult: Sendable, Codable {
+public struct RunResult: Sendable {
     /// The job's name.
     public var job: String
     /// The job file's path.
@@ -16,30 +16,13 @@ public struct RunResult: Sendable, Codable {
     /// Every step that ran or was skipped, in order (foreach bodies before their foreach).
     public var steps: [StepOutcome]
     /// `steps.<id>` of every step that has an id and ran.
-    public var results: [String: Value]
+    public var results: [String: JSONValue]
     /// The variables at the end of the run.
-    public var vars: [String: Value]
+    public var vars: [String: JSONValue]
     /// Every record created, updated or deleted, in order.
     public var records: [TouchedRecord]
     /// The writes a dry run did not send.
     public var plannedWrites: [PlannedWrite]
     /// The first failure, with the step's label: why the run did not pass.
     public var error: String?
-
-    enum CodingKeys: String, CodingKey {
-        case job, file, status
-        case dryRun = "dry_run"
-        case milliseconds = "duration_ms"
-        case steps, results, vars, records
-        case plannedWrites = "planned_writes"
-        case error
-    }
-
-    /// The result as JSON (sorted keys), for `--output json` and `--report json:PATH`.
-    public func jsonText() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Replaces every secret value in a text or value with `***`.
 ///
@@ -17,13 +18,9 @@ struct SecretMasker: Sendable {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask) }
     }
 
-    func callAsFunction(_ value: Value) -> Value {
+    /// The value with the secrets masked in every string it holds.
+    func callAsFunction(_ value: JSONValue) -> JSONValue {
         guard !secrets.isEmpty else { return value }
-        switch value {
-        case .string(let text): return .string(self(text))
-        case .list(let items): return .list(items.map { self($0) })
-        case .map(let fields): return .map(fields.mapValues { self($0) })
-        default: return value
-        }
+        return value.mappingStrings { self($0) }
     }
 }

@@ -1,5 +1,5 @@
 /// The report of one step: its place, status, duration and what it touched or why it failed.
-public struct StepOutcome: Sendable, Hashable, Codable {
+public struct StepOutcome: Sendable, Hashable {
     /// `1`, `3[0].2` (step 2 of the body of step 3, first item), `finally 1`.
     public var number: String
     /// The step's `id`, if it has one.
@@ -19,11 +19,5 @@ public struct StepOutcome: Sendable, Hashable, Codable {
     public var label: String {
         let place = number.hasPrefix("finally") ? number : "step \(number)"
         return id.map { "\(place) '\($0)' (\(kind))" } ?? "\(place) (\(kind))"
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case number, id, kind, status, continued
-        case milliseconds = "duration_ms"
-        case message
     }
 }

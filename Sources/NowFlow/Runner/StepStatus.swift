@@ -1,5 +1,5 @@
 /// How a step ended.
-public enum StepStatus: String, Sendable, Hashable, Codable {
+public enum StepStatus: String, Sendable, Hashable {
     /// The step did its work (and its `retry.until` held).
     case passed
     /// `when` was false.

@@ -1,7 +1,7 @@
 /// A record a run created, updated or deleted (or may have created), so that a half-failed run can be finished or undone by hand.
-public struct TouchedRecord: Sendable, Hashable, Codable {
+public struct TouchedRecord: Sendable, Hashable {
     /// What happened to the record.
-    public enum Action: String, Sendable, Hashable, Codable {
+    public enum Action: String, Sendable, Hashable {
         /// The run created the record.
         case created
         /// The run changed the record's fields.
@@ -21,10 +21,4 @@ public struct TouchedRecord: Sendable, Hashable, Codable {
     public var sysID: String
     /// The label of the step that touched it.
     public var step: String
-
-    enum CodingKeys: String, CodingKey {
-        case action, table
-        case sysID = "sys_id"
-        case step
-    }
 }

@@ -1,7 +1,8 @@
 internal import CYAML
+import NowData
 
 /// Writes YAML text through libyaml's emitter: job files (`:save` in the REPL) from ``YAMLNode``s, and values
-/// (`:format yaml`) from ``Value``s, in block style.
+/// (`:format yaml`) from `JSONValue`s, in block style.
 ///
 /// Scalars keep their meaning when read back: a node's plain scalar stays plain when libyaml allows it, a quoted one
 /// stays quoted; a string value that would read as a number, a boolean or null is quoted.
@@ -29,7 +30,7 @@ enum YAMLEmitter {
     }
 
     /// The YAML text of a value; the keys of records are sorted.
-    static func text(of value: Value) -> String {
+    static func text(of value: JSONValue) -> String {
         var events: [Event] = []
         append(value, to: &events)
         return emit(events)
@@ -53,21 +54,21 @@ enum YAMLEmitter {
         }
     }
 
-    private static func append(_ value: Value, to events: inout [Event]) {
+    private static func append(_ value: JSONValue, to events: inout [Event]) {
         switch value {
         case .null: events.append(.scalar(Scalar(text: "null", plain: true)))
-        case .bool, .int, .double: events.append(.scalar(Scalar(text: value.text, plain: true)))
+        case .bool, .number: events.append(.scalar(Scalar(text: value.text, plain: true)))
         case .string(let text):
             events.append(.scalar(Scalar(text: text, plain: YAMLScalar(text: text, style: .plain) == .string(text))))
-        case .list(let items):
+        case .array(let items):
             events.append(.sequenceStart)
             for item in items { append(item, to: &events) }
             events.append(.sequenceEnd)
-        case .map(let fields):
+        case .object(let members):
             events.append(.mappingStart)
-            for name in fields.keys.sorted() {
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
                 events.append(.scalar(Scalar(text: name, plain: YAMLScalar(text: name, style: .plain) == .string(name))))
-                append(fields[name] ?? .null, to: &events)
+                append(member, to: &events)
             }
             events.append(.mappingEnd)
         }

@@ -51,7 +51,7 @@ struct YAMLNode: Sendable, Hashable {
             switch resolvedScalar {
             case .null: "null"
             case .bool: "a boolean"
-            case .int, .double: "a number"
+            case .number, .nonFinite: "a number"
             case .string, .none: "a string"
             }
         }

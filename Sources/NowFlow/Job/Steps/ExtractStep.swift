@@ -1,6 +1,8 @@
+import NowData
+
 /// `extract`: the value at `path` inside the value of `from`.
 struct ExtractStep: Sendable, Hashable {
     var from: Expression
     var fromSource: String
-    var path: [String]
+    var path: DotPath
 }

@@ -1,0 +1,52 @@
+import Foundation
+import NowData
+
+/// The JSON report, for `--output json` and `--report json:PATH`.
+extension RunResult {
+    /// The result as JSON text, indented, keys sorted: `job`, `file`, `status`, `dry_run`, `duration_ms`, `steps`,
+    /// `results`, `vars`, `records`, `planned_writes` and `error` (when the run failed).
+    public func jsonText() -> String {
+        jsonValue.sortingKeys().jsonText(pretty: true)
+    }
+
+    /// The result as a JSON value.
+    public var jsonValue: JSONValue {
+        var report: JSONObject = [
+            "job": .string(job), "file": .string(file), "status": .string(status.rawValue), "dry_run": .bool(dryRun),
+            "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
+            "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
+            "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(Self.json)),
+            "planned_writes": .array(plannedWrites.map(Self.json)),
+        ]
+        report["error"] = error.map(JSONValue.string)
+        return .object(report)
+    }
+
+    private static func json(_ step: StepOutcome) -> JSONValue {
+        var members: JSONObject = [
+            "number": .string(step.number), "kind": .string(step.kind), "status": .string(step.status.rawValue),
+            "continued": .bool(step.continued), "duration_ms": .number(JSONNumber(step.milliseconds)),
+            "message": .string(step.message),
+        ]
+        members["id"] = step.id.map(JSONValue.string)
+        return .object(members)
+    }
+
+    private static func json(_ record: TouchedRecord) -> JSONValue {
+        [
+            "action": .string(record.action.rawValue), "table": .string(record.table), "sys_id": .string(record.sysID),
+            "step": .string(record.step),
+        ]
+    }
+
+    /// `{"step", "method", "path", "query": [{"name", "value"}], "body"}`; a delete has no `body`.
+    private static func json(_ write: PlannedWrite) -> JSONValue {
+        var members: JSONObject = [
+            "step": .string(write.step), "method": .string(write.method), "path": .string(write.path),
+            "query": .array(
+                write.queryItems.map { ["name": .string($0.name), "value": $0.value.map(JSONValue.string) ?? .null] }),
+        ]
+        members["body"] = write.body
+        return .object(members)
+    }
+}

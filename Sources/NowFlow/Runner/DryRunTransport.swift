@@ -1,0 +1,145 @@
+import Foundation
+import NowData
+import Synchronization
+
+/// The transport of a dry run: it wraps the instance's own, so that NowData prepares every request as in a real
+/// run, and the writes it keeps are exactly the requests NowData would send.
+///
+/// - Reads (`GET`, `HEAD`) and the OAuth token request go to the instance, except a read of a stand-in.
+/// - A write (`POST`, `PATCH`, `PUT`, `DELETE`) is not sent. It is kept (without its headers, which hold the
+///   credentials) and answered with a stand-in, unless the instance's answer to a read shows that the write would
+///   fail: then that answer is returned, and the write is not kept.
+///   - `POST` (a create): a stand-in record made of the table's fields, all empty (read from one record of the
+///     table), and the fields sent, with the sys_id sent (see ``nextStandInSysID()``). Later reads of it get the
+///     stand-in.
+///   - `PATCH`, `PUT` (an update): the record (the stand-in, or the instance's record as it reads it) with the
+///     fields sent; a stand-in keeps the change.
+///   - `DELETE`: `204`; a stand-in is gone. A record the instance does not have fails as it would.
+final class DryRunTransport: NowTransport {
+    private let instance: any NowTransport
+    private let state = Mutex(State())
+
+    private struct State {
+        var writes: [NowHTTPRequest] = []
+        /// The stand-in records, by the path of the record.
+        var standIns: [String: JSONObject] = [:]
+        /// The fields of a record of each table, all empty, by the path of the table.
+        var shapes: [String: JSONObject] = [:]
+        var standInCount = 0
+    }
+
+    /// The path of the OAuth token endpoint: a `POST` that only asks for a token.
+    private static let tokenPath = "/oauth_token.do"
+
+    /// A dry run over `instance`.
+    init(wrapping instance: any NowTransport) {
+        self.instance = instance
+    }
+
+    /// A new stand-in sys_id for a record a dry run creates: `dry-run-1`, `dry-run-2`, ...
+    func nextStandInSysID() -> String {
+        state.withLock { state in
+            state.standInCount += 1
+            return "dry-run-\(state.standInCount)"
+        }
+    }
+
+    /// Whether `sysID` is the sys_id of a stand-in record that a dry run created and did not delete.
+    func isStandIn(_ sysID: String) -> Bool {
+        state.withLock { state in
+            state.standIns.values.contains { $0["sys_id"]?.string == sysID }
+        }
+    }
+
+    /// The writes kept since the last call, in the order they came.
+    func takeWrites() -> [NowHTTPRequest] {
+        state.withLock { state in
+            defer { state.writes = [] }
+            return state.writes
+        }
+    }
+
+    func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let method = request.method.uppercased()
+        if method == "GET" || method == "HEAD" {
+            if let record = state.withLock({ $0.standIns[request.path] }) { return Self.answer(200, record) }
+            return try await instance.send(request)
+        }
+        if request.path == Self.tokenPath { return try await instance.send(request) }
+        let fields = request.body.flatMap { try? JSONValue(json: $0) }?.object ?? JSONObject()
+        let answer: NowHTTPResponse
+        switch method {
+        case "POST": answer = try await created(request, fields)
+        case "DELETE": answer = try await deleted(request)
+        default: answer = try await changed(request, fields)
+        }
+        if (200..<300).contains(answer.statusCode) {
+            var kept = request
+            kept.headers = HTTPHeaders()
+            state.withLock { $0.writes.append(kept) }
+        }
+        return answer
+    }
+
+    private func created(_ request: NowHTTPRequest, _ fields: JSONObject) async throws -> NowHTTPResponse {
+        var record: JSONObject
+        if let shape = state.withLock({ $0.shapes[request.path] }) {
+            record = shape
+        } else {
+            let page = try await read(
+                request, path: request.path, queryItems: [URLQueryItem(name: "sysparm_limit", value: "1")])
+            guard let result = page.result else { return page.response }
+            record = JSONObject(result.array?.first?.object?.keys.map { ($0, JSONValue.string("")) } ?? [])
+            state.withLock { [record] in $0.shapes[request.path] = record }
+        }
+        for (name, value) in fields { record[name] = value }
+        let sysID = fields["sys_id"]?.string ?? nextStandInSysID()
+        record["sys_id"] = .string(sysID)
+        state.withLock { [record] in $0.standIns[request.path + "/" + sysID] = record }
+        return Self.answer(201, record)
+    }
+
+    private func changed(_ request: NowHTTPRequest, _ fields: JSONObject) async throws -> NowHTTPResponse {
+        var record: JSONObject
+        let standIn = state.withLock { $0.standIns[request.path] }
+        if let standIn {
+            record = standIn
+        } else {
+            let found = try await read(request, path: request.path, queryItems: [])
+            guard let result = found.result else { return found.response }
+            record = result.object ?? JSONObject()
+        }
+        for (name, value) in fields { record[name] = value }
+        if standIn != nil { state.withLock { [record] in $0.standIns[request.path] = record } }
+        return Self.answer(200, record)
+    }
+
+    private func deleted(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let removed = state.withLock { $0.standIns.removeValue(forKey: request.path) }
+        if removed == nil {
+            let found = try await read(request, path: request.path, queryItems: [])
+            if found.result == nil { return found.response }
+        }
+        return NowHTTPResponse(statusCode: 204)
+    }
+
+    /// A GET of `path` with the write's credentials: the instance's answer, and its `result` when it is a success
+    /// (when it is not, the write would fail the same way, and the answer is the write's).
+    private func read(_ write: NowHTTPRequest, path: String, queryItems: [URLQueryItem]) async throws -> (
+        response: NowHTTPResponse, result: JSONValue?
+    ) {
+        var headers = write.headers
+        headers["Content-Type"] = nil
+        let response = try await instance.send(
+            NowHTTPRequest(method: "GET", path: path, queryItems: queryItems, headers: headers))
+        guard (200..<300).contains(response.statusCode) else { return (response, nil) }
+        return (response, (try? JSONValue(json: response.body))?["result"] ?? .null)
+    }
+
+    /// A JSON answer `{"result": record}`.
+    private static func answer(_ status: Int, _ record: JSONObject) -> NowHTTPResponse {
+        NowHTTPResponse(
+            statusCode: status, headers: ["Content-Type": "application/json"],
+            body: JSONValue.object(["result": .object(record)]).jsonData())
+    }
+}
