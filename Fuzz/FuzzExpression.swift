@@ -1,12 +1,12 @@
 // libFuzzer entry for expressions, templates and encoded-query building: any text must parse or give an
 // ExpressionError, and evaluating what parses must give a value or an EvaluationError, never a crash or a hang.
-// Built by Fuzz/run.sh together with Sources/NowFlow/Expressions.
+// Built by Fuzz/run.sh together with NowData and Sources/NowFlow/Expressions.
 
 private let scope = Scope(
-    vars: ["name": .string("abel^tuter"), "count": .int(3), "list": .list([.string("a"), .int(2)])],
+    vars: ["name": "abel^tuter", "count": 3, "ratio": 0.5, "list": ["a", 2]],
     env: ["HOME": "/root"],
-    steps: ["q": .map(["records": .list([.map(["sys_id": .string("abc")])]), "count": .int(1)])],
-    locals: ["item": .string("INC0010001")])
+    steps: ["q": ["records": [["sys_id": "abc"]], "count": 1]],
+    locals: ["item": "INC0010001"])
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpression(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

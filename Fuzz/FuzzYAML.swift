@@ -1,5 +1,5 @@
 // libFuzzer entry for the YAML layer: any bytes must give nodes or a YAMLError, never a crash or a hang.
-// Built by Fuzz/run.sh together with Sources/NowFlow/YAML.
+// Built by Fuzz/run.sh together with NowData and Sources/NowFlow/YAML.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzYAML(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

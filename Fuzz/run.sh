@@ -6,11 +6,11 @@
 #                                    # (default 600); crashes are saved under Fuzz/Crashes/
 #
 # Each target is compiled from the module's sources plus an entry file in one swiftc call, with
-# -sanitize=fuzzer,address. The job and decode targets compile NowData's sources and those of its libcurl
-# transport (Sources/CurlHTTP) into the same module (their `import NowData` and `internal import CurlHTTP` lines
-# dropped in a scratch copy), with NowData's C++ parser (Sources/CJSONTape, on Debian's libsimdjson) compiled by
-# clang++ and its module found through a module map written in the scratch directory, and libcurl's module from
-# CCurl/.
+# -sanitize=fuzzer,address. Every target compiles NowData's sources (with its Swift side of simdjson,
+# Sources/SimdJSON, and its libcurl transport, Sources/CurlHTTP) into the same module (their `import NowData`,
+# `internal import SimdJSON` and `internal import CurlHTTP` lines dropped in a scratch copy): NowFlow's values are
+# NowData's JSONValue. NowData's C++ parser (Sources/CJSONTape, on Debian's libsimdjson) is compiled by clang++ and
+# its module found through a module map written in the scratch directory, and libcurl's module comes from CCurl/.
 # The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
 # The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
 # a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
@@ -21,10 +21,10 @@ seconds="${1:-600}"
 targets="${2:-yaml expression job decode}"
 build=.build/fuzz
 mkdir -p "$build" Fuzz/Crashes
-flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6"
+flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6 -package-name nowflow"
 
 # Compiles Swift sources into the fuzzer of target $1 with the extra swiftc flags $2, dropping their
-# `import NowData` and `internal import CurlHTTP` lines.
+# `import NowData`, `internal import SimdJSON` and `internal import CurlHTTP` lines.
 compile() {
     target="$1"
     extra="$2"
@@ -33,35 +33,29 @@ compile() {
     rm -rf "$sources"
     mkdir -p "$sources"
     for file in "$@"; do
-        sed -e '/^import NowData$/d' -e '/^internal import CurlHTTP$/d' -e '/^internal import SimdJSON$/d' \
-            -e '/^import SimdJSON$/d' "$file" > "$sources/$(echo "$file" | tr / _)"
+        sed -e '/^import NowData$/d' -e '/^internal import SimdJSON$/d' -e '/^internal import CurlHTTP$/d' "$file" \
+            > "$sources/$(echo "$file" | tr / _)"
     done
     swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
         | grep -v "Cannot export local symbol" || true
 }
 
-# NowData's C++ parser and the module map that lets Swift import it (for Sources/SimdJSON); libcurl's module (CCurl/) for CurlHTTP, whose
-# `package` declarations need a package name.
-nowdataflags=""
-case "$targets" in *job* | *decode*)
-    mkdir -p "$build/cjsontape"
-    printf 'module CJSONTape {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CJSONTape/include/CJSONTape.h" \
-        > "$build/cjsontape/module.modulemap"
-    clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
-        -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
-    nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++"
-    nowdataflags="$nowdataflags -I CCurl -lcurl -package-name nowflow"
-    ;;
-esac
+# NowData's C++ parser and the module map that lets Swift import it; NowData's libcurl module (CCurl/).
+mkdir -p "$build/cjsontape"
+printf 'module CJSONTape {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CJSONTape/include/CJSONTape.h" \
+    > "$build/cjsontape/module.modulemap"
+clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
+    -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
+nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++ -I CCurl -lcurl"
 
-nowdata=$(find Sources/NowData Sources/CurlHTTP Sources/SimdJSON -name '*.swift')
+nowdata=$(find Sources/NowData Sources/SimdJSON Sources/CurlHTTP -name '*.swift')
 for target in $targets; do
     case "$target" in
-    yaml) compile yaml "" Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Fuzz/FuzzYAML.swift ;;
-    expression) compile expression "" Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
+    yaml) compile yaml "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
+    expression) compile expression "$nowdataflags" $nowdata Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
     job)
         compile job "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
-            Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Reports/DateDisplay.swift Fuzz/FuzzJob.swift
+            Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Runner/JobDates.swift Fuzz/FuzzJob.swift
         ;;
     decode) compile decode "$nowdataflags" $nowdata Fuzz/FuzzDecode.swift ;;
     *)

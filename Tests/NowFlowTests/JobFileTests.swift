@@ -185,6 +185,23 @@ import Testing
                 == "job.yaml:5:9: error: foreach's as: 'steps' is a reserved name; choose another")
     }
 
+    @Test func numbersJSONCannotHoldAreRefusedAndHugeDurationsAreErrors() {
+        let text = """
+            name: x
+            vars: { limit: .inf, ratio: -.inf, text: ".nan" }
+            steps:
+              - create: { table: incident, fields: { impact: .NaN } }
+                retry: { attempts: 2, delay: 1e300 }
+            """
+        #expect(
+            diagnostics(text) == """
+                job.yaml:2:16: error: '.inf' is a number JSON cannot hold; quote it (".inf") to write it as text
+                job.yaml:2:29: error: '-.inf' is a number JSON cannot hold; quote it ("-.inf") to write it as text
+                job.yaml:4:50: error: '.NaN' is a number JSON cannot hold; quote it (".NaN") to write it as text
+                job.yaml:5:34: error: retry.delay must be a duration such as 2s, 500ms or 1m
+                """)
+    }
+
     @Test func yamlErrorsBecomeDiagnostics() {
         #expect(
             diagnostics("name: x\nsteps: [\n")

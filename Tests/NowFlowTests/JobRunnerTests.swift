@@ -455,6 +455,30 @@ import Testing
             ])
     }
 
+    @Test func aDryRunFailsTheWritesTheInstanceWouldRefuse() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Refused
+            steps:
+              - create: { table: u_no_such_table, fields: { short_description: refused } }
+                continue_on_error: true
+              - update: { table: incident, sys_id: 0123456789abcdef0123456789abcdef, fields: { state: 2 } }
+                continue_on_error: true
+              - delete: { table: incident, sys_id: 0123456789abcdef0123456789abcdef }
+            """, dryRun: true)
+        #expect(result.status == .failed)
+        #expect(result.plannedWrites.isEmpty)
+        let missing = "No Record found (Record doesn't exist or ACL restricts the record retrieval)"
+        #expect(
+            Array(harness.lines.dropFirst()) == [
+                "FAIL (continued) step 2 (update): bad response 404 from PATCH /api/now/table/incident/<sys_id>: \(missing) (N ms)",
+                "FAIL step 3 (delete): bad response 404 from DELETE /api/now/table/incident/<sys_id>: \(missing) (N ms)",
+            ])
+        #expect(harness.lines.first?.hasPrefix("FAIL (continued) step 1 (create): bad response 4") == true)
+        #expect(harness.requests.allSatisfy { $0.method == "GET" })
+    }
+
     @Test func aDryRunEnforcesTheMaxGuardAfterAWriteIsWithheld() async throws {
         let harness = try RunHarness()
         let hardware = try harness.count("incident", "category=hardware")

@@ -89,6 +89,7 @@ import Testing
             "get incident 0123456789abcdef0123456789abcdef",
             ":show steps.kept.records.0.number ==",
             ":show vars.nothing",
+            ":show steps.kept.records.5.number",
             ":format xml",
             ":tz Mars/Olympus",
             ":next",
@@ -121,6 +122,8 @@ import Testing
             error at column 37: bad expression: expected a value at the end of the expression
             nowflow> :show vars.nothing
             error: vars.nothing: no variable 'nothing' is set
+            nowflow> :show steps.kept.records.5.number
+            error: no value at 'steps.kept.records.5' in path 'steps.kept.records.5.number': index 5 out of range (1 element)
             nowflow> :format xml
             error: :format takes table, json or yaml, not 'xml'
             nowflow> :tz Mars/Olympus

@@ -129,12 +129,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml", "--dry-run"], in: directory)
         #expect(result.status == 0)
-        // The 16 network incidents, each with the request NowData would send, then the create.
-        let patch = #"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"# + "\n"
+        let patches = Array(repeating: #"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"#, count: 16)
         #expect(
-            normalized(result.stdout) == "Bulk: passed (4 steps run, N ms, dry run)\nwrites not sent (dry run):\n"
-                + String(repeating: patch, count: 16)
-                + #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"# + "\n")
+            normalized(result.stdout)
+                == (["Bulk: passed (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
+                    #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"#, "",
+                ]).joined(separator: "\n"))
+        #expect(
+            normalized(result.stderr).hasPrefix(
+                """
+                     would send PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}
+
+                """))
+        #expect(normalized(result.stderr).contains("ok   step 1 (update): would update 16 incident records (dry run) (N ms)\n"))
     }
 
     @Test func aFailedStepExitsWithThreeAndMasksSecrets() throws {

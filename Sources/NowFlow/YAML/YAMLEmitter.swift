@@ -57,7 +57,8 @@ enum YAMLEmitter {
     private static func append(_ value: JSONValue, to events: inout [Event]) {
         switch value {
         case .null: events.append(.scalar(Scalar(text: "null", plain: true)))
-        case .bool, .number: events.append(.scalar(Scalar(text: value.text, plain: true)))
+        case .bool(let flag): events.append(.scalar(Scalar(text: flag ? "true" : "false", plain: true)))
+        case .number(let number): events.append(.scalar(Scalar(text: number.text, plain: true)))
         case .string(let text):
             events.append(.scalar(Scalar(text: text, plain: YAMLScalar(text: text, style: .plain) == .string(text))))
         case .array(let items):
