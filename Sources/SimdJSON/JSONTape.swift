@@ -29,14 +29,4 @@ package final class JSONTape {
     deinit {
         json_tape_free(document)
     }
-
-    /// The UTF-8 bytes of the string entry at `index`.
-    @inlinable package func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        entries[index].bytes
-    }
-
-    /// The string entry at `index`.
-    @inlinable package func string(at index: Int) -> String {
-        String(decoding: entries[index].bytes, as: UTF8.self)
-    }
 }

@@ -9,18 +9,7 @@ package struct TapeEntry {
     package let count: UInt32
     /// The index of the entry after this value and its contents.
     package let next: UInt32
-    /// The payload's bits: an integer, a double, or the address of a string's bytes.
-    @usableFromInline let payload: UInt64
-
-    /// The number of an ``TapeKind/int64`` entry.
-    @inlinable package var int64: Int64 { Int64(bitPattern: payload) }
-    /// The number of a ``TapeKind/uint64`` entry.
-    @inlinable package var uint64: UInt64 { payload }
-    /// The number of a ``TapeKind/double`` entry.
-    @inlinable package var double: Double { Double(bitPattern: payload) }
-
-    /// The UTF-8 bytes of a ``TapeKind/string`` entry (unescaped, validated).
-    @inlinable package var bytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: UnsafePointer(bitPattern: UInt(payload)), count: Int(count))
-    }
+    /// The payload's bits: an integer, a double's bits, or the address of a string's bytes (read by NowData, in
+    /// its own module so that reading them is inlined into its decoding loops).
+    package let payload: UInt64
 }

@@ -68,6 +68,7 @@ enum SnakeCase {
     ///
     /// It compares while it converts, so a key that differs in its first bytes (most of an object's keys, when
     /// a decoder looks one up) is rejected at once, and nothing is allocated.
+    @inline(__always)
     static func converts(_ key: UnsafeBufferPointer<UInt8>, to camel: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let keyBytes = key.baseAddress, let camelBytes = camel.baseAddress else {
             return key.count == camel.count

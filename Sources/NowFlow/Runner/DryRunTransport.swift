@@ -95,7 +95,9 @@ final class DryRunTransport: NowTransport {
         for (name, value) in fields { record[name] = value }
         let sysID = fields["sys_id"]?.string ?? nextStandInSysID()
         record["sys_id"] = .string(sysID)
-        state.withLock { [record] in $0.standIns[request.path + "/" + sysID] = record }
+        // Later requests name the record by its path, where the sys_id is percent-encoded.
+        let path = request.path + "/" + NowHTTPRequest.percentEncodedPathSegment(sysID)
+        state.withLock { [record] in $0.standIns[path] = record }
         return Self.answer(201, record)
     }
 

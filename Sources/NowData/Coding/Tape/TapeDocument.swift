@@ -53,7 +53,7 @@ final class TapeDocument {
                 if entry.isLowercaseIdentifier {
                     let keyBytes = entry.bytes
                     if keyBytes.first == firstByte,
-                        SnakeCase.converts(keyBytes, to: wanted) || keyBytes.elementsEqual(wanted)
+                        SnakeCase.converts(keyBytes, to: wanted) || Self.equal(keyBytes, wanted)
                     {
                         return member + 1
                     }
@@ -67,6 +67,14 @@ final class TapeDocument {
             }
             return nil
         }
+    }
+
+    /// Whether two byte strings are the same (a key spelled as the model's key, which the conversion does not give
+    /// when it holds an underscore).
+    private static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        for index in left.indices where left[index] != right[index] { return false }
+        return true
     }
 
     /// The entry of the value at `codingPath` (object keys as written, array indexes), the first member of that key
