@@ -8,9 +8,8 @@ extension Coder {
     static func decodeMatchingKeys<T: Decodable>(
         _ type: T.Type, from data: Data, at path: String, with decoder: JSONDecoder
     ) throws -> T {
-        guard case let strategy = decoder.keyDecodingStrategy,
-            KeyMatching.conversion(of: strategy, at: []) != nil
-        else { return try decoder.decode(type, from: data, at: path) }
+        let strategy = decoder.keyDecodingStrategy
+        if case .useDefaultKeys = strategy { return try decoder.decode(type, from: data, at: path) }
         let plain = JSONDecoder()
         plain.dateDecodingStrategy = decoder.dateDecodingStrategy
         plain.dataDecodingStrategy = decoder.dataDecodingStrategy
