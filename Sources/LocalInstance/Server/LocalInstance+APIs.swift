@@ -1,0 +1,33 @@
+import Foundation
+import NowData
+
+/// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`) and
+/// aggregates (`/api/now/stats/{table}`), each on an authenticated request.
+extension LocalInstance {
+    /// The response when `request` is for one of these APIs; nil when its path is none of theirs.
+    func otherAPIResponse(_ request: NowHTTPRequest) -> NowHTTPResponse? {
+        guard let segments = AttachmentAPIHandler.route(request.path) else { return nil }
+        let user: String
+        do {
+            guard let authenticated = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
+            user = authenticated
+        } catch {
+            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
+        do throws(TableAPIError) {
+            return try attachments.handle(request, segments: segments, userName: user)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// Removes the files of the attachments deleted with their records.
+    func sweepAttachments() {
+        do {
+            try database.write { db in try attachments.content.sweep(db) }
+        } catch {
+            options.log("local instance: cannot remove the files of deleted attachments: \(error)")
+        }
+    }
+}
