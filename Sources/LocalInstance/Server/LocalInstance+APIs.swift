@@ -6,7 +6,9 @@ import NowData
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs.
     func otherAPIResponse(_ request: NowHTTPRequest) -> NowHTTPResponse? {
-        guard let segments = AttachmentAPIHandler.route(request.path) else { return nil }
+        let segments = AttachmentAPIHandler.route(request.path)
+        let isBatch = Self.isBatchPath(request.path)
+        guard segments != nil || isBatch else { return nil }
         let user: String
         do {
             guard let authenticated = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
@@ -16,7 +18,8 @@ extension LocalInstance {
             return TableAPIError.internalFailure.response
         }
         do throws(TableAPIError) {
-            return try attachments.handle(request, segments: segments, userName: user)
+            if let segments { return try attachments.handle(request, segments: segments, userName: user) }
+            return try batch(request)
         } catch {
             return error.response
         }
