@@ -8,7 +8,8 @@ extension LocalInstance {
     func otherAPIResponse(_ request: NowHTTPRequest) -> NowHTTPResponse? {
         let segments = AttachmentAPIHandler.route(request.path)
         let isBatch = Self.isBatchPath(request.path)
-        guard segments != nil || isBatch else { return nil }
+        let statsTable = AggregateAPIHandler.table(in: request.path)
+        guard segments != nil || isBatch || statsTable != nil else { return nil }
         let user: String
         do {
             guard let authenticated = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
@@ -19,6 +20,9 @@ extension LocalInstance {
         }
         do throws(TableAPIError) {
             if let segments { return try attachments.handle(request, segments: segments, userName: user) }
+            if let statsTable {
+                return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable)
+            }
             return try batch(request)
         } catch {
             return error.response
