@@ -140,6 +140,30 @@ import Testing
         #expect(anonymous.statusCode == 401)
         let method = try await harness.send("PUT", "/api/now/attachment/file")
         #expect(method.statusCode == 405)
+        #expect(
+            Harness.text(method)
+                == #"{"error":{"message":"Method not Supported","detail":"PUT method not supported for API"},"#
+                + #""status":"failure"}"#)
+        #expect(try await harness.send("POST", "/api/now/attachment/\(Self.incidentID)/file").statusCode == 405)
+        let unknown = try await harness.send("GET", "/api/now/attachment/a/b")
+        #expect(
+            Harness.text(unknown)
+                == #"{"error":{"message":"Requested URI does not represent any resource","detail":null},"#
+                + #""status":"failure"}"#)
+        let notMultipart = try await harness.send("POST", "/api/now/attachment/upload", body: "{}")
+        #expect(
+            Harness.text(notMultipart)
+                == #"{"error":{"message":"Failed to create the attachment. File part might be missing in the "#
+                + #"request.","detail":null},"status":"failure"}"#)
+    }
+
+    @Test func deletingTheMetadataThroughTheTableAPIRemovesTheFile() async throws {
+        let harness = try await Self.harness()
+        let sysID = try Self.sysID(try await Self.upload(harness, name: "a.txt", bytes: Data("abc".utf8)))
+        let path = harness.instance.attachments.content.file(sysID).path
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try await harness.send("DELETE", "/api/now/table/sys_attachment/\(sysID)").statusCode == 204)
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func aMultipartUploadWithTwoFilesMakesTwoAttachments() async throws {

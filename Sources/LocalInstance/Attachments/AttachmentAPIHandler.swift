@@ -36,7 +36,8 @@ struct AttachmentAPIHandler: Sendable {
             case ("GET", 1): return try metadata(segments[0], request)
             case ("GET", 2) where segments[1] == "file": return try file(segments[0], request)
             case ("DELETE", 1): return try delete(segments[0])
-            case (_, 0), (_, 1), (_, 2) where segments.last == "file": throw TableAPIError.methodNotSupported(method)
+            case (_, 0), (_, 1): throw TableAPIError.methodNotSupported(method)
+            case (_, 2) where segments[1] == "file": throw TableAPIError.methodNotSupported(method)
             default: throw TableAPIError.unknownResource
             }
         } catch let error as TableAPIError {
