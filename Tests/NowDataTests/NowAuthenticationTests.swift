@@ -196,6 +196,36 @@ import Testing
         #expect(transport.recorded.first?.headers["Authorization"] == "Basic YWRtaW46czNjcmV0")
 
         try await setUpAsDocumented(secret: "s3cret")
+        try await attachmentServiceAsDocumented()
+    }
+
+    /// docs/sdk.md's attachment service example, verbatim, against a local instance in process.
+    private func attachmentServiceAsDocumented() async throws {
+        let instance = try makeLocalInstance()
+        let incident = try await makeService(on: instance).createRecord(
+            with: ["short_description": "has notes"], in: "incident")
+        let incidentSysId = try #require(incident.convertToRecord().sysId)
+        NowSDK.configure(authentication: .basic(user: "admin", password: "admin"), transport: instance.transport)
+
+        guard let coreService = NowSDK.core() else { throw NowServiceError.sdkNotConfigured }
+        guard let instanceUrl = URL(string: "https://example.service-now.com"),
+              let serviceConfig = NowSDK.makeServiceConfiguration(for: instanceUrl) else {
+            throw NowServiceError.serviceConfigurationInvalid
+        }
+        let attachmentService = NowAttachmentService(configuration: serviceConfig, coreServiceProvider: coreService)
+
+        let config = NowAttachmentUploadConfiguration(tableName: "incident", recordSysId: incidentSysId,
+                                                      fileName: "notes.txt", contentType: "text/plain",
+                                                      encryptionContext: nil)
+        let metadata = try await attachmentService.upload(data: Data("hello".utf8), configuration: config) { _, _, _ in }
+        let attachment = try await attachmentService.attachment(for: metadata.sysId)   // validated: SHA-256 = metadata.hash
+        let all = try await attachmentService.attachmentMetadata(
+            filter: Filter(query: "table_name=incident^table_sys_id=\(incidentSysId)"), limit: 50)
+        try await attachmentService.delete(sysId: metadata.sysId)
+
+        #expect(attachment.data == Data("hello".utf8))
+        #expect(all == [metadata])
+        #expect(try await attachmentService.attachmentMetadata(filter: nil, limit: nil).isEmpty)
     }
 
     /// docs/sdk.md's setup example, verbatim, then what it made.

@@ -1,3 +1,4 @@
+import NowData
 /// A salted SHA-256 password hash as stored in `sys_user.user_password`: `sha256$<salt>$<digest>`.
 enum PasswordHash {
     /// The stored form of `password`, with a fresh random salt.

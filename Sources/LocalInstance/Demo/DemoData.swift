@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// The demo data set, seeded once into a new database: users, groups and memberships, incidents, problems,
 /// change requests, tasks and CIs. Everything is deterministic: sys_ids derive from a stable key (see ``sysID(_:_:)``),

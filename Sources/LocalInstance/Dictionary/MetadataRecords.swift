@@ -1,3 +1,4 @@
+import NowData
 /// The records of the read-only dictionary tables (`sys_db_object`, `sys_dictionary`, `sys_choice`), generated
 /// from a ``TableDictionary`` so that they always describe the tables the instance serves.
 ///

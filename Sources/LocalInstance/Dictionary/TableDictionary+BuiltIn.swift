@@ -1,8 +1,9 @@
 extension TableDictionary {
-    /// The built-in tables: users and groups, the task tables, the CMDB and the read-only dictionary tables.
+    /// The built-in tables: users and groups, the task tables, the CMDB, the read-only dictionary tables and the
+    /// attachments.
     static let builtIn = TableDictionary([
         sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
-        sysDBObject, sysDictionary, sysChoice,
+        sysDBObject, sysDictionary, sysChoice, sysAttachment,
     ])
 
     private static let impactChoices = [

@@ -18,6 +18,7 @@ public final class LocalInstance: Sendable {
     let store: RecordStore
     let database: SQLiteDatabase
     let handler: TableAPIHandler
+    let attachments: AttachmentAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
     /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user.
@@ -53,8 +54,15 @@ public final class LocalInstance: Sendable {
             now: now, log: options.log)
         faults = Mutex(options.faults)
         do {
+            attachments = AttachmentAPIHandler(
+                tables: handler, content: try AttachmentContent(databasePath: options.databasePath))
+        } catch {
+            throw LocalInstanceError("cannot create the attachment directory for \(options.databasePath): \(error)")
+        }
+        do {
             try database.write { [store, dictionary] db in
                 try store.createSchema(db)
+                try db.execute(AttachmentContent.schema(for: dictionary))
                 try store.rebuildMetadata(timestamp: Timestamp.string(now()), db)
                 if options.seedDemoData, try store.meta("demo_data", db) == nil {
                     try DemoData.seed(store: store, dictionary: dictionary, db)
@@ -108,6 +116,7 @@ public final class LocalInstance: Sendable {
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
+        if let response = otherAPIResponse(request) { return response }
         let routed: TableAPIRequest?
         do throws(TableAPIError) {
             routed = try TableAPIRequest(request)
@@ -128,6 +137,7 @@ public final class LocalInstance: Sendable {
         } catch {
             response = error.response
         }
+        if tableRequest.method == "DELETE" { sweepAttachments() }
         if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
             verifiedCredentials.withLock { $0.removeAll() }
         }

@@ -47,7 +47,7 @@ struct RecordStore: Sendable {
     }
 
     /// `sql` with the hierarchies it names (a `WITH` prefix), for a read.
-    private func withHierarchies(_ sql: String) -> String {
+    func withHierarchies(_ sql: String) -> String {
         Self.withHierarchies(sql, hierarchies)
     }
 

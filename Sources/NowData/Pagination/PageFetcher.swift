@@ -16,7 +16,8 @@ actor PageFetcher {
     private var running = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(pipeline: RequestPipeline, tableName: String, configuration: FetchConfiguration?) {
+    /// Pages through the list at `path` (nil: a path that could not be made, which the first fetch reports).
+    init(pipeline: RequestPipeline, path: String?, configuration: FetchConfiguration?) {
         self.pipeline = pipeline
         let pageSize = max(1, configuration?.limit ?? FetchConfiguration.defaultPageSize)
         itemsPerPage = pageSize
@@ -28,7 +29,7 @@ actor PageFetcher {
             URLQueryItem(name: "sysparm_limit", value: String(pageSize)),
             URLQueryItem(name: "sysparm_offset", value: "0"),
         ]
-        if let path = try? TableRequest.tablePath(tableName) {
+        if let path {
             firstRequest = NowHTTPRequest(method: "GET", path: path, queryItems: items)
         } else {
             firstRequest = nil

@@ -23,7 +23,17 @@ public final class Paginator<Model>: Sendable {
         pipeline: RequestPipeline, tableName: String, configuration: FetchConfiguration?,
         decodePage: @escaping @Sendable (Data) throws -> Model
     ) {
-        fetcher = PageFetcher(pipeline: pipeline, tableName: tableName, configuration: configuration)
+        fetcher = PageFetcher(
+            pipeline: pipeline, path: try? TableRequest.tablePath(tableName), configuration: configuration)
+        self.decodePage = decodePage
+    }
+
+    /// A paginator over the list another API answers at `path`, such as `/api/now/attachment`.
+    init(
+        pipeline: RequestPipeline, path: String, configuration: FetchConfiguration?,
+        decodePage: @escaping @Sendable (Data) throws -> Model
+    ) {
+        fetcher = PageFetcher(pipeline: pipeline, path: path, configuration: configuration)
         self.decodePage = decodePage
     }
 

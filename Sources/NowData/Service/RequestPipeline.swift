@@ -17,6 +17,9 @@ final class RequestPipeline: Sendable {
         /// created record), `verification` (a GET of that sys_id) tells whether it exists before the POST is
         /// sent again.
         case create(verification: NowHTTPRequest)
+        /// Sent once and never repeated: a write whose result the instance names, such as an attachment upload,
+        /// which a second send would duplicate.
+        case once
     }
 
     let configuration: NowServiceConfiguration
@@ -68,11 +71,13 @@ final class RequestPipeline: Sendable {
                 }
                 let error = Self.badResponse(response, for: current)
                 guard Self.retryableStatuses.contains(response.statusCode) else { throw error }
+                if case .once = mode { throw error }
                 lastError = error
                 requestedDelay = Self.requestedDelay(in: response)
                 if !verifying, [502, 504].contains(response.statusCode) { outcomeUnknown = true }
             case .failure(let error):
                 guard Self.isRetryable(error) else { throw error }
+                if case .once = mode { throw error }
                 lastError = error
                 if !verifying { outcomeUnknown = true }
             }

@@ -25,13 +25,13 @@ struct Harness {
     /// Sends a request through the in-process transport.
     func send(
         _ method: String, _ path: String, query: [(String, String)] = [], body: String? = nil,
-        headers: [(String, String)]? = nil
+        headers: [(String, String)]? = nil, rawBody: Data? = nil
     ) async throws -> NowHTTPResponse {
         var fields = headers ?? [("Authorization", Self.adminAuth)]
         if body != nil, headers == nil { fields.append(("Content-Type", "application/json")) }
         let request = NowHTTPRequest(
             method: method, path: path, queryItems: query.map { URLQueryItem(name: $0.0, value: $0.1) },
-            headers: HTTPHeaders(fields), body: body.map { Data($0.utf8) })
+            headers: HTTPHeaders(fields), body: body.map { Data($0.utf8) } ?? rawBody)
         return try await instance.transport.send(request)
     }
 

@@ -1,0 +1,233 @@
+import Foundation
+import NowData
+
+/// The Attachment API over the store and ``AttachmentContent``: `POST /api/now/attachment/file` (raw body),
+/// `POST /api/now/attachment/upload` (multipart/form-data), `GET /api/now/attachment` (a list, with the Table
+/// API's `sysparm_query`, `sysparm_limit`, `sysparm_offset`, `X-Total-Count` and `Link`),
+/// `GET /api/now/attachment/{sys_id}` (metadata), `GET /api/now/attachment/{sys_id}/file` (the bytes, with the
+/// metadata as JSON in `X-Attachment-Metadata`) and `DELETE /api/now/attachment/{sys_id}` (204).
+struct AttachmentAPIHandler: Sendable {
+    let tables: TableAPIHandler
+    let content: AttachmentContent
+
+    private var table: TableDefinition { TableDictionary.sysAttachment }
+
+    /// The segments of the path after `/api/now/attachment` (or `/api/now/v1/attachment`); nil when the path is
+    /// not the Attachment API's.
+    static func route(_ path: String) -> [String]? {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 3, parts[0] == "api", parts[1] == "now" else { return nil }
+        parts.removeFirst(2)
+        if parts[0] == "v1" { parts.removeFirst() }
+        guard parts.first == "attachment", parts.count <= 3 else { return nil }
+        return Array(parts.dropFirst())
+    }
+
+    /// The response to an authenticated request whose path segments after `attachment` are `segments`.
+    func handle(_ request: NowHTTPRequest, segments: [String], userName: String) throws(TableAPIError)
+        -> NowHTTPResponse
+    {
+        let method = (request.headers.value(named: "X-HTTP-Method-Override") ?? request.method).uppercased()
+        do {
+            switch (method, segments.count) {
+            case ("GET", 0): return try list(request, userName: userName)
+            case ("POST", 1) where segments[0] == "file": return try uploadRaw(request, userName: userName)
+            case ("POST", 1) where segments[0] == "upload": return try uploadMultipart(request, userName: userName)
+            case ("GET", 1): return try metadata(segments[0], request)
+            case ("GET", 2) where segments[1] == "file": return try file(segments[0], request)
+            case ("DELETE", 1): return try delete(segments[0])
+            case (_, 0), (_, 1): throw TableAPIError.methodNotSupported(method)
+            case (_, 2) where segments[1] == "file": throw TableAPIError.methodNotSupported(method)
+            default: throw TableAPIError.unknownResource
+            }
+        } catch let error as TableAPIError {
+            throw error
+        } catch {
+            tables.log("local instance: \(method) \(request.path) failed: \(error)")
+            throw .internalFailure
+        }
+    }
+
+    // MARK: - Upload
+
+    private func uploadRaw(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+        let tableName = try parameter("table_name", request)
+        let recordID = try parameter("table_sys_id", request)
+        let fileName = try parameter("file_name", request)
+        let contentType = request.headers.value(named: "Content-Type") ?? "application/octet-stream"
+        let record = try create(
+            NewAttachment(
+                tableName: tableName, recordID: recordID, fileName: fileName, contentType: contentType,
+                encryptionContext: request.queryValue("encryption_context"), bytes: request.body ?? Data()),
+            userName: userName)
+        return created(record, request)
+    }
+
+    /// Every file part becomes an attachment of the record the `table_name` and `table_sys_id` fields name; the
+    /// response holds the first.
+    private func uploadMultipart(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+        guard let form = MultipartFormData(request.body ?? Data(), contentType: request.headers.value(named: "Content-Type") ?? "")
+        else { throw TableAPIError.missingFilePart }
+        func field(_ name: String) -> String? {
+            form.parts.first { $0.name == name && $0.fileName == nil }.map { String(decoding: $0.body, as: UTF8.self) }
+        }
+        guard let tableName = field("table_name"), !tableName.isEmpty else {
+            throw TableAPIError.missingAttachmentParameter("table_name")
+        }
+        guard let recordID = field("table_sys_id"), !recordID.isEmpty else {
+            throw TableAPIError.missingAttachmentParameter("table_sys_id")
+        }
+        let files = form.parts.filter { $0.fileName != nil }
+        guard !files.isEmpty else { throw TableAPIError.missingFilePart }
+        var first: StoredRecord?
+        for part in files {
+            let record = try create(
+                NewAttachment(
+                    tableName: tableName, recordID: recordID, fileName: part.fileName ?? "",
+                    contentType: part.contentType ?? "application/octet-stream",
+                    encryptionContext: field("encryption_context"), bytes: part.body),
+                userName: userName)
+            if first == nil { first = record }
+        }
+        guard let first else { throw TableAPIError.missingFilePart }
+        return created(first, request)
+    }
+
+    /// What an upload says about one file.
+    private struct NewAttachment {
+        var tableName: String
+        var recordID: String
+        var fileName: String
+        var contentType: String
+        var encryptionContext: String?
+        var bytes: Data
+    }
+
+    /// Checks the record, stages the bytes, inserts the metadata and commits the file; returns the stored record.
+    private func create(_ new: NewAttachment, userName: String) throws -> StoredRecord {
+        guard new.tableName != table.name, let target = tables.dictionary.table(new.tableName) else {
+            throw TableAPIError.invalidAttachmentTable(new.tableName)
+        }
+        guard try tables.database.read({ db in try tables.store.fetch(target, sysID: new.recordID, db) != nil }) else {
+            throw TableAPIError.missingAttachmentRecord(table: new.tableName, sysID: new.recordID)
+        }
+        let sysID = NowTableService.makeSysID()
+        let staged = try content.stage(new.bytes, for: sysID)
+        do {
+            let timestamp = Timestamp.string(tables.now())
+            var record: StoredRecord = [
+                "sys_id": sysID, "file_name": new.fileName, "content_type": new.contentType,
+                "size_bytes": String(staged.size), "size_compressed": String(staged.size), "compressed": "false",
+                "hash": staged.hash, "table_name": new.tableName, "table_sys_id": new.recordID,
+                "encryption_context": new.encryptionContext ?? "", "state": "available",
+                "chunk_size_bytes": String(AttachmentContent.chunkSize), "sys_created_on": timestamp,
+                "sys_created_by": userName, "sys_updated_on": timestamp, "sys_updated_by": userName,
+                "sys_mod_count": "0", "sys_class_name": table.name,
+            ]
+            try tables.database.write { db in
+                try tables.store.insert(table, record, db)
+                try content.commit(staged.file, for: sysID)
+            }
+            record = try tables.database.read { db in try tables.store.fetch(table, sysID: sysID, db) } ?? record
+            return record
+        } catch {
+            try? FileManager.default.removeItem(at: staged.file)
+            throw error
+        }
+    }
+
+    private func created(_ record: StoredRecord, _ request: NowHTTPRequest) -> NowHTTPResponse {
+        let sysID = record["sys_id"] ?? ""
+        var headers = tables.jsonHeaders
+        headers.add(name: "Location", value: "\(Self.baseURL(request))/api/now/attachment/\(sysID)")
+        return NowHTTPResponse(
+            statusCode: 201, headers: headers,
+            body: JSONValue.object(["result": .object(metadata(record, request))]).jsonData())
+    }
+
+    private func parameter(_ name: String, _ request: NowHTTPRequest) throws(TableAPIError) -> String {
+        guard let value = request.queryValue(name), !value.isEmpty else {
+            throw .missingAttachmentParameter(name)
+        }
+        return value
+    }
+
+    // MARK: - Read and delete
+
+    /// The Table API's list of `sys_attachment`, each record with its `download_link`.
+    private func list(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+        var tableRequest = NowHTTPRequest(
+            method: "GET", path: "/api/now/table/" + table.name, queryItems: request.queryItems,
+            headers: request.headers)
+        tableRequest.headers["X-HTTP-Method-Override"] = nil
+        guard var routed = try TableAPIRequest(tableRequest) else { throw TableAPIError.unknownResource }
+        routed.userName = userName
+        routed.request.path = request.path
+        let response = try tables.handle(routed)
+        guard case .object(var envelope) = try JSONValue(json: response.body),
+            case .array(let records) = envelope["result"] ?? .null
+        else { return response }
+        let base = Self.baseURL(request)
+        envelope["result"] = .array(
+            records.map { value in
+                guard case .object(var record) = value, case .string(let sysID) = record["sys_id"] ?? .null else {
+                    return value
+                }
+                if record["sys_tags"] == nil { record["sys_tags"] = .string("") }
+                record["download_link"] = .string("\(base)/api/now/attachment/\(sysID)/file")
+                return .object(record)
+            })
+        return NowHTTPResponse(
+            statusCode: response.statusCode, headers: response.headers, body: JSONValue.object(envelope).jsonData())
+    }
+
+    private func stored(_ sysID: String) throws -> StoredRecord {
+        guard let record = try tables.database.read({ db in try tables.store.fetch(table, sysID: sysID, db) }) else {
+            throw TableAPIError.noAttachment
+        }
+        return record
+    }
+
+    private func metadata(_ sysID: String, _ request: NowHTTPRequest) throws -> NowHTTPResponse {
+        let record = try stored(sysID)
+        return NowHTTPResponse(
+            statusCode: 200, headers: tables.jsonHeaders,
+            body: JSONValue.object(["result": .object(metadata(record, request))]).jsonData())
+    }
+
+    private func file(_ sysID: String, _ request: NowHTTPRequest) throws -> NowHTTPResponse {
+        let record = try stored(sysID)
+        guard let bytes = content.read(sysID) else { throw TableAPIError.noAttachment }
+        let headers: HTTPHeaders = [
+            "Content-Type": record["content_type"].flatMap { $0.isEmpty ? nil : $0 } ?? "application/octet-stream",
+            "X-Attachment-Metadata": JSONValue.object(metadata(record, request)).jsonText(),
+        ]
+        return NowHTTPResponse(statusCode: 200, headers: headers, body: bytes)
+    }
+
+    private func delete(_ sysID: String) throws -> NowHTTPResponse {
+        let deleted = try tables.database.write { db in
+            let deleted = try tables.store.delete(table, sysID: sysID, db)
+            try content.sweep(db)
+            return deleted
+        }
+        guard deleted else { throw TableAPIError.noAttachment }
+        return NowHTTPResponse(statusCode: 204)
+    }
+
+    /// The metadata of an attachment as the Attachment API renders it: every field of `sys_attachment` as text,
+    /// and its `download_link`.
+    private func metadata(_ record: StoredRecord, _ request: NowHTTPRequest) -> JSONObject {
+        var object = JSONObject()
+        for field in table.fields { object[field.name] = .string(record[field.name] ?? "") }
+        object["sys_tags"] = .string("")
+        object["download_link"] = .string(
+            "\(Self.baseURL(request))/api/now/attachment/\(record["sys_id"] ?? "")/file")
+        return object
+    }
+
+    /// `http://<Host>` (or `http://localhost`), for absolute links.
+    private static func baseURL(_ request: NowHTTPRequest) -> String {
+        "http://" + (request.headers.value(named: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
+    }
+}

@@ -1,0 +1,28 @@
+extension TableAPIError {
+    /// 400: an upload without a required parameter (`table_name`, `table_sys_id`, `file_name`).
+    static func missingAttachmentParameter(_ name: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Failed to create the attachment", detail: "The \(name) parameter is required")
+    }
+
+    /// 400: an upload to a table the dictionary does not have, or `sys_attachment` itself.
+    static func invalidAttachmentTable(_ name: String) -> TableAPIError {
+        TableAPIError(status: 400, message: "Failed to create the attachment", detail: "Invalid table \(name)")
+    }
+
+    /// 404: an upload to a record that does not exist.
+    static func missingAttachmentRecord(table: String, sysID: String) -> TableAPIError {
+        TableAPIError(
+            status: 404, message: "Failed to create the attachment",
+            detail: "No record \(sysID) in the table \(table)")
+    }
+
+    /// 400: a multipart upload without a file part, or a body that is not multipart/form-data.
+    static let missingFilePart = TableAPIError(
+        status: 400, message: "Failed to create the attachment. File part might be missing in the request.",
+        detail: nil)
+
+    /// 404: no attachment with that sys_id (or its file is gone).
+    static let noAttachment = TableAPIError(
+        status: 404, message: "Record doesn't exist or ACL restricts the record retrieval", detail: nil)
+}

@@ -1,0 +1,40 @@
+import Foundation
+import NowData
+
+/// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`) and
+/// aggregates (`/api/now/stats/{table}`), each on an authenticated request.
+extension LocalInstance {
+    /// The response when `request` is for one of these APIs; nil when its path is none of theirs.
+    func otherAPIResponse(_ request: NowHTTPRequest) -> NowHTTPResponse? {
+        let segments = AttachmentAPIHandler.route(request.path)
+        let isBatch = Self.isBatchPath(request.path)
+        let statsTable = AggregateAPIHandler.table(in: request.path)
+        guard segments != nil || isBatch || statsTable != nil else { return nil }
+        let user: String
+        do {
+            guard let authenticated = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
+            user = authenticated
+        } catch {
+            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
+        do throws(TableAPIError) {
+            if let segments { return try attachments.handle(request, segments: segments, userName: user) }
+            if let statsTable {
+                return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable)
+            }
+            return try batch(request)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// Removes the files of the attachments deleted with their records.
+    func sweepAttachments() {
+        do {
+            try database.write { db in try attachments.content.sweep(db) }
+        } catch {
+            options.log("local instance: cannot remove the files of deleted attachments: \(error)")
+        }
+    }
+}

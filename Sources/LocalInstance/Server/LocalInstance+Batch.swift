@@ -1,0 +1,121 @@
+import Foundation
+import NowData
+
+/// The Batch API, `POST /api/now/v1/batch`: several REST requests in one, each run in order through the same
+/// handler (and authorisation) as if sent alone.
+///
+/// The body is `{"batch_request_id": ..., "rest_requests": [{"id", "method", "url", "headers": [{"name",
+/// "value"}], "body": base64}]}`; the answer is `{"batch_request_id", "serviced_requests": [{"id",
+/// "status_code", "status_text", "headers", "body": base64, "execution_time"}], "unserviced_requests": [...]}`.
+/// An inner request without its own `Authorization` header carries the batch's. One that lacks a method or a URL
+/// is listed, by id, among the unserviced requests.
+extension LocalInstance {
+    /// Whether `path` is the Batch API's (`/api/now/batch` or `/api/now/v1/batch`).
+    static func isBatchPath(_ path: String) -> Bool {
+        path == "/api/now/v1/batch" || path == "/api/now/batch"
+    }
+
+    /// The answer to an authenticated batch request.
+    func batch(_ request: NowHTTPRequest) throws(TableAPIError) -> NowHTTPResponse {
+        guard request.method.uppercased() == "POST" else { throw .methodNotSupported(request.method) }
+        guard let body = request.body, case .object(let object)? = try? JSONValue(json: body),
+            case .array(let inner)? = object["rest_requests"]
+        else { throw .invalidBody }
+        var serviced: [JSONValue] = []
+        var unserviced: [JSONValue] = []
+        let clock = ContinuousClock()
+        for case .object(let item) in inner {
+            let id = Self.text(item["id"]) ?? ""
+            guard let method = Self.text(item["method"]), let url = Self.text(item["url"]),
+                let innerRequest = Self.request(method: method, url: url, item: item, outer: request)
+            else {
+                unserviced.append(.string(id))
+                continue
+            }
+            let start = clock.now
+            let response = handle(innerRequest)
+            let elapsed = clock.now - start
+            let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            serviced.append(
+                .object([
+                    "id": .string(id), "status_code": .number(JSONNumber(response.statusCode)),
+                    "status_text": .string(Self.statusText(response.statusCode)),
+                    "headers": .array(
+                        response.headers.map { .object(["name": .string($0.name), "value": .string($0.value)]) }),
+                    "body": .string(response.body.base64EncodedString()),
+                    "execution_time": .number(JSONNumber(milliseconds)),
+                ]))
+        }
+        let answer: JSONValue = [
+            "batch_request_id": .string(Self.text(object["batch_request_id"]) ?? ""),
+            "serviced_requests": .array(serviced), "unserviced_requests": .array(unserviced),
+        ]
+        return NowHTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json;charset=UTF-8"], body: answer.jsonData())
+    }
+
+    /// The inner request of a batch item: its URL split into a path and decoded query items (`+` read as a
+    /// space, as a form-encoded query means it), its headers, its base64 body, and the batch's `Authorization`
+    /// when it has none.
+    private static func request(method: String, url: String, item: JSONObject, outer: NowHTTPRequest)
+        -> NowHTTPRequest?
+    {
+        let parts = url.split(separator: "?", maxSplits: 1).map(String.init)
+        guard let path = parts.first, path.hasPrefix("/") else { return nil }
+        var queryItems: [URLQueryItem] = []
+        if parts.count == 2 {
+            var components = URLComponents()
+            components.percentEncodedQuery = parts[1].replacingOccurrences(of: "+", with: "%20")
+            queryItems = components.queryItems ?? []
+        }
+        var headers = HTTPHeaders()
+        if case .array(let fields)? = item["headers"] {
+            for case .object(let field) in fields {
+                if let name = text(field["name"]), let value = text(field["value"]) {
+                    headers.add(name: name, value: value)
+                }
+            }
+        }
+        if headers["Authorization"] == nil, let authorization = outer.headers.value(named: "Authorization") {
+            headers["Authorization"] = authorization
+        }
+        if headers["Host"] == nil, let host = outer.headers.value(named: "Host") { headers["Host"] = host }
+        var body: Data?
+        if let encoded = text(item["body"]), !encoded.isEmpty {
+            guard let decoded = Data(base64Encoded: encoded) else { return nil }
+            body = decoded
+        }
+        return NowHTTPRequest(
+            method: method.uppercased(), path: path, queryItems: queryItems, headers: headers, body: body)
+    }
+
+    /// A string or a number as text.
+    private static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: text
+        case .number(let number)?: number.text
+        default: nil
+        }
+    }
+
+    /// The reason phrase of a status code.
+    static func statusText(_ code: Int) -> String {
+        switch code {
+        case 200: "OK"
+        case 201: "Created"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 413: "Payload Too Large"
+        case 415: "Unsupported Media Type"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: ""
+        }
+    }
+}
