@@ -12,7 +12,8 @@ import Darwin
 /// instance `nowflow run` would use, with line editing, history and completion on a terminal.
 ///
 /// Exit status: 0 at the end of the session, 1 usage error, 2 invalid job file, 3 the instance or the job's
-/// variables cannot be used.
+/// variables cannot be used; a session read from a pipe ends with 3 when one of its steps failed and 4 when an
+/// assertion failed (after running every line), as `nowflow run` does.
 enum ReplCommand {
     static let usage = "usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]"
 
@@ -63,18 +64,23 @@ enum ReplCommand {
             printError("nowflow repl: \(error)")
             return 3
         }
-        run(session)
-        return 0
+        let interactive = run(session)
+        guard !interactive else { return 0 }
+        // A scripted session fails as `nowflow run` would: 4 when an assertion failed, 3 when a step did.
+        let (stepFailed, assertionFailed) = waitFor { await (session.stepFailed, session.assertionFailed) }
+        return assertionFailed ? 4 : stepFailed ? 3 : 0
     }
 
-    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
-    private static func run(_ session: ReplSession) {
+    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due. Gives
+    /// whether the lines came from a terminal.
+    private static func run(_ session: ReplSession) -> Bool {
         unblockTerminalSignals()
         let directory = NowflowDirectory.url
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let editor = LineEditor(
             historyPath: directory.appendingPathComponent("history").path,
-            completer: { session.completions(for: $0) })
+            completer: { session.completions(for: $0) },
+            ending: { session.completionEnding(of: $0, prefix: $1) })
         let interrupts = InterruptWatcher()
         print(waitFor { await session.banner })
         while true {
@@ -96,10 +102,11 @@ enum ReplCommand {
             // After the terminal's ^C, the message starts on a line of its own.
             if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
             if !reply.text.isEmpty { print(reply.text) }
-            if reply.quit { return }
+            if reply.quit { return editor.interactive }
         }
         let last = interrupts.run(since: InterruptWatcher.received.load(ordering: .relaxed)) { await session.finish() }
         if !last.isEmpty { print(last) }
+        return editor.interactive
     }
 
     /// Lets the terminal's signals through: a process started with them blocked (as by some test runners and

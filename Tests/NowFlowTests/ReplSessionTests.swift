@@ -115,9 +115,9 @@ import Testing
             nowflow> query incident id=_
             error at column 19: the id '_' always names the last result; choose another id
             nowflow> query incident limit=1
-            error: _1 (query): network error: system error: the network connection was lost (URL error -1005)
+            error: (query): network error: system error: the network connection was lost (URL error -1005)
             nowflow> get incident 0123456789abcdef0123456789abcdef
-            error: _1 (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
             nowflow> :show steps.kept.records.0.number ==
             error at column 37: bad expression: expected a value at the end of the expression
             nowflow> :show vars.nothing
@@ -322,7 +322,7 @@ import Testing
         let session = harness.session
         let running = Task { await session.handle("query incident limit=1") }
         running.cancel()
-        #expect(await running.value.text == "cancelled: _2 (query) was interrupted (Ctrl-C); results and variables are as before it")
+        #expect(await running.value.text == "cancelled: (query) was interrupted (Ctrl-C); results and variables are as before it")
         harness.instance.setFaults(.none)
         let transcript = await harness.transcript([":vars", "query sys_user_group name=${vars.team} fields=name"])
         #expect(transcript == """

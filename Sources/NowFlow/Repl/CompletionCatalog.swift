@@ -14,6 +14,10 @@ struct CompletionCatalog: Sendable {
     var tables = Set(commonTables)
     /// Field names by table.
     var fields: [String: Set<String>] = [:]
+    /// The boolean fields by table (their dictionary's `internal_type`), of the table and those it extends.
+    var booleans: [String: Set<String>] = [:]
+    /// A choice field's values by table and field (`sys_choice`), on the table that lists them.
+    var choiceValues: [String: [String: [String]]] = [:]
     /// The table each table extends (`incident` → `task`), from the instance's `sys_db_object`.
     var parents: [String: String] = [:]
     /// The request for the instance's table names, started at the first completion of a table name.
@@ -29,6 +33,16 @@ struct CompletionCatalog: Sendable {
         var names = [table]
         while let parent = parents[names[names.count - 1]], !names.contains(parent) { names.append(parent) }
         return names
+    }
+
+    /// The boolean fields of `table`, its own and those of the tables it extends.
+    func booleanFields(of table: String) -> Set<String> {
+        lineage(of: table).reduce(into: Set<String>()) { $0.formUnion(booleans[$1] ?? []) }
+    }
+
+    /// The values of a choice field of `table`, from the nearest table that lists them; nil when none does.
+    func choices(of table: String, field: String) -> [String]? {
+        lineage(of: table).lazy.compactMap { choiceValues[$0]?[field] }.first
     }
 
     /// Notes a table and the fields of its records.

@@ -14,6 +14,7 @@ extension ReplSession {
           :list              the job's steps, => at the next  :vars         the variables and results
           :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
           :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
+          :display on|off|all  display values for the steps typed (display_value: true, false, all)
           :save FILE         the steps run so far as a job file for nowflow run
           :help              this text                        :quit         end (Ctrl-D too)
         """
@@ -33,6 +34,7 @@ extension ReplSession {
         case ":show": return ReplReply(show(argument, column: argumentColumn))
         case ":format": return ReplReply(setFormat(argument))
         case ":tz": return ReplReply(setZone(argument))
+        case ":display": return ReplReply(setDisplay(argument))
         case ":save": return ReplReply(save(to: argument))
         case ":help": return ReplReply(Self.help)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
@@ -76,6 +78,20 @@ extension ReplSession {
         }
         format = chosen
         return "format: \(chosen.rawValue)"
+    }
+
+    /// `:display on|off|all`: the display values typed steps ask for when they do not say (`display_value`).
+    private func setDisplay(_ name: String) -> String {
+        let modes = ["on": "true", "off": nil, "all": "all"] as [String: String?]
+        let current = ["true": "on", "all": "all"][display ?? ""] ?? "off"
+        guard !name.isEmpty else { return "display values: \(current)" }
+        guard let mode = modes[name] else {
+            return Self.errorText(":display takes on, off or all, not '\(name)'", column: 0)
+        }
+        display = mode
+        let meaning = ["on": " (steps without display_value ask for display values)",
+            "all": " (steps without display_value ask for values and display values)", "off": ""][name] ?? ""
+        return "display values: \(name)\(meaning)"
     }
 
     private func setZone(_ name: String) -> String {

@@ -6,6 +6,12 @@ extension ReplSession {
     /// The characters that end a word for completion; the line editor must split words the same way.
     public static let wordBreakCharacters = ReplCompleter.breakCharacters
 
+    /// Whether the word at the end of `prefix` (the line up to the cursor) is a file name, which the line editor
+    /// completes from the file system.
+    public static func completesPath(_ prefix: String) -> Bool {
+        ReplCompleter.completesPath(prefix)
+    }
+
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Never waits:
     /// the first completion of a table name asks the instance's `sys_db_object` for its tables in the background,
     /// and the first completion after a line names a table whose dictionary was not asked for asks for its fields
@@ -18,6 +24,12 @@ extension ReplSession {
             Task { await self.loadDictionary(for: table) }
         }
         return catalog.withLock { ReplCompleter.completions(for: prefix, catalog: $0) }
+    }
+
+    /// What the line editor puts after `match` when it is the only completion of the word at the end of `prefix`:
+    /// `""`, `"."`, `"}"` or `" "`.
+    public nonisolated func completionEnding(of match: String, prefix: String) -> String {
+        catalog.withLock { ReplCompleter.ending(of: match, prefix: prefix, catalog: $0) }
     }
 
     /// The request for the instance's table names (`sys_db_object`: `name` and the parent's), started on the
@@ -50,9 +62,10 @@ extension ReplSession {
         }
     }
 
-    /// Asks the instance's dictionary (`sys_dictionary`) once for the table's field names, and for those of the
-    /// tables it extends when the table names were asked for (the platform lists a field on the table that defines
-    /// it); an instance that has none, or refuses, is asked no more for that table.
+    /// Asks the instance's dictionary (`sys_dictionary`) once for the table's field names and types, and for those
+    /// of the tables it extends when the table names were asked for (the platform lists a field on the table that
+    /// defines it), then its choice lists (`sys_choice`); an instance that has none, or refuses, is asked no more
+    /// for that table.
     nonisolated func loadDictionary(for table: String) async {
         let first = catalog.withLock { $0.dictionaryAsked.insert(table).inserted }
         guard first else { return }
@@ -61,18 +74,44 @@ extension ReplSession {
         let tables = lineage.count == 1 ? "name=\(table)" : "nameIN" + lineage.joined(separator: ",")
         let configuration = FetchConfiguration(
             filter: Filter(query: "\(tables)^elementISNOTEMPTY"), limit: 1000,
-            readConfiguration: FieldReadConfiguration(includeFields: ["element"]))
+            readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "internal_type"]))
         guard let data = try? await service.records(from: "sys_dictionary", configuration: configuration),
             let items = try? JobExecution.resultList(data)
         else { return }
-        let found = items.compactMap { item -> String? in
-            guard let element = item["element"]?.text, !element.isEmpty else { return nil }
-            return element
+        var found: [String] = []
+        var booleans: [String: Set<String>] = [:]
+        for item in items {
+            guard let element = item["element"]?.text, !element.isEmpty else { continue }
+            found.append(element)
+            if item["internal_type"]?.text == "boolean" {
+                booleans[item["name"]?.text ?? table, default: []].insert(element)
+            }
         }
         guard !found.isEmpty else { return }
         catalog.withLock {
             $0.tables.insert(table)
             $0.fields[table, default: []].formUnion(found)
+            $0.booleans.merge(booleans) { old, new in old.union(new) }
         }
+        await loadChoices(tables)
+    }
+
+    /// The choice lists of the tables the encoded query `tables` names, by table and field, in the instance's order.
+    private nonisolated func loadChoices(_ tables: String) async {
+        let configuration = FetchConfiguration(
+            filter: Filter(query: "\(tables)^ORDERBYsequence"), limit: 10000,
+            readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "value"]))
+        guard let data = try? await service.records(from: "sys_choice", configuration: configuration),
+            let items = try? JobExecution.resultList(data)
+        else { return }
+        var values: [String: [String: [String]]] = [:]
+        for item in items {
+            guard let table = item["name"]?.text, let element = item["element"]?.text, let value = item["value"]?.text,
+                !value.isEmpty
+            else { continue }
+            if values[table, default: [:]][element, default: []].contains(value) { continue }
+            values[table, default: [:]][element, default: []].append(value)
+        }
+        catalog.withLock { $0.choiceValues.merge(values) { _, new in new } }
     }
 }

@@ -43,6 +43,11 @@ public actor ReplSession {
     var finallyRan = false
     /// How each job step ended, by index, for `:list`.
     var jobStatuses: [Int: StepStatus] = [:]
+    /// `:display`: the `display_value` a typed step gets when it does not give one (`true` or `all`); nil: none.
+    var display: String?
+    /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
+    public private(set) var stepFailed = false
+    public private(set) var assertionFailed = false
     /// Whether a step of the job has run (its `finally` is then due).
     var jobStarted: Bool { !jobStatuses.isEmpty }
 
@@ -136,14 +141,16 @@ public actor ReplSession {
             return Self.errorText("the id '_' always names the last result; choose another id", column: column)
         }
         let id = given ?? "_\(autoNumber + 1)"
-        let withID = given == nil ? Self.settingID(node, id) : node
+        let withID = Self.settingDisplay(given == nil ? Self.settingID(node, id) : node, display)
         let step: Step
         switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
         case .success(let built): step = built
         case .failure(let error):
             return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
         }
-        let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", node: withID)
+        // A step that fails keeps no result: its id is not used up, and the message does not name it.
+        let failedLabel = given == nil ? "(\(step.kind.name))" : nil
+        let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
         if given == nil, run.status == .passed || run.status == .skipped { autoNumber += 1 }
         return run.text
     }
@@ -151,7 +158,14 @@ public actor ReplSession {
     /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
     static func stepNode(_ line: String) throws(ReplInputError) -> YAMLNode {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let first = String(trimmed.prefix { !$0.isWhitespace })
+        var first = String(trimmed.prefix { !$0.isWhitespace })
+        if let equals = first.firstIndex(of: "="), ShortForm.stepOptions.contains(String(first[..<equals])) {
+            // Options before the kind: `id=opened create incident ...`.
+            guard let kind = ShortForm.kind(of: trimmed), !ShortForm.kinds.contains(kind) else {
+                return try ShortForm.node(line)
+            }
+            first = kind
+        }
         if ShortForm.kinds.contains(first) { return try ShortForm.node(line) }
         if StepKind.names.contains(first) {
             throw ReplInputError(message: "\(first) has no short form; write it as YAML, as in: \(first): { ... }", column: 1)
@@ -176,6 +190,22 @@ public actor ReplSession {
         return root
     }
 
+    /// The node with `display_value: <display>` in its kind's mapping when the kind reads records and the step does
+    /// not give one.
+    static func settingDisplay(_ node: YAMLNode, _ display: String?) -> YAMLNode {
+        guard let display, var pairs = node.pairs,
+            let index = pairs.firstIndex(where: { JobBuilder.recordStepKeys[$0.name]?.contains("display_value") == true }),
+            let inner = pairs[index].value.pairs, !inner.contains(where: { $0.name == "display_value" })
+        else { return node }
+        let mark = pairs[index].value.mark
+        let key = YAMLNode(content: .scalar("display_value", .plain), mark: mark)
+        let value = YAMLNode(content: .scalar(display, .plain), mark: mark)
+        pairs[index] = YAMLNode.Pair(
+            key: pairs[index].key,
+            value: YAMLNode(content: .mapping(inner + [YAMLNode.Pair(key: key, value: value)]), mark: mark))
+        return YAMLNode(content: .mapping(pairs), mark: node.mark)
+    }
+
     /// The node with `id: <id>` first.
     static func settingID(_ node: YAMLNode, _ id: String) -> YAMLNode {
         let mark = node.mark
@@ -196,20 +226,35 @@ public actor ReplSession {
     /// Runs a step with the engine, keeps its result as `steps.<id>` and `steps._`, records it for `:save`, and
     /// renders what it did. `number` numbers it (`3/6`, `finally 1`) and `label` names it in messages (by default
     /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
-    func run(_ step: Step, number: String, label: String? = nil, node: YAMLNode?) async -> StepRun {
+    ///
+    /// `failedLabel`, when given, names the step when it fails (a typed step without an id keeps none then).
+    func run(_ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?) async
+        -> StepRun
+    {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
-            return StepRun(status: .failed, text: "cancelled: \(label) was interrupted (Ctrl-C); results and variables are as before it")
+            stepFailed = true
+            return StepRun(
+                status: .failed,
+                text: "cancelled: \(failedLabel ?? label) was interrupted (Ctrl-C); results and variables are as before it")
         }
-        guard let outcome else { return StepRun(status: .failed, text: "error: \(label) did not run") }
+        guard let outcome else {
+            stepFailed = true
+            return StepRun(status: .failed, text: "error: \(failedLabel ?? label) did not run")
+        }
         scope = newScope
         switch outcome.status {
         case .failed, .assertionFailed:
+            if !outcome.continued {
+                if outcome.status == .assertionFailed { assertionFailed = true } else { stepFailed = true }
+            }
             let continued = outcome.continued ? " (continue_on_error: going on)" : ""
-            return StepRun(status: outcome.status, text: "error: \(label): \(outcome.message)\(continued)", continued: outcome.continued)
+            return StepRun(
+                status: outcome.status, text: "error: \(failedLabel ?? label): \(outcome.message)\(continued)",
+                continued: outcome.continued)
         case .skipped:
             if let node, let id = step.id { record(node, id: id) }
             return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
