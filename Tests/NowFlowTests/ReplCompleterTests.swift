@@ -77,6 +77,7 @@ import Testing
         #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
         #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
         #expect(asked.withLock { $0 } == [
+            "/api/now/table/sys_db_object?",
             "/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY",
             "/api/now/table/sys_choice?name=u_cmdb_thing^ORDERBYsequence",
         ])
@@ -132,6 +133,9 @@ import Testing
         #expect(session.completions(for: "query sys_dictionary name=incident element=sh") == [])
         #expect(session.completions(for: "query sys_choice table=inc") == ["incident"])
         #expect(session.completions(for: "query incident short_description=") == ["steps.", "vars."])
+        #expect(session.completions(for: "query incident subcategory=in") == [])
+        #expect(session.completions(for: "query incident subcategory=\"in") == ["internal application"])
+        #expect(session.completionEnding(of: "internal application", prefix: "query incident subcategory=\"in") == "\"")
     }
 
     @Test func optionsBeforeTheKindCompleteAsAfterIt() {

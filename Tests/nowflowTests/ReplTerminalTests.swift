@@ -75,6 +75,83 @@ import Testing
         try next.waitFor("no variables or results yet")
     }
 
+    /// Every completion typed as a person would, Tab by Tab, the line compared after each: what completion puts on
+    /// the line is valid input (`limit=`, never `limit\=`), values complete where they are known.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func completionPutsValidInputOnTheLine() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "".write(to: directory.appendingPathComponent("walk-existing.yaml"), atomically: true, encoding: .utf8)
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+
+        /// Types `text`, presses Tab (`tabs` times), and waits for the line to read `line`.
+        func complete(_ text: String, tabs: Int = 1, _ line: String) throws {
+            try terminal.send(text, literal: true)
+            for _ in 0..<tabs { try terminal.send("Tab") }
+            try waitUntil("the line reads '\(line)'") { (try? lastLine(terminal)) == line }
+        }
+
+        // query: a parameter name, then the boolean values of a field, then a field after fields=.
+        try complete("query incident active=true li", "nowflow> query incident active=true limit=")
+        try complete("1 order_by=numb", "nowflow> query incident active=true limit=1 order_by=number")
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try complete("query incident act", "nowflow> query incident active=")
+        try complete("", tabs: 2, "nowflow> query incident active=")
+        try terminal.waitFor("false   steps.  true    vars.\nnowflow> query incident active=")
+        try complete("t", "nowflow> query incident active=true")
+        try complete("fields=num", "nowflow> query incident active=true fields=number")
+        try complete("limit=1", "nowflow> query incident active=true fields=number limit=1")
+        try terminal.send("Enter")
+        try terminal.waitFor("_2 (query): 1 record from incident")
+
+        // get: the ids and paths of the results inside ${ }, closed by the completion.
+        try complete("get incident ${steps._1.rec", "nowflow> get incident ${steps._1.records.")
+        try complete("0.sys_i", "nowflow> get incident ${steps._1.records.0.sys_id}")
+        try complete(" fields=short_d", "nowflow> get incident ${steps._1.records.0.sys_id} fields=short_description")
+        try terminal.send("Enter")
+        try terminal.waitFor("_3 (get): incident ")
+
+        // update: a field name, then a choice value from sys_choice.
+        try complete("update incident ${steps._1.records.0.sys_id} sta", "nowflow> update incident ${steps._1.records.0.sys_id} state=")
+        try complete("", tabs: 2, "nowflow> update incident ${steps._1.records.0.sys_id} state=")
+        try terminal.waitFor("1       2       3       6       7       8       steps.  vars.\nnowflow> update")
+        try complete("2 impa", "nowflow> update incident ${steps._1.records.0.sys_id} state=2 impact=")
+        try terminal.send("3", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_4 (update): updated incident")
+
+        // create: a choice field and its value, a quoted choice value with a space closed by its quote, an option
+        // before the kind.
+        try complete("id=made cr", "nowflow> id=made create")
+        try complete("incident categ", "nowflow> id=made create incident category=")
+        try complete("netw", "nowflow> id=made create incident category=network")
+        try complete("subcategory=\"internal", "nowflow> id=made create incident category=network subcategory=\"internal application\"")
+        try terminal.send("Enter")
+        try terminal.waitFor("made (create): created incident")
+
+        // commands: the command, its argument, a file name for :save.
+        try complete(":form", "nowflow> :format")
+        try complete("js", "nowflow> :format json")
+        try terminal.send("Enter")
+        try terminal.waitFor("format: json")
+        try complete(":save walk-e", "nowflow> :save walk-existing.yaml")
+        try terminal.send("C-u")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+        let screen = try terminal.screen()
+        #expect(!screen.contains("\\="))
+        #expect(!screen.contains("error"))
+    }
+
+    /// The last line of the screen that is not empty.
+    private func lastLine(_ terminal: TmuxSession) throws -> String {
+        try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
     /// Polls `condition` until it holds; fails after `timeout`.
     private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) throws {
         let deadline = ContinuousClock.now + timeout

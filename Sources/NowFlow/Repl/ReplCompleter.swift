@@ -13,11 +13,13 @@ enum ReplCompleter {
         ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":save", ":help", ":quit",
     ]
 
-    /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted.
+    /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
+    /// (a choice value) only after an opening quote.
     static func completions(for prefix: String, catalog: CompletionCatalog) -> [String] {
         let (word, before, beforeWords) = split(prefix)
+        let quoted = before.last == "\"" || before.last == "'"
         return candidates(word: word, before: before, beforeWords: beforeWords, catalog: catalog)
-            .filter { $0.hasPrefix(word) }
+            .filter { $0.hasPrefix(word) && (quoted || !$0.contains(where: \.isWhitespace)) }
             .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             .sorted()
     }
@@ -56,8 +58,9 @@ enum ReplCompleter {
         }
         // The short form: the kind, the table, then name=value words.
         guard ShortForm.kinds.contains(first) else { return [] }
-        if before.last == "=" || before.last == "," {
-            return valueCandidates(before: before, table: table, catalog: catalog)
+        let unquoted = before.last == "\"" || before.last == "'" ? String(before.dropLast()) : before
+        if unquoted.last == "=" || unquoted.last == "," {
+            return valueCandidates(before: unquoted, table: table, catalog: catalog)
         }
         if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
         let names = (ShortForm.parameters[first] ?? []) + ShortForm.stepOptions
@@ -84,13 +87,16 @@ enum ReplCompleter {
     }
 
     /// What follows a completion that is the only one: nothing after `name=` and a path that goes on (`steps._1.`,
-    /// `steps._1.records`, whose value holds more, gets a `.`), `}` after a path that ends inside `${`, else a space.
+    /// `steps._1.records`, whose value holds more, gets a `.`), the quote that opened the word, `}` after a path
+    /// that ends inside `${`, else a space.
     static func ending(of match: String, prefix: String, catalog: CompletionCatalog) -> String {
         if match.hasSuffix("=") || match.hasSuffix(".") || match.hasSuffix("/") { return "" }
         if match.hasPrefix("steps.") || match.hasPrefix("vars."), !paths(match + ".", catalog: catalog).isEmpty {
             return "."
         }
         let (_, before, _) = split(prefix)
+        // A value with a space is offered after an opening quote only, and closed with it.
+        if let quote = before.last, quote == "\"" || quote == "'" { return String(quote) }
         if let open = before.range(of: "${", options: .backwards), !before[open.upperBound...].contains("}") {
             return "}"
         }

@@ -63,13 +63,14 @@ extension ReplSession {
     }
 
     /// Asks the instance's dictionary (`sys_dictionary`) once for the table's field names and types, and for those
-    /// of the tables it extends when the table names were asked for (the platform lists a field on the table that
-    /// defines it), then its choice lists (`sys_choice`); an instance that has none, or refuses, is asked no more
-    /// for that table.
+    /// of the tables it extends (the platform lists a field on the table that defines it; the table names, asked
+    /// for first, tell the tables it extends), then its choice lists (`sys_choice`); an instance that has none, or
+    /// refuses, is asked no more for that table.
     nonisolated func loadDictionary(for table: String) async {
         let first = catalog.withLock { $0.dictionaryAsked.insert(table).inserted }
         guard first else { return }
-        if let load = catalog.withLock({ $0.tableLoad }) { await load.value }
+        // The table names tell which tables this one extends, whose dictionary lists the fields it inherits.
+        await tableLoad().value
         let lineage = catalog.withLock { $0.lineage(of: table) }
         let tables = lineage.count == 1 ? "name=\(table)" : "nameIN" + lineage.joined(separator: ",")
         let configuration = FetchConfiguration(
