@@ -108,6 +108,48 @@ import Testing
         #expect(summaries(run: run.stderr) == done)
     }
 
+    @Test func aScriptedSessionWithFailuresEndsAsARunWould() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let failed = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                get incident 0123456789abcdef0123456789abcdef
+                set team=Network
+
+                """)
+        #expect(failed.status == 3)
+        #expect(failed.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> get incident 0123456789abcdef0123456789abcdef
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            nowflow> set team=Network
+            _1 (set): vars.team
+
+            """)
+        let asserted = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                assert 1 == 2
+                get incident 0123456789abcdef0123456789abcdef
+                :quit
+
+                """)
+        #expect(asserted.status == 4)
+        #expect(asserted.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> assert 1 == 2
+            error: (assert): assertion failed: 1 == 2 (1 == 2 is false)
+            nowflow> get incident 0123456789abcdef0123456789abcdef
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            nowflow> :quit
+
+            """)
+        let continued = try ToolInvocation.run(
+            ["repl"], in: directory, stdin: "continue_on_error=true get incident 0123456789abcdef0123456789abcdef\n")
+        #expect(continued.status == 0)
+    }
+
     @Test func badArgumentsAndBadJobFilesAreRefused() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
