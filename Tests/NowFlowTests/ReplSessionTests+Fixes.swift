@@ -140,4 +140,38 @@ extension ReplSessionTests {
         #expect(await harness.session.assertionFailed)
         #expect(await !harness.session.stepFailed)
     }
+
+    @Test func unknownTablesAndFieldsAreCaughtBeforeTheRequest() async throws {
+        let harness = try ReplHarness()
+        let transcript = await harness.transcript([
+            "query incidnt active=true",
+            "query incident actve=true limit=1",
+            "query incident active=true fields=number,shrt_description limit=1",
+            "create incident short_descripton=x",
+            "query: { table: incident, where: { priorty: 1 }, limit: 1 }",
+            "query incident caller_id.name=x order_by=numbr",
+            "query incident caller_id.name=x fields=number limit=1",
+            "query u_nothing_like_it",
+        ])
+        #expect(transcript == """
+            nowflow> query incidnt active=true
+            error at column 7: the instance has no table 'incidnt'; did you mean 'incident'?
+            nowflow> query incident actve=true limit=1
+            error at column 16: incident has no field 'actve'; did you mean 'active'?
+            nowflow> query incident active=true fields=number,shrt_description limit=1
+            error at column 35: incident has no field 'shrt_description'; did you mean 'short_description'?
+            nowflow> create incident short_descripton=x
+            error at column 17: incident has no field 'short_descripton'; did you mean 'short_description'?
+            nowflow> query: { table: incident, where: { priorty: 1 }, limit: 1 }
+            error at column 36: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow> query incident caller_id.name=x order_by=numbr
+            error at column 42: incident has no field 'numbr'; did you mean 'number'?
+            nowflow> query incident caller_id.name=x fields=number limit=1
+            _1 (query): 0 records from incident
+            no records
+            nowflow> query u_nothing_like_it
+            error at column 7: the instance has no table 'u_nothing_like_it'
+
+            """)
+    }
 }

@@ -12,6 +12,10 @@ struct CompletionCatalog: Sendable {
     ]
 
     var tables = Set(commonTables)
+    /// Whether `tables` holds the instance's own table names (its `sys_db_object` answered).
+    var instanceTables = false
+    /// The tables whose fields came from the instance's dictionary, so that a name not among them is not a field.
+    var dictionaryTables: Set<String> = []
     /// Field names by table.
     var fields: [String: Set<String>] = [:]
     /// The boolean fields by table (their dictionary's `internal_type`), of the table and those it extends.

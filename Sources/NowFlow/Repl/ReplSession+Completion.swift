@@ -59,6 +59,7 @@ extension ReplSession {
         catalog.withLock {
             $0.tables.formUnion(names)
             $0.parents.merge(parents) { _, new in new }
+            if !names.isEmpty { $0.instanceTables = true }
         }
     }
 
@@ -92,6 +93,7 @@ extension ReplSession {
         catalog.withLock {
             $0.tables.insert(table)
             $0.fields[table, default: []].formUnion(found)
+            $0.dictionaryTables.insert(table)
             $0.booleans.merge(booleans) { old, new in old.union(new) }
         }
         await loadChoices(tables)

@@ -148,6 +148,7 @@ public actor ReplSession {
         case .failure(let error):
             return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
         }
+        if let unknown = await unknownName(in: withID) { return unknown }
         // A step that fails keeps no result: its id is not used up, and the message does not name it.
         let failedLabel = given == nil ? "(\(step.kind.name))" : nil
         let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
