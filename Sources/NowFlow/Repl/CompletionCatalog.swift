@@ -26,6 +26,8 @@ struct CompletionCatalog: Sendable {
     var parents: [String: String] = [:]
     /// The request for the instance's table names, started at the first completion of a table name.
     var tableLoad: Task<Void, Never>?
+    /// The dictionary loads started by the name checks, by table.
+    var dictionaryLoads: [String: Task<Void, Never>] = [:]
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.

@@ -26,6 +26,16 @@ extension ReplSession {
         return catalog.withLock { ReplCompleter.completions(for: prefix, catalog: $0) }
     }
 
+    /// The dictionary load of `table` (``loadDictionary(for:)``), shared: started on the first call for the table.
+    nonisolated func dictionaryLoad(for table: String) -> Task<Void, Never> {
+        catalog.withLock { catalog in
+            if let load = catalog.dictionaryLoads[table] { return load }
+            let load = Task { await self.loadDictionary(for: table) }
+            catalog.dictionaryLoads[table] = load
+            return load
+        }
+    }
+
     /// What the line editor puts after `match` when it is the only completion of the word at the end of `prefix`:
     /// `""`, `"."`, `"}"` or `" "`.
     public nonisolated func completionEnding(of match: String, prefix: String) -> String {
@@ -46,9 +56,13 @@ extension ReplSession {
     private nonisolated func loadTables() async {
         let configuration = FetchConfiguration(
             limit: 10000, readConfiguration: FieldReadConfiguration(includeFields: ["name", "super_class.name"]))
-        guard let data = try? await service.records(from: "sys_db_object", configuration: configuration),
-            let items = try? JobExecution.resultList(data)
-        else { return }
+        let data = try? await service.records(from: "sys_db_object", configuration: configuration)
+        if Task.isCancelled {
+            // Interrupted (Ctrl-C during a step's name check): asked again next time.
+            catalog.withLock { $0.tableLoad = nil }
+            return
+        }
+        guard let data, let items = try? JobExecution.resultList(data) else { return }
         var names: [String] = []
         var parents: [String: String] = [:]
         for case .object(let fields) in items {
@@ -77,9 +91,15 @@ extension ReplSession {
         let configuration = FetchConfiguration(
             filter: Filter(query: "\(tables)^elementISNOTEMPTY"), limit: 1000,
             readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "internal_type"]))
-        guard let data = try? await service.records(from: "sys_dictionary", configuration: configuration),
-            let items = try? JobExecution.resultList(data)
-        else { return }
+        let data = try? await service.records(from: "sys_dictionary", configuration: configuration)
+        if Task.isCancelled {
+            catalog.withLock {
+                $0.dictionaryAsked.remove(table)
+                $0.dictionaryLoads[table] = nil
+            }
+            return
+        }
+        guard let data, let items = try? JobExecution.resultList(data) else { return }
         var found: [String] = []
         var booleans: [String: Set<String>] = [:]
         for item in items {

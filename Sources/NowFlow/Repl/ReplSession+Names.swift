@@ -11,14 +11,15 @@ extension ReplSession {
             let tableNode = pair.value.pairs?.first(where: { $0.name == "table" })?.value,
             let table = tableNode.scalarText, JobBuilder.isTableName(table)
         else { return nil }
-        await tableLoad().value
+        await CancellableWait.value(of: tableLoad())
+        guard !Task.isCancelled else { return nil }
         let (known, tables) = catalog.withLock { ($0.instanceTables, $0.tables) }
         if known, !tables.contains(table) {
             let hint = table.closest(among: tables).map { "; did you mean '\($0)'?" } ?? ""
             return Self.errorText("the instance has no table '\(table)'\(hint)", column: tableNode.mark.column)
         }
-        await loadDictionary(for: table)
-        guard let fields = catalog.withLock({ $0.dictionaryTables.contains(table) ? $0.fields[table] : nil }) else {
+        await CancellableWait.value(of: dictionaryLoad(for: table))
+        guard !Task.isCancelled, let fields = catalog.withLock({ $0.dictionaryTables.contains(table) ? $0.fields[table] : nil }) else {
             return nil
         }
         for (name, column) in Self.fieldNames(in: pair.value, kind: pair.name) {
