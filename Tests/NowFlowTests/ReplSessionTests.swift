@@ -160,11 +160,11 @@ import Testing
         #expect(harness.normalized(transcript) == """
             nowflow [1/3]> :list
             Walk (job.yaml)
-            => 1. 'caller' (query)
-               2. (assert)
-               3. 'incident' (create)
+            => 1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit=1
+               2. (assert) that="vars.ready == true" message="not ready yet"
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.records.0.sys_…
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow [1/3]> :next
             step 1/3 'caller' (query): 1 record from sys_user
             user_name   name        sys_id
@@ -178,11 +178,11 @@ import Testing
             _1 (set): vars.ready
             nowflow [2/3]> :list
             Walk (job.yaml)
-               1. 'caller' (query)  passed
-            => 2. (assert)  assertion failed
-               3. 'incident' (create)
+               1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit…  passed
+            => 2. (assert) that="vars.ready == true" message="not ready yet"  assertion failed
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.records.0.sys_…
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow [2/3]> :run
             step 2/3 '_2' (assert): holds: vars.ready == true
             step 3/3 'incident' (create): created incident <sys_id>
@@ -195,11 +195,11 @@ import Testing
             finally 1 (delete): deleted incident <sys_id>
             nowflow> :list
             Walk (job.yaml)
-               1. 'caller' (query)  passed
-               2. (assert)  passed
-               3. 'incident' (create)  passed
+               1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit…  passed
+               2. (assert) that="vars.ready == true" message="not ready yet"  passed
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.record…  passed
               finally (ran):
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow> :next
             the job's steps have all run
 
@@ -384,9 +384,9 @@ import Testing
             the job's steps have all run
             nowflow> :list
             Lenient (job.yaml)
-               1. (get)  failed
-               2. (query)  skipped
-               3. 'last' (query)  passed
+               1. (get) incident nope  failed
+               2. (query) incident  skipped
+               3. 'last' (query) incident number=INC0010001 fields=number  passed
 
             """)
     }

@@ -58,11 +58,11 @@ import Testing
             Triage (job.yaml): 3 steps and 1 in finally: :next runs step 1 'open' (query), :run runs the rest, :help lists the commands
             nowflow [1/3]> :list
             Triage (job.yaml)
-            => 1. 'open' (query)
-               2. 'note' (create)
-               3. (assert)
+            => 1. 'open' (query) incident active=true priority=1 fields=number,short_description,sys_id limit=2…
+               2. 'note' (create) incident short_description=${vars.summary} urgency=1
+               3. (assert) steps.note.record.urgency == 1
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.note.sys_id}
             nowflow [1/3]> :next
             step 1/3 'open' (query): 2 records from incident
             number      short_description             sys_id

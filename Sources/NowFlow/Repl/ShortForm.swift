@@ -131,6 +131,43 @@ enum ShortForm {
         return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
     }
 
+    /// A step's parameters as short-form words, for `:list`: the table and sys_id, then `name=value` for the rest,
+    /// with `where:` and the written `fields:` as the conditions and values they are (`active=true`), lists as
+    /// `a,b`; the step options (`id`, `when`, ...) are left out.
+    static func summary(of node: YAMLNode) -> String {
+        guard let pair = node.pairs?.first(where: { StepKind.names.contains($0.name) }) else { return "" }
+        if let text = pair.value.scalarText { return pair.name == "assert" ? text : word(text) }
+        var words: [String] = []
+        var named: [String] = []
+        for inner in pair.value.pairs ?? [] {
+            switch inner.name {
+            case "table", "sys_id" where inner.value.scalarText != nil:
+                words.append(word(inner.value.scalarText ?? ""))
+            case "where", "fields" where inner.value.pairs != nil:
+                named += (inner.value.pairs ?? []).map { "\($0.name)=\(flat($0.value))" }
+            default:
+                named.append("\(inner.name)=\(flat(inner.value))")
+            }
+        }
+        return (words + named).joined(separator: " ")
+    }
+
+    /// A value as one word: a scalar (quoted when it holds a space), a list as `a,b`, a mapping as `{ k: v }`.
+    private static func flat(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let text, _): return word(text)
+        case .sequence(let items): return items.map(flat).joined(separator: ",")
+        case .mapping(let pairs): return "{ " + pairs.map { "\($0.name): \(flat($0.value))" }.joined(separator: ", ") + " }"
+        }
+    }
+
+    private static func word(_ text: String) -> String {
+        guard text.contains(where: { $0.isWhitespace || $0 == "\"" }), !(text.hasPrefix("${") && text.hasSuffix("}")) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// Splits a line into words, keeping quoted parts and `${ ... }` together.
     static func words(_ line: String) throws(ReplInputError) -> [Word] {
         let characters = Array(line)
