@@ -68,6 +68,14 @@ final class LineEditor {
         }
     }
 
+    /// Asks a yes-or-no question on the terminal (the answer is not kept in the history); true for `y` or `yes`.
+    func confirm(_ question: String) -> Bool {
+        guard interactive, let pointer = readline(question) else { return false }
+        defer { free(pointer) }
+        let answer = String(cString: pointer).trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+
     /// The next line without its line break; nil at the end of input (Ctrl-D).
     func readLine(prompt: String) -> String? {
         guard interactive else { return Swift.readLine() }

@@ -98,7 +98,12 @@ enum ReplCommand {
             if !editor.interactive { print(prompt + line) }
             // A Ctrl-C after the line was read (a Ctrl-C while it was typed ends readline without a line) is for
             // the step, even if it comes before the step starts.
-            let reply = interrupts.run(since: before) { await session.handle(line) }
+            var reply = interrupts.run(since: before) { await session.handle(line) }
+            if let confirmation = reply.confirmation, editor.interactive {
+                // On a terminal the question is asked; in a pipe the reply's text is the refusal.
+                let confirmed = editor.confirm(confirmation.question)
+                reply = confirmed ? interrupts.run(since: before) { await session.handle(confirmation.line) } : ReplReply.notDone
+            }
             // After the terminal's ^C, the message starts on a line of its own.
             if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
             if !reply.text.isEmpty { print(reply.text) }

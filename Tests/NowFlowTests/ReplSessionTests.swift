@@ -253,15 +253,7 @@ import Testing
               ready: false
             steps:
             - id: caller
-              query:
-                table: sys_user
-                where:
-                  user_name: '${vars.caller}'
-                fields:
-                - user_name
-                - name
-                - sys_id
-                limit: 1
+              query: { table: sys_user, where: { user_name: "${vars.caller}" }, fields: [user_name, name, sys_id], limit: 1 }
             - id: _1
               query:
                 table: incident
@@ -294,11 +286,7 @@ import Testing
                 that: 'vars.ready == true'
                 message: not ready yet
             - id: incident
-              create:
-                table: incident
-                fields:
-                  short_description: Walked
-                  caller_id: '${steps.caller.records.0.sys_id}'
+              create: { table: incident, fields: { short_description: Walked, caller_id: "${steps.caller.records.0.sys_id}" } }
             finally:
             - delete:
                 table: incident

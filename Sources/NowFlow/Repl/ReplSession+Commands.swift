@@ -15,7 +15,7 @@ extension ReplSession {
           :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
           :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
           :display on|off|all  display values for the steps typed (display_value: true, false, all)
-          :save FILE         the steps run so far as a job file for nowflow run
+          :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
           :help              this text                        :quit         end (Ctrl-D too)
         """
 
@@ -35,7 +35,8 @@ extension ReplSession {
         case ":format": return ReplReply(setFormat(argument))
         case ":tz": return ReplReply(setZone(argument))
         case ":display": return ReplReply(setDisplay(argument))
-        case ":save": return ReplReply(save(to: argument))
+        case ":save": return save(to: argument, force: false)
+        case ":save!": return save(to: argument, force: true)
         case ":help": return ReplReply(Self.help)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
         default:

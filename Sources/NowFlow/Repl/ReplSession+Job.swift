@@ -15,7 +15,8 @@ extension ReplSession {
             step.id = id
             node = node.map { Self.settingID($0, id) }
         }
-        let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node)
+        let own = job.steps[nextStep].id != nil ? nextStep : nil
+        let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node, jobStep: own)
         jobStatuses[nextStep] = run.status
         guard run.status == .passed || run.status == .skipped || run.continued, !Task.isCancelled else {
             return run.text + "\n(the step stays current: fix what is needed, then :next runs it again)"

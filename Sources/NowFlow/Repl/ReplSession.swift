@@ -229,9 +229,10 @@ public actor ReplSession {
     /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
     ///
     /// `failedLabel`, when given, names the step when it fails (a typed step without an id keeps none then).
-    func run(_ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?) async
-        -> StepRun
-    {
+    func run(
+        _ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?,
+        jobStep: Int? = nil
+    ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
@@ -257,7 +258,7 @@ public actor ReplSession {
                 status: outcome.status, text: "error: \(failedLabel ?? label): \(outcome.message)\(continued)",
                 continued: outcome.continued)
         case .skipped:
-            if let node, let id = step.id { record(node, id: id) }
+            if let node, let id = step.id { record(node, id: id, jobStep: jobStep) }
             return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
         case .passed:
             var text = "\(label): \(outcome.message)"
@@ -265,7 +266,7 @@ public actor ReplSession {
                 scope.steps["_"] = value
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
-                if let node { record(node, id: id) }
+                if let node { record(node, id: id, jobStep: jobStep) }
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
@@ -282,8 +283,8 @@ public actor ReplSession {
         return (scope, execution.outcomes.last)
     }
 
-    private func record(_ node: YAMLNode, id: String) {
-        recorded.append(RecordedStep(node: node, id: id, resolution: resolution))
+    private func record(_ node: YAMLNode, id: String, jobStep: Int?) {
+        recorded.append(RecordedStep(node: node, id: id, resolution: resolution, jobStep: jobStep))
         resolution[id] = recorded.count - 1
         resolution["_"] = recorded.count - 1
     }
