@@ -147,6 +147,37 @@ import Testing
         #expect(!screen.contains("error"))
     }
 
+    /// On a terminal, `:save` over a file that exists asks first: no leaves the file, yes writes it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func saveOverAFileAsksOnATerminal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.yaml")
+        try "keep me\n".write(to: file, atomically: true, encoding: .utf8)
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("set team=Network", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (set): vars.team")
+        try terminal.send(":save notes.yaml", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("notes.yaml exists; write over it? [y/N]")
+        try terminal.send("n", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("not done\nnowflow>")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
+        try terminal.send(":save notes.yaml", literal: true)
+        try terminal.send("Enter")
+        try terminal.send("y", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("saved 1 step to notes.yaml (nowflow run notes.yaml runs them again)")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("name: REPL session\n"))
+    }
+
     /// The last line of the screen that is not empty.
     private func lastLine(_ terminal: TmuxSession) throws -> String {
         try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
