@@ -19,6 +19,8 @@ public actor ReplSession {
     let loaded: ReplJob?
     /// `--instance` as given, written by `:save` when it is not the local instance.
     let instanceName: String?
+    /// What a 401 tells to set.
+    let unauthorizedHint: String?
     let width: @Sendable () -> Int
     let service: NowTableService
     /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
@@ -53,8 +55,10 @@ public actor ReplSession {
 
     /// A session on the instance of `options`, with the job's vars, authentication and coder when one is given;
     /// `width` tells the terminal's width when a table is drawn.
+    ///
+    /// `unauthorizedHint` is said after a step the instance refused with 401 (what to set to be let in).
     public init(
-        options: RunOptions, job: ReplJob? = nil, instanceName: String? = nil,
+        options: RunOptions, job: ReplJob? = nil, instanceName: String? = nil, unauthorizedHint: String? = nil,
         width: @escaping @Sendable () -> Int = { 80 }
     ) throws(ReplSessionError) {
         let base = job?.job ?? Job(
@@ -69,6 +73,7 @@ public actor ReplSession {
         self.options = options
         loaded = job
         self.instanceName = instanceName
+        self.unauthorizedHint = unauthorizedHint
         self.width = width
         service = preparation.service
         dryRun = preparation.dryRun
@@ -253,7 +258,8 @@ public actor ReplSession {
             if !outcome.continued {
                 if outcome.status == .assertionFailed { assertionFailed = true } else { stepFailed = true }
             }
-            let continued = outcome.continued ? " (continue_on_error: going on)" : ""
+            var continued = outcome.continued ? " (continue_on_error: going on)" : ""
+            if let unauthorizedHint, outcome.message.hasPrefix("bad response 401 ") { continued += "\n\(unauthorizedHint)" }
             return StepRun(
                 status: outcome.status, text: "error: \(failedLabel ?? label): \(outcome.message)\(continued)",
                 continued: outcome.continued)
