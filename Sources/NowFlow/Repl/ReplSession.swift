@@ -50,6 +50,8 @@ public actor ReplSession {
     /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
     public private(set) var stepFailed = false
     public private(set) var assertionFailed = false
+    /// The creates interrupted by Ctrl-C whose record may exist, until a look at the instance settles them.
+    var unsettled: [InterruptedCreate] = []
     /// Whether a step of the job has run (its `finally` is then due).
     var jobStarted: Bool { !jobStatuses.isEmpty }
 
@@ -107,13 +109,18 @@ public actor ReplSession {
     /// Answers one line: a step (YAML flow or short form), a `:` command, or nothing (blank, `# comment`).
     public func handle(_ line: String) async -> ReplReply {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let reply: ReplReply
+        // An interrupted create is looked up first, so that the line sees what the instance has.
+        let settled = await settled
+        var reply: ReplReply
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             reply = ReplReply("")
         } else if trimmed.hasPrefix(":") {
             reply = await command(trimmed)
         } else {
             reply = ReplReply(await typedStep(line))
+        }
+        if let settled {
+            reply.text = reply.text.isEmpty ? settled : settled + "\n" + reply.text
         }
         let steps = scope.steps
         let vars = scope.vars
@@ -157,7 +164,7 @@ public actor ReplSession {
         // A step that fails keeps no result: its id is not used up, and the message does not name it.
         let failedLabel = given == nil ? "(\(step.kind.name))" : nil
         let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
-        if given == nil, run.status == .passed || run.status == .skipped { autoNumber += 1 }
+        if given == nil, run.status == .passed || run.status == .skipped || run.keptResult { autoNumber += 1 }
         return run.text
     }
 
@@ -227,6 +234,8 @@ public actor ReplSession {
         var text: String
         /// The step failed under `continue_on_error`: a job goes on.
         var continued = false
+        /// The step failed but left a result (an interrupted create, possibly written): its id is used up.
+        var keptResult = false
     }
 
     /// Runs a step with the engine, keeps its result as `steps.<id>` and `steps._`, records it for `:save`, and
@@ -244,9 +253,15 @@ public actor ReplSession {
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
             stepFailed = true
+            if let possible = execution.touched.last(where: { $0.action == .possiblyCreated }), let id = step.id {
+                return StepRun(status: .failed, text: interrupted(create: possible, id: id, kind: step.kind, node: node), keptResult: true)
+            }
+            let write = ["create", "update", "delete"].contains(step.kind.name) && dryRun == nil
+            let what = write
+                ? "; its request may have reached the instance: look before running it again"
+                : "; results and variables are as before it"
             return StepRun(
-                status: .failed,
-                text: "cancelled: \(failedLabel ?? label) was interrupted (Ctrl-C); results and variables are as before it")
+                status: .failed, text: "cancelled: \(failedLabel ?? label) was interrupted (Ctrl-C)\(what)")
         }
         guard let outcome else {
             stepFailed = true
@@ -289,7 +304,7 @@ public actor ReplSession {
         return (scope, execution.outcomes.last)
     }
 
-    private func record(_ node: YAMLNode, id: String, jobStep: Int?) {
+    func record(_ node: YAMLNode, id: String, jobStep: Int?) {
         recorded.append(RecordedStep(node: node, id: id, resolution: resolution, jobStep: jobStep))
         resolution[id] = recorded.count - 1
         resolution["_"] = recorded.count - 1
