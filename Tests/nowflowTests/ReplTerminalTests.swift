@@ -178,6 +178,42 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("name: REPL session\n"))
     }
 
+    /// Ctrl-C during a create against a slow `nowflow serve`: the record is stored, its answer is late; the REPL says
+    /// the create may have gone through, with its sys_id, and the next line's get settles it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func ctrlCDuringACreateSaysWhatMayHaveHappened() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "1500"])
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let environment = "HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin NOW_PASSWORD=pw"
+        let command = "cd '\(directory.path)' && \(environment) '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let history = directory.appendingPathComponent(".nowflow/history")
+        let terminal = try TmuxSession(command: command, width: 200)
+        try terminal.waitFor("nowflow>")
+        // The first step on incident loads the table names and its dictionary (each answer 1.5 s late).
+        try terminal.send("query incident number=INC0010001 fields=number", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident", timeout: .seconds(40))
+        try terminal.send(#"create incident short_description="ctrl-c test""#, literal: true)
+        try terminal.send("Enter")
+        try waitUntil("the REPL reads the create") {
+            (try? String(contentsOf: history, encoding: .utf8))?.contains("ctrl-c") == true
+        }
+        // The request is out (stored at once, answered 1.5 s later): interrupt it while it waits.
+        try await Task.sleep(for: .milliseconds(500))
+        try terminal.send("C-c")
+        let screen = try terminal.waitFor("steps._2 keeps it as possibly written")
+        let sysID = try #require(screen.firstMatch(of: /the create may have gone through: incident sys_id ([0-9a-f]{32});/)?.1)
+        try terminal.send(":show steps._2.record.short_description", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor(
+            "the interrupted create _2 went through: incident \(sysID) exists (steps._2 is its record)\nctrl-c test",
+            timeout: .seconds(20))
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+    }
+
     /// The last line of the screen that is not empty.
     private func lastLine(_ terminal: TmuxSession) throws -> String {
         try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
