@@ -10,7 +10,7 @@ enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
     static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
     static let commands = [
-        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":save", ":help", ":quit",
+        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":help", ":quit",
     ]
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
@@ -45,6 +45,7 @@ enum ReplCompleter {
             case ":format": return beforeWords.count == 1 ? OutputFormat.allCases.map(\.rawValue) : []
             case ":tz": return beforeWords.count == 1 ? ["UTC", "local"] + TimeZone.knownTimeZoneIdentifiers : []
             case ":display": return beforeWords.count == 1 ? ["on", "off", "all"] : []
+            case ":undo": return beforeWords.count == 1 ? ["all"] : []
             case ":show": return ["steps.", "vars."]
             default: return []
             }

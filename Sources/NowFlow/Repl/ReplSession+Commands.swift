@@ -15,6 +15,7 @@ extension ReplSession {
           :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
           :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
           :display on|off|all  display values for the steps typed (display_value: true, false, all)
+          :history           the session's writes             :undo [N|all] take the last write (N, all) back
           :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
           :help              this text                        :quit         end (Ctrl-D too)
         """
@@ -23,7 +24,7 @@ extension ReplSession {
         let name = String(line.prefix { !$0.isWhitespace })
         let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         let argumentColumn = line.count - argument.count + 1
-        if ["next", "run", "list", "vars", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+        if ["next", "run", "list", "vars", "history", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
             return ReplReply(Self.errorText("\(name) takes no argument", column: argumentColumn))
         }
         switch name {
@@ -35,6 +36,8 @@ extension ReplSession {
         case ":format": return ReplReply(setFormat(argument))
         case ":tz": return ReplReply(setZone(argument))
         case ":display": return ReplReply(setDisplay(argument))
+        case ":history": return ReplReply(history())
+        case ":undo": return ReplReply(await undo(argument))
         case ":save": return save(to: argument, force: false)
         case ":save!": return save(to: argument, force: true)
         case ":help": return ReplReply(Self.help)

@@ -50,6 +50,8 @@ public actor ReplSession {
     /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
     public private(set) var stepFailed = false
     public private(set) var assertionFailed = false
+    /// The session's writes to single records, for `:history` and `:undo`.
+    var writes: [SessionWrite] = []
     /// The creates interrupted by Ctrl-C whose record may exist, until a look at the instance settles them.
     var unsettled: [InterruptedCreate] = []
     /// Whether a step of the job has run (its `finally` is then due).
@@ -249,6 +251,8 @@ public actor ReplSession {
     ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
+        let target = singleTarget(of: step)
+        let before = await recordBefore(step)
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
@@ -288,6 +292,7 @@ public actor ReplSession {
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
                 if let node { record(node, id: id, jobStep: jobStep) }
+                await keepWrite(step, id: id, result: value, before: before, target: target)
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
