@@ -214,6 +214,29 @@ import Testing
         try terminal.waitFor("SESSION-ENDED")
     }
 
+    /// A bare URL with `NOW_USER` and no password: the REPL asks for it on the terminal, without echoing it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func thePasswordOfABareURLIsAskedWithoutEcho() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "hidden-pw"])
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command)
+        try terminal.waitFor("password for admin:")
+        try terminal.send("hidden-pw", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident number=INC0010001 fields=number", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("hidden-pw"))
+        let history = try String(contentsOf: directory.appendingPathComponent(".nowflow/history"), encoding: .utf8)
+        #expect(!history.contains("hidden-pw"))
+    }
+
     /// The last line of the screen that is not empty.
     private func lastLine(_ terminal: TmuxSession) throws -> String {
         try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
