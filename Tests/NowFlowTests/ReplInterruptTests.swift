@@ -68,7 +68,9 @@ import Testing
             """)
         #expect(await session.scope.steps["_2"]?["possibly_written"] == true)
         harness.flags.slow.withLock { $0 = false }
-        let transcript = await harness.transcript([":show steps._2.record.short_description", ":show steps._.sys_id == steps._2.sys_id", ":vars"])
+        let transcript = await harness.transcript([
+            ":show steps._2.record.short_description", ":show steps._.sys_id == steps._2.sys_id", ":vars", ":history", ":undo",
+        ])
         #expect(transcript == """
             nowflow> :show steps._2.record.short_description
             the interrupted create _2 went through: incident <sys_id> exists (steps._2 is its record)
@@ -79,6 +81,10 @@ import Testing
             steps._1 = {"count":1,"records":[{"number":"INC0010001"}]}
             steps._2 = {"record":{"active":"true","assigned_to":"","assignment_g...
             steps._ is steps._2
+            nowflow> :history
+            1. _2 create incident <sys_id>  undo deletes it
+            nowflow> :undo
+            undid 1 (_2 create incident <sys_id>): deleted it
 
             """)
     }

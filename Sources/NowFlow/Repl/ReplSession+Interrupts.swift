@@ -48,6 +48,9 @@ extension ReplSession {
             if scope.steps[create.id]?["possibly_written"] != nil { scope.steps[create.id] = result }
             if scope.steps["_"]?["possibly_written"] != nil { scope.steps["_"] = result }
             if let node = create.node { record(node, id: create.id, jobStep: nil) }
+            writes.append(SessionWrite(
+                stepID: create.id, kind: .create, table: create.table, sysID: create.sysID, written: [],
+                version: SessionWrite.Version(found)))
             return "\(what) went through: \(create.table) \(create.sysID) exists (steps.\(create.id) is its record)"
         } catch let error as NowDataError where error.statusCode == 404 {
             if scope.steps[create.id]?["possibly_written"] != nil { scope.steps[create.id] = nil }
