@@ -140,12 +140,11 @@ enum ShortForm {
         var words: [String] = []
         var named: [String] = []
         for inner in pair.value.pairs ?? [] {
-            switch inner.name {
-            case "table", "sys_id" where inner.value.scalarText != nil:
-                words.append(word(inner.value.scalarText ?? ""))
-            case "where", "fields" where inner.value.pairs != nil:
-                named += (inner.value.pairs ?? []).map { "\($0.name)=\(flat($0.value))" }
-            default:
+            if ["table", "sys_id"].contains(inner.name), let text = inner.value.scalarText {
+                words.append(word(text))
+            } else if ["where", "fields"].contains(inner.name), let members = inner.value.pairs {
+                named += members.map { "\($0.name)=\(flat($0.value))" }
+            } else {
                 named.append("\(inner.name)=\(flat(inner.value))")
             }
         }
