@@ -9,10 +9,12 @@ import Darwin
 #endif
 
 /// `nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]`: steps and commands typed one at a time, on the
-/// instance `nowflow run` would use, with line editing, history and completion on a terminal.
+/// instance `nowflow run` would use (or `NOW_INSTANCE`), with line editing, history and completion on a terminal.
+/// A bare URL takes its credentials from the environment (``ReplCredentials``).
 ///
 /// Exit status: 0 at the end of the session, 1 usage error, 2 invalid job file, 3 the instance or the job's
-/// variables cannot be used.
+/// variables cannot be used; a session read from a pipe ends with 3 when one of its steps failed and 4 when an
+/// assertion failed (after running every line), as `nowflow run` does.
 enum ReplCommand {
     static let usage = "usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]"
 
@@ -35,13 +37,21 @@ enum ReplCommand {
             }
         }
         let environment = ProcessInfo.processInfo.environment
-        let instanceName = parsed.value("instance") ?? job?.job.instance
-        let target: InstanceTarget
+        let instanceName = parsed.value("instance") ?? job?.job.instance ?? ReplCredentials.instance(environment: environment)
+        var target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(instanceName ?? "local", environment: environment, verbose: false)
         } catch {
             printError("nowflow repl: \(error)")
             return error.isUsage ? 1 : 3
+        }
+        // A bare URL has no profile to give credentials: the environment (or the terminal) gives them.
+        let bareURL = instanceName?.contains("://") == true
+        if bareURL, case .none = target.authentication,
+            let credentials = ReplCredentials.authentication(environment: environment)
+        {
+            target.authentication = credentials.authentication
+            target.secrets += credentials.secrets
         }
         defer { target.close() }
         // A long query shows its progress on a terminal's stderr; the step's outcome is the REPL's answer.
@@ -58,23 +68,30 @@ enum ReplCommand {
             })
         let session: ReplSession
         do {
-            session = try ReplSession(options: options, job: job, instanceName: instanceName, width: TerminalSize.columns)
+            session = try ReplSession(
+                options: options, job: job, instanceName: instanceName,
+                unauthorizedHint: bareURL ? ReplCredentials.unauthorizedHint : nil, width: TerminalSize.columns)
         } catch {
             printError("nowflow repl: \(error)")
             return 3
         }
-        run(session)
-        return 0
+        let interactive = run(session)
+        guard !interactive else { return 0 }
+        // A scripted session fails as `nowflow run` would: 4 when an assertion failed, 3 when a step did.
+        let (stepFailed, assertionFailed) = waitFor { await (session.stepFailed, session.assertionFailed) }
+        return assertionFailed ? 4 : stepFailed ? 3 : 0
     }
 
-    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due.
-    private static func run(_ session: ReplSession) {
+    /// The read-run-show loop, until `:quit` or the end of input; then the job's `finally` if it is due. Gives
+    /// whether the lines came from a terminal.
+    private static func run(_ session: ReplSession) -> Bool {
         unblockTerminalSignals()
         let directory = NowflowDirectory.url
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let editor = LineEditor(
             historyPath: directory.appendingPathComponent("history").path,
-            completer: { session.completions(for: $0) })
+            completer: { session.completions(for: $0) },
+            ending: { session.completionEnding(of: $0, prefix: $1) })
         let interrupts = InterruptWatcher()
         print(waitFor { await session.banner })
         while true {
@@ -92,14 +109,20 @@ enum ReplCommand {
             if !editor.interactive { print(prompt + line) }
             // A Ctrl-C after the line was read (a Ctrl-C while it was typed ends readline without a line) is for
             // the step, even if it comes before the step starts.
-            let reply = interrupts.run(since: before) { await session.handle(line) }
+            var reply = interrupts.run(since: before) { await session.handle(line) }
+            if let confirmation = reply.confirmation, editor.interactive {
+                // On a terminal the question is asked; in a pipe the reply's text is the refusal.
+                let confirmed = editor.confirm(confirmation.question)
+                reply = confirmed ? interrupts.run(since: before) { await session.handle(confirmation.line) } : ReplReply.notDone
+            }
             // After the terminal's ^C, the message starts on a line of its own.
             if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
             if !reply.text.isEmpty { print(reply.text) }
-            if reply.quit { return }
+            if reply.quit { return editor.interactive }
         }
         let last = interrupts.run(since: InterruptWatcher.received.load(ordering: .relaxed)) { await session.finish() }
         if !last.isEmpty { print(last) }
+        return editor.interactive
     }
 
     /// Lets the terminal's signals through: a process started with them blocked (as by some test runners and

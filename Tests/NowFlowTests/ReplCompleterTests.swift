@@ -76,7 +76,11 @@ import Testing
         await session.loadDictionary(for: "u_cmdb_thing")
         #expect(session.completions(for: "query u_cmdb_thing u_") == ["u_asset_tag=", "u_location="])
         #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
-        #expect(asked.withLock { $0 } == ["/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY"])
+        #expect(asked.withLock { $0 } == [
+            "/api/now/table/sys_db_object?",
+            "/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY",
+            "/api/now/table/sys_choice?name=u_cmdb_thing^ORDERBYsequence",
+        ])
     }
 
     @Test func tablesAndFieldsComeFromTheLocalInstancesDictionary() async throws {
@@ -113,5 +117,46 @@ import Testing
         _ = session.completions(for: "query inc")
         #expect(session.completions(for: "get sys_user_") == ["sys_user_grmember", "sys_user_group"])
         #expect(asked.withLock { $0 } == ["/api/now/table/sys_db_object"])
+    }
+
+    @Test func valuesCompleteWhereTheyAreKnown() async throws {
+        let instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
+        defer { instance.close() }
+        let session = try ReplSession(options: .inProcess(on: instance))
+        await session.tableLoad().value
+        await session.loadDictionary(for: "incident")
+        #expect(session.completions(for: "query incident active=") == ["false", "steps.", "true", "vars."])
+        #expect(session.completions(for: "query incident state=") == ["1", "2", "3", "6", "7", "8", "steps.", "vars."])
+        #expect(session.completions(for: "create incident impact=") == ["1", "2", "3", "steps.", "vars."])
+        #expect(session.completions(for: "query incident display_value=") == ["all", "false", "true"])
+        #expect(session.completions(for: "query incident continue_on_error=t") == ["true"])
+        #expect(session.completions(for: "query sys_dictionary name=incident element=sh") == [])
+        #expect(session.completions(for: "query sys_choice table=inc") == ["incident"])
+        #expect(session.completions(for: "query incident short_description=") == ["steps.", "vars."])
+        #expect(session.completions(for: "query incident subcategory=in") == [])
+        #expect(session.completions(for: "query incident subcategory=\"in") == ["internal application"])
+        #expect(session.completionEnding(of: "internal application", prefix: "query incident subcategory=\"in") == "\"")
+    }
+
+    @Test func optionsBeforeTheKindCompleteAsAfterIt() {
+        #expect(complete("id=opened cr") == ["create"])
+        #expect(complete("id=opened query inc") == ["incident"])
+        #expect(complete("id=opened continue_on_error=") == ["false", "true"])
+        #expect(complete("id=opened query incident sh") == ["short_description="])
+    }
+
+    @Test func theOnlyCompletionIsFollowedByWhatTheLineNeeds() {
+        func ending(_ match: String, _ prefix: String) -> String {
+            ReplCompleter.ending(of: match, prefix: prefix, catalog: Self.catalog)
+        }
+        #expect(ending("limit=", "query incident li") == "")
+        #expect(ending("steps._1", "get incident ${steps.") == ".")
+        #expect(ending("steps._1.records", "get incident ${steps._1.rec") == ".")
+        #expect(ending("steps._1.records.0.sys_id", "get incident ${steps._1.records.0.sys") == "}")
+        #expect(ending("steps._1.records.0.number", ":show steps._1.records.0.numb") == " ")
+        #expect(ending("incident", "query inc") == " ")
+        #expect(ReplCompleter.completesPath(":save wa"))
+        #expect(ReplCompleter.completesPath(":save! wa"))
+        #expect(!ReplCompleter.completesPath(":show wa"))
     }
 }

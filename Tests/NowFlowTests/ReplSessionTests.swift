@@ -115,9 +115,9 @@ import Testing
             nowflow> query incident id=_
             error at column 19: the id '_' always names the last result; choose another id
             nowflow> query incident limit=1
-            error: _1 (query): network error: system error: the network connection was lost (URL error -1005)
+            error: (query): network error: system error: the network connection was lost (URL error -1005)
             nowflow> get incident 0123456789abcdef0123456789abcdef
-            error: _1 (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
             nowflow> :show steps.kept.records.0.number ==
             error at column 37: bad expression: expected a value at the end of the expression
             nowflow> :show vars.nothing
@@ -160,11 +160,11 @@ import Testing
         #expect(harness.normalized(transcript) == """
             nowflow [1/3]> :list
             Walk (job.yaml)
-            => 1. 'caller' (query)
-               2. (assert)
-               3. 'incident' (create)
+            => 1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit=1
+               2. (assert) that="vars.ready == true" message="not ready yet"
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.records.0.sys_…
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow [1/3]> :next
             step 1/3 'caller' (query): 1 record from sys_user
             user_name   name        sys_id
@@ -178,11 +178,11 @@ import Testing
             _1 (set): vars.ready
             nowflow [2/3]> :list
             Walk (job.yaml)
-               1. 'caller' (query)  passed
-            => 2. (assert)  assertion failed
-               3. 'incident' (create)
+               1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit…  passed
+            => 2. (assert) that="vars.ready == true" message="not ready yet"  assertion failed
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.records.0.sys_…
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow [2/3]> :run
             step 2/3 '_2' (assert): holds: vars.ready == true
             step 3/3 'incident' (create): created incident <sys_id>
@@ -195,11 +195,11 @@ import Testing
             finally 1 (delete): deleted incident <sys_id>
             nowflow> :list
             Walk (job.yaml)
-               1. 'caller' (query)  passed
-               2. (assert)  passed
-               3. 'incident' (create)  passed
+               1. 'caller' (query) sys_user user_name=${vars.caller} fields=user_name,name,sys_id limit…  passed
+               2. (assert) that="vars.ready == true" message="not ready yet"  passed
+               3. 'incident' (create) incident short_description=Walked caller_id=${steps.caller.record…  passed
               finally (ran):
-               1. (delete)
+               1. (delete) incident ${steps.incident.sys_id}
             nowflow> :next
             the job's steps have all run
 
@@ -253,15 +253,7 @@ import Testing
               ready: false
             steps:
             - id: caller
-              query:
-                table: sys_user
-                where:
-                  user_name: '${vars.caller}'
-                fields:
-                - user_name
-                - name
-                - sys_id
-                limit: 1
+              query: { table: sys_user, where: { user_name: "${vars.caller}" }, fields: [user_name, name, sys_id], limit: 1 }
             - id: _1
               query:
                 table: incident
@@ -294,11 +286,7 @@ import Testing
                 that: 'vars.ready == true'
                 message: not ready yet
             - id: incident
-              create:
-                table: incident
-                fields:
-                  short_description: Walked
-                  caller_id: '${steps.caller.records.0.sys_id}'
+              create: { table: incident, fields: { short_description: Walked, caller_id: "${steps.caller.records.0.sys_id}" } }
             finally:
             - delete:
                 table: incident
@@ -322,7 +310,7 @@ import Testing
         let session = harness.session
         let running = Task { await session.handle("query incident limit=1") }
         running.cancel()
-        #expect(await running.value.text == "cancelled: _2 (query) was interrupted (Ctrl-C); results and variables are as before it")
+        #expect(await running.value.text == "cancelled: (query) was interrupted (Ctrl-C); results and variables are as before it")
         harness.instance.setFaults(.none)
         let transcript = await harness.transcript([":vars", "query sys_user_group name=${vars.team} fields=name"])
         #expect(transcript == """
@@ -384,9 +372,9 @@ import Testing
             the job's steps have all run
             nowflow> :list
             Lenient (job.yaml)
-               1. (get)  failed
-               2. (query)  skipped
-               3. 'last' (query)  passed
+               1. (get) incident nope  failed
+               2. (query) incident  skipped
+               3. 'last' (query) incident number=INC0010001 fields=number  passed
 
             """)
     }

@@ -48,6 +48,45 @@ import Testing
             """)
     }
 
+    @Test func shortOfSpaceTheSysIDGoesFirstAndTheNumberStaysWhole() throws {
+        let records: JSONValue = .object([
+            "records": .array([
+                .object([
+                    "number": .string("INC0010001"), "short_description": .string("Email server is down"),
+                    "state": .string("In Progress"), "sys_id": .string("77c017c10d784d2d1c396fa61dce21ac"),
+                ]),
+                .object([
+                    "number": .string("INC0010002"), "short_description": .string("Unable to connect to VPN"),
+                    "state": .string("New"), "sys_id": .string("9d5eaeb79eab303e8616f40c1b2b33a0"),
+                ]),
+            ])
+        ])
+        let sixty = try renderer(width: 60).render(records)
+        #expect(sixty == """
+            number      short_description         state
+            ----------  ------------------------  -----------
+            INC0010001  Email server is down      In Progress
+            INC0010002  Unable to connect to VPN  New
+            2 records; 1 more field not shown (choose with fields=, or :format json)
+            """)
+        let narrow = try renderer(width: 30).render(records)
+        #expect(narrow == """
+            number      short_d…  state
+            ----------  --------  --------
+            INC0010001  Email s…  In Prog…
+            INC0010002  Unable …  New
+            2 records; 1 more field not shown (choose with fields=, or :format json)
+            """)
+        let chosen = try renderer(width: 60).render(records, fields: ["number", "short_description", "state", "sys_id"])
+        #expect(chosen == """
+            number      short…  state   sys_id
+            ----------  ------  ------  --------------------------------
+            INC0010001  Email…  In Pr…  77c017c10d784d2d1c396fa61dce21ac
+            INC0010002  Unabl…  New     9d5eaeb79eab303e8616f40c1b2b33a0
+            2 records
+            """)
+    }
+
     @Test func chosenFieldsAreTheColumnsInTheirOrder() throws {
         let chosen = try renderer(width: 40).render(Self.records, fields: ["caller_id", "number", "short_description"])
         #expect(chosen == """

@@ -58,11 +58,11 @@ import Testing
             Triage (job.yaml): 3 steps and 1 in finally: :next runs step 1 'open' (query), :run runs the rest, :help lists the commands
             nowflow [1/3]> :list
             Triage (job.yaml)
-            => 1. 'open' (query)
-               2. 'note' (create)
-               3. (assert)
+            => 1. 'open' (query) incident active=true priority=1 fields=number,short_description,sys_id limit=2…
+               2. 'note' (create) incident short_description=${vars.summary} urgency=1
+               3. (assert) steps.note.record.urgency == 1
               finally:
-               1. (delete)
+               1. (delete) incident ${steps.note.sys_id}
             nowflow [1/3]> :next
             step 1/3 'open' (query): 2 records from incident
             number      short_description             sys_id
@@ -106,6 +106,48 @@ import Testing
         let done = summaries(repl: session.stdout)
         #expect(done.count == 5)
         #expect(summaries(run: run.stderr) == done)
+    }
+
+    @Test func aScriptedSessionWithFailuresEndsAsARunWould() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let failed = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                get incident 0123456789abcdef0123456789abcdef
+                set team=Network
+
+                """)
+        #expect(failed.status == 3)
+        #expect(failed.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> get incident 0123456789abcdef0123456789abcdef
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            nowflow> set team=Network
+            _1 (set): vars.team
+
+            """)
+        let asserted = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                assert 1 == 2
+                get incident 0123456789abcdef0123456789abcdef
+                :quit
+
+                """)
+        #expect(asserted.status == 4)
+        #expect(asserted.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> assert 1 == 2
+            error: (assert): assertion failed: 1 == 2 (1 == 2 is false)
+            nowflow> get incident 0123456789abcdef0123456789abcdef
+            error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+            nowflow> :quit
+
+            """)
+        let continued = try ToolInvocation.run(
+            ["repl"], in: directory, stdin: "continue_on_error=true get incident 0123456789abcdef0123456789abcdef\n")
+        #expect(continued.status == 0)
     }
 
     @Test func badArgumentsAndBadJobFilesAreRefused() throws {

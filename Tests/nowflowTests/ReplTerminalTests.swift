@@ -75,6 +75,173 @@ import Testing
         try next.waitFor("no variables or results yet")
     }
 
+    /// Every completion typed as a person would, Tab by Tab, the line compared after each: what completion puts on
+    /// the line is valid input (`limit=`, never `limit\=`), values complete where they are known.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func completionPutsValidInputOnTheLine() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "".write(to: directory.appendingPathComponent("walk-existing.yaml"), atomically: true, encoding: .utf8)
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+
+        /// Types `text`, presses Tab (`tabs` times), and waits for the line to read `line`.
+        func complete(_ text: String, tabs: Int = 1, _ line: String) throws {
+            try terminal.send(text, literal: true)
+            for _ in 0..<tabs { try terminal.send("Tab") }
+            try waitUntil("the line reads '\(line)'") { (try? lastLine(terminal)) == line }
+        }
+
+        // query: a parameter name, then the boolean values of a field, then a field after fields=.
+        try complete("query incident active=true li", "nowflow> query incident active=true limit=")
+        try complete("1 order_by=numb", "nowflow> query incident active=true limit=1 order_by=number")
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try complete("query incident act", "nowflow> query incident active=")
+        try complete("", tabs: 2, "nowflow> query incident active=")
+        try terminal.waitFor("false   steps.  true    vars.\nnowflow> query incident active=")
+        try complete("t", "nowflow> query incident active=true")
+        try complete("fields=num", "nowflow> query incident active=true fields=number")
+        try complete("limit=1", "nowflow> query incident active=true fields=number limit=1")
+        try terminal.send("Enter")
+        try terminal.waitFor("_2 (query): 1 record from incident")
+
+        // get: the ids and paths of the results inside ${ }, closed by the completion.
+        try complete("get incident ${steps._1.rec", "nowflow> get incident ${steps._1.records.")
+        try complete("0.sys_i", "nowflow> get incident ${steps._1.records.0.sys_id}")
+        try complete(" fields=short_d", "nowflow> get incident ${steps._1.records.0.sys_id} fields=short_description")
+        try terminal.send("Enter")
+        try terminal.waitFor("_3 (get): incident ")
+
+        // update: a field name, then a choice value from sys_choice.
+        try complete("update incident ${steps._1.records.0.sys_id} sta", "nowflow> update incident ${steps._1.records.0.sys_id} state=")
+        try complete("", tabs: 2, "nowflow> update incident ${steps._1.records.0.sys_id} state=")
+        try terminal.waitFor("1       2       3       6       7       8       steps.  vars.\nnowflow> update")
+        try complete("2 impa", "nowflow> update incident ${steps._1.records.0.sys_id} state=2 impact=")
+        try terminal.send("3", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_4 (update): updated incident")
+
+        // create: a choice field and its value, a quoted choice value with a space closed by its quote, an option
+        // before the kind.
+        try complete("id=made cr", "nowflow> id=made create")
+        try complete("incident categ", "nowflow> id=made create incident category=")
+        try complete("netw", "nowflow> id=made create incident category=network")
+        try complete("subcategory=\"internal", "nowflow> id=made create incident category=network subcategory=\"internal application\"")
+        try terminal.send("Enter")
+        try terminal.waitFor("made (create): created incident")
+
+        // commands: the command, its argument, a file name for :save.
+        try complete(":form", "nowflow> :format")
+        try complete("js", "nowflow> :format json")
+        try terminal.send("Enter")
+        try terminal.waitFor("format: json")
+        try complete(":save walk-e", "nowflow> :save walk-existing.yaml")
+        try terminal.send("C-u")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+        let screen = try terminal.screen()
+        #expect(!screen.contains("\\="))
+        #expect(!screen.contains("error"))
+    }
+
+    /// On a terminal, `:save` over a file that exists asks first: no leaves the file, yes writes it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func saveOverAFileAsksOnATerminal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("notes.yaml")
+        try "keep me\n".write(to: file, atomically: true, encoding: .utf8)
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("set team=Network", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (set): vars.team")
+        try terminal.send(":save notes.yaml", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("notes.yaml exists; write over it? [y/N]")
+        try terminal.send("n", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("not done\nnowflow>")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me\n")
+        try terminal.send(":save notes.yaml", literal: true)
+        try terminal.send("Enter")
+        try terminal.send("y", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("saved 1 step to notes.yaml (nowflow run notes.yaml runs them again)")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("name: REPL session\n"))
+    }
+
+    /// Ctrl-C during a create against a slow `nowflow serve`: the record is stored, its answer is late; the REPL says
+    /// the create may have gone through, with its sys_id, and the next line's get settles it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func ctrlCDuringACreateSaysWhatMayHaveHappened() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "1500"])
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let environment = "HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin NOW_PASSWORD=pw"
+        let command = "cd '\(directory.path)' && \(environment) '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let history = directory.appendingPathComponent(".nowflow/history")
+        let terminal = try TmuxSession(command: command, width: 200)
+        try terminal.waitFor("nowflow>")
+        // The first step on incident loads the table names and its dictionary (each answer 1.5 s late).
+        try terminal.send("query incident number=INC0010001 fields=number", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident", timeout: .seconds(40))
+        try terminal.send(#"create incident short_description="ctrl-c test""#, literal: true)
+        try terminal.send("Enter")
+        try waitUntil("the REPL reads the create") {
+            (try? String(contentsOf: history, encoding: .utf8))?.contains("ctrl-c") == true
+        }
+        // The request is out (stored at once, answered 1.5 s later): interrupt it while it waits.
+        try await Task.sleep(for: .milliseconds(500))
+        try terminal.send("C-c")
+        let screen = try terminal.waitFor("steps._2 keeps it as possibly written")
+        let sysID = try #require(screen.firstMatch(of: /the create may have gone through: incident sys_id ([0-9a-f]{32});/)?.1)
+        try terminal.send(":show steps._2.record.short_description", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor(
+            "the interrupted create _2 went through: incident \(sysID) exists (steps._2 is its record)\nctrl-c test",
+            timeout: .seconds(20))
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+    }
+
+    /// A bare URL with `NOW_USER` and no password: the REPL asks for it on the terminal, without echoing it.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func thePasswordOfABareURLIsAskedWithoutEcho() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "hidden-pw"])
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command)
+        try terminal.waitFor("password for admin:")
+        try terminal.send("hidden-pw", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident number=INC0010001 fields=number", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("hidden-pw"))
+        let history = try String(contentsOf: directory.appendingPathComponent(".nowflow/history"), encoding: .utf8)
+        #expect(!history.contains("hidden-pw"))
+    }
+
+    /// The last line of the screen that is not empty.
+    private func lastLine(_ terminal: TmuxSession) throws -> String {
+        try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
     /// Polls `condition` until it holds; fails after `timeout`.
     private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () -> Bool) throws {
         let deadline = ContinuousClock.now + timeout

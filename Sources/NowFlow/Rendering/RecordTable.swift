@@ -5,7 +5,9 @@ import NowData
 /// values cut with `…`.
 ///
 /// Without chosen fields, the columns are the usual identifying fields first (``leadingFields``), then the others
-/// that still fit, leaving out fields that are empty in every record.
+/// that still fit, leaving out fields that are empty in every record; when even the identifying fields do not fit
+/// at a readable width, the sys_id is left out first. A table cuts its other columns before the identifying field
+/// (`number`, `name` or `user_name`), and the sys_id last.
 ///
 /// ```
 /// number      short_description          state  sys_id
@@ -20,6 +22,8 @@ struct RecordTable {
     /// The widest a column is at first when the fields are not chosen (wider ones are cut).
     static let defaultMaximumWidth = 40
     static let separator = "  "
+    /// The width down to which the other columns are cut before a table without chosen fields gives up its sys_id.
+    static let readableWidth = 16
 
     /// The records' fields, as shown (see ``cell(_:)``).
     let rows: [[String: String]]
@@ -56,6 +60,13 @@ struct RecordTable {
             columns = kept.map { columns[$0] }
             widths = kept.map { widths[$0] }
         }
+        let readable = zip(columns, widths).map { column, width in column == "sys_id" ? width : min(width, Self.readableWidth) }
+        if fields.isEmpty, !fits(readable), let index = columns.firstIndex(of: "sys_id") {
+            // Short of space, the sys_id goes first: a cut one cannot be used, and a whole one would cut the others
+            // below what can be read.
+            hidden.insert(columns.remove(at: index), at: 0)
+            widths.remove(at: index)
+        }
         while !columns.isEmpty, !shrink(&widths, columns) {
             hidden.insert(columns.removeLast(), at: 0)
             widths.removeLast()
@@ -88,15 +99,27 @@ struct RecordTable {
         rows.reduce(column.count) { max($0, ($1[column] ?? "").count) }
     }
 
-    /// Narrows the widest columns until the table fits, `sys_id` last (a cut sys_id cannot be used); false when
-    /// the table cannot fit even at the minimum width.
+    /// The fields that name a record for a person, the first of which a table keeps whole longest.
+    static let identifyingFields = ["number", "name", "user_name"]
+
+    /// Whether columns of these widths fit the width.
+    private func fits(_ widths: [Int]) -> Bool {
+        widths.reduce(0, +) + Self.separator.count * max(widths.count - 1, 0) <= width
+    }
+
+    /// Narrows the widest columns until the table fits: the others first, then the identifying field (`number`,
+    /// else `name` or `user_name`), `sys_id` last (a cut sys_id cannot be used); false when the table cannot fit
+    /// even at the minimum width.
     private func shrink(_ widths: inout [Int], _ columns: [String]) -> Bool {
         let available = width - Self.separator.count * max(widths.count - 1, 0)
         var total = widths.reduce(0, +)
+        let identifying = columns.first(where: Self.identifyingFields.contains)
         while total > available {
             let shrinkable = widths.indices.filter { widths[$0] > Self.minimumWidth }
-            let preferred = shrinkable.filter { columns[$0] != "sys_id" }
-            guard let widest = (preferred.isEmpty ? shrinkable : preferred).max(by: { widths[$0] < widths[$1] }) else {
+            let others = shrinkable.filter { columns[$0] != "sys_id" && columns[$0] != identifying }
+            let named = shrinkable.filter { columns[$0] != "sys_id" }
+            let candidates = !others.isEmpty ? others : !named.isEmpty ? named : shrinkable
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else {
                 return false
             }
             widths[widest] -= 1

@@ -12,12 +12,22 @@ struct CompletionCatalog: Sendable {
     ]
 
     var tables = Set(commonTables)
+    /// Whether `tables` holds the instance's own table names (its `sys_db_object` answered).
+    var instanceTables = false
+    /// The tables whose fields came from the instance's dictionary, so that a name not among them is not a field.
+    var dictionaryTables: Set<String> = []
     /// Field names by table.
     var fields: [String: Set<String>] = [:]
+    /// The boolean fields by table (their dictionary's `internal_type`), of the table and those it extends.
+    var booleans: [String: Set<String>] = [:]
+    /// A choice field's values by table and field (`sys_choice`), on the table that lists them.
+    var choiceValues: [String: [String: [String]]] = [:]
     /// The table each table extends (`incident` → `task`), from the instance's `sys_db_object`.
     var parents: [String: String] = [:]
     /// The request for the instance's table names, started at the first completion of a table name.
     var tableLoad: Task<Void, Never>?
+    /// The dictionary loads started by the name checks, by table.
+    var dictionaryLoads: [String: Task<Void, Never>] = [:]
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
@@ -29,6 +39,16 @@ struct CompletionCatalog: Sendable {
         var names = [table]
         while let parent = parents[names[names.count - 1]], !names.contains(parent) { names.append(parent) }
         return names
+    }
+
+    /// The boolean fields of `table`, its own and those of the tables it extends.
+    func booleanFields(of table: String) -> Set<String> {
+        lineage(of: table).reduce(into: Set<String>()) { $0.formUnion(booleans[$1] ?? []) }
+    }
+
+    /// The values of a choice field of `table`, from the nearest table that lists them; nil when none does.
+    func choices(of table: String, field: String) -> [String]? {
+        lineage(of: table).lazy.compactMap { choiceValues[$0]?[field] }.first
     }
 
     /// Notes a table and the fields of its records.

@@ -5,4 +5,6 @@ struct RecordedStep: Sendable {
     var id: String
     /// The index in the session's recorded steps of the step each id stood for.
     var resolution: [String: Int]
+    /// The index of the job step it is, when it is one that has its own id in the file (then `:save` can copy it).
+    var jobStep: Int?
 }

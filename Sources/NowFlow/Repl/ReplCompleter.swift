@@ -9,19 +9,34 @@ import NowData
 enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
     static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
-    static let commands = [":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":save", ":help", ":quit"]
+    static let commands = [
+        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":help", ":quit",
+    ]
 
-    /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted.
+    /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
+    /// (a choice value) only after an opening quote.
     static func completions(for prefix: String, catalog: CompletionCatalog) -> [String] {
         let (word, before, beforeWords) = split(prefix)
+        let quoted = before.last == "\"" || before.last == "'"
         return candidates(word: word, before: before, beforeWords: beforeWords, catalog: catalog)
-            .filter { $0.hasPrefix(word) }
+            .filter { $0.hasPrefix(word) && (quoted || !$0.contains(where: \.isWhitespace)) }
             .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             .sorted()
     }
 
+    /// The boolean values, offered for a boolean field and option.
+    static let booleans = ["true", "false"]
+    /// The options that take a boolean.
+    static let booleanOptions: Set<String> = [
+        "continue_on_error", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
+    ]
+
     private static func candidates(word: String, before: String, beforeWords: [String], catalog: CompletionCatalog) -> [String] {
+        let leading = leadingOptions(beforeWords)
+        let beforeWords = Array(beforeWords.dropFirst(leading))
         guard let first = beforeWords.first else {
+            if before.last == "=", leading > 0 { return valueCandidates(before: before, table: nil, catalog: catalog) }
+            if leading > 0 { return ShortForm.kinds }
             return word.hasPrefix(":") ? commands : StepKind.names + commands
         }
         if word.hasPrefix("steps.") || word.hasPrefix("vars.") { return paths(word, catalog: catalog) }
@@ -29,6 +44,8 @@ enum ReplCompleter {
             switch first {
             case ":format": return beforeWords.count == 1 ? OutputFormat.allCases.map(\.rawValue) : []
             case ":tz": return beforeWords.count == 1 ? ["UTC", "local"] + TimeZone.knownTimeZoneIdentifiers : []
+            case ":display": return beforeWords.count == 1 ? ["on", "off", "all"] : []
+            case ":undo": return beforeWords.count == 1 ? ["all"] : []
             case ":show": return ["steps.", "vars."]
             default: return []
             }
@@ -42,21 +59,71 @@ enum ReplCompleter {
         }
         // The short form: the kind, the table, then name=value words.
         guard ShortForm.kinds.contains(first) else { return [] }
-        if before.last == "=" || before.last == "," {
-            let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-            let name = token.prefix { $0 != "=" }
-            return ["fields", "order_by", "order_by_desc"].contains(String(name)) ? fields : references
+        let unquoted = before.last == "\"" || before.last == "'" ? String(before.dropLast()) : before
+        if unquoted.last == "=" || unquoted.last == "," {
+            return valueCandidates(before: unquoted, table: table, catalog: catalog)
         }
         if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
         let names = (ShortForm.parameters[first] ?? []) + ShortForm.stepOptions
         return fields.map { $0 + "=" } + names.map { $0 + "=" } + references
     }
 
+    /// The values after `name=` (or after a `,` in a list): field names for `fields` and the orderings, table names
+    /// for `table`, `true` and `false` for a boolean field or option, a choice field's values, and references.
+    private static func valueCandidates(before: String, table: String?, catalog: CompletionCatalog) -> [String] {
+        let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+        let name = String(token.prefix { $0 != "=" })
+        let references = ["steps.", "vars."]
+        if ["fields", "order_by", "order_by_desc"].contains(name) {
+            return table.map { catalog.fields[$0].map(Array.init) ?? [] } ?? []
+        }
+        if name == "table" { return Array(catalog.tables) }
+        if name == "display_value" { return booleans + ["all"] }
+        if booleanOptions.contains(name) { return booleans }
+        if let table {
+            if catalog.booleanFields(of: table).contains(name) { return booleans + references }
+            if let values = catalog.choices(of: table, field: name) { return values + references }
+        }
+        return references
+    }
+
+    /// What follows a completion that is the only one: nothing after `name=` and a path that goes on (`steps._1.`,
+    /// `steps._1.records`, whose value holds more, gets a `.`), the quote that opened the word, `}` after a path
+    /// that ends inside `${`, else a space.
+    static func ending(of match: String, prefix: String, catalog: CompletionCatalog) -> String {
+        if match.hasSuffix("=") || match.hasSuffix(".") || match.hasSuffix("/") { return "" }
+        if match.hasPrefix("steps.") || match.hasPrefix("vars."), !paths(match + ".", catalog: catalog).isEmpty {
+            return "."
+        }
+        let (_, before, _) = split(prefix)
+        // A value with a space is offered after an opening quote only, and closed with it.
+        if let quote = before.last, quote == "\"" || quote == "'" { return String(quote) }
+        if let open = before.range(of: "${", options: .backwards), !before[open.upperBound...].contains("}") {
+            return "}"
+        }
+        return " "
+    }
+
+    /// How many of the words are step options (`id=NAME`, `when=...`, `continue_on_error=...`) written before the
+    /// kind.
+    static func leadingOptions(_ words: [String]) -> Int {
+        words.prefix { word in
+            guard let equals = word.firstIndex(of: "=") else { return false }
+            return ShortForm.stepOptions.contains(String(word[..<equals]))
+        }.count
+    }
+
     /// Whether the word under the cursor at the end of `prefix` is a table name: the value of `table:`, or the
     /// second word of a short form of a record step.
     static func completesTable(_ prefix: String) -> Bool {
         let (_, before, beforeWords) = split(prefix)
-        return isTablePosition(before: before, beforeWords: beforeWords)
+        return isTablePosition(before: before, beforeWords: Array(beforeWords.dropFirst(leadingOptions(beforeWords))))
+    }
+
+    /// Whether the word under the cursor is a file name: the argument of `:save` and `:save!`.
+    static func completesPath(_ prefix: String) -> Bool {
+        let (_, _, beforeWords) = split(prefix)
+        return beforeWords.count == 1 && [":save", ":save!"].contains(beforeWords[0])
     }
 
     /// The word under the cursor, the text before it and the words of that text.
@@ -101,7 +168,8 @@ enum ReplCompleter {
         if let range = line.range(of: #"table:\s*[a-z0-9_]+"#, options: .regularExpression) {
             return String(line[range].dropFirst("table:".count)).trimmingCharacters(in: .whitespaces)
         }
-        let words = line.split(whereSeparator: \.isWhitespace)
+        let all = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = all.dropFirst(leadingOptions(all)).map { $0 }
         guard words.count >= 2, ShortForm.kinds.contains(String(words[0])), JobBuilder.isTableName(String(words[1])) else {
             return nil
         }

@@ -1,12 +1,28 @@
 /// What the REPL answers to a line: the text to show, and whether the session ends.
 public struct ReplReply: Sendable, Hashable {
-    /// The text, without a final line break; empty when there is nothing to show.
+    /// A question the line editor asks on a terminal before doing what the line asked (`:save` over a file that
+    /// exists), and the line that does it when the answer is yes.
+    public struct Confirmation: Sendable, Hashable {
+        /// The question, as a prompt: `walk.yaml exists; write over it? [y/N] `.
+        public var question: String
+        /// The line to handle on yes (`:save! walk.yaml`).
+        public var line: String
+    }
+
+    /// The text, without a final line break; empty when there is nothing to show. With a confirmation, the answer
+    /// where no one can be asked (a pipe).
     public var text: String
     /// The session ends (`:quit`).
     public var quit: Bool
+    /// The question to ask first on a terminal; nil for none.
+    public var confirmation: Confirmation?
 
-    init(_ text: String, quit: Bool = false) {
+    /// The answer to a confirmation answered no.
+    public static let notDone = ReplReply("not done")
+
+    init(_ text: String, quit: Bool = false, confirmation: Confirmation? = nil) {
         self.text = text
         self.quit = quit
+        self.confirmation = confirmation
     }
 }

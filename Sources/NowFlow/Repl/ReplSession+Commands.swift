@@ -14,7 +14,9 @@ extension ReplSession {
           :list              the job's steps, => at the next  :vars         the variables and results
           :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
           :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
-          :save FILE         the steps run so far as a job file for nowflow run
+          :display on|off|all  display values for the steps typed (display_value: true, false, all)
+          :history           the session's writes             :undo [N|all] take the last write (N, all) back
+          :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
           :help              this text                        :quit         end (Ctrl-D too)
         """
 
@@ -22,7 +24,7 @@ extension ReplSession {
         let name = String(line.prefix { !$0.isWhitespace })
         let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         let argumentColumn = line.count - argument.count + 1
-        if ["next", "run", "list", "vars", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+        if ["next", "run", "list", "vars", "history", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
             return ReplReply(Self.errorText("\(name) takes no argument", column: argumentColumn))
         }
         switch name {
@@ -33,7 +35,11 @@ extension ReplSession {
         case ":show": return ReplReply(show(argument, column: argumentColumn))
         case ":format": return ReplReply(setFormat(argument))
         case ":tz": return ReplReply(setZone(argument))
-        case ":save": return ReplReply(save(to: argument))
+        case ":display": return ReplReply(setDisplay(argument))
+        case ":history": return ReplReply(history())
+        case ":undo": return ReplReply(await undo(argument))
+        case ":save": return save(to: argument, force: false)
+        case ":save!": return save(to: argument, force: true)
         case ":help": return ReplReply(Self.help)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
         default:
@@ -76,6 +82,20 @@ extension ReplSession {
         }
         format = chosen
         return "format: \(chosen.rawValue)"
+    }
+
+    /// `:display on|off|all`: the display values typed steps ask for when they do not say (`display_value`).
+    private func setDisplay(_ name: String) -> String {
+        let modes = ["on": "true", "off": nil, "all": "all"] as [String: String?]
+        let current = ["true": "on", "all": "all"][display ?? ""] ?? "off"
+        guard !name.isEmpty else { return "display values: \(current)" }
+        guard let mode = modes[name] else {
+            return Self.errorText(":display takes on, off or all, not '\(name)'", column: 0)
+        }
+        display = mode
+        let meaning = ["on": " (steps without display_value ask for display values)",
+            "all": " (steps without display_value ask for values and display values)", "off": ""][name] ?? ""
+        return "display values: \(name)\(meaning)"
     }
 
     private func setZone(_ name: String) -> String {

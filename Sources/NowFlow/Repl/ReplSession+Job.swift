@@ -15,7 +15,8 @@ extension ReplSession {
             step.id = id
             node = node.map { Self.settingID($0, id) }
         }
-        let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node)
+        let own = job.steps[nextStep].id != nil ? nextStep : nil
+        let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node, jobStep: own)
         jobStatuses[nextStep] = run.status
         guard run.status == .passed || run.status == .skipped || run.continued, !Task.isCancelled else {
             return run.text + "\n(the step stays current: fix what is needed, then :next runs it again)"
@@ -40,26 +41,35 @@ extension ReplSession {
         return texts.joined(separator: "\n")
     }
 
-    /// `:list`: the job's steps, with their status and a marker at the current one.
+    /// `:list`: the job's steps, each with its kind, table and parameters in short-form words, its status, and a
+    /// marker at the current one; a line longer than the terminal is cut.
     func listJob() -> String {
         guard let job = loaded?.job else { return Self.noJob }
         var lines = ["\(job.name) (\(job.file))"]
+        let nodes = loaded?.stepNodes ?? []
         for (index, step) in job.steps.enumerated() {
-            lines.append(line(index, step, current: index == nextStep, status: jobStatuses[index]))
+            let node = nodes.indices.contains(index) ? nodes[index] : nil
+            lines.append(line(index, step, node, current: index == nextStep, status: jobStatuses[index]))
         }
         if !job.finally.isEmpty {
             lines.append("  finally\(finallyRan ? " (ran)" : ""):")
+            let finallyNodes = loaded?.node("finally")?.items ?? []
             for (index, step) in job.finally.enumerated() {
-                lines.append(line(index, step, current: false, status: nil))
+                let node = finallyNodes.indices.contains(index) ? finallyNodes[index] : nil
+                lines.append(line(index, step, node, current: false, status: nil))
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    private func line(_ index: Int, _ step: Step, current: Bool, status: StepStatus?) -> String {
+    private func line(_ index: Int, _ step: Step, _ node: YAMLNode?, current: Bool, status: StepStatus?) -> String {
         let marker = current ? "=>" : "  "
         let state = status.map { "  " + $0.rawValue.replacingOccurrences(of: "_", with: " ") } ?? ""
-        return "\(marker) \(index + 1). \(Self.describe(step))\(state)"
+        let head = "\(marker) \(index + 1). \(Self.describe(step))"
+        let summary = node.map(ShortForm.summary) ?? ""
+        guard !summary.isEmpty else { return head + state }
+        let room = width() - head.count - state.count - 1
+        return head + " " + RecordTable.cut(summary, to: max(room, 10)) + state
     }
 
     /// Runs the job's `finally` steps, all of them, and shows what each did.

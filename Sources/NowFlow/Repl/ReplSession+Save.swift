@@ -2,49 +2,95 @@ import Foundation
 
 /// `:save FILE`: the steps run so far as a job file that `nowflow run` accepts and that does what the session did.
 ///
-/// The file keeps the session's instance (`--instance`, else the job's) and the loaded job's settings (`auth`,
-/// `coder`, `vars`, `secrets`), then every step
-/// that ran (passed or skipped) in order, each with its id, and the job's `finally` once the job's steps have all
-/// run (before, it may name steps that have not run; the session runs it when it ends). An
+/// The file keeps the loaded job's name and description, the session's instance (`--instance`, else the job's) and
+/// the job's settings (`auth`, `coder`, `vars`, `secrets`), then every step that ran (passed or skipped) in order,
+/// each with its id (a job step the file gives an id to, saved as it is, is copied with its comments), and the
+/// job's `finally` once a step of the job ran, when the steps it names are saved. A file that exists is written
+/// over only by `:save!` (or `:save` answered yes on a terminal). An
 /// id used more than once gets a suffix (`x_2`) in the file, and each reference (`steps._` included) is rewritten
 /// to the step it stood for when it ran.
 extension ReplSession {
-    func save(to path: String) -> String {
-        guard !path.isEmpty else { return Self.errorText(":save needs a file name, as in :save session.yaml", column: 0) }
-        let text = savedJobText()
+    /// `:save FILE` (`force` false) and `:save! FILE` (`force` true). Without `force`, a file that exists (the job
+    /// file the session walks above all) is not written: the reply asks for confirmation, which a terminal asks
+    /// and a pipe cannot (its answer is the refusal).
+    func save(to path: String, force: Bool) -> ReplReply {
+        let command = force ? ":save!" : ":save"
+        guard !path.isEmpty else {
+            return ReplReply(Self.errorText("\(command) needs a file name, as in \(command) session.yaml", column: 0))
+        }
+        if !force, FileManager.default.fileExists(atPath: path) {
+            let walked = loaded.map { Self.samePath($0.job.file, path) } ?? false
+            let what = walked ? "\(path) is the job file this session walks" : "\(path) exists"
+            return ReplReply(
+                Self.errorText("not saved: \(what); :save! \(path) writes over it", column: 0),
+                confirmation: ReplReply.Confirmation(question: "\(what); write over it? [y/N] ", line: ":save! \(path)"))
+        }
+        let text: String
         do {
-            _ = try JobFile.parse(text, file: path)
+            text = try validSavedText(file: path)
         } catch {
-            return Self.errorText("the session cannot be saved as a valid job: \(error)", column: 0)
+            return ReplReply(Self.errorText("the session cannot be saved as a valid job: \(error)", column: 0))
         }
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            return Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0)
+            return ReplReply(Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
         }
         let count = recorded.count
-        return "saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)"
+        return ReplReply("saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)")
     }
 
-    /// The job file's text.
-    func savedJobText() -> String {
+    /// Whether two paths name the same file.
+    private static func samePath(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
+            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// The saved text, with the job's `finally` when the job started and the file is valid with it (the steps it
+    /// names have run), else without it.
+    private func validSavedText(file: String) throws(JobFileError) -> String {
+        if loaded?.node("finally") != nil, jobStarted {
+            let text = savedJobText(finally: true)
+            if (try? JobFile.parse(text, file: file)) != nil { return text }
+        }
+        let text = savedJobText(finally: false)
+        _ = try JobFile.parse(text, file: file)
+        return text
+    }
+
+    /// The job file's text: the loaded job's name, description and settings, the steps that ran (those that come
+    /// unchanged from the job file copied with their comments), and its `finally` when `finally` (by default when
+    /// the job's steps have all run).
+    func savedJobText(finally: Bool? = nil) -> String {
         var pairs = [Self.pair("name", Self.scalar(loaded?.job.name ?? "REPL session", quoted: false))]
-        pairs.append(Self.pair("description", Self.scalar("Saved from a nowflow repl session.", quoted: false)))
+        pairs.append(
+            Self.pair("description", loaded?.node("description") ?? Self.scalar("Saved from a nowflow repl session.", quoted: false)))
         if let instanceName, instanceName != "local" || loaded?.node("instance") != nil {
             pairs.append(Self.pair("instance", Self.scalar(instanceName, quoted: false)))
         }
         for key in ["auth", "coder", "vars", "secrets"] {
             if let node = loaded?.node(key) { pairs.append(Self.pair(key, node)) }
         }
-        pairs.append(Self.pair("steps", YAMLNode(content: .sequence(savedSteps()), mark: YAMLMark(line: 1, column: 1))))
-        if let job = loaded?.job, jobStarted, nextStep == job.steps.count, let finally = loaded?.node("finally") {
-            pairs.append(Self.pair("finally", finally))
+        var text = YAMLEmitter.text(of: YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: 1)))
+        if !text.hasSuffix("\n") { text += "\n" }
+        text += "steps:"
+        let steps = savedSteps()
+        if steps.isEmpty { text += " []" }
+        text += "\n"
+        for step in steps {
+            text += step.joined(separator: "\n") + "\n"
         }
-        return YAMLEmitter.text(of: YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: 1)))
+        let allRan = loaded.map { jobStarted && nextStep == $0.job.steps.count } ?? false
+        if finally ?? allRan, let node = loaded?.node("finally") {
+            text += YAMLEmitter.text(of: YAMLNode(content: .mapping([Self.pair("finally", node)]), mark: YAMLMark(line: 1, column: 1)))
+            if !text.hasSuffix("\n") { text += "\n" }
+        }
+        return text
     }
 
-    /// The recorded steps with unique ids and their references rewritten.
-    private func savedSteps() -> [YAMLNode] {
+    /// The recorded steps with unique ids and their references rewritten, each as the lines of a sequence item: a
+    /// job step that is saved as the file has it is copied from the file, with its comments.
+    private func savedSteps() -> [[String]] {
         var used: Set<String> = []
         var savedIDs: [String] = []
         for step in recorded {
@@ -60,7 +106,14 @@ extension ReplSession {
         return recorded.enumerated().map { index, step in
             var renames: [String: String] = [:]
             for (name, target) in step.resolution where savedIDs[target] != name { renames[name] = savedIDs[target] }
-            return Self.rewritten(Self.settingID(step.node, savedIDs[index]), renames)
+            let node = Self.rewritten(Self.settingID(step.node, savedIDs[index]), renames)
+            if let jobStep = step.jobStep, savedIDs[index] == step.id, node == Self.settingID(step.node, step.id),
+                let lines = loaded?.sourceLines(ofStep: jobStep)
+            {
+                return lines
+            }
+            let item = YAMLEmitter.text(of: YAMLNode(content: .sequence([node]), mark: YAMLMark(line: 1, column: 1)))
+            return item.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         }
     }
 

@@ -19,6 +19,8 @@ public actor ReplSession {
     let loaded: ReplJob?
     /// `--instance` as given, written by `:save` when it is not the local instance.
     let instanceName: String?
+    /// What a 401 tells to set.
+    let unauthorizedHint: String?
     let width: @Sendable () -> Int
     let service: NowTableService
     /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
@@ -43,13 +45,24 @@ public actor ReplSession {
     var finallyRan = false
     /// How each job step ended, by index, for `:list`.
     var jobStatuses: [Int: StepStatus] = [:]
+    /// `:display`: the `display_value` a typed step gets when it does not give one (`true` or `all`); nil: none.
+    var display: String?
+    /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
+    public private(set) var stepFailed = false
+    public private(set) var assertionFailed = false
+    /// The session's writes to single records, for `:history` and `:undo`.
+    var writes: [SessionWrite] = []
+    /// The creates interrupted by Ctrl-C whose record may exist, until a look at the instance settles them.
+    var unsettled: [InterruptedCreate] = []
     /// Whether a step of the job has run (its `finally` is then due).
     var jobStarted: Bool { !jobStatuses.isEmpty }
 
     /// A session on the instance of `options`, with the job's vars, authentication and coder when one is given;
     /// `width` tells the terminal's width when a table is drawn.
+    ///
+    /// `unauthorizedHint` is said after a step the instance refused with 401 (what to set to be let in).
     public init(
-        options: RunOptions, job: ReplJob? = nil, instanceName: String? = nil,
+        options: RunOptions, job: ReplJob? = nil, instanceName: String? = nil, unauthorizedHint: String? = nil,
         width: @escaping @Sendable () -> Int = { 80 }
     ) throws(ReplSessionError) {
         let base = job?.job ?? Job(
@@ -64,6 +77,7 @@ public actor ReplSession {
         self.options = options
         loaded = job
         self.instanceName = instanceName
+        self.unauthorizedHint = unauthorizedHint
         self.width = width
         service = preparation.service
         dryRun = preparation.dryRun
@@ -97,13 +111,18 @@ public actor ReplSession {
     /// Answers one line: a step (YAML flow or short form), a `:` command, or nothing (blank, `# comment`).
     public func handle(_ line: String) async -> ReplReply {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let reply: ReplReply
+        // An interrupted create is looked up first, so that the line sees what the instance has.
+        let settled = await settled
+        var reply: ReplReply
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             reply = ReplReply("")
         } else if trimmed.hasPrefix(":") {
             reply = await command(trimmed)
         } else {
             reply = ReplReply(await typedStep(line))
+        }
+        if let settled {
+            reply.text = reply.text.isEmpty ? settled : settled + "\n" + reply.text
         }
         let steps = scope.steps
         let vars = scope.vars
@@ -136,22 +155,32 @@ public actor ReplSession {
             return Self.errorText("the id '_' always names the last result; choose another id", column: column)
         }
         let id = given ?? "_\(autoNumber + 1)"
-        let withID = given == nil ? Self.settingID(node, id) : node
+        let withID = Self.settingDisplay(given == nil ? Self.settingID(node, id) : node, display)
         let step: Step
         switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
         case .success(let built): step = built
         case .failure(let error):
             return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
         }
-        let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", node: withID)
-        if given == nil, run.status == .passed || run.status == .skipped { autoNumber += 1 }
+        if let unknown = await unknownName(in: withID) { return unknown }
+        // A step that fails keeps no result: its id is not used up, and the message does not name it.
+        let failedLabel = given == nil ? "(\(step.kind.name))" : nil
+        let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
+        if given == nil, run.status == .passed || run.status == .skipped || run.keptResult { autoNumber += 1 }
         return run.text
     }
 
     /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
     static func stepNode(_ line: String) throws(ReplInputError) -> YAMLNode {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let first = String(trimmed.prefix { !$0.isWhitespace })
+        var first = String(trimmed.prefix { !$0.isWhitespace })
+        if let equals = first.firstIndex(of: "="), ShortForm.stepOptions.contains(String(first[..<equals])) {
+            // Options before the kind: `id=opened create incident ...`.
+            guard let kind = ShortForm.kind(of: trimmed), !ShortForm.kinds.contains(kind) else {
+                return try ShortForm.node(line)
+            }
+            first = kind
+        }
         if ShortForm.kinds.contains(first) { return try ShortForm.node(line) }
         if StepKind.names.contains(first) {
             throw ReplInputError(message: "\(first) has no short form; write it as YAML, as in: \(first): { ... }", column: 1)
@@ -176,6 +205,22 @@ public actor ReplSession {
         return root
     }
 
+    /// The node with `display_value: <display>` in its kind's mapping when the kind reads records and the step does
+    /// not give one.
+    static func settingDisplay(_ node: YAMLNode, _ display: String?) -> YAMLNode {
+        guard let display, var pairs = node.pairs,
+            let index = pairs.firstIndex(where: { JobBuilder.recordStepKeys[$0.name]?.contains("display_value") == true }),
+            let inner = pairs[index].value.pairs, !inner.contains(where: { $0.name == "display_value" })
+        else { return node }
+        let mark = pairs[index].value.mark
+        let key = YAMLNode(content: .scalar("display_value", .plain), mark: mark)
+        let value = YAMLNode(content: .scalar(display, .plain), mark: mark)
+        pairs[index] = YAMLNode.Pair(
+            key: pairs[index].key,
+            value: YAMLNode(content: .mapping(inner + [YAMLNode.Pair(key: key, value: value)]), mark: mark))
+        return YAMLNode(content: .mapping(pairs), mark: node.mark)
+    }
+
     /// The node with `id: <id>` first.
     static func settingID(_ node: YAMLNode, _ id: String) -> YAMLNode {
         let mark = node.mark
@@ -191,27 +236,54 @@ public actor ReplSession {
         var text: String
         /// The step failed under `continue_on_error`: a job goes on.
         var continued = false
+        /// The step failed but left a result (an interrupted create, possibly written): its id is used up.
+        var keptResult = false
     }
 
     /// Runs a step with the engine, keeps its result as `steps.<id>` and `steps._`, records it for `:save`, and
     /// renders what it did. `number` numbers it (`3/6`, `finally 1`) and `label` names it in messages (by default
     /// the engine's `step 3/6 'id' (kind)`); `node` nil: not recorded.
-    func run(_ step: Step, number: String, label: String? = nil, node: YAMLNode?) async -> StepRun {
+    ///
+    /// `failedLabel`, when given, names the step when it fails (a typed step without an id keeps none then).
+    func run(
+        _ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?,
+        jobStep: Int? = nil
+    ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
+        let target = singleTarget(of: step)
+        let before = await recordBefore(step)
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
-            return StepRun(status: .failed, text: "cancelled: \(label) was interrupted (Ctrl-C); results and variables are as before it")
+            stepFailed = true
+            if let possible = execution.touched.last(where: { $0.action == .possiblyCreated }), let id = step.id {
+                return StepRun(status: .failed, text: interrupted(create: possible, id: id, kind: step.kind, node: node), keptResult: true)
+            }
+            let write = ["create", "update", "delete"].contains(step.kind.name) && dryRun == nil
+            let what = write
+                ? "; its request may have reached the instance: look before running it again"
+                : "; results and variables are as before it"
+            return StepRun(
+                status: .failed, text: "cancelled: \(failedLabel ?? label) was interrupted (Ctrl-C)\(what)")
         }
-        guard let outcome else { return StepRun(status: .failed, text: "error: \(label) did not run") }
+        guard let outcome else {
+            stepFailed = true
+            return StepRun(status: .failed, text: "error: \(failedLabel ?? label) did not run")
+        }
         scope = newScope
         switch outcome.status {
         case .failed, .assertionFailed:
-            let continued = outcome.continued ? " (continue_on_error: going on)" : ""
-            return StepRun(status: outcome.status, text: "error: \(label): \(outcome.message)\(continued)", continued: outcome.continued)
+            if !outcome.continued {
+                if outcome.status == .assertionFailed { assertionFailed = true } else { stepFailed = true }
+            }
+            var continued = outcome.continued ? " (continue_on_error: going on)" : ""
+            if let unauthorizedHint, outcome.message.hasPrefix("bad response 401 ") { continued += "\n\(unauthorizedHint)" }
+            return StepRun(
+                status: outcome.status, text: "error: \(failedLabel ?? label): \(outcome.message)\(continued)",
+                continued: outcome.continued)
         case .skipped:
-            if let node, let id = step.id { record(node, id: id) }
+            if let node, let id = step.id { record(node, id: id, jobStep: jobStep) }
             return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
         case .passed:
             var text = "\(label): \(outcome.message)"
@@ -219,7 +291,8 @@ public actor ReplSession {
                 scope.steps["_"] = value
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
-                if let node { record(node, id: id) }
+                if let node { record(node, id: id, jobStep: jobStep) }
+                await keepWrite(step, id: id, result: value, before: before, target: target)
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
@@ -236,8 +309,8 @@ public actor ReplSession {
         return (scope, execution.outcomes.last)
     }
 
-    private func record(_ node: YAMLNode, id: String) {
-        recorded.append(RecordedStep(node: node, id: id, resolution: resolution))
+    func record(_ node: YAMLNode, id: String, jobStep: Int?) {
+        recorded.append(RecordedStep(node: node, id: id, resolution: resolution, jobStep: jobStep))
         resolution[id] = recorded.count - 1
         resolution["_"] = recorded.count - 1
     }

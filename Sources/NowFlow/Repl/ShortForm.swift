@@ -39,10 +39,18 @@ enum ShortForm {
         })
 
     /// The step mapping of a short-form line whose first word is one of ``kinds``.
+    ///
+    /// The step's options may come before the kind too, as a job file's step often has them first:
+    /// `id=opened create incident short_description=x`.
     static func node(_ line: String) throws(ReplInputError) -> YAMLNode {
-        let words = try self.words(line)
+        let all = try self.words(line)
+        let leading = all.prefix { word in word.name.map(stepOptions.contains) ?? false }
+        let words = Array(all.dropFirst(leading.count))
         guard let first = words.first, first.name == nil else {
             throw ReplInputError(message: "a short-form step starts with its kind (\(JobBuilder.list(kinds)))", column: 1)
+        }
+        let leadingOptions = leading.map { word in
+            pair(word.name ?? "", word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
         }
         let kind = first.value
         let rest = Array(words.dropFirst())
@@ -53,10 +61,12 @@ enum ShortForm {
             }
             let characters = Array(line)
             let text = String(characters[(start.nameColumn - 1)...]).trimmingCharacters(in: .whitespaces)
-            return mapping([pair("assert", first.valueColumn, scalar(text, column: start.nameColumn, quoted: true))], column: 1)
+            return mapping(
+                leadingOptions + [pair("assert", first.valueColumn, scalar(text, column: start.nameColumn, quoted: true))],
+                column: 1)
         case "set":
             var assignments: [YAMLNode.Pair] = []
-            var options: [YAMLNode.Pair] = []
+            var options = leadingOptions
             for word in rest {
                 guard let name = word.name else {
                     throw ReplInputError(message: "set takes name=value words, not '\(word.value)'", column: word.valueColumn)
@@ -69,12 +79,21 @@ enum ShortForm {
             }
             return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
         default:
-            return try recordStep(kind, first, rest)
+            return try recordStep(kind, first, rest, options: leadingOptions)
         }
     }
 
+    /// The kind of a short-form line: its first word after the step options written before it; nil when the line
+    /// does not split into words.
+    static func kind(of line: String) -> String? {
+        guard let words = try? words(line) else { return nil }
+        return words.first { word in !(word.name.map(stepOptions.contains) ?? false) }.flatMap { $0.name == nil ? $0.value : nil }
+    }
+
     /// query, get, create, update and delete: a table, a sys_id for get, update and delete, then `name=value`s.
-    private static func recordStep(_ kind: String, _ first: Word, _ rest: [Word]) throws(ReplInputError) -> YAMLNode {
+    private static func recordStep(_ kind: String, _ first: Word, _ rest: [Word], options leading: [YAMLNode.Pair])
+        throws(ReplInputError) -> YAMLNode
+    {
         let positional = rest.filter { $0.name == nil }
         guard let table = positional.first else {
             let example = kind == "query" || kind == "create" ? "\(kind) TABLE [name=value]..." : "\(kind) TABLE SYS_ID"
@@ -87,7 +106,7 @@ enum ShortForm {
             throw ReplInputError(message: "unexpected '\(extra.value)': \(kind) takes \(hint), then name=value words", column: extra.valueColumn)
         }
         let parameterNames = parameters[kind] ?? []
-        var options: [YAMLNode.Pair] = []
+        var options = leading
         var parameters = [pair("table", table.valueColumn, scalar(table.value, column: table.valueColumn, quoted: table.quoted))]
         if takesSysID, positional.count == 2 {
             let sysID = positional[1]
@@ -110,6 +129,42 @@ enum ShortForm {
             parameters.append(pair(key, firstOther.key.mark.column, mapping(others, column: firstOther.key.mark.column)))
         }
         return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+    }
+
+    /// A step's parameters as short-form words, for `:list`: the table and sys_id, then `name=value` for the rest,
+    /// with `where:` and the written `fields:` as the conditions and values they are (`active=true`), lists as
+    /// `a,b`; the step options (`id`, `when`, ...) are left out.
+    static func summary(of node: YAMLNode) -> String {
+        guard let pair = node.pairs?.first(where: { StepKind.names.contains($0.name) }) else { return "" }
+        if let text = pair.value.scalarText { return pair.name == "assert" ? text : word(text) }
+        var words: [String] = []
+        var named: [String] = []
+        for inner in pair.value.pairs ?? [] {
+            if ["table", "sys_id"].contains(inner.name), let text = inner.value.scalarText {
+                words.append(word(text))
+            } else if ["where", "fields"].contains(inner.name), let members = inner.value.pairs {
+                named += members.map { "\($0.name)=\(flat($0.value))" }
+            } else {
+                named.append("\(inner.name)=\(flat(inner.value))")
+            }
+        }
+        return (words + named).joined(separator: " ")
+    }
+
+    /// A value as one word: a scalar (quoted when it holds a space), a list as `a,b`, a mapping as `{ k: v }`.
+    private static func flat(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let text, _): return word(text)
+        case .sequence(let items): return items.map(flat).joined(separator: ",")
+        case .mapping(let pairs): return "{ " + pairs.map { "\($0.name): \(flat($0.value))" }.joined(separator: ", ") + " }"
+        }
+    }
+
+    private static func word(_ text: String) -> String {
+        guard text.contains(where: { $0.isWhitespace || $0 == "\"" }), !(text.hasPrefix("${") && text.hasSuffix("}")) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Splits a line into words, keeping quoted parts and `${ ... }` together.

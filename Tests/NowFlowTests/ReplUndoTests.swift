@@ -1,0 +1,123 @@
+import Foundation
+import LocalInstance
+import NowData
+import Testing
+
+@testable import NowFlow
+
+/// `:history` and `:undo`: a create, an update and a delete taken back, one by one and as a chain, and the refusal
+/// when the record changed in between.
+@Suite struct ReplUndoTests {
+    @Test func aChainOfThreeWritesIsUndoneLastFirst() async throws {
+        let harness = try ReplHarness()
+        let transcript = await harness.transcript([
+            #"create incident short_description="Undo me" urgency=2 id=made"#,
+            "update incident ${steps.made.sys_id} urgency=1 short_description=Changed",
+            "delete incident ${steps.made.sys_id}",
+            ":history",
+            ":undo",
+            "get incident ${steps.made.sys_id} fields=short_description,urgency",
+            ":undo",
+            "get incident ${steps.made.sys_id} fields=short_description,urgency",
+            ":history",
+            ":undo",
+            "query incident short_description=\"Undo me\"",
+            ":undo",
+        ])
+        #expect(harness.normalized(transcript) == """
+            nowflow> create incident short_description="Undo me" urgency=2 id=made
+            made (create): created incident <sys_id>
+            number      short_description  state  sys_id                            urgency
+            ----------  -----------------  -----  --------------------------------  -------
+            INC0010061  Undo me            1      <sys_id>  2
+            1 record
+            nowflow> update incident ${steps.made.sys_id} urgency=1 short_description=Changed
+            _1 (update): updated incident <sys_id>
+            number      short_description  state  sys_id                            urgency
+            ----------  -----------------  -----  --------------------------------  -------
+            INC0010061  Changed            1      <sys_id>  1
+            1 record
+            nowflow> delete incident ${steps.made.sys_id}
+            _2 (delete): deleted incident <sys_id>
+            nowflow> :history
+            1. made create incident <sys_id>  undo deletes it
+            2. _1 update incident <sys_id> (urgency, short_description)  undo restores urgency, short_description
+            3. _2 delete incident <sys_id>  undo re-creates it
+            nowflow> :undo
+            undid 3 (_2 delete incident <sys_id>): re-created it with its sys_id and fields
+            nowflow> get incident ${steps.made.sys_id} fields=short_description,urgency
+            _3 (get): incident <sys_id>
+            short_description  Changed
+            urgency            1
+            nowflow> :undo
+            undid 2 (_1 update incident <sys_id>): restored urgency, short_description
+            nowflow> get incident ${steps.made.sys_id} fields=short_description,urgency
+            _4 (get): incident <sys_id>
+            short_description  Undo me
+            urgency            2
+            nowflow> :history
+            1. made create incident <sys_id>  undo deletes it
+            2. _1 update incident <sys_id> (urgency, short_description)  undone
+            3. _2 delete incident <sys_id>  undone
+            nowflow> :undo
+            undid 1 (made create incident <sys_id>): deleted it
+            nowflow> query incident short_description="Undo me"
+            _5 (query): 0 records from incident
+            no records
+            nowflow> :undo
+            error: nothing to undo (:history lists the writes)
+
+            """)
+    }
+
+    @Test func undoAllTakesEveryWriteBackAndAChangedRecordIsRefused() async throws {
+        let harness = try ReplHarness()
+        let first = await harness.transcript([
+            #"create incident short_description="Watched" id=watched"#,
+            "update incident ${steps.watched.sys_id} urgency=1",
+        ])
+        #expect(!first.contains("error"))
+        // Someone else changes the record in between.
+        let sysID = try #require(await harness.session.scope.steps["watched"]?["sys_id"]?.text)
+        let other = NowTableService(configuration: NowServiceConfiguration(
+            instanceURL: URL(string: "http://127.0.0.1")!, authentication: .basic(user: "admin", password: "admin"),
+            transport: harness.instance.transport))
+        _ = try await other.updateRecord(sysId: sysID, in: "incident", with: ["impact": FieldValue.string("1")])
+        let refused = await harness.transcript([":undo", ":undo all", ":undo 7", ":undo two"])
+        #expect(harness.normalized(refused).replacingOccurrences(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, with: "<time>", options: .regularExpression) == """
+            nowflow> :undo
+            error: not undone: 2 (_1 update incident <sys_id>): the record changed since (sys_mod_count 1 → 2, sys_updated_on <time> → <time>); look at it, then write it back by hand
+            nowflow> :undo all
+            error: not undone: 2 (_1 update incident <sys_id>): the record changed since (sys_mod_count 1 → 2, sys_updated_on <time> → <time>); look at it, then write it back by hand
+            nowflow> :undo 7
+            error: :undo takes nothing, a number from :history or all, not '7'
+            nowflow> :undo two
+            error: :undo takes nothing, a number from :history or all, not 'two'
+
+            """)
+
+        let fresh = try ReplHarness()
+        let chain = await fresh.transcript([
+            #"create incident short_description="All of it" id=a"#,
+            "update incident ${steps.a.sys_id} urgency=1",
+            "update incident ${steps.a.sys_id} urgency=3",
+            ":undo all",
+            ":history",
+            "query incident short_description=\"All of it\"",
+        ])
+        #expect(fresh.normalized(chain).hasSuffix("""
+            nowflow> :undo all
+            undid 3 (_2 update incident <sys_id>): restored urgency
+            undid 2 (_1 update incident <sys_id>): restored urgency
+            undid 1 (a create incident <sys_id>): deleted it
+            nowflow> :history
+            1. a create incident <sys_id>  undone
+            2. _1 update incident <sys_id> (urgency)  undone
+            3. _2 update incident <sys_id> (urgency)  undone
+            nowflow> query incident short_description="All of it"
+            _3 (query): 0 records from incident
+            no records
+
+            """))
+    }
+}
