@@ -15,6 +15,18 @@ public enum RawHTTPClient {
         public let status: Int
         /// The body as UTF-8 text.
         public let body: String
+        /// The status line and the header lines, as received (CRLF-separated).
+        public let head: String
+
+        /// The value of the first header called `name` (any letter case), nil when there is none.
+        public func header(_ name: String) -> String? {
+            head.components(separatedBy: "\r\n").dropFirst().lazy.compactMap { line -> String? in
+                guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else {
+                    return nil
+                }
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }.first
+        }
     }
 
     /// Sends `method target HTTP/1.1` with `headers` (and `Connection: close`) to 127.0.0.1:`port`, and reads the
@@ -22,6 +34,16 @@ public enum RawHTTPClient {
     public static func send(_ method: String, _ target: String, headers: [String: String] = [:], port: UInt16)
         throws -> Reply
     {
+        let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        return try exchange(
+            Array("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n".utf8),
+            port: port)
+    }
+
+    /// Writes `request` as it is (request line, headers and body, framing included) to 127.0.0.1:`port` and reads
+    /// the answer until the listener closes the connection; throws `URLError(.badServerResponse)` when the
+    /// connection closes without one.
+    public static func exchange(_ request: [UInt8], port: UInt16) throws -> Reply {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -39,10 +61,12 @@ public enum RawHTTPClient {
             }
         }
         guard connected == 0 else { throw URLError(.cannotConnectToHost) }
-        let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
-        let request = Array("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)Connection: close\r\n\r\n".utf8)
-        guard request.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == request.count else {
-            throw URLError(.networkConnectionLost)
+        var written = 0
+        while written < request.count {
+            let count = request.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            // A listener that answers before reading everything (a 400, a 413) may close its side: read the answer.
+            guard count > 0 else { break }
+            written += count
         }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -55,6 +79,7 @@ public enum RawHTTPClient {
         guard let headerEnd = text.range(of: "\r\n\r\n"),
             let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap({ Int($0) })
         else { throw URLError(.badServerResponse) }
-        return Reply(status: status, body: String(text[headerEnd.upperBound...]))
+        return Reply(
+            status: status, body: String(text[headerEnd.upperBound...]), head: String(text[..<headerEnd.lowerBound]))
     }
 }

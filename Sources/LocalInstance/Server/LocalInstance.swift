@@ -20,9 +20,12 @@ public final class LocalInstance: Sendable {
     let handler: TableAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
-    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user.
+    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user
+    /// (which also ends the tokens of users who can no longer log in).
     let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
+    /// The options' log, each line escaped (``LogLine/escaped(_:)``).
+    let log: @Sendable (String) -> Void
 
     /// Opens (or creates) the database, creates the tables of the dictionary, fills the read-only dictionary tables
     /// (`sys_db_object`, `sys_dictionary`, `sys_choice`) from it, sets the admin password and, on a new database,
@@ -37,6 +40,8 @@ public final class LocalInstance: Sendable {
     init(options: Options, now: @escaping @Sendable () -> Date) throws {
         self.options = options
         self.now = now
+        let log: @Sendable (String) -> Void = { [sink = options.log] line in sink(LogLine.escaped(line)) }
+        self.log = log
         dictionary =
             try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
@@ -50,7 +55,7 @@ public final class LocalInstance: Sendable {
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
-            now: now, log: options.log)
+            now: now, log: log)
         faults = Mutex(options.faults)
         do {
             try database.write { [store, dictionary] db in
@@ -119,7 +124,7 @@ public final class LocalInstance: Sendable {
             guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
             tableRequest.userName = user
         } catch {
-            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
         let response: NowHTTPResponse
@@ -129,7 +134,11 @@ public final class LocalInstance: Sendable {
             response = error.response
         }
         if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
-            verifiedCredentials.withLock { $0.removeAll() }
+            do {
+                try revokeStaleCredentials()
+            } catch {
+                log("local instance: cannot check the tokens after a sys_user write: \(error)")
+            }
         }
         return response
     }
