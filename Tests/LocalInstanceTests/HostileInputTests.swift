@@ -315,3 +315,34 @@ import Testing
         #expect(try served.stillAnswers())
     }
 }
+
+/// Row 14: slow and greedy clients of the listener.
+@Suite struct SlowClientTests {
+    @Test func aSilentConnectionIsClosedAfterTheTimeout() throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(connectionTimeout: .seconds(1)) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        let slow = try RawHTTPClient.Connection(port: listener.port)
+        slow.send(Array("GET /api/now/table/incident HTTP/1.1\r\nHo".utf8))
+        // The listener closes the connection without an answer once it has been silent for a second.
+        #expect(slow.readToEnd() == [])
+        let reply = try RawHTTPClient.send(
+            "GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name",
+            headers: ["Authorization": ServedInstance.adminAuth], port: listener.port)
+        #expect(reply.status == 200)
+    }
+
+    @Test func oneClientCannotHoldMoreThanItsShareOfConnections() throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(connectionsPerClient: 3) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        let held = try (0..<3).map { _ in try RawHTTPClient.Connection(port: listener.port) }
+        for connection in held { connection.send(Array("GET / HTTP/1.1\r\n".utf8)) }
+        let refused = try RawHTTPClient.Connection(port: listener.port)
+        refused.send(Array("GET /api/now/table/incident HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        #expect(refused.readToEnd() == [])
+        withExtendedLifetime(held) {}
+    }
+}

@@ -44,42 +44,69 @@ public enum RawHTTPClient {
     /// the answer until the listener closes the connection; throws `URLError(.badServerResponse)` when the
     /// connection closes without one.
     public static func exchange(_ request: [UInt8], port: UInt16) throws -> Reply {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw URLError(.cannotConnectToHost) }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw URLError(.cannotConnectToHost) }
-        var written = 0
-        while written < request.count {
-            let count = request.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            // A listener that answers before reading everything (a 400, a 413) may close its side: read the answer.
-            guard count > 0 else { break }
-            written += count
-        }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            received += buffer[..<count]
-        }
-        let text = String(decoding: received, as: UTF8.self)
+        let connection = try Connection(port: port)
+        connection.send(request)
+        let text = String(decoding: connection.readToEnd(), as: UTF8.self)
         guard let headerEnd = text.range(of: "\r\n\r\n"),
             let status = text.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap({ Int($0) })
         else { throw URLError(.badServerResponse) }
         return Reply(
             status: status, body: String(text[headerEnd.upperBound...]), head: String(text[..<headerEnd.lowerBound]))
+    }
+
+    /// One open TCP connection to 127.0.0.1, closed when released: for a client that sends a request slowly, or
+    /// holds a connection open without sending anything.
+    public final class Connection {
+        private let descriptor: Int32
+
+        /// Connects to 127.0.0.1:`port`.
+        public init(port: UInt16) throws {
+            #if canImport(Glibc)
+                descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+                descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            guard descriptor >= 0 else { throw URLError(.cannotConnectToHost) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0 else {
+                close(descriptor)
+                throw URLError(.cannotConnectToHost)
+            }
+        }
+
+        deinit { close(descriptor) }
+
+        /// Writes `bytes`, stopping early when the listener has closed its side.
+        public func send(_ bytes: [UInt8]) {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress! + written, $0.count - written)
+                }
+                // A listener that answers before reading everything (a 400, a 413) may close its side.
+                guard count > 0 else { break }
+                written += count
+            }
+        }
+
+        /// Reads until the listener closes the connection.
+        public func readToEnd() -> [UInt8] {
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                received += buffer[..<count]
+            }
+            return received
+        }
     }
 }
