@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NowData
 import TestSupport
 import Testing
@@ -345,4 +346,69 @@ import Testing
         #expect(refused.readToEnd() == [])
         withExtendedLifetime(held) {}
     }
+}
+
+/// Row 5: one slow query does not stall the rest, and a statement past its budget is stopped.
+@Suite struct SlowQueryTests {
+    /// A query whose `LIKE` reads `rows` descriptions of 50,000 `a`s, each almost matching a 2,000-byte pattern.
+    static func seedSlowRows(_ served: ServedInstance, rows: Int = 20) throws {
+        let description = String(repeating: "a", count: 50_000)
+        for index in 0..<rows {
+            let created = try served.send(
+                "POST", "/api/now/table/incident?sysparm_fields=number",
+                body: #"{"short_description":"slow \#(index)","description":"\#(description)"}"#)
+            #expect(created.status == 201)
+        }
+    }
+
+    static let slowQuery =
+        "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
+        + String(repeating: "a", count: 2_000) + "b"
+
+    @Test func aStatementPastItsBudgetGetsThePlatformsError() throws {
+        let served = try ServedInstance { $0.statementBudget = .milliseconds(100) }
+        try Self.seedSlowRows(served)
+        let reply = try served.send("GET", Self.slowQuery)
+        #expect(reply.status == 500)
+        #expect(
+            reply.body
+                == #"{"error":{"message":"Transaction cancelled: maximum execution time exceeded","detail":"Check logs for error trace or enable glide.rest.debug property to verify REST request processing"},"status":"failure"}"#
+        )
+        #expect(
+            served.harness.log.all.last
+                == "local instance: GET /api/now/table/incident: a statement ran past its time budget")
+        #expect(try served.stillAnswers())
+    }
+
+    @Test func aReadAnswersWhileASlowQueryRuns() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = try ServedInstance { options in
+            options.databasePath = directory.appendingPathComponent("local.db").path
+            options.statementBudget = nil
+        }
+        try Self.seedSlowRows(served, rows: 10)
+        let slowDone = SlowFlag()
+        let slow = Task.detached {
+            let reply = try? served.send("GET", Self.slowQuery)
+            slowDone.set()
+            return reply
+        }
+        // Let the slow query start, then read one user and write one incident beside it.
+        while served.harness.instance.database.activeReads == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        let user = try served.send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name")
+        #expect(user.status == 200)
+        let created = try served.send("POST", "/api/now/table/incident?sysparm_fields=number", body: #"{"short_description":"beside"}"#)
+        #expect(created.status == 201)
+        #expect(!slowDone.isSet)
+        #expect(await slow.value?.status == 200)
+    }
+}
+
+/// Whether a background request has finished.
+final class SlowFlag: Sendable {
+    private let flag = Mutex(false)
+    func set() { flag.withLock { $0 = true } }
+    var isSet: Bool { flag.withLock { $0 } }
 }

@@ -47,7 +47,7 @@ public final class LocalInstance: Sendable {
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
         do {
-            database = try SQLiteDatabase(path: options.databasePath)
+            database = try SQLiteDatabase(path: options.databasePath, statementBudget: options.statementBudget)
         } catch {
             throw LocalInstanceError("cannot open the database \(options.databasePath): \(error.message)")
         }
@@ -123,6 +123,8 @@ public final class LocalInstance: Sendable {
         do {
             guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
             tableRequest.userName = user
+        } catch let error as SQLiteError where error.isInterrupted {
+            return TableAPIError.executionTimeExceeded.response
         } catch {
             log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response

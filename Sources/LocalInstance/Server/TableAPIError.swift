@@ -141,6 +141,12 @@ struct TableAPIError: Error, Sendable {
                 + "(nowflow serve --schema FILE); to add a table or a field, edit the dictionary file and restart")
     }
 
+    /// 500: a statement that ran past its time budget (``LocalInstance/Options/statementBudget``), in the
+    /// platform's words for a transaction past its quota.
+    static let executionTimeExceeded = TableAPIError(
+        status: 500, message: "Transaction cancelled: maximum execution time exceeded",
+        detail: "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
+
     /// 500: an internal failure (logged; the body does not carry SQL).
     static let internalFailure = TableAPIError(
         status: 500, message: "Internal Server Error",

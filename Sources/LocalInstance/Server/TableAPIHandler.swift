@@ -56,6 +56,9 @@ struct TableAPIHandler: Sendable {
             }
         } catch let error as TableAPIError {
             throw error
+        } catch let error as SQLiteError where error.isInterrupted {
+            log("local instance: \(request.method) \(request.request.path): a statement ran past its time budget")
+            throw .executionTimeExceeded
         } catch let error as SQLiteError where error.isStatementTooLarge {
             throw .queryTooLarge(error.message)
         } catch {

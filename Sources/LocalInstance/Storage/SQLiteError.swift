@@ -15,6 +15,9 @@ struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             .contains { message.contains($0) }
     }
 
+    /// Whether the statement was stopped for running past its time budget (SQLITE_INTERRUPT).
+    var isInterrupted: Bool { code & 0xFF == 9 }
+
     var description: String {
         sql.isEmpty ? "SQLite error \(code): \(message)" : "SQLite error \(code): \(message) - while executing `\(sql)`"
     }
