@@ -141,6 +141,7 @@ struct BenchmarkRun {
         let httpGetBesideSlow = try await HTTPLoad.measure(
             base: base, paths: getPaths, authorization: authorization, connections: connections, seconds: seconds)
         let slowQueries = slowQuery.stop()
+        let besideRatio = String(format: "%.2f", httpGetBesideSlow.requestsPerSecond / httpGet.requestsPerSecond)
 
         func columns(_ cells: [String]) -> String {
             cells[0].padding(toLength: 36, withPad: " ", startingAt: 0)
@@ -164,8 +165,7 @@ struct BenchmarkRun {
             \(row("get by sys_id", http: httpGet.requestsPerSecond, inProcess: inProcessGet, sqlite: rawGet))
             \(row("get by sys_id, a slow query running", http: httpGetBesideSlow.requestsPerSecond,
                   inProcess: inProcessGet, sqlite: rawGet))
-            (the slow query answered \(slowQueries) times during its row; get by sys_id beside it: \(
-                String(format: "%.2f", httpGetBesideSlow.requestsPerSecond / httpGet.requestsPerSecond))x the quiet rate)
+            (the slow query answered \(slowQueries) times during its row; get by sys_id beside it: \(besideRatio)x the quiet rate)
             """)
     }
 }

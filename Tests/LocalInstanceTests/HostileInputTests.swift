@@ -50,7 +50,8 @@ import Testing
 
     @Test func aBasicUserNameWithNULIsComparedWhole() throws {
         let credentials = "Basic " + Data("admin\u{0}zzz:secret".utf8).base64EncodedString()
-        let reply = try served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: [("Authorization", credentials)])
+        let reply = try served.send(
+            "GET", "/api/now/table/incident?sysparm_limit=1", headers: [("Authorization", credentials)])
         #expect(reply.status == 401)
         #expect(reply.body == Self.notAuthenticated)
         #expect(try served.stillAnswers())
@@ -152,7 +153,8 @@ import Testing
                 #"local instance: incident: ignored invalid condition 'nameLIKEx\nlocal instance: admin password changed by root': incident has no field 'name'"#
             ])
         let many = (0..<500).map { "u_nope\($0)=1" }.joined(separator: "%5E")
-        #expect(try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(many)").status == 200)
+        let listed = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(many)")
+        #expect(listed.status == 200)
         let lines = served.harness.log.all.dropFirst()
         #expect(lines.count == LogLine.maximumPerRequest)
         #expect(lines.last == "local instance: incident: 491 more notices for this request not logged")
@@ -183,6 +185,27 @@ import Testing
             body: #"{"due_date":"2026-02-03T04:05:06","opened_at":"2026-02-28"}"#)
         #expect(reply.status == 201)
         #expect(reply.body == #"{"result":{"due_date":"2026-02-03 04:05:06","opened_at":"2026-02-28 00:00:00"}}"#)
+    }
+
+    @Test func aDateFieldTakesADayAndADateTimesDay() throws {
+        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("dates-\(UUID().uuidString).json")
+        try Data(
+            #"{"tables": [{"name": "u_trip", "fields": [{"name": "u_day", "type": "glide_date"}]}]}"#.utf8
+        ).write(to: schema)
+        defer { try? FileManager.default.removeItem(at: schema) }
+        let served = try ServedInstance { $0.schemaFile = schema.path }
+        let day = try served.send("POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04"}"#)
+        #expect(day.body == #"{"result":{"u_day":"2026-03-04"}}"#)
+        let dateTime = try served.send(
+            "POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04T23:59:59"}"#)
+        #expect(dateTime.body == #"{"result":{"u_day":"2026-03-04"}}"#)
+        let impossible = try served.send("POST", "/api/now/table/u_trip", body: #"{"u_day":"2026-04-31"}"#)
+        #expect(impossible.status == 400)
+        #expect(
+            impossible.body
+                == #"{"error":{"message":"Invalid date value for u_day","detail":"u_trip.u_day is a glide_date field: '2026-04-31' is not a valid yyyy-MM-dd date"},"status":"failure"}"#
+        )
+        #expect(try served.stillAnswers())
     }
 
     // Row 11: malformed bodies and framing.
@@ -222,7 +245,8 @@ import Testing
         let created = try served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x"}"#, host: host)
         #expect(created.status == 400)
         #expect(created.header("Location") == nil)
-        let fine = try served.send("GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number", host: "[::1]:8080")
+        let fine = try served.send(
+            "GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number", host: "[::1]:8080")
         #expect(fine.header("Link")?.hasPrefix("<http://[::1]:8080/api/now/table/incident?") == true)
         #expect(try served.stillAnswers())
     }
@@ -237,7 +261,8 @@ import Testing
         }
         let most = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(900))")
         #expect(most.status == 200)
-        let tooMany = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(901))")
+        let tooMany = try served.send(
+            "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(901))")
         #expect(tooMany.status == 400)
         #expect(
             tooMany.body
@@ -248,7 +273,8 @@ import Testing
     @Test func theDocumentedDotWalkDepthIsTheRealOne() throws {
         let deepest = "caller_id" + String(repeating: ".manager", count: 7) + ".name"
         let deep = try served.send(
-            "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=ORDERBY\(deepest)%5E\(deepest)ISNOTEMPTY")
+            "GET",
+            "/api/now/table/incident?sysparm_fields=number&sysparm_query=ORDERBY\(deepest)%5E\(deepest)ISNOTEMPTY")
         #expect(deep.status == 200)
         let tooDeep = "caller_id" + String(repeating: ".manager", count: 8) + ".name"
         let refused = try served.send("GET", "/api/now/table/incident?sysparm_query=ORDERBY\(tooDeep)")
@@ -272,7 +298,8 @@ import Testing
                 + String(repeating: "a", count: 10_000))
         #expect(fine.status == 200)
         let long = try served.send(
-            "GET", "/api/now/table/incident?sysparm_query=short_descriptionLIKE" + String(repeating: "a", count: 100_000))
+            "GET",
+            "/api/now/table/incident?sysparm_query=short_descriptionLIKE" + String(repeating: "a", count: 100_000))
         #expect(long.status == 400)
         #expect(
             long.body
@@ -340,9 +367,13 @@ import Testing
             instance.reply(to: $0)
         }
         let held = try (0..<3).map { _ in try RawHTTPClient.Connection(port: listener.port) }
-        for connection in held { connection.send(Array("GET / HTTP/1.1\r\n".utf8)) }
+        // Each held connection has an answer (a 400 for `/`) and stays open: the listener counts all three.
+        for connection in held {
+            connection.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(String(decoding: connection.readSome(), as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+        }
         let refused = try RawHTTPClient.Connection(port: listener.port)
-        refused.send(Array("GET /api/now/table/incident HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        refused.send(Array("GET /api/now/table/incident HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
         #expect(refused.readToEnd() == [])
         withExtendedLifetime(held) {}
     }

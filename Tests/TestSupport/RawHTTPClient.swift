@@ -80,6 +80,9 @@ public enum RawHTTPClient {
                 close(descriptor)
                 throw URLError(.cannotConnectToHost)
             }
+            // A listener that neither answers nor closes fails the test after a minute instead of hanging it.
+            var timeout = timeval(tv_sec: 60, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
 
         deinit { close(descriptor) }
@@ -95,6 +98,13 @@ public enum RawHTTPClient {
                 guard count > 0 else { break }
                 written += count
             }
+        }
+
+        /// Reads what has arrived, waiting for at least one byte; empty when the listener closed the connection.
+        public func readSome() -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            return count > 0 ? Array(buffer[..<count]) : []
         }
 
         /// Reads until the listener closes the connection.

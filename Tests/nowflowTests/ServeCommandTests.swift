@@ -97,7 +97,8 @@ import Testing
     @Test func theBuiltServerRefusesAnEmptyPasswordAtStart() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let started = try ToolInvocation.run(["serve", "--port", "0", "--db", ":memory:", "--password", ""], in: directory)
+        let started = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", ""], in: directory)
         #expect(started.status == 1)
         #expect(
             started.stderr

@@ -49,7 +49,8 @@ extension HTTPListener {
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
         if pending.hasTooManyParameters {
-            return queue(TableAPIError.tooManyParameters(limit: PendingRequest.maximumParameters).response, on: connection)
+            let error = TableAPIError.tooManyParameters(limit: PendingRequest.maximumParameters)
+            return queue(error.response, on: connection)
         }
         let request = NowHTTPRequest(
             method: String(cString: method), path: pending.path,

@@ -33,7 +33,8 @@ extension LocalInstance {
             databasePath: String = ":memory:", schemaFile: String? = nil, adminUser: String = "admin",
             adminPassword: String = "admin", seedDemoData: Bool = true, invalidQueryReturnsNoRows: Bool = false,
             tokenLifetime: Duration = .seconds(1799), oauthClients: [String: String] = [:],
-            statementBudget: Duration? = .seconds(10), faults: FaultInjection = .none, log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
+            statementBudget: Duration? = .seconds(10), faults: FaultInjection = .none,
+            log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
         ) {
             self.databasePath = databasePath
             self.schemaFile = schemaFile

@@ -9,8 +9,8 @@ import NowData
 /// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0). This matches the platform,
 /// which silently drops unknown fields and does not store non-numeric text in a numeric field. A date that is not
 /// a real day and time in `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-ddTHH:mm:ss` or `yyyy-MM-dd` (`2026-13-45 99:99:99`,
-/// `2026-02-30`) is refused (400), as the platform refuses to parse it. A POST's own `sys_id` that is not 32 lowercase hex digits
-/// is refused (400) rather than replaced: a client that gave one reads the record back by it.
+/// `2026-02-30`) is refused (400), as the platform refuses to parse it. A POST's own `sys_id` that is not 32
+/// lowercase hex digits is refused (400) rather than replaced: a client that gave one reads the record back by it.
 extension TableAPIHandler {
     func create(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse

@@ -42,7 +42,9 @@ struct TableAPIRequest {
         if name.hasPrefix("[") {
             guard let close = name.firstIndex(of: "]") else { return false }
             let address = name[name.index(after: name.startIndex)..<close]
-            let isAddressByte = { (byte: UInt8) in hexValue(byte) != nil || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".") }
+            let isAddressByte = { (byte: UInt8) in
+                hexValue(byte) != nil || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+            }
             guard !address.isEmpty, address.utf8.allSatisfy(isAddressByte) else { return false }
             name = name[name.index(after: close)...]
             return name.isEmpty || isPort(name)

@@ -36,7 +36,10 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         if let statementBudget {
             let (seconds, attoseconds) = statementBudget.components
-            budgetNanoseconds = UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+            // At most a year, so that the deadline cannot wrap around.
+            budgetNanoseconds =
+                UInt64(clamping: min(seconds, 31_536_000)) * 1_000_000_000
+                + UInt64(clamping: attoseconds / 1_000_000_000)
             // Every 100 virtual machine instructions SQLite asks whether to go on: past the deadline, no.
             sqlite3_progress_handler(db, 100, { context in
                 guard let context else { return 0 }
