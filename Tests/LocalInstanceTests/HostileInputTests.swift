@@ -46,6 +46,9 @@ import Testing
         #expect(deleted.status == 404)
         #expect(deleted.body == Self.notFound)
         #expect(try served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=number").status == 200)
+        let table = try served.send("GET", "/api/now/table/incident%00garbage")
+        #expect(table.status == 400)
+        #expect(table.body == #"{"error":{"message":"Invalid table incident\u0000garbage","detail":null},"status":"failure"}"#)
     }
 
     @Test func aBasicUserNameWithNULIsComparedWhole() throws {
