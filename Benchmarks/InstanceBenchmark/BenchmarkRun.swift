@@ -130,6 +130,18 @@ struct BenchmarkRun {
             connections: connections, seconds: seconds)
         let httpGet = try await HTTPLoad.measure(
             base: base, paths: getPaths, authorization: authorization, connections: connections, seconds: seconds)
+        // The same gets while another client keeps a slow query running: a sort of every incident through two
+        // dot-walks (the reads run on connections of their own, so the gets should barely notice it).
+        let slowQuery = SlowQueryLoop(
+            base: base,
+            path: "/api/now/table/incident?sysparm_query=ORDERBYcaller_id.manager.name%5EORDERBYshort_description"
+                + "&sysparm_limit=1&sysparm_no_count=true",
+            authorization: authorization)
+        slowQuery.start()
+        let httpGetBesideSlow = try await HTTPLoad.measure(
+            base: base, paths: getPaths, authorization: authorization, connections: connections, seconds: seconds)
+        let slowQueries = slowQuery.stop()
+        let besideRatio = String(format: "%.2f", httpGetBesideSlow.requestsPerSecond / httpGet.requestsPerSecond)
 
         func columns(_ cells: [String]) -> String {
             cells[0].padding(toLength: 36, withPad: " ", startingAt: 0)
@@ -151,6 +163,9 @@ struct BenchmarkRun {
             \(row("page of 100, sysparm_no_count=true", http: httpPageNoCount.requestsPerSecond,
                   inProcess: inProcessPageNoCount, sqlite: rawPageOnly))
             \(row("get by sys_id", http: httpGet.requestsPerSecond, inProcess: inProcessGet, sqlite: rawGet))
+            \(row("get by sys_id, a slow query running", http: httpGetBesideSlow.requestsPerSecond,
+                  inProcess: inProcessGet, sqlite: rawGet))
+            (the slow query answered \(slowQueries) times during its row; get by sys_id beside it: \(besideRatio)x the quiet rate)
             """)
     }
 }

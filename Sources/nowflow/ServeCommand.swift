@@ -62,7 +62,16 @@ enum ServeCommand {
         print("nowflow serve: listening on \(server.url) (database \(settings.options.databasePath))")
         fflush(nil)
         TerminationSignals.wait()
-        server.stop()
+        // Requests in flight are answered, if they finish in time: a committed write is durable either way (WAL),
+        // and a signal must end the server within seconds whatever a client asked for.
+        let stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            server.stop()
+            stopped.signal()
+        }
+        if stopped.wait(timeout: .now() + stopDeadline) == .timedOut {
+            printError("nowflow serve: stopped with requests still in flight after \(Int(stopDeadline)) seconds")
+        }
         return 0
     }
 
@@ -85,6 +94,10 @@ enum ServeCommand {
             port = given
         }
         let password = parsed.value("password") ?? environment["NOWFLOW_ADMIN_PASSWORD"]
+        if let password, password.isEmpty {
+            let source = parsed.value("password") == nil ? "NOWFLOW_ADMIN_PASSWORD" : "--password"
+            throw UsageError("\(source) is empty: the admin password must not be empty")
+        }
         if password == nil, !isLoopback(host) {
             throw UsageError(
                 "--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
@@ -99,11 +112,19 @@ enum ServeCommand {
         return Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
     }
 
+    /// The longest injected latency, in milliseconds (one minute: longer is a hung server, not a slow one).
+    static let maximumLatency = 60_000
+    /// The longest `Retry-After`, in seconds (one day).
+    static let maximumRetryAfter = 86_400
+    /// How long a stop waits for the requests in flight before the process exits anyway, in seconds.
+    static let stopDeadline = 5.0
+
     private static func faults(_ parsed: CommandArguments) throws(UsageError) -> FaultInjection {
         var faults = FaultInjection.none
         if let latency = parsed.value("latency") {
-            guard let milliseconds = Int(latency), milliseconds >= 0 else {
-                throw UsageError("--latency expects milliseconds (a whole number), got '\(latency)'")
+            guard let milliseconds = Int(latency), (0...maximumLatency).contains(milliseconds) else {
+                throw UsageError(
+                    "--latency expects milliseconds (a whole number 0-\(maximumLatency)), got '\(latency)'")
             }
             faults.latency = .milliseconds(milliseconds)
         }
@@ -115,8 +136,9 @@ enum ServeCommand {
             faults.status = code
         }
         if let retryAfter = parsed.value("retry-after") {
-            guard let seconds = Int(retryAfter), seconds >= 0 else {
-                throw UsageError("--retry-after expects seconds (a whole number), got '\(retryAfter)'")
+            guard let seconds = Int(retryAfter), (0...maximumRetryAfter).contains(seconds) else {
+                throw UsageError(
+                    "--retry-after expects seconds (a whole number 0-\(maximumRetryAfter)), got '\(retryAfter)'")
             }
             faults.retryAfterSeconds = seconds
         }

@@ -59,8 +59,14 @@ import Testing
         (["--port", "70000"], "--port expects a port number 0-65535, got '70000'"),
         (["--fail-rate", "1.5"], "--fail-rate expects a share between 0 and 1, got '1.5'"),
         (["--fail-status", "404"], "--fail-status expects 429, 500 or 503, got '404'"),
-        (["--latency", "fast"], "--latency expects milliseconds (a whole number), got 'fast'"),
-        (["--retry-after", "-1"], "--retry-after expects seconds (a whole number), got '-1'"),
+        (["--latency", "fast"], "--latency expects milliseconds (a whole number 0-60000), got 'fast'"),
+        (
+            ["--latency", "9223372036854775807"],
+            "--latency expects milliseconds (a whole number 0-60000), got '9223372036854775807'"
+        ),
+        (["--retry-after", "-1"], "--retry-after expects seconds (a whole number 0-86400), got '-1'"),
+        (["--retry-after", "86401"], "--retry-after expects seconds (a whole number 0-86400), got '86401'"),
+        (["--password", ""], "--password is empty: the admin password must not be empty"),
         (
             ["--host", "0.0.0.0"],
             "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"
@@ -73,6 +79,47 @@ import Testing
             try ServeCommand.parse(["--db", "/tmp/x.db"] + arguments, environment: [:])
         }
         #expect(error?.description == message)
+    }
+
+    @Test func refusesAnEmptyPasswordFromTheEnvironmentAndAnOpenHostWithoutOne() {
+        let empty = #expect(throws: UsageError.self) {
+            try ServeCommand.parse(["--host", "0.0.0.0"], environment: ["NOWFLOW_ADMIN_PASSWORD": ""])
+        }
+        #expect(empty?.description == "NOWFLOW_ADMIN_PASSWORD is empty: the admin password must not be empty")
+        let open = #expect(throws: UsageError.self) {
+            try ServeCommand.parse(["--host", "192.168.1.5"], environment: [:])
+        }
+        #expect(
+            open?.description
+                == "--host 192.168.1.5 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
+    }
+
+    @Test func theBuiltServerRefusesAnEmptyPasswordAtStart() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let started = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", ""], in: directory)
+        #expect(started.status == 1)
+        #expect(
+            started.stderr
+                == "nowflow serve: --password is empty: the admin password must not be empty\n\(ServeCommand.usage)\n")
+    }
+
+    @Test func sigtermEndsTheServerWhileARequestWaitsOutItsLatency() async throws {
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "60000"])
+        let port = server.port
+        let answered = Task.detached {
+            try? RawHTTPClient.send(
+                "GET", "/api/now/table/incident?sysparm_limit=1",
+                headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()], port: port)
+        }
+        // The request is in flight (its latency runs for a minute) when the signal arrives.
+        try await Task.sleep(for: .seconds(1))
+        server.send(SIGTERM)
+        let exit = await server.waitForExit()
+        // waitForExit kills the server after 60 seconds: an exit (not a signal) is a stop within the deadline.
+        #expect(exit.reason == .exit && exit.status == 0, "stderr: \(exit.standardError)")
+        #expect(await answered.value?.status == 200)
     }
 
     @Test func answersWithTheInjectedStatusFromTheFlags() async throws {

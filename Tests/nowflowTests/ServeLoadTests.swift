@@ -153,4 +153,68 @@ import Testing
         }
         #expect(missing == [])
     }
+
+    @Test func readersAndWritersKeepAnsweringForThirtySecondsBesideASlowQuery() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let server = try await ServeProcess(workspace.serveArguments)
+        let http = HTTPTestClient(port: server.port)
+        let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
+        // Five incidents whose descriptions almost match a 2,000-byte LIKE pattern: the query takes a second or more.
+        let description = String(repeating: "a", count: 50_000)
+        for index in 0..<5 {
+            let created = try await http.send(
+                "POST", "/api/now/table/incident?sysparm_fields=number", headers: headers,
+                body: Data(#"{"short_description":"slow \#(index)","description":"\#(description)"}"#.utf8))
+            #expect(created.status == 201)
+        }
+        let slowPath =
+            "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
+            + String(repeating: "a", count: 2_000) + "b"
+        let deadline = ContinuousClock.now + .seconds(30)
+        let results = await withTaskGroup(of: [String].self) { group in
+            group.addTask {
+                var statuses: [String] = []
+                while ContinuousClock.now < deadline {
+                    let reply = try? await http.send("GET", slowPath, headers: headers)
+                    // The slow query may run past the 10 s statement budget: then it gets the platform's 500.
+                    if let reply, reply.status != 200, !reply.text.contains("maximum execution time exceeded") {
+                        statuses.append("slow query: \(reply.status) \(reply.text)")
+                    }
+                }
+                return statuses
+            }
+            for client in 0..<3 {
+                group.addTask {
+                    var failures: [String] = []
+                    while ContinuousClock.now < deadline {
+                        let read = try? await http.send(
+                            "GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name", headers: headers)
+                        if read?.status != 200 { failures.append("reader \(client): \(read?.status ?? 0)") }
+                        // A steady load, not a saturating one: the rest of the suite runs beside this test.
+                        try? await Task.sleep(for: .milliseconds(20))
+                    }
+                    return failures
+                }
+                group.addTask {
+                    var failures: [String] = []
+                    var sequence = 0
+                    while ContinuousClock.now < deadline {
+                        let write = try? await http.send(
+                            "POST", "/api/now/table/u_load_item?sysparm_fields=u_seq", headers: headers,
+                            body: Data(#"{"u_client":"\#(client)","u_seq":"\#(sequence)"}"#.utf8))
+                        if write?.status != 201 { failures.append("writer \(client): \(write?.status ?? 0)") }
+                        sequence += 1
+                        try? await Task.sleep(for: .milliseconds(20))
+                    }
+                    return failures
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results == [])
+        server.send(SIGTERM)
+        let exit = await server.waitForExit()
+        #expect(exit.reason == .exit && exit.status == 0, "stderr: \(exit.standardError)")
+    }
 }

@@ -36,14 +36,39 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read.
     func verify(user: String, password: String) throws -> Bool {
-        guard let users = dictionary.table("sys_user") else { return false }
+        try verifiedHash(user: user, password: password) != nil
+    }
+
+    /// The stored password hash of an active, unlocked user when `password` is theirs; nil otherwise.
+    ///
+    /// - Throws: when the database cannot be read.
+    func verifiedHash(user: String, password: String) throws -> String? {
+        guard let hash = try loginHash(of: user), PasswordHash.verify(password, against: hash) else { return nil }
+        return hash
+    }
+
+    /// The stored password hash of a user who may log in (active, not locked out); nil for anyone else.
+    ///
+    /// - Throws: when the database cannot be read.
+    func loginHash(of user: String) throws -> String? {
+        guard let users = dictionary.table("sys_user") else { return nil }
         let record = try database.read { [store] db in
             try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db)
                 .first
         }
-        guard let record, record["active"] == "true", record["locked_out"] != "true",
-            let hash = record["user_password"]
-        else { return false }
-        return PasswordHash.verify(password, against: hash)
+        guard let record, record["active"] == "true", record["locked_out"] != "true" else { return nil }
+        return record["user_password"]
+    }
+
+    /// After a write to `sys_user`: forgets the verified Basic credentials and ends the tokens of every user who
+    /// can no longer log in with them (locked out, deactivated, given a new password, renamed or deleted).
+    ///
+    /// - Throws: when the database cannot be read.
+    func revokeStaleCredentials() throws {
+        verifiedCredentials.withLock { $0.removeAll() }
+        for user in tokens.withLock({ $0.userNames }) {
+            let hash = try loginHash(of: user)
+            tokens.withLock { $0.revoke(userName: user, keeping: hash) }
+        }
     }
 }

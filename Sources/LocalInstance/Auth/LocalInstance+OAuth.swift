@@ -28,12 +28,13 @@ extension LocalInstance {
         switch form["grant_type"] {
         case "password":
             guard let user = form["username"], let password = form["password"],
-                (try? verify(user: user, password: password)) == true
+                let hash = try? verifiedHash(user: user, password: password)
             else { return Self.accessDenied }
             let (access, refresh) = tokens.withLock { store in
                 (
-                    store.issueAccessToken(userName: user, clientID: clientID, lifetime: lifetime, now: time),
-                    store.issueRefreshToken(userName: user, clientID: clientID, now: time)
+                    store.issueAccessToken(
+                        userName: user, clientID: clientID, passwordHash: hash, lifetime: lifetime, now: time),
+                    store.issueRefreshToken(userName: user, clientID: clientID, passwordHash: hash, now: time)
                 )
             }
             return Self.tokenResponse([
@@ -48,7 +49,8 @@ extension LocalInstance {
                     options.oauthClients.isEmpty || grant.clientID == clientID
                 else { return nil }
                 return store.issueAccessToken(
-                    userName: grant.userName, clientID: clientID, lifetime: lifetime, now: time)
+                    userName: grant.userName, clientID: clientID, passwordHash: grant.passwordHash,
+                    lifetime: lifetime, now: time)
             }
             guard let access else { return Self.accessDenied }
             return Self.tokenResponse([

@@ -6,6 +6,8 @@ struct TokenStore: Sendable {
         var userName: String
         var clientID: String
         var expires: Date
+        /// The user's stored password hash when the token was issued: a new password ends the grant.
+        var passwordHash: String
     }
 
     private var accessTokens: [String: Grant] = [:]
@@ -15,19 +17,41 @@ struct TokenStore: Sendable {
     static let refreshLifetime: TimeInterval = 100 * 24 * 3600
 
     /// Issues an access token for a user.
-    mutating func issueAccessToken(userName: String, clientID: String, lifetime: TimeInterval, now: Date) -> String {
+    mutating func issueAccessToken(
+        userName: String, clientID: String, passwordHash: String, lifetime: TimeInterval, now: Date
+    ) -> String {
         removeExpired(now: now)
         let token = Self.randomToken()
-        accessTokens[token] = Grant(userName: userName, clientID: clientID, expires: now.addingTimeInterval(lifetime))
+        accessTokens[token] = Grant(
+            userName: userName, clientID: clientID, expires: now.addingTimeInterval(lifetime),
+            passwordHash: passwordHash)
         return token
     }
 
     /// Issues a refresh token for a user.
-    mutating func issueRefreshToken(userName: String, clientID: String, now: Date) -> String {
+    mutating func issueRefreshToken(userName: String, clientID: String, passwordHash: String, now: Date) -> String {
+        removeExpired(now: now)
         let token = Self.randomToken()
         refreshTokens[token] = Grant(
-            userName: userName, clientID: clientID, expires: now.addingTimeInterval(Self.refreshLifetime))
+            userName: userName, clientID: clientID, expires: now.addingTimeInterval(Self.refreshLifetime),
+            passwordHash: passwordHash)
         return token
+    }
+
+    /// The number of access and refresh tokens held (expired ones are dropped whenever a token is issued).
+    var count: Int { accessTokens.count + refreshTokens.count }
+
+    /// The users holding a token.
+    var userNames: Set<String> {
+        Set(accessTokens.values.map(\.userName)).union(refreshTokens.values.map(\.userName))
+    }
+
+    /// Ends every access and refresh token of `userName` not issued under `passwordHash` (all of them when nil:
+    /// the user is gone, inactive or locked out).
+    mutating func revoke(userName: String, keeping passwordHash: String?) {
+        func kept(_ grant: Grant) -> Bool { grant.userName != userName || grant.passwordHash == passwordHash }
+        accessTokens = accessTokens.filter { kept($0.value) }
+        refreshTokens = refreshTokens.filter { kept($0.value) }
     }
 
     /// The user of a valid access token.
@@ -44,6 +68,7 @@ struct TokenStore: Sendable {
 
     private mutating func removeExpired(now: Date) {
         accessTokens = accessTokens.filter { $0.value.expires > now }
+        refreshTokens = refreshTokens.filter { $0.value.expires > now }
     }
 
     private static func randomToken() -> String {

@@ -44,10 +44,7 @@ extension LocalInstance {
                 detail: "Rate limit of 100 requests per hour for Table API exceeded",
                 headers: ["Retry-After": String(retryAfterSeconds), "X-RateLimit-Limit": "100"])
         case 500:
-            error = TableAPIError(
-                status: 500, message: "Transaction cancelled: maximum execution time exceeded",
-                detail:
-                    "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
+            error = .executionTimeExceeded
         case 503:
             error = TableAPIError(
                 status: 503, message: "Service Unavailable",

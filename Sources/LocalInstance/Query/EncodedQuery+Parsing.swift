@@ -39,13 +39,15 @@ private struct Builder {
     private var groups: [EncodedQuery.Group] = []
     private var clauses: [EncodedQuery.Clause] = []
     private var ordering: [EncodedQuery.Ordering] = []
+    private var conditions = 0
+    private var values = 0
 
     mutating func add(_ part: [UInt8]) throws(EncodedQueryError) {
         if part.isEmpty || part.elementsEqual("EQ".utf8) { return }
         if let field = part.dropping(prefix: "ORDERBYDESC") {
-            ordering.append(.init(field: String(decoding: field, as: UTF8.self), descending: true))
+            try addOrdering(.init(field: String(decoding: field, as: UTF8.self), descending: true))
         } else if let field = part.dropping(prefix: "ORDERBY") {
-            ordering.append(.init(field: String(decoding: field, as: UTF8.self), descending: false))
+            try addOrdering(.init(field: String(decoding: field, as: UTF8.self), descending: false))
         } else if let condition = part.dropping(prefix: "NQ") {
             closeGroup()
             try addTerm(condition, joinedByOR: false)
@@ -61,14 +63,37 @@ private struct Builder {
         return EncodedQuery(groups: groups, ordering: ordering)
     }
 
+    private mutating func addOrdering(_ term: EncodedQuery.Ordering) throws(EncodedQueryError) {
+        guard ordering.count < EncodedQuery.maximumOrderings else { throw .tooManyOrderings(count: ordering.count + 1) }
+        try Self.checkDepth(term.field)
+        ordering.append(term)
+    }
+
     private mutating func addTerm(_ bytes: ArraySlice<UInt8>, joinedByOR: Bool) throws(EncodedQueryError) {
         if bytes.isEmpty { return }
+        conditions += 1
+        guard conditions <= EncodedQuery.maximumConditions else { throw .tooManyConditions(count: conditions) }
         let term = try EncodedQuery.Term(parsing: bytes)
+        if case .condition(let condition) = term {
+            try Self.checkDepth(condition.field)
+            if condition.op.isPattern, condition.value.utf8.count > EncodedQuery.maximumPatternLength {
+                throw .patternTooLong(field: condition.field, length: condition.value.utf8.count)
+            }
+            values += condition.op == .isIn || condition.op == .notIn
+                ? condition.value.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 } : 1
+            guard values <= EncodedQuery.maximumValues else { throw .tooManyValues(count: values) }
+        }
         if joinedByOR, !clauses.isEmpty {
             clauses[clauses.count - 1].terms.append(term)
         } else {
             clauses.append(.init(terms: [term]))
         }
+    }
+
+    /// Throws when `field` walks more references than the local instance follows.
+    private static func checkDepth(_ field: String) throws(EncodedQueryError) {
+        let dots = field.utf8.reduce(0) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
+        if dots > EncodedQuery.maximumDotWalkDepth { throw .dotWalkTooDeep(field: field) }
     }
 
     private mutating func closeGroup() {

@@ -13,6 +13,20 @@ struct EncodedQuery: Sendable, Hashable {
     /// The sort terms in the order written.
     var ordering: [Ordering]
 
+    /// The most conditions one query may hold (SQLite's expression trees are at most 1000 deep: the margin is for
+    /// dot-walks and the statement around the conditions).
+    static let maximumConditions = 900
+    /// The most `ORDERBY` terms one query may hold.
+    static let maximumOrderings = 100
+    /// The most values one query may compare: a condition's value, or each item of an `IN` list (SQLite binds at
+    /// most 32,766).
+    static let maximumValues = 32_000
+    /// The most references a field of a condition or an `ORDERBY` may walk (`caller_id.manager.name` walks 2).
+    static let maximumDotWalkDepth = 8
+    /// The longest value, in UTF-8 bytes, of a `LIKE`, `STARTSWITH`, `ENDSWITH` or `CONTAINS` condition (SQLite
+    /// takes patterns of at most 50,000 bytes, escapes included).
+    static let maximumPatternLength = 10_000
+
     /// One query between `^NQ` joins: a record matches when it matches every clause.
     struct Group: Sendable, Hashable {
         var clauses: [Clause]

@@ -50,6 +50,14 @@ enum QueryOperator: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether the value becomes a `LIKE` pattern.
+    var isPattern: Bool {
+        switch self {
+        case .like, .notLike, .notLikeAlias, .startsWith, .endsWith, .endsWithAlias, .contains, .doesNotContain: true
+        default: false
+        }
+    }
+
     /// Whether the value names another field of the same table rather than a value.
     var comparesFields: Bool {
         switch self {

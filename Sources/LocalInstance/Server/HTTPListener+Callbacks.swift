@@ -10,7 +10,15 @@ extension HTTPListener {
     static let requestLineArrived:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
             _, target, _ in
-            Unmanaged.passRetained(PendingRequest(target: target.map { String(cString: $0) } ?? "")).toOpaque()
+            let pending = PendingRequest(target: target.map { String(cString: $0) } ?? "")
+            if pending.hasTooManyParameters, let target, let question = strchr(target, Int32(UInt8(ascii: "?"))) {
+                // libmicrohttpd parses the query into the connection's memory right after this callback, and
+                // runs out of it on thousands of parameters (then it closes the connection without an answer).
+                // It splits the query at the `?` it found before calling: ending the text just after that `?`
+                // leaves it an empty query to parse, and the request is answered 400 (`tooManyParameters`).
+                UnsafeMutablePointer(mutating: question + 1).pointee = 0
+            }
+            return Unmanaged.passRetained(pending).toOpaque()
         }
 
     /// Called when a request's headers have arrived (admits it), once per body chunk (appends it) and once the body
@@ -22,6 +30,12 @@ extension HTTPListener {
         guard pending.isAdmitted else {
             guard context.tracker.begin() else { return .NO }
             pending.isAdmitted = true
+            // Two different lengths leave the body's end in doubt (request smuggling): answered before any body.
+            let lengths = Set(
+                values(of: .HEADER_KIND, on: connection).filter { $0.0.lowercased() == "content-length" }.map {
+                    ($0.1 ?? "").trimmingCharacters(in: .whitespaces)
+                })
+            if lengths.count > 1 { return queue(TableAPIError.conflictingContentLength.response, on: connection) }
             return .YES
         }
         if size.pointee > 0 {
@@ -34,6 +48,10 @@ extension HTTPListener {
         if pending.tooLarge {
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
+        if pending.hasTooManyParameters {
+            let error = TableAPIError.tooManyParameters(limit: PendingRequest.maximumParameters)
+            return queue(error.response, on: connection)
+        }
         let request = NowHTTPRequest(
             method: String(cString: method), path: pending.path,
             queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },
@@ -41,10 +59,10 @@ extension HTTPListener {
             body: pending.body.isEmpty ? nil : pending.body)
         switch context.handler(request) {
         case .respond(let response, let delay):
-            wait(delay)
+            context.tracker.pause(delay)
             return queue(response, on: connection)
         case .dropConnection(let delay):
-            wait(delay)
+            context.tracker.pause(delay)
             return .NO
         }
     }
@@ -95,13 +113,6 @@ extension HTTPListener {
     }
 
     private static let framingHeaders: Set<String> = ["content-length", "transfer-encoding"]
-
-    /// Holds up the connection's own thread for an injected delay.
-    private static func wait(_ delay: Duration) {
-        guard delay > .zero else { return }
-        let (seconds, attoseconds) = delay.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
-    }
 }
 
 /// The pairs gathered by one `MHD_get_connection_values_n` call.

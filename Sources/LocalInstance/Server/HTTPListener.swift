@@ -28,6 +28,14 @@ public final class HTTPListener: Sendable {
     /// The memory for one connection's request line and headers, in bytes.
     static let connectionMemory = 512 * 1024
 
+    /// How long a connection may stay silent (no byte of a request arriving, or idle between keep-alive requests)
+    /// before the listener closes it, by default: 30 seconds.
+    public static let defaultConnectionTimeout: Duration = .seconds(30)
+
+    /// How many connections one client address may hold open at once, by default; a connection beyond it is
+    /// closed at once.
+    public static let defaultConnectionsPerClient = 64
+
     /// The address the listener is bound to.
     public let host: String
     /// The port the listener is bound to (the one picked when asked for port 0).
@@ -40,9 +48,14 @@ public final class HTTPListener: Sendable {
     ///
     /// - parameter host: an IPv4 address (or `localhost`); `127.0.0.1` keeps the server on this machine.
     /// - parameter bodyLimit: the largest request body accepted, in bytes; a larger one is answered 413.
+    /// - parameter connectionTimeout: how long a connection may stay silent before it is closed (whole seconds,
+    ///   at least one).
+    /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
+        connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
+        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
@@ -61,7 +74,9 @@ public final class HTTPListener: Sendable {
             // The request's path as sent (the access handler's is decoded, an encoded `/` included).
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
-            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(120),
+            // A silent connection does not hold its thread for long, and one client cannot hold them all.
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(clamping: max(1, connectionTimeout.components.seconds)),
+            MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(clamping: max(1, connectionsPerClient)),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
             MHD_OPTION.END.rawValue,

@@ -19,6 +19,9 @@ extension LocalInstance {
         /// OAuth clients (client_id → client_secret) accepted by `/oauth_token.do`; when empty, any client is
         /// accepted (the user's credentials are still checked).
         public var oauthClients: [String: String]
+        /// How long one SQL statement may run; past it the request is answered 500 `Transaction cancelled: maximum
+        /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.
+        public var statementBudget: Duration?
         /// The faults injected from the start.
         public var faults: FaultInjection
         /// Where notices go (invalid query parts, ignored field values); never given credentials.
@@ -30,7 +33,8 @@ extension LocalInstance {
             databasePath: String = ":memory:", schemaFile: String? = nil, adminUser: String = "admin",
             adminPassword: String = "admin", seedDemoData: Bool = true, invalidQueryReturnsNoRows: Bool = false,
             tokenLifetime: Duration = .seconds(1799), oauthClients: [String: String] = [:],
-            faults: FaultInjection = .none, log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
+            statementBudget: Duration? = .seconds(10), faults: FaultInjection = .none,
+            log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
         ) {
             self.databasePath = databasePath
             self.schemaFile = schemaFile
@@ -40,6 +44,7 @@ extension LocalInstance {
             self.invalidQueryReturnsNoRows = invalidQueryReturnsNoRows
             self.tokenLifetime = tokenLifetime
             self.oauthClients = oauthClients
+            self.statementBudget = statementBudget
             self.faults = faults
             self.log = log
         }

@@ -21,9 +21,12 @@ public final class LocalInstance: Sendable {
     let attachments: AttachmentAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
-    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user.
+    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user
+    /// (which also ends the tokens of users who can no longer log in).
     let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
+    /// The options' log, each line escaped (``LogLine/escaped(_:)``).
+    let log: @Sendable (String) -> Void
 
     /// Opens (or creates) the database, creates the tables of the dictionary, fills the read-only dictionary tables
     /// (`sys_db_object`, `sys_dictionary`, `sys_choice`) from it, sets the admin password and, on a new database,
@@ -38,12 +41,14 @@ public final class LocalInstance: Sendable {
     init(options: Options, now: @escaping @Sendable () -> Date) throws {
         self.options = options
         self.now = now
+        let log: @Sendable (String) -> Void = { [sink = options.log] line in sink(LogLine.escaped(line)) }
+        self.log = log
         dictionary =
             try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
         do {
-            database = try SQLiteDatabase(path: options.databasePath)
+            database = try SQLiteDatabase(path: options.databasePath, statementBudget: options.statementBudget)
         } catch {
             throw LocalInstanceError("cannot open the database \(options.databasePath): \(error.message)")
         }
@@ -51,7 +56,7 @@ public final class LocalInstance: Sendable {
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
-            now: now, log: options.log)
+            now: now, log: log)
         faults = Mutex(options.faults)
         do {
             attachments = AttachmentAPIHandler(
@@ -127,8 +132,10 @@ public final class LocalInstance: Sendable {
         do {
             guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
             tableRequest.userName = user
+        } catch let error as SQLiteError where error.isInterrupted {
+            return TableAPIError.executionTimeExceeded.response
         } catch {
-            options.log("local instance: \(request.method) \(request.path) failed: \(error)")
+            log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
         let response: NowHTTPResponse
@@ -139,7 +146,11 @@ public final class LocalInstance: Sendable {
         }
         if tableRequest.method == "DELETE" { sweepAttachments() }
         if tableRequest.tableName == "sys_user", tableRequest.method != "GET" {
-            verifiedCredentials.withLock { $0.removeAll() }
+            do {
+                try revokeStaleCredentials()
+            } catch {
+                log("local instance: cannot check the tokens after a sys_user write: \(error)")
+            }
         }
         return response
     }

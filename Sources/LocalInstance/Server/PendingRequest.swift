@@ -13,9 +13,17 @@ final class PendingRequest {
     /// Whether the body grew past the listener's limit; the request is then answered 413.
     var tooLarge = false
 
+    /// Whether the query has more than ``maximumParameters`` parameters; the request is then answered 400.
+    let hasTooManyParameters: Bool
+
+    /// The most query parameters a request may have.
+    static let maximumParameters = 1000
+
     /// A request whose request line named `target` (a path and maybe `?` and a query).
     init(target: String) {
         path = String(target.prefix { $0 != "?" && $0 != "#" })
+        let query = target.utf8.drop { $0 != UInt8(ascii: "?") }
+        hasTooManyParameters = query.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 } > Self.maximumParameters
     }
 
     /// Appends a chunk, or drops the body when it would grow past `limit` bytes.

@@ -25,11 +25,23 @@ final class RequestTracker: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Refuses further requests and waits until every admitted one has finished.
+    /// Refuses further requests, cuts short every ``pause(_:)`` and waits until every admitted one has finished.
     func drain() {
         condition.lock()
         stopping = true
+        condition.broadcast()
         while inFlight > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Holds up the calling thread for `delay` (an injected latency), or until stopping begins: a server told to
+    /// stop does not wait out the latencies of the requests in flight.
+    func pause(_ delay: Duration) {
+        guard delay > .zero else { return }
+        let (seconds, attoseconds) = delay.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        condition.lock()
+        while !stopping, condition.wait(until: deadline) {}
         condition.unlock()
     }
 }

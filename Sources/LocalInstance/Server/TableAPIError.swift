@@ -47,6 +47,13 @@ struct TableAPIError: Error, Sendable {
                 + "(a % sign itself is sent as %25) and the bytes must be UTF-8 text")
     }
 
+    /// 400: a `Host` header that is not a host name or address with an optional port.
+    static func invalidHost(_ host: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Invalid Host header",
+            detail: "The Host header '\(host)' is not a host name or address with an optional :port")
+    }
+
     /// 405: a method the resource does not take.
     static func methodNotSupported(_ method: String) -> TableAPIError {
         TableAPIError(status: 405, message: "Method not Supported", detail: "\(method) method not supported for API")
@@ -60,6 +67,18 @@ struct TableAPIError: Error, Sendable {
     static func bodyTooLarge(limit: Int) -> TableAPIError {
         TableAPIError(status: 413, message: "Request body too large", detail: "The body exceeds \(limit) bytes")
     }
+
+    /// 400: a query with more parameters than the listener takes.
+    static func tooManyParameters(limit: Int) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Too many query parameters",
+            detail: "The request has more than \(limit) query parameters")
+    }
+
+    /// 400: a request with two different `Content-Length` headers.
+    static let conflictingContentLength = TableAPIError(
+        status: 400, message: "Exception while reading request",
+        detail: "The request has more than one Content-Length header, with different values")
 
     /// 400: a write without a `Content-Type`.
     static let missingContentType = TableAPIError(
@@ -85,12 +104,27 @@ struct TableAPIError: Error, Sendable {
         TableAPIError(status: 400, message: "Invalid query", detail: error.description)
     }
 
+    /// 400: a query within the documented limits that SQLite still finds too large (`message` is SQLite's).
+    static func queryTooLarge(_ message: String) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Invalid query",
+            detail: "the query is too large for the local instance's SQLite: \(message); use fewer conditions")
+    }
+
     /// 400: a POST whose own `sys_id` is not 32 lowercase hex digits (the project's rule: the platform would
     /// assign another, and a client reading the record back by the one it gave would not find it).
     static func invalidSysID(_ value: String) -> TableAPIError {
         TableAPIError(
             status: 400, message: "Invalid sys_id",
             detail: "sys_id '\(value)' is not 32 lowercase hexadecimal digits")
+    }
+
+    /// 400: a date or date-time field given a value that is not a real day (and time) in its format.
+    static func invalidDate(table: String, field: FieldDefinition, value: String) -> TableAPIError {
+        let format = field.type == .date ? "yyyy-MM-dd date" : "yyyy-MM-dd HH:mm:ss date-time (UTC)"
+        return TableAPIError(
+            status: 400, message: "Invalid date value for \(field.name)",
+            detail: "\(table).\(field.name) is a \(field.typeName) field: '\(value)' is not a valid \(format)")
     }
 
     /// 403: an insert refused, such as a duplicate sys_id.
@@ -106,6 +140,12 @@ struct TableAPIError: Error, Sendable {
             detail: "\(table) is generated from the table definitions: the built-in tables and the dictionary file "
                 + "(nowflow serve --schema FILE); to add a table or a field, edit the dictionary file and restart")
     }
+
+    /// 500: a statement that ran past its time budget (``LocalInstance/Options/statementBudget``), in the
+    /// platform's words for a transaction past its quota.
+    static let executionTimeExceeded = TableAPIError(
+        status: 500, message: "Transaction cancelled: maximum execution time exceeded",
+        detail: "Check logs for error trace or enable glide.rest.debug property to verify REST request processing")
 
     /// 500: an internal failure (logged; the body does not carry SQL).
     static let internalFailure = TableAPIError(

@@ -6,10 +6,11 @@ import NowData
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
-/// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0, a date not in
-/// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`). This matches the platform, which silently drops unknown fields and
-/// does not store non-numeric text in a numeric field. A POST's own `sys_id` that is not 32 lowercase hex digits
-/// is refused (400) rather than replaced: a client that gave one reads the record back by it.
+/// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0). This matches the platform,
+/// which silently drops unknown fields and does not store non-numeric text in a numeric field. A date that is not
+/// a real day and time in `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-ddTHH:mm:ss` or `yyyy-MM-dd` (`2026-13-45 99:99:99`,
+/// `2026-02-30`) is refused (400), as the platform refuses to parse it. A POST's own `sys_id` that is not 32
+/// lowercase hex digits is refused (400) rather than replaced: a client that gave one reads the record back by it.
 extension TableAPIHandler {
     func create(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
@@ -95,7 +96,9 @@ extension TableAPIHandler {
                 if !parameters.suppressAutoSysField {
                     changes["sys_updated_on"] = timestamp
                     changes["sys_updated_by"] = request.userName
-                    changes["sys_mod_count"] = String((Int(current["sys_mod_count"] ?? "") ?? 0) + 1)
+                    // The count can be written with sysparm_suppress_auto_sys_field: it stops at Int64.max.
+                    let count = Int64(current["sys_mod_count"] ?? "") ?? 0
+                    changes["sys_mod_count"] = String(count == .max ? count : count + 1)
                 }
                 _ = try store.update(target, sysID: sysID, changes, db)
             }
@@ -145,6 +148,8 @@ extension TableAPIHandler {
         insert: Bool
     ) throws -> StoredRecord {
         var changes = StoredRecord()
+        var notices: [String] = []
+        defer { for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) } }
         for (key, raw) in body {
             guard let field = table.field(key), var value = Self.string(raw) else { continue }
             if TableDefinition.systemFieldNames.contains(key) {
@@ -165,7 +170,11 @@ extension TableAPIHandler {
                 continue
             }
             guard field.storedValue(value) != nil else {
-                log("local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.typeName)")
+                if field.type == .dateTime || field.type == .date {
+                    throw TableAPIError.invalidDate(table: table.name, field: field, value: value)
+                }
+                notices.append(
+                    "local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.typeName)")
                 continue
             }
             changes[key] = value

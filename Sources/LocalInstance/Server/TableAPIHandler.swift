@@ -56,6 +56,11 @@ struct TableAPIHandler: Sendable {
             }
         } catch let error as TableAPIError {
             throw error
+        } catch let error as SQLiteError where error.isInterrupted {
+            log("local instance: \(request.method) \(request.request.path): a statement ran past its time budget")
+            throw .executionTimeExceeded
+        } catch let error as SQLiteError where error.isStatementTooLarge {
+            throw .queryTooLarge(error.message)
         } catch {
             log("local instance: \(request.method) \(request.request.path) failed: \(error)")
             throw .internalFailure
@@ -70,7 +75,8 @@ struct TableAPIHandler: Sendable {
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
-            for warning in translated.warnings { log("local instance: \(table.name): \(redacted(warning))") }
+            let notices = translated.warnings.map { "local instance: \(table.name): \(redacted($0))" }
+            for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
             let total: Int? =
                 parameters.noCount
                 ? nil
@@ -178,13 +184,17 @@ struct TableAPIHandler: Sendable {
 
     var jsonHeaders: HTTPHeaders { ["Content-Type": "application/json;charset=UTF-8"] }
 
-    /// `Link` with first, prev, next and last pages; nil on a single page.
+    /// `Link` with first, prev, next and last pages; nil on a single page or when it would be longer than
+    /// ``maximumLinkLength``.
     private func linkHeader(_ request: TableAPIRequest, _ parameters: TableParameters, total: Int?, returned: Int)
         -> String?
     {
         let limit = parameters.limit
         let offset = parameters.offset
-        let hasNext = total.map { offset + limit < $0 } ?? (returned == limit)
+        // Both come from the request: their sum saturates rather than overflowing (no page starts past Int.max).
+        let (sum, overflowed) = offset.addingReportingOverflow(limit)
+        let nextOffset = overflowed ? Int.max : sum
+        let hasNext = !overflowed && (total.map { nextOffset < $0 } ?? (returned == limit))
         if offset == 0, !hasNext { return nil }
         let others = request.request.queryItems.filter { $0.name != "sysparm_offset" && $0.name != "sysparm_limit" }
         func url(_ pageOffset: Int) -> String {
@@ -198,13 +208,19 @@ struct TableAPIHandler: Sendable {
         }
         var links = ["<\(url(0))>;rel=\"first\""]
         if offset > 0 { links.append("<\(url(max(0, offset - limit)))>;rel=\"prev\"") }
-        if hasNext { links.append("<\(url(offset + limit))>;rel=\"next\"") }
+        if hasNext { links.append("<\(url(nextOffset))>;rel=\"next\"") }
         if let total {
             let last = total == 0 ? 0 : ((total - 1) / limit) * limit
             links.append("<\(url(max(last, 0)))>;rel=\"last\"")
         }
-        return links.joined(separator: ",")
+        let link = links.joined(separator: ",")
+        return link.utf8.count <= Self.maximumLinkLength ? link : nil
     }
+
+    /// The longest `Link` header sent, in bytes: each of its URLs repeats the request's query, and a longer header
+    /// is more than clients (and the listener's connection memory) take. A longer one is left out; `X-Total-Count`
+    /// and `sysparm_offset` still page through the records.
+    static let maximumLinkLength = 16 * 1024
 
     private static let unreserved = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")

@@ -30,7 +30,46 @@ struct TableAPIRequest {
         tableName = parts[1]
         sysID = parts.count == 3 ? parts[2] : nil
         method = (request.headers.value(named: "X-HTTP-Method-Override") ?? request.method).uppercased()
+        if let host = request.headers.value(named: "Host"), !Self.isValidHost(host) { throw .invalidHost(host) }
         self.request = request
+    }
+
+    /// Whether `host` is a `Host` header fit to go into the `Link` and `Location` headers: a name or IPv4
+    /// address (letters, digits, `-`, `.`) or a bracketed IPv6 address, and maybe `:` and a port. Anything else
+    /// (quotes, `>`, `,`, spaces) could add link relations or headers of its own.
+    static func isValidHost(_ host: String) -> Bool {
+        var name = Substring(host)
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let address = name[name.index(after: name.startIndex)..<close]
+            let isAddressByte = { (byte: UInt8) in
+                hexValue(byte) != nil || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+            }
+            guard !address.isEmpty, address.utf8.allSatisfy(isAddressByte) else { return false }
+            name = name[name.index(after: close)...]
+            return name.isEmpty || isPort(name)
+        }
+        if let colon = name.firstIndex(of: ":") {
+            guard isPort(name[colon...]) else { return false }
+            name = name[..<colon]
+        }
+        return !name.isEmpty && name.utf8.count <= 253 && name.utf8.allSatisfy(isNameByte)
+    }
+
+    /// Whether `text` is `:` and one to five digits.
+    private static func isPort(_ text: Substring) -> Bool {
+        let digits = text.utf8.dropFirst()
+        return text.first == ":" && (1...5).contains(digits.count) && digits.allSatisfy { (48...57).contains($0) }
+    }
+
+    /// A letter, digit, `-` or `.`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
     }
 
     /// The non-empty segments of a percent-encoded path between slashes, each decoded. A byte that is not part of

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 extension FieldDefinition {
     /// The SQLite column type (see ``FieldType``).
@@ -25,8 +26,9 @@ extension FieldDefinition {
     }
 
     /// The stored form of an API value, or nil when the value does not fit the type (the caller decides what an
-    /// invalid value means). Empty is NULL; booleans are 0/1; date-times must be `yyyy-MM-dd HH:mm:ss` and dates
-    /// `yyyy-MM-dd` (a date-time given as a date gets midnight).
+    /// invalid value means). Empty is NULL; booleans are 0/1; date-times must be `yyyy-MM-dd HH:mm:ss` (or
+    /// `yyyy-MM-ddTHH:mm:ss`, which the platform takes too) and dates `yyyy-MM-dd`, naming a real day and time (a
+    /// date-time given as a date gets midnight).
     func storedValue(_ value: String) -> SQLValue? {
         if value.isEmpty { return .null }
         switch type {
@@ -41,13 +43,19 @@ extension FieldDefinition {
         case .decimal:
             return Double(value.trimmingCharacters(in: .whitespaces)).map(SQLValue.real)
         case .dateTime:
-            if Self.matches(value, "dddd-dd-dd dd:dd:dd") { return .text(value) }
-            if Self.matches(value, "dddd-dd-dd") { return .text(value + " 00:00:00") }
-            return nil
+            let text = Self.spaceSeparated(value)
+            switch ServiceNowDateKind(text: text) {
+            case .dateTime: return .text(text)
+            case .date: return .text(text + " 00:00:00")
+            case nil: return nil
+            }
         case .date:
-            if Self.matches(value, "dddd-dd-dd") { return .text(value) }
-            if Self.matches(value, "dddd-dd-dd dd:dd:dd") { return .text(String(value.prefix(10))) }
-            return nil
+            let text = Self.spaceSeparated(value)
+            switch ServiceNowDateKind(text: text) {
+            case .date: return .text(text)
+            case .dateTime: return .text(String(text.prefix(10)))
+            case nil: return nil
+            }
         case .string, .choice, .reference:
             return .text(value)
         }
@@ -81,17 +89,16 @@ extension FieldDefinition {
             if form == .boolean { return number == 0 ? "false" : "true" }
             return String(number)
         case .real(let number):
-            if form == .integer { return String(Int64(number)) }
+            if form == .integer, let whole = Int64(exactly: number.rounded(.towardZero)) { return String(whole) }
             return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         }
     }
 
-    private static func matches(_ value: String, _ pattern: String) -> Bool {
-        let bytes = Array(value.utf8)
-        let shape = Array(pattern.utf8)
-        guard bytes.count == shape.count else { return false }
-        return zip(bytes, shape).allSatisfy { byte, expected in
-            expected == UInt8(ascii: "d") ? (48...57).contains(byte) : byte == expected
-        }
+    /// `yyyy-MM-ddTHH:mm:ss` with a space for its `T`; any other text as it is.
+    private static func spaceSeparated(_ value: String) -> String {
+        var bytes = Array(value.utf8)
+        guard bytes.count == 19, bytes[10] == UInt8(ascii: "T") else { return value }
+        bytes[10] = UInt8(ascii: " ")
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -11,9 +11,18 @@ final class SQLiteConnection: @unchecked Sendable {
     private static let statementCacheLimit = 256
     /// The most of a database file read through a memory map (256 MB).
     private static let mmapSize = 256 * 1024 * 1024
+    /// When the statement running now must stop (read by SQLite's progress handler, on this connection's thread).
+    private let deadline = StatementDeadline()
+    /// How long one statement may run, in nanoseconds; nil for no limit.
+    private var budgetNanoseconds: UInt64?
 
     /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory database.
-    init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(SQLiteError) {
+    ///
+    /// - parameter statementBudget: how long one statement may run before SQLite stops it (nil: no limit).
+    /// - parameter readOnly: whether the connection only reads (`PRAGMA query_only`), as the read pool's do.
+    init(
+        path: String, busyTimeoutMilliseconds: Int32 = 5000, statementBudget: Duration? = nil, readOnly: Bool = false
+    ) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
@@ -25,6 +34,19 @@ final class SQLiteConnection: @unchecked Sendable {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        if let statementBudget {
+            let (seconds, attoseconds) = statementBudget.components
+            // At most a year, so that the deadline cannot wrap around.
+            budgetNanoseconds =
+                UInt64(clamping: min(seconds, 31_536_000)) * 1_000_000_000
+                + UInt64(clamping: attoseconds / 1_000_000_000)
+            // Every 100 virtual machine instructions SQLite asks whether to go on: past the deadline, no.
+            sqlite3_progress_handler(db, 100, { context in
+                guard let context else { return 0 }
+                let deadline = Unmanaged<StatementDeadline>.fromOpaque(context).takeUnretainedValue()
+                return deadline.isPast ? 1 : 0
+            }, Unmanaged.passUnretained(deadline).toOpaque())
+        }
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
@@ -32,6 +54,7 @@ final class SQLiteConnection: @unchecked Sendable {
             // table reads every page); SQLite caps the size at its compile-time limit.
             try execute("PRAGMA mmap_size=\(Self.mmapSize)")
         }
+        if readOnly { try execute("PRAGMA query_only=1") }
     }
 
     deinit { close() }
@@ -47,6 +70,8 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Runs SQL without parameters or results (DDL, pragmas, transaction control); it may hold several statements.
     func execute(_ sql: String) throws(SQLiteError) {
         let db = try open(sql)
+        if let budgetNanoseconds { deadline.start(budget: budgetNanoseconds) }
+        defer { deadline.clear() }
         var error: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, sql, nil, nil, &error)
         if code != SQLITE_OK {
@@ -100,6 +125,13 @@ final class SQLiteConnection: @unchecked Sendable {
         return rows
     }
 
+    /// Runs `body` in a read transaction: every statement in it sees the same snapshot of the database.
+    func readTransaction<R>(_ body: () throws -> R) throws -> R {
+        try execute("BEGIN DEFERRED")
+        defer { try? execute("COMMIT") }
+        return try body()
+    }
+
     /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
     func transaction<R>(_ body: () throws -> R) throws -> R {
         try execute("BEGIN IMMEDIATE")
@@ -132,6 +164,8 @@ final class SQLiteConnection: @unchecked Sendable {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
         }
+        if let budgetNanoseconds { deadline.start(budget: budgetNanoseconds) }
+        defer { deadline.clear() }
         for (index, parameter) in parameters.enumerated() {
             let position = Int32(index + 1)
             let code: Int32
