@@ -191,6 +191,9 @@ import Testing
                 $0.hasPrefix("grant_type=")
             }
         }
-        #expect(grants == ["grant_type=password", "grant_type=refresh_token"])
+        // One password grant, then refreshes only: on a loaded machine a request can itself outlast the 1.5 s
+        // lifetime and refresh once more, but the password is never sent again.
+        #expect(grants.first == "grant_type=password")
+        #expect(grants.count >= 2 && grants.dropFirst().allSatisfy { $0 == "grant_type=refresh_token" })
     }
 }
