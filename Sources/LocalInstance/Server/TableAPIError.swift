@@ -90,7 +90,7 @@ struct TableAPIError: Error, Sendable {
     static func invalidSysID(_ value: String) -> TableAPIError {
         TableAPIError(
             status: 400, message: "Invalid sys_id",
-            detail: "sys_id '\(value)' is not 32 lowercase hexadecimal digits")
+            detail: "sys_id '\(value)' is not 32 hexadecimal digits")
     }
 
     /// 403: an insert refused, such as a duplicate sys_id.

@@ -8,13 +8,15 @@ import NowData
 /// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
 /// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0, a date not in
 /// `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd`). This matches the platform, which silently drops unknown fields and
-/// does not store non-numeric text in a numeric field. A POST's own `sys_id` that is not 32 lowercase hex digits
-/// is refused (400) rather than replaced: a client that gave one reads the record back by it.
+/// does not store non-numeric text in a numeric field. A POST's own `sys_id` that is not 32 hex digits is refused
+/// (400) rather than replaced: a client that gave one reads the record back by it. Upper-case digits are accepted
+/// and stored as sent, as the platform does. A POST with no body and no Content-Type creates a record of defaults,
+/// as on the platform.
 extension TableAPIHandler {
     func create(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
     {
-        let body = try bodyObject(request.request)
+        let body = try bodyObject(request.request, emptyAllowed: true)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
@@ -65,7 +67,7 @@ extension TableAPIHandler {
     func update(_ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters)
         throws -> NowHTTPResponse
     {
-        let body = try bodyObject(request.request)
+        let body = try bodyObject(request.request, emptyAllowed: false)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
@@ -120,8 +122,12 @@ extension TableAPIHandler {
         request.request.headers.value(named: "X-no-response-body")?.lowercased() == "true" ? Data() : body
     }
 
-    /// The JSON object of a write's body (the first one when an array is sent, as the platform does).
-    private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+    /// The JSON object of a write's body (the first one when an array is sent, as the platform does); with
+    /// `emptyAllowed` (an insert), no body and no Content-Type is an empty object.
+    private func bodyObject(_ request: NowHTTPRequest, emptyAllowed: Bool) throws(TableAPIError) -> JSONObject {
+        if emptyAllowed, request.body?.isEmpty ?? true, request.headers.value(named: "Content-Type") == nil {
+            return [:]
+        }
         guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
             throw .missingContentType
         }
@@ -192,7 +198,7 @@ extension TableAPIHandler {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (97...102).contains(byte)
+        (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte)
     }
 
     /// A JSON value as the string the platform stores: a string as it is, a number as its JSON text (`2800`,
