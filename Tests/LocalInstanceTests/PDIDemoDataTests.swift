@@ -72,7 +72,7 @@ import Testing
             try await harness.send("GET", "/api/now/table/\(table)", query: [("sysparm_limit", "1")])
                 .headers["X-Total-Count"] ?? ""
         }
-        #expect(counts == ["1000", "376", "10"])
+        #expect(counts == ["1000", "620", "10"])
         let log = try await harness.send(
             "GET", "/api/now/table/syslog",
             query: [("sysparm_query", "ORDERBYsys_created_on"), ("sysparm_fields", "level,source,message,sys_created_on"),
@@ -88,7 +88,18 @@ import Testing
         let response = try await harness.send(
             "GET", "/api/now/table/sys_metadata",
             query: [("sysparm_query", "sys_class_name=sys_db_object"), ("sysparm_fields", "sys_class_name")])
-        #expect(response.headers["X-Total-Count"] == "17")
+        #expect(response.headers["X-Total-Count"] == "18")
+        let labels = try await harness.send(
+            "GET", "/api/now/table/sys_documentation",
+            query: [
+                ("sysparm_query", "name=sys_dictionary^ORname=incident^elementISEMPTY^ORDERBYname"),
+                ("sysparm_fields", "name,element,label,plural,language"),
+            ])
+        #expect(
+            Harness.text(labels)
+                == #"{"result":[{"name":"incident","element":"","label":"Incident","plural":"Incidents","#
+                + #""language":"en"},{"name":"sys_dictionary","element":"","label":"Dictionary Entry","#
+                + #""plural":"Dictionary Entries","language":"en"}]}"#)
         let written = try await harness.send("POST", "/api/now/table/sys_metadata", body: "{}")
         #expect(written.statusCode == 403)
         #expect(

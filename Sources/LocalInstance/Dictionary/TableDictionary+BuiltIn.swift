@@ -3,7 +3,8 @@ extension TableDictionary {
     /// charts and the read-only dictionary tables.
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI,
-        cmdbCIServer, almAsset, syslog, bsmChart, sysMetadata, sysDBObject, sysDictionary, sysChoice,
+        cmdbCIServer, almAsset, syslog, bsmChart, sysMetadata, sysDBObject, sysDictionary, sysDocumentation,
+        sysChoice,
     ])
 
     private static let impactChoices = [

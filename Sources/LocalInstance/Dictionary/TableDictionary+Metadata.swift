@@ -1,6 +1,6 @@
 extension TableDictionary {
     /// `sys_metadata`: the application files; as on the platform, the dictionary tables extend it, so that it
-    /// lists every record of `sys_db_object`, `sys_dictionary` and `sys_choice`.
+    /// lists every record of `sys_db_object`, `sys_dictionary`, `sys_documentation` and `sys_choice`.
     static let sysMetadata = TableDefinition(
         name: "sys_metadata", label: "Application File", displayField: "sys_id", fields: [])
 
@@ -30,6 +30,19 @@ extension TableDictionary {
             FieldDefinition("active", .boolean),
         ])
 
+    /// `sys_documentation`: the labels of tables (empty `element`) and fields, in English, as the platform keeps
+    /// them apart from `sys_dictionary`.
+    static let sysDocumentation = TableDefinition(
+        name: "sys_documentation", label: "Field Label", displayField: "label", extends: "sys_metadata",
+        fields: [
+            FieldDefinition("name", label: "Table"),
+            FieldDefinition("element"),
+            FieldDefinition("label"),
+            FieldDefinition("plural"),
+            FieldDefinition("hint"),
+            FieldDefinition("language"),
+        ])
+
     /// `sys_choice`: the entries of the choice lists, by table and field.
     static let sysChoice = TableDefinition(
         name: "sys_choice", label: "Choice", displayField: "label", extends: "sys_metadata",
@@ -45,6 +58,6 @@ extension TableDictionary {
 
     /// The read-only tables generated from the dictionary itself.
     static let metadataTableNames: Set<String> = [
-        sysMetadata.name, sysDBObject.name, sysDictionary.name, sysChoice.name,
+        sysMetadata.name, sysDBObject.name, sysDictionary.name, sysDocumentation.name, sysChoice.name,
     ]
 }
