@@ -43,14 +43,14 @@ import Testing
 
     /// A client that gives its own sys_id reads the record back by it, so one the instance would not keep is
     /// refused rather than replaced; nothing is created. An empty one asks the instance to assign one.
-    @Test(arguments: ["12345", "0123456789ABCDEF0123456789ABCDEF", "0123456789abcdef0123456789abcdeg"])
+    @Test(arguments: ["12345", "0123456789abcdef0123456789abcdeg", "0123456789ABCDEF0123456789ABCDEG"])
     func malformedClientSysIDIsRefused(sysID: String) async throws {
         let response = try await harness.send(
             "POST", "/api/now/table/incident", body: #"{"sys_id":"\#(sysID)","short_description":"Given id"}"#)
         #expect(response.statusCode == 400)
         #expect(
             Harness.text(response)
-                == #"{"error":{"message":"Invalid sys_id","detail":"sys_id '\#(sysID)' is not 32 lowercase hexadecimal digits"},"status":"failure"}"#
+                == #"{"error":{"message":"Invalid sys_id","detail":"sys_id '\#(sysID)' is not 32 hexadecimal digits"},"status":"failure"}"#
         )
         let list = try await harness.send(
             "GET", "/api/now/table/incident", query: [("sysparm_query", "short_description=Given id")])
@@ -69,7 +69,7 @@ import Testing
         #expect(record["u_unknown"] == nil)
         #expect(record["sys_created_by"] as? String == "admin")
         #expect(record["sys_mod_count"] as? String == "0")
-        #expect(record["number"] as? String == "PRB0040007")
+        #expect(record["number"] as? String == "PRB0040011")
         #expect(record["state"] as? String == "101")
     }
 
@@ -139,6 +139,45 @@ import Testing
         #expect(Harness.text(delete) == Harness.text(update))
     }
 
+    /// The platform keeps a caller's upper-case sys_id as sent (PySNC's `set_new_guid_value` relies on it).
+    @Test func upperCaseClientSysIDIsStoredAsSent() async throws {
+        let sysID = "AAAABBBBCCCCDDDDEEEEFFFF00001111"
+        let created = try await harness.send(
+            "POST", "/api/now/table/problem", query: [("sysparm_fields", "sys_id,number,short_description")],
+            body: #"{"sys_id":"\#(sysID)","short_description":"Given id"}"#)
+        #expect(created.statusCode == 201)
+        let expected = #"{"result":{"sys_id":"\#(sysID)","number":"PRB0040011","short_description":"Given id"}}"#
+        #expect(Harness.text(created) == expected)
+        let read = try await harness.send(
+            "GET", "/api/now/table/problem/\(sysID)", query: [("sysparm_fields", "sys_id,number,short_description")])
+        #expect(Harness.text(read) == expected)
+        let deleted = try await harness.send("DELETE", "/api/now/table/problem/\(sysID)")
+        #expect(deleted.statusCode == 204)
+    }
+
+    /// A POST with no body and no Content-Type creates a record of defaults, as on the platform.
+    @Test func emptyPostCreatesARecordOfDefaults() async throws {
+        let response = try await harness.send(
+            "POST", "/api/now/table/problem",
+            query: [("sysparm_fields", "number,short_description,state,active,priority,opened_by")],
+            headers: [("Authorization", Harness.adminAuth)])
+        #expect(response.statusCode == 201)
+        let admin = DemoData.sysID("sys_user", "admin")
+        #expect(
+            Harness.text(response)
+                == #"{"result":{"number":"PRB0040011","short_description":"","state":"101","active":"true","#
+                + #""priority":"5","opened_by":{"link":"http://localhost/api/now/table/sys_user/\#(admin)","#
+                + #""value":"\#(admin)"}}}"#)
+        let patch = try await harness.send(
+            "PATCH", "/api/now/table/problem/\(DemoData.sysID("problem", "PRB0"))",
+            headers: [("Authorization", Harness.adminAuth)])
+        #expect(patch.statusCode == 400)
+        #expect(
+            Harness.text(patch)
+                == #"{"error":{"message":"Exception while reading request","detail":"Content-Type header is missing; send application/json"},"status":"failure"}"#
+        )
+    }
+
     @Test func badBodiesAndContentTypes() async throws {
         let invalid = try await harness.send("POST", "/api/now/table/incident", body: "{not json")
         #expect(invalid.statusCode == 400)
@@ -205,12 +244,12 @@ import Testing
         #expect(response.body.isEmpty)
     }
 
-    @Test func passwordsAreStoredHashedAndNeverReturned() async throws {
+    @Test func passwordsAreStoredHashedAndAnsweredMasked() async throws {
         let response = try await harness.send(
             "POST", "/api/now/table/sys_user",
             body: #"{"user_name":"new.user","name":"New User","user_password":"pa55"}"#)
         let record = try Harness.result(response)
-        #expect(record["user_password"] == nil)
+        #expect(record["user_password"] as? String == "********")
         let sysID = try #require(record["sys_id"] as? String)
         let stored = try harness.instance.database.read { db in
             try harness.instance.store.fetch(TableDictionary.sysUser, sysID: sysID, db)?["user_password"]

@@ -5,10 +5,19 @@ import NowData
 /// change requests, tasks and CIs. Everything is deterministic: sys_ids derive from a stable key (see ``sysID(_:_:)``),
 /// dates from a fixed start, so every seeded database holds the same records.
 enum DemoData {
-    /// The stable sys_id of a demo record: the first 32 hex digits of SHA-256 of `nowflow-demo:<table>:<key>`.
+    /// The stable sys_id of a demo record: the one a fresh Personal Developer Instance gives it when public tests
+    /// rely on it (``pdiSysIDs``), otherwise the first 32 hex digits of SHA-256 of `nowflow-demo:<table>:<key>`.
     static func sysID(_ table: String, _ key: String) -> String {
-        String(SHA256.hex("nowflow-demo:\(table):\(key)").prefix(32))
+        pdiSysIDs["\(table):\(key)"] ?? String(SHA256.hex("nowflow-demo:\(table):\(key)").prefix(32))
     }
+
+    /// The sys_ids of a fresh PDI that public tests and examples use (PySNC's suite among them), by `table:key`.
+    static let pdiSysIDs: [String: String] = [
+        "sys_user:admin": "6816f79cc0a8016401c5a33be04be441",
+        "sys_user:problem.admin": "26fbff173b331300ad3cc9bb34efc4bd",
+        "sys_user:natasha.ingram": "46c5bf6ca9fe1981010713e3ac7d3384",
+        "cmn_department:Finance": "a581ab703710200044e0bfc8bcbe5de8",
+    ]
 
     /// 2026-01-05 08:00:00 UTC, the first demo date.
     private static let start = Date(timeIntervalSince1970: 1_767_600_000)
@@ -18,7 +27,7 @@ enum DemoData {
     }
 
     static let users: [(userName: String, first: String, last: String, title: String, department: String)] = [
-        ("admin", "System", "Administrator", "System Administrator", "IT"),
+        ("admin", "System", "Administrator", "System Administrator", "Finance"),
         ("abel.tuter", "Abel", "Tuter", "Sales Manager", "Sales"),
         ("beth.anglin", "Beth", "Anglin", "Service Desk Analyst", "IT"),
         ("bud.richman", "Bud", "Richman", "Network Engineer", "IT"),
@@ -33,7 +42,20 @@ enum DemoData {
         ("sam.sorokin", "Sam", "Sorokin", "Marketing Specialist", "Marketing"),
         ("sophie.turner", "Sophie", "Turner", "HR Generalist", "Human Resources"),
         ("tanya.moore", "Tanya", "Moore", "Customer Support Lead", "Customer Support"),
+        ("problem.admin", "Problem", "Administrator", "Problem Administrator", "IT"),
+        ("problem.manager", "Problem", "Manager", "Problem Manager", "IT"),
+        ("natasha.ingram", "Natasha", "Ingram", "Chief Financial Officer", "Finance"),
     ]
+
+    /// The departments (`cmn_department`), each with its head (a user name, or empty).
+    static let departments: [(name: String, head: String)] = [
+        ("Customer Support", "tanya.moore"), ("Development", "luke.wilson"), ("Executive", "fred.luddy"),
+        ("Finance", "natasha.ingram"), ("Human Resources", "sophie.turner"), ("IT", "fred.luddy"),
+        ("Marketing", "sam.sorokin"), ("Sales", "abel.tuter"),
+    ]
+
+    /// The number of `syslog` rows seeded.
+    static let syslogCount = 1000
 
     static let groups: [(name: String, manager: String, members: [String])] = [
         ("Service Desk", "beth.anglin", ["beth.anglin", "itil", "tanya.moore"]),
@@ -84,6 +106,15 @@ enum DemoData {
     /// Inserts the demo data set in the caller's transaction.
     static func seed(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
         let insert = Inserter(store: store, dictionary: dictionary, db: db)
+        for (index, department) in departments.enumerated() {
+            try insert.record(
+                "cmn_department", department.name, created: date(Double(-2100 + index)),
+                [
+                    "name": department.name, "id": String(format: "DEPT%04d", index + 1),
+                    "description": "\(department.name) department",
+                    "dept_head": department.head.isEmpty ? "" : sysID("sys_user", department.head),
+                ])
+        }
         for (index, user) in users.enumerated() {
             let manager = user.department == "IT" && user.userName != "admin" ? "fred.luddy" : ""
             try insert.record(
@@ -91,7 +122,7 @@ enum DemoData {
                 [
                     "user_name": user.userName, "first_name": user.first, "last_name": user.last,
                     "name": "\(user.first) \(user.last)", "email": "\(user.userName)@example.com", "title": user.title,
-                    "department": user.department, "phone": "+1 555 01\(String(format: "%02d", index))",
+                    "department": sysID("cmn_department", user.department), "phone": "+1 555 01\(String(format: "%02d", index))",
                     "manager": manager.isEmpty ? "" : sysID("sys_user", manager),
                 ])
         }
@@ -183,6 +214,9 @@ enum DemoData {
             ("Slow database queries after upgrade", "102", "database"),
             ("Printer fleet firmware defects", "101", "hardware"),
             ("Wireless coverage gaps", "106", "network"), ("ERP memory leak", "107", "software"),
+            ("Backups exceed their window", "101", "software"), ("Intermittent DNS resolution failures", "103", "network"),
+            ("Laptop batteries swell after a year", "102", "hardware"),
+            ("Replication lag on the reporting database", "104", "database"),
         ]
         for (index, problem) in problems.enumerated() {
             var fields = [
@@ -239,6 +273,26 @@ enum DemoData {
                     "opened_by": sysID("sys_user", "beth.anglin"), "opened_at": date(Double(500 + index * 10)),
                     "active": index == 2 ? "false" : "true",
                 ])
+        }
+        try seedSyslog(insert)
+    }
+
+    /// The `syslog` rows: the messages a running instance logs, one every ten minutes before the first demo date.
+    private static func seedSyslog(_ insert: Inserter) throws {
+        let messages: [(level: String, source: String, message: String)] = [
+            ("0", "Scheduler", "Job 'Clean up expired sessions' completed"),
+            ("0", "REST API", "Table API request served"),
+            ("1", "Email", "Mailbox poll took longer than expected"),
+            ("0", "Security", "User logged in"),
+            ("2", "Discovery", "Host unreachable during discovery"),
+            ("-1", "Script", "Business rule evaluated"),
+        ]
+        for index in 0..<syslogCount {
+            let entry = messages[index % messages.count]
+            let created = date(Double(index - syslogCount) / 6)
+            try insert.record(
+                "syslog", "LOG\(index)", created: created,
+                ["level": entry.level, "source": entry.source, "message": "\(entry.message) (\(index + 1))"])
         }
     }
 

@@ -10,7 +10,7 @@ struct FieldDefinition: Sendable, Hashable {
     var choices: [FieldChoice]
     /// The value given to a new record that does not set the field; nil for none.
     var defaultValue: String?
-    /// A one-way hashed password (`password2` on a real instance): written hashed, never returned.
+    /// A one-way hashed password (`password2` on a real instance): written hashed, answered as `********`.
     var isPassword: Bool
 
     init(

@@ -1,5 +1,7 @@
 import NowData
-/// The records of the read-only dictionary tables (`sys_db_object`, `sys_dictionary`, `sys_choice`), generated
+
+/// The records of the read-only dictionary tables (`sys_db_object`, `sys_dictionary`, `sys_documentation`,
+/// `sys_choice`), generated
 /// from a ``TableDictionary`` so that they always describe the tables the instance serves.
 ///
 /// As on the platform, a field is listed in `sys_dictionary` on the table that defines it (`short_description` on
@@ -7,7 +9,8 @@ import NowData
 /// that defines the field, or on the extending table that changes it (`incident.state`). Every sys_id is derived
 /// from what the record describes, so it is the same on every start.
 struct MetadataRecords {
-    /// The records of `sys_db_object`, `sys_dictionary` and `sys_choice`, in that order, with their table.
+    /// The records of `sys_db_object`, `sys_dictionary`, `sys_documentation` and `sys_choice`, in that order, with
+    /// their table. A field's label is in `sys_documentation` on the table that lists it in `sys_dictionary`.
     let records: [(table: TableDefinition, record: StoredRecord)]
 
     /// The records describing every table of `dictionary`, with `timestamp` as their creation and update time.
@@ -45,6 +48,12 @@ struct MetadataRecords {
             }
         }
         for table in tables {
+            add(TableDictionary.sysDocumentation, Self.documentation(table.name, "", table.label, plural: true))
+            for field in table.fields where Self.definingTable(of: field.name, in: table, dictionary) == table.name {
+                add(TableDictionary.sysDocumentation, Self.documentation(table.name, field.name, field.label))
+            }
+        }
+        for table in tables {
             for field in table.fields where Self.listsChoices(of: field, in: table, dictionary) {
                 for (index, choice) in field.choices.enumerated() {
                     add(
@@ -68,6 +77,24 @@ struct MetadataRecords {
     /// 32 hex digits derived from the parts.
     private static func sysID(_ parts: String...) -> String {
         String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(32))
+    }
+
+    /// The `sys_documentation` record of a table (empty `element`, with a plural) or of a field.
+    private static func documentation(_ table: String, _ element: String, _ label: String, plural: Bool = false)
+        -> StoredRecord
+    {
+        [
+            "sys_id": sysID("sys_documentation", table, element), "name": table, "element": element, "label": label,
+            "plural": plural ? Self.plural(of: label) : "", "hint": "", "language": "en",
+        ]
+    }
+
+    /// `Incident` → `Incidents`, `Dictionary Entry` → `Dictionary Entries`.
+    private static func plural(of label: String) -> String {
+        guard label.hasSuffix("y"), let before = label.dropLast().last, !"aeiou".contains(before) else {
+            return label + "s"
+        }
+        return label.dropLast() + "ies"
     }
 
     /// The `sys_dictionary` record of a field.

@@ -47,7 +47,6 @@ struct TableDefinition: Sendable, Hashable {
             all.insert(FieldDefinition("number"), at: 0)
         }
         self.fields = all + Self.systemFields
-        self.visibleFields = self.fields.filter { !$0.isPassword }
         self.index = Dictionary(self.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -55,7 +54,4 @@ struct TableDefinition: Sendable, Hashable {
     func field(_ name: String) -> FieldDefinition? {
         index[name].map { fields[$0] }
     }
-
-    /// The fields returned by the API (every field except passwords).
-    private(set) var visibleFields: [FieldDefinition]
 }

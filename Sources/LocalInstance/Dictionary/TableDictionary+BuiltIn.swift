@@ -1,9 +1,10 @@
 extension TableDictionary {
-    /// The built-in tables: users and groups, the task tables, the CMDB, the read-only dictionary tables and the
-    /// attachments.
+    /// The built-in tables: users, departments and groups, the task tables, the CMDB, assets, the system log,
+    /// charts, the read-only dictionary tables and the attachments.
     static let builtIn = TableDictionary([
-        sysUser, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI, cmdbCIServer,
-        sysDBObject, sysDictionary, sysChoice, sysAttachment,
+        sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI,
+        cmdbCIServer, almAsset, syslog, bsmChart, sysMetadata, sysDBObject, sysDictionary, sysDocumentation,
+        sysChoice, sysAttachment,
     ])
 
     private static let impactChoices = [
@@ -48,7 +49,7 @@ extension TableDictionary {
             FieldDefinition("last_name"),
             FieldDefinition("email"),
             FieldDefinition("title"),
-            FieldDefinition("department"),
+            FieldDefinition("department", .reference(table: "cmn_department")),
             FieldDefinition("location"),
             FieldDefinition("phone", label: "Business phone"),
             FieldDefinition("mobile_phone"),
@@ -57,6 +58,18 @@ extension TableDictionary {
             FieldDefinition("locked_out", .boolean, defaultValue: "false"),
             FieldDefinition("vip", .boolean, label: "VIP", defaultValue: "false"),
             FieldDefinition("user_password", label: "Password", isPassword: true),
+        ])
+
+    static let cmnDepartment = TableDefinition(
+        name: "cmn_department", label: "Department", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("id", label: "ID"),
+            FieldDefinition("description"),
+            FieldDefinition("dept_head", .reference(table: "sys_user"), label: "Department head"),
+            FieldDefinition("parent", .reference(table: "cmn_department")),
+            FieldDefinition("cost_center"),
+            FieldDefinition("head_count", .integer),
         ])
 
     static let sysUserGroup = TableDefinition(
@@ -276,5 +289,48 @@ extension TableDictionary {
                     FieldChoice("Production", "Production"), FieldChoice("Development", "Development"),
                     FieldChoice("Test", "Test"), FieldChoice("Staging", "Staging"),
                 ]),
+        ])
+}
+
+extension TableDictionary {
+    static let almAsset = TableDefinition(
+        name: "alm_asset", label: "Asset", displayField: "display_name",
+        fields: [
+            FieldDefinition("display_name"),
+            FieldDefinition("asset_tag"),
+            FieldDefinition("serial_number"),
+            FieldDefinition("model_category"),
+            FieldDefinition("ci", .reference(table: "cmdb_ci"), label: "Configuration Item"),
+            FieldDefinition("assigned_to", .reference(table: "sys_user")),
+            FieldDefinition("department", .reference(table: "cmn_department")),
+            FieldDefinition(
+                "install_status", .integer, label: "State",
+                choices: [
+                    FieldChoice("1", "In use"), FieldChoice("2", "On order"), FieldChoice("6", "In stock"),
+                    FieldChoice("7", "Retired"),
+                ], defaultValue: "1"),
+            FieldDefinition("cost", .decimal),
+        ])
+
+    /// `syslog`: the system log, read by scripts and clients that page through many rows.
+    static let syslog = TableDefinition(
+        name: "syslog", label: "System Log", displayField: "message",
+        fields: [
+            FieldDefinition(
+                "level", .integer,
+                choices: [
+                    FieldChoice("-1", "Debug"), FieldChoice("0", "Information"), FieldChoice("1", "Warning"),
+                    FieldChoice("2", "Error"),
+                ], defaultValue: "0"),
+            FieldDefinition("source"),
+            FieldDefinition("message"),
+        ])
+
+    static let bsmChart = TableDefinition(
+        name: "bsm_chart", label: "Chart", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("title"),
+            FieldDefinition("table"),
         ])
 }

@@ -1,7 +1,12 @@
 extension TableDictionary {
+    /// `sys_metadata`: the application files; as on the platform, the dictionary tables extend it, so that it
+    /// lists every record of `sys_db_object`, `sys_dictionary`, `sys_documentation` and `sys_choice`.
+    static let sysMetadata = TableDefinition(
+        name: "sys_metadata", label: "Application File", displayField: "sys_id", fields: [])
+
     /// `sys_db_object`: one record per table (`name`, `label`, `super_class`: the parent table's record).
     static let sysDBObject = TableDefinition(
-        name: "sys_db_object", label: "Table", displayField: "label",
+        name: "sys_db_object", label: "Table", displayField: "label", extends: "sys_metadata",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("label"),
@@ -11,7 +16,7 @@ extension TableDictionary {
     /// `sys_dictionary`: one record per field, listed on the table that defines it, and one collection record
     /// (empty `element`) per table.
     static let sysDictionary = TableDefinition(
-        name: "sys_dictionary", label: "Dictionary Entry", displayField: "column_label",
+        name: "sys_dictionary", label: "Dictionary Entry", displayField: "column_label", extends: "sys_metadata",
         fields: [
             FieldDefinition("name", label: "Table"),
             FieldDefinition("element", label: "Column name"),
@@ -25,9 +30,22 @@ extension TableDictionary {
             FieldDefinition("active", .boolean),
         ])
 
+    /// `sys_documentation`: the labels of tables (empty `element`) and fields, in English, as the platform keeps
+    /// them apart from `sys_dictionary`.
+    static let sysDocumentation = TableDefinition(
+        name: "sys_documentation", label: "Field Label", displayField: "label", extends: "sys_metadata",
+        fields: [
+            FieldDefinition("name", label: "Table"),
+            FieldDefinition("element"),
+            FieldDefinition("label"),
+            FieldDefinition("plural"),
+            FieldDefinition("hint"),
+            FieldDefinition("language"),
+        ])
+
     /// `sys_choice`: the entries of the choice lists, by table and field.
     static let sysChoice = TableDefinition(
-        name: "sys_choice", label: "Choice", displayField: "label",
+        name: "sys_choice", label: "Choice", displayField: "label", extends: "sys_metadata",
         fields: [
             FieldDefinition("name", label: "Table"),
             FieldDefinition("element"),
@@ -39,5 +57,7 @@ extension TableDictionary {
         ])
 
     /// The read-only tables generated from the dictionary itself.
-    static let metadataTableNames: Set<String> = [sysDBObject.name, sysDictionary.name, sysChoice.name]
+    static let metadataTableNames: Set<String> = [
+        sysMetadata.name, sysDBObject.name, sysDictionary.name, sysDocumentation.name, sysChoice.name,
+    ]
 }

@@ -29,10 +29,10 @@ final class OutputField: Sendable {
         }
     }
 
-    /// The keys to render for `sysparm_fields` (nil: every field but passwords); invalid names are ignored,
-    /// as on the platform.
+    /// The keys to render for `sysparm_fields` (nil: every field); invalid names are ignored, as on the platform.
+    /// A password field is rendered masked (see ``RecordRenderer``).
     static func resolve(_ names: [String]?, in table: TableDefinition, dictionary: TableDictionary) -> [OutputField] {
-        guard let names else { return table.visibleFields.map { OutputField(key: $0.name, hops: [], field: $0) } }
+        guard let names else { return table.fields.map { OutputField(key: $0.name, hops: [], field: $0) } }
         return names.compactMap { name in
             var current = table
             var hops: [FieldDefinition] = []
@@ -44,7 +44,7 @@ final class OutputField: Sendable {
                 hops.append(hop)
                 current = next
             }
-            guard let last = parts.last, let field = current.field(last), !field.isPassword else { return nil }
+            guard let last = parts.last, let field = current.field(last) else { return nil }
             return OutputField(key: name, hops: hops, field: field)
         }
     }

@@ -69,7 +69,11 @@ struct RecordRenderer {
         writer.raw("}")
     }
 
-    private func write(_ output: OutputField, _ value: String, to writer: inout JSONWriter) throws {
+    /// What a password field is answered as when it is set, as on the platform.
+    static let maskedPassword = "********"
+
+    private func write(_ output: OutputField, _ stored: String, to writer: inout JSONWriter) throws {
+        let value = output.field.isPassword && !stored.isEmpty ? Self.maskedPassword : stored
         var link: String?
         if let path = output.linkPath, !value.isEmpty, !excludeReferenceLink {
             link = baseURL + path + value

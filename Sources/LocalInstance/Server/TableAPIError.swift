@@ -116,7 +116,7 @@ struct TableAPIError: Error, Sendable {
     static func invalidSysID(_ value: String) -> TableAPIError {
         TableAPIError(
             status: 400, message: "Invalid sys_id",
-            detail: "sys_id '\(value)' is not 32 lowercase hexadecimal digits")
+            detail: "sys_id '\(value)' is not 32 hexadecimal digits")
     }
 
     /// 400: a date or date-time field given a value that is not a real day (and time) in its format.

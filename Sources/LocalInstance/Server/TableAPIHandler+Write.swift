@@ -9,13 +9,15 @@ import NowData
 /// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0). This matches the platform,
 /// which silently drops unknown fields and does not store non-numeric text in a numeric field. A date that is not
 /// a real day and time in `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-ddTHH:mm:ss` or `yyyy-MM-dd` (`2026-13-45 99:99:99`,
-/// `2026-02-30`) is refused (400), as the platform refuses to parse it. A POST's own `sys_id` that is not 32
-/// lowercase hex digits is refused (400) rather than replaced: a client that gave one reads the record back by it.
+/// `2026-02-30`) is refused (400), as the platform refuses to parse it. A POST's own `sys_id` that is not 32 hex
+/// digits is refused (400) rather than replaced: a client that gave one reads the record back by it. Upper-case
+/// digits are accepted and stored as sent, as the platform does. A POST with no body and no Content-Type creates a
+/// record of defaults, as on the platform.
 extension TableAPIHandler {
     func create(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
         -> NowHTTPResponse
     {
-        let body = try bodyObject(request.request)
+        let body = try bodyObject(request.request, emptyAllowed: true)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
@@ -66,7 +68,7 @@ extension TableAPIHandler {
     func update(_ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters)
         throws -> NowHTTPResponse
     {
-        let body = try bodyObject(request.request)
+        let body = try bodyObject(request.request, emptyAllowed: false)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let rendered: Data? = try database.write { db in
@@ -123,8 +125,12 @@ extension TableAPIHandler {
         request.request.headers.value(named: "X-no-response-body")?.lowercased() == "true" ? Data() : body
     }
 
-    /// The JSON object of a write's body (the first one when an array is sent, as the platform does).
-    private func bodyObject(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+    /// The JSON object of a write's body (the first one when an array is sent, as the platform does); with
+    /// `emptyAllowed` (an insert), no body and no Content-Type is an empty object.
+    private func bodyObject(_ request: NowHTTPRequest, emptyAllowed: Bool) throws(TableAPIError) -> JSONObject {
+        if emptyAllowed, request.body?.isEmpty ?? true, request.headers.value(named: "Content-Type") == nil {
+            return [:]
+        }
         guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
             throw .missingContentType
         }
@@ -201,7 +207,7 @@ extension TableAPIHandler {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (48...57).contains(byte) || (97...102).contains(byte)
+        (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte)
     }
 
     /// A JSON value as the string the platform stores: a string as it is, a number as its JSON text (`2800`,
