@@ -27,8 +27,8 @@ import Testing
 
     // Row 1: NUL in a value, a path segment and a user name.
 
-    @Test func aValueHoldingNULIsStoredAndReturnedWhole() throws {
-        let created = try served.send(
+    @Test func aValueHoldingNULIsStoredAndReturnedWhole() async throws {
+        let created = try await served.send(
             "POST", "/api/now/table/incident?sysparm_fields=short_description,sys_id",
             body: #"{"short_description":"before\u0000after"}"#)
         #expect(created.status == 201)
@@ -36,28 +36,28 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: [String: String]])["result"]
         #expect(record?["short_description"] == "before\u{0}after")
         let sysID = try #require(record?["sys_id"])
-        let read = try served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description")
+        let read = try await served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description")
         #expect(read.body == #"{"result":{"short_description":"before\u0000after"}}"#)
     }
 
-    @Test func aSysIDWithNULAndMoreAfterItDeletesNothing() throws {
+    @Test func aSysIDWithNULAndMoreAfterItDeletesNothing() async throws {
         let sysID = DemoData.sysID("incident", "INC0")
-        let deleted = try served.send("DELETE", "/api/now/table/incident/\(sysID)%00garbage")
+        let deleted = try await served.send("DELETE", "/api/now/table/incident/\(sysID)%00garbage")
         #expect(deleted.status == 404)
         #expect(deleted.body == Self.notFound)
-        #expect(try served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=number").status == 200)
-        let table = try served.send("GET", "/api/now/table/incident%00garbage")
+        #expect(try await served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=number").status == 200)
+        let table = try await served.send("GET", "/api/now/table/incident%00garbage")
         #expect(table.status == 400)
         #expect(table.body == #"{"error":{"message":"Invalid table incident\u0000garbage","detail":null},"status":"failure"}"#)
     }
 
-    @Test func aBasicUserNameWithNULIsComparedWhole() throws {
+    @Test func aBasicUserNameWithNULIsComparedWhole() async throws {
         let credentials = "Basic " + Data("admin\u{0}zzz:secret".utf8).base64EncodedString()
-        let reply = try served.send(
+        let reply = try await served.send(
             "GET", "/api/now/table/incident?sysparm_limit=1", headers: [("Authorization", credentials)])
         #expect(reply.status == 401)
         #expect(reply.body == Self.notAuthenticated)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 2: request-controlled integers.
@@ -66,8 +66,8 @@ import Testing
         "sysparm_offset=9223372036854775807", "sysparm_offset=9223372036854775807&sysparm_limit=9223372036854775807",
         "sysparm_offset=9223372036854775000&sysparm_limit=5000", "sysparm_limit=9223372036854775807&sysparm_offset=1",
     ])
-    func hugeOffsetsAndLimitsAnswerAnEmptyPage(query: String) throws {
-        let reply = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&\(query)")
+    func hugeOffsetsAndLimitsAnswerAnEmptyPage(query: String) async throws {
+        let reply = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&\(query)")
         #expect(reply.status == 200)
         if query.hasSuffix("offset=1") {
             #expect(reply.header("Link")?.contains(#"rel="next""#) == false)
@@ -75,16 +75,16 @@ import Testing
             #expect(reply.body == #"{"result":[]}"#)
             #expect(reply.header("Link")?.contains(#"rel="next""#) == false)
         }
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func aModificationCountAtItsLargestStaysThere() throws {
+    @Test func aModificationCountAtItsLargestStaysThere() async throws {
         let sysID = DemoData.sysID("incident", "INC0")
         let target = "/api/now/table/incident/\(sysID)?sysparm_fields=sys_mod_count"
-        let set = try served.send(
+        let set = try await served.send(
             "PATCH", target + "&sysparm_suppress_auto_sys_field=true", body: #"{"sys_mod_count":"9223372036854775807"}"#)
         #expect(set.body == #"{"result":{"sys_mod_count":"9223372036854775807"}}"#)
-        let updated = try served.send("PATCH", target, body: #"{"short_description":"again"}"#)
+        let updated = try await served.send("PATCH", target, body: #"{"short_description":"again"}"#)
         #expect(updated.status == 200)
         #expect(updated.body == #"{"result":{"sys_mod_count":"9223372036854775807"}}"#)
     }
@@ -92,16 +92,16 @@ import Testing
     // Row 3: tokens of a user who can no longer log in.
 
     /// The access and refresh tokens of `user` with `password`, over HTTP.
-    func tokens(_ user: String, _ password: String) throws -> (access: String, refresh: String) {
-        let reply = try served.send(
+    func tokens(_ user: String, _ password: String) async throws -> (access: String, refresh: String) {
+        let reply = try await served.send(
             "POST", "/oauth_token.do", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: "grant_type=password&username=\(user)&password=\(password)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [String: Any])
         return (try #require(object["access_token"] as? String), try #require(object["refresh_token"] as? String))
     }
 
-    func refresh(_ token: String) throws -> RawHTTPClient.Reply {
-        try served.send(
+    func refresh(_ token: String) async throws -> RawHTTPClient.Reply {
+        try await served.send(
             "POST", "/oauth_token.do", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: "grant_type=refresh_token&refresh_token=\(token)")
     }
@@ -110,53 +110,53 @@ import Testing
         ("PATCH", #"{"locked_out":"true"}"#), ("PATCH", #"{"active":"false"}"#),
         ("PATCH", #"{"user_password":"changed"}"#), ("DELETE", ""), ("PATCH", #"{"user_name":"renamed"}"#),
     ])
-    func aUserWhoCanNoLongerLogInLosesTheirTokensAtOnce(method: String, body: String) throws {
-        let created = try served.send(
+    func aUserWhoCanNoLongerLogInLosesTheirTokensAtOnce(method: String, body: String) async throws {
+        let created = try await served.send(
             "POST", "/api/now/table/sys_user?sysparm_fields=sys_id",
             body: #"{"user_name":"ops","user_password":"pw1","active":"true"}"#)
         let sysID = try #require(created.body.split(separator: "\"").dropLast().last.map(String.init))
-        let (access, refreshToken) = try tokens("ops", "pw1")
+        let (access, refreshToken) = try await tokens("ops", "pw1")
         let bearer = [("Authorization", "Bearer \(access)")]
-        #expect(try served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
-        let unrelated = try served.send(
+        #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
+        let unrelated = try await served.send(
             "PATCH", "/api/now/table/sys_user/\(sysID)?sysparm_fields=sys_id", body: #"{"phone":"555"}"#)
         #expect(unrelated.status == 200)
-        #expect(try served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
+        #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
 
-        let change = try served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
+        let change = try await served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
         #expect(change.status == (method == "DELETE" ? 204 : 200))
-        let read = try served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer)
+        let read = try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer)
         #expect(read.status == 401)
         #expect(read.body == Self.notAuthenticated)
-        let write = try served.send("POST", "/api/now/table/incident", headers: bearer, body: #"{"short_description":"x"}"#)
+        let write = try await served.send("POST", "/api/now/table/incident", headers: bearer, body: #"{"short_description":"x"}"#)
         #expect(write.status == 401)
-        let refreshed = try refresh(refreshToken)
+        let refreshed = try await refresh(refreshToken)
         #expect(refreshed.status == 401)
         #expect(refreshed.body == Self.accessDenied)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func expiredTokensArePruned() throws {
-        for _ in 0..<20 { _ = try tokens("admin", "secret") }
+    @Test func expiredTokensArePruned() async throws {
+        for _ in 0..<20 { _ = try await tokens("admin", "secret") }
         #expect(served.harness.instance.tokens.withLock { $0.count } == 40)
         served.harness.clock.advance(seconds: 101 * 24 * 3600)
-        _ = try tokens("admin", "secret")
+        _ = try await tokens("admin", "secret")
         #expect(served.harness.instance.tokens.withLock { $0.count } == 2)
     }
 
     // Row 9: the log.
 
-    @Test func loggedValuesCannotForgeALineAndOneRequestLogsABoundedAmount() throws {
+    @Test func loggedValuesCannotForgeALineAndOneRequestLogsABoundedAmount() async throws {
         let forged = "nameLIKEx\nlocal instance: admin password changed by root"
         let query = forged.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let reply = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query)")
+        let reply = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query)")
         #expect(reply.status == 200)
         #expect(
             served.harness.log.all == [
                 #"local instance: incident: ignored invalid condition 'nameLIKEx\nlocal instance: admin password changed by root': incident has no field 'name'"#
             ])
         let many = (0..<500).map { "u_nope\($0)=1" }.joined(separator: "%5E")
-        let listed = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(many)")
+        let listed = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(many)")
         #expect(listed.status == 200)
         let lines = served.harness.log.all.dropFirst()
         #expect(lines.count == LogLine.maximumPerRequest)
@@ -171,136 +171,136 @@ import Testing
         ("due_date", "tomorrow", "glide_date_time", "yyyy-MM-dd HH:mm:ss date-time (UTC)"),
     ])
     func anImpossibleDateIsRefusedNamingTheFieldAndTheValue(field: String, value: String, type: String, format: String)
-        throws
+        async throws
     {
-        let reply = try served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x",""# + field + #"":""# + value + #""}"#)
+        let reply = try await served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x",""# + field + #"":""# + value + #""}"#)
         #expect(reply.status == 400)
         #expect(
             reply.body
                 == #"{"error":{"message":"Invalid date value for "# + field + #"","detail":"incident."# + field
                 + " is a \(type) field: '\(value)' is not a valid \(format)" + #""},"status":"failure"}"#)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func aDateTimeWithATIsAcceptedAsThePlatformDoes() throws {
-        let reply = try served.send(
+    @Test func aDateTimeWithATIsAcceptedAsThePlatformDoes() async throws {
+        let reply = try await served.send(
             "POST", "/api/now/table/incident?sysparm_fields=due_date,opened_at",
             body: #"{"due_date":"2026-02-03T04:05:06","opened_at":"2026-02-28"}"#)
         #expect(reply.status == 201)
         #expect(reply.body == #"{"result":{"due_date":"2026-02-03 04:05:06","opened_at":"2026-02-28 00:00:00"}}"#)
     }
 
-    @Test func aDateFieldTakesADayAndADateTimesDay() throws {
+    @Test func aDateFieldTakesADayAndADateTimesDay() async throws {
         let schema = FileManager.default.temporaryDirectory.appendingPathComponent("dates-\(UUID().uuidString).json")
         try Data(
             #"{"tables": [{"name": "u_trip", "fields": [{"name": "u_day", "type": "glide_date"}]}]}"#.utf8
         ).write(to: schema)
         defer { try? FileManager.default.removeItem(at: schema) }
         let served = try ServedInstance { $0.schemaFile = schema.path }
-        let day = try served.send("POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04"}"#)
+        let day = try await served.send("POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04"}"#)
         #expect(day.body == #"{"result":{"u_day":"2026-03-04"}}"#)
-        let dateTime = try served.send(
+        let dateTime = try await served.send(
             "POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04T23:59:59"}"#)
         #expect(dateTime.body == #"{"result":{"u_day":"2026-03-04"}}"#)
-        let impossible = try served.send("POST", "/api/now/table/u_trip", body: #"{"u_day":"2026-04-31"}"#)
+        let impossible = try await served.send("POST", "/api/now/table/u_trip", body: #"{"u_day":"2026-04-31"}"#)
         #expect(impossible.status == 400)
         #expect(
             impossible.body
                 == #"{"error":{"message":"Invalid date value for u_day","detail":"u_trip.u_day is a glide_date field: '2026-04-31' is not a valid yyyy-MM-dd date"},"status":"failure"}"#
         )
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 11: malformed bodies and framing.
 
-    @Test func aTrailingCommaIsRefused() throws {
-        let reply = try served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x",}"#)
+    @Test func aTrailingCommaIsRefused() async throws {
+        let reply = try await served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x",}"#)
         #expect(reply.status == 400)
         #expect(
             reply.body
                 == #"{"error":{"message":"Exception while reading request","detail":"The payload is not valid JSON."},"status":"failure"}"#)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func twoDifferentContentLengthsAreRefused() throws {
+    @Test func twoDifferentContentLengthsAreRefused() async throws {
         let body = #"{"short_description":"x"}"#
-        let reply = try served.send(
+        let reply = try await served.send(
             "POST", "/api/now/table/incident", headers: [("Content-Length", "26"), ("Content-Length", "5")], body: body)
         #expect(reply.status == 400)
         #expect(
             reply.body
                 == #"{"error":{"message":"Exception while reading request","detail":"The request has more than one Content-Length header, with different values"},"status":"failure"}"#
         )
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 12: Host.
 
-    @Test func aHostThatWouldAddLinkRelationsIsRefused() throws {
+    @Test func aHostThatWouldAddLinkRelationsIsRefused() async throws {
         let host = #"evil.example">;rel="next",<http://attacker"#
-        let listed = try served.send("GET", "/api/now/table/incident?sysparm_limit=1", host: host)
+        let listed = try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", host: host)
         #expect(listed.status == 400)
         #expect(
             listed.body
                 == #"{"error":{"message":"Invalid Host header","detail":"The Host header 'evil.example\">;rel=\"next\",<http://attacker' is not a host name or address with an optional :port"},"status":"failure"}"#
         )
         #expect(listed.header("Link") == nil)
-        let created = try served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x"}"#, host: host)
+        let created = try await served.send("POST", "/api/now/table/incident", body: #"{"short_description":"x"}"#, host: host)
         #expect(created.status == 400)
         #expect(created.header("Location") == nil)
-        let fine = try served.send(
+        let fine = try await served.send(
             "GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number", host: "[::1]:8080")
         #expect(fine.header("Link")?.hasPrefix("<http://[::1]:8080/api/now/table/incident?") == true)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 6: query limits.
 
     @Test(arguments: ["^OR", "^", "^NQ"])
-    func nineHundredConditionsRunAndOneMoreIsRefused(join: String) throws {
+    func nineHundredConditionsRunAndOneMoreIsRefused(join: String) async throws {
         func query(_ count: Int) -> String {
             (0..<count).map { "number=INC\($0)" }.joined(separator: join)
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         }
-        let most = try served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(900))")
+        let most = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(900))")
         #expect(most.status == 200)
-        let tooMany = try served.send(
+        let tooMany = try await served.send(
             "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(901))")
         #expect(tooMany.status == 400)
         #expect(
             tooMany.body
                 == Self.invalidQuery("the encoded query has 901 conditions; the local instance takes at most 900"))
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func theDocumentedDotWalkDepthIsTheRealOne() throws {
+    @Test func theDocumentedDotWalkDepthIsTheRealOne() async throws {
         let deepest = "caller_id" + String(repeating: ".manager", count: 7) + ".name"
-        let deep = try served.send(
+        let deep = try await served.send(
             "GET",
             "/api/now/table/incident?sysparm_fields=number&sysparm_query=ORDERBY\(deepest)%5E\(deepest)ISNOTEMPTY")
         #expect(deep.status == 200)
         let tooDeep = "caller_id" + String(repeating: ".manager", count: 8) + ".name"
-        let refused = try served.send("GET", "/api/now/table/incident?sysparm_query=ORDERBY\(tooDeep)")
+        let refused = try await served.send("GET", "/api/now/table/incident?sysparm_query=ORDERBY\(tooDeep)")
         #expect(refused.status == 400)
         #expect(
             refused.body
                 == Self.invalidQuery(
                     "the field '\(tooDeep)' walks 9 references; the local instance follows at most 8"))
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
-    @Test func tooManyOrderingsAndTooLongAPatternAreRefused() throws {
+    @Test func tooManyOrderingsAndTooLongAPatternAreRefused() async throws {
         let orderings = (0..<101).map { _ in "ORDERBYnumber" }.joined(separator: "%5E")
-        let sorted = try served.send("GET", "/api/now/table/incident?sysparm_query=\(orderings)")
+        let sorted = try await served.send("GET", "/api/now/table/incident?sysparm_query=\(orderings)")
         #expect(sorted.status == 400)
         #expect(
             sorted.body
                 == Self.invalidQuery("the encoded query has 101 ORDERBY terms; the local instance takes at most 100"))
-        let fine = try served.send(
+        let fine = try await served.send(
             "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=short_descriptionLIKE"
                 + String(repeating: "a", count: 10_000))
         #expect(fine.status == 200)
-        let long = try served.send(
+        let long = try await served.send(
             "GET",
             "/api/now/table/incident?sysparm_query=short_descriptionLIKE" + String(repeating: "a", count: 100_000))
         #expect(long.status == 400)
@@ -309,47 +309,47 @@ import Testing
                 == Self.invalidQuery(
                     "the value compared with short_description is 100000 bytes long; the local instance takes at most "
                         + "10000 for LIKE, STARTSWITH, ENDSWITH and CONTAINS"))
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 7: the Link header.
 
-    @Test func aHugeINListOrFieldListGetsAnAnswerWithoutALinkHeader() throws {
+    @Test func aHugeINListOrFieldListGetsAnAnswerWithoutALinkHeader() async throws {
         let numbers = (0..<30_000).map(String.init).joined(separator: ",")
-        let listed = try served.send(
+        let listed = try await served.send(
             "GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number&sysparm_query=priorityIN\(numbers)")
         #expect(listed.status == 200)
         #expect(listed.header("Link") == nil)
         #expect(listed.header("X-Total-Count") != nil)
         let fields = (0..<10_000).map { "u_field\($0)" }.joined(separator: ",")
-        let wide = try served.send("GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number,\(fields)")
+        let wide = try await served.send("GET", "/api/now/table/incident?sysparm_limit=1&sysparm_fields=number,\(fields)")
         #expect(wide.status == 200)
         #expect(wide.header("Link") == nil)
-        let tooMany = try served.send(
+        let tooMany = try await served.send(
             "GET", "/api/now/table/incident?sysparm_query=priorityIN\(numbers),\(numbers.prefix(20_000))")
         #expect(tooMany.status == 400)
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     // Row 8: many parameters.
 
-    @Test func tenThousandParametersGetAnAnswer() throws {
+    @Test func tenThousandParametersGetAnAnswer() async throws {
         let query = (0..<10_000).map { "p\($0)=1" }.joined(separator: "&")
-        let reply = try served.send("GET", "/api/now/table/incident?\(query)")
+        let reply = try await served.send("GET", "/api/now/table/incident?\(query)")
         #expect(reply.status == 400)
         #expect(
             reply.body
                 == #"{"error":{"message":"Too many query parameters","detail":"The request has more than 1000 query parameters"},"status":"failure"}"#
         )
         let most = Array(repeating: "sysparm_fields=number", count: 999).joined(separator: "&")
-        #expect(try served.send("GET", "/api/now/table/incident?sysparm_limit=1&\(most)").status == 200)
-        #expect(try served.stillAnswers())
+        #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1&\(most)").status == 200)
+        #expect(try await served.stillAnswers())
     }
 }
 
 /// Row 14: slow and greedy clients of the listener.
 @Suite struct SlowClientTests {
-    @Test func aSilentConnectionIsClosedAfterTheTimeout() throws {
+    @Test func aSilentConnectionIsClosedAfterTheTimeout() async throws {
         let served = try ServedInstance()
         let listener = try HTTPListener(connectionTimeout: .seconds(1)) { [instance = served.harness.instance] in
             instance.reply(to: $0)
@@ -364,7 +364,7 @@ import Testing
         #expect(reply.status == 200)
     }
 
-    @Test func oneClientCannotHoldMoreThanItsShareOfConnections() throws {
+    @Test func oneClientCannotHoldMoreThanItsShareOfConnections() async throws {
         let served = try ServedInstance()
         let listener = try HTTPListener(connectionsPerClient: 3) { [instance = served.harness.instance] in
             instance.reply(to: $0)
@@ -385,10 +385,10 @@ import Testing
 /// Row 5: one slow query does not stall the rest, and a statement past its budget is stopped.
 @Suite struct SlowQueryTests {
     /// A query whose `LIKE` reads `rows` descriptions of 50,000 `a`s, each almost matching a 2,000-byte pattern.
-    static func seedSlowRows(_ served: ServedInstance, rows: Int = 20) throws {
+    static func seedSlowRows(_ served: ServedInstance, rows: Int = 20) async throws {
         let description = String(repeating: "a", count: 50_000)
         for index in 0..<rows {
-            let created = try served.send(
+            let created = try await served.send(
                 "POST", "/api/now/table/incident?sysparm_fields=number",
                 body: #"{"short_description":"slow \#(index)","description":"\#(description)"}"#)
             #expect(created.status == 201)
@@ -399,10 +399,10 @@ import Testing
         "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
         + String(repeating: "a", count: 2_000) + "b"
 
-    @Test func aStatementPastItsBudgetGetsThePlatformsError() throws {
+    @Test func aStatementPastItsBudgetGetsThePlatformsError() async throws {
         let served = try ServedInstance { $0.statementBudget = .milliseconds(100) }
-        try Self.seedSlowRows(served)
-        let reply = try served.send("GET", Self.slowQuery)
+        try await Self.seedSlowRows(served)
+        let reply = try await served.send("GET", Self.slowQuery)
         #expect(reply.status == 500)
         #expect(
             reply.body
@@ -411,7 +411,7 @@ import Testing
         #expect(
             served.harness.log.all.last
                 == "local instance: GET /api/now/table/incident: a statement ran past its time budget")
-        #expect(try served.stillAnswers())
+        #expect(try await served.stillAnswers())
     }
 
     @Test func aReadAnswersWhileASlowQueryRuns() async throws {
@@ -422,18 +422,18 @@ import Testing
             options.databasePath = directory.appendingPathComponent("local.db").path
             options.statementBudget = nil
         }
-        try Self.seedSlowRows(served, rows: 10)
+        try await Self.seedSlowRows(served, rows: 10)
         let slowDone = SlowFlag()
         let slow = Task.detached {
-            let reply = try? served.send("GET", Self.slowQuery)
+            let reply = try? await served.send("GET", Self.slowQuery)
             slowDone.set()
             return reply
         }
         // Let the slow query start, then read one user and write one incident beside it.
         while served.harness.instance.database.activeReads == 0 { try await Task.sleep(for: .milliseconds(5)) }
-        let user = try served.send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name")
+        let user = try await served.send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name")
         #expect(user.status == 200)
-        let created = try served.send("POST", "/api/now/table/incident?sysparm_fields=number", body: #"{"short_description":"beside"}"#)
+        let created = try await served.send("POST", "/api/now/table/incident?sysparm_fields=number", body: #"{"short_description":"beside"}"#)
         #expect(created.status == 201)
         #expect(!slowDone.isSet)
         #expect(await slow.value?.status == 200)

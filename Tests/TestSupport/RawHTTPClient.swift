@@ -43,6 +43,14 @@ public enum RawHTTPClient {
     /// Writes `request` as it is (request line, headers and body, framing included) to 127.0.0.1:`port` and reads
     /// the answer until the listener closes the connection; throws `URLError(.badServerResponse)` when the
     /// connection closes without one.
+    /// ``exchange(_:port:)`` on a thread of its own, so that a test waiting for a slow answer holds none of Swift
+    /// concurrency's threads (two on a two-core machine) while it waits.
+    public static func exchangeOnItsOwnThread(_ request: [UInt8], port: UInt16) async throws -> Reply {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try exchange(request, port: port) }) }.start()
+        }
+    }
+
     public static func exchange(_ request: [UInt8], port: UInt16) throws -> Reply {
         let connection = try Connection(port: port)
         connection.send(request)

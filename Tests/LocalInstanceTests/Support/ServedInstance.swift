@@ -27,7 +27,7 @@ struct ServedInstance {
     func send(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String? = nil,
         host: String = "127.0.0.1"
-    ) throws -> RawHTTPClient.Reply {
+    ) async throws -> RawHTTPClient.Reply {
         var fields = headers
         if !fields.contains(where: { $0.0.lowercased() == "authorization" }) {
             fields.append(("Authorization", Self.adminAuth))
@@ -42,11 +42,11 @@ struct ServedInstance {
         }
         let head = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
             + fields.map { "\($0.0): \($0.1)\r\n" }.joined() + "Connection: close\r\n\r\n"
-        return try RawHTTPClient.exchange(Array((head + (body ?? "")).utf8), port: port)
+        return try await RawHTTPClient.exchangeOnItsOwnThread(Array((head + (body ?? "")).utf8), port: port)
     }
 
     /// Whether the server still answers a read of one user (200).
-    func stillAnswers() throws -> Bool {
-        try send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name").status == 200
+    func stillAnswers() async throws -> Bool {
+        try await send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name").status == 200
     }
 }
