@@ -11,7 +11,8 @@ import NowFlow
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
 ///
-/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed.
+/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 130 or 143
+/// interrupted by SIGINT or SIGTERM (after `finally` ran and the reports were written).
 enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
@@ -66,10 +67,12 @@ enum RunCommand {
 
         let terminal = isatty(STDERR_FILENO) == 1
         let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let interruption = RunInterruption()
+        SignalForwarder.forward(to: interruption)
         let options = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables, environment: environment,
-            dryRun: settings.dryRun, onEvent: progress.handle)
+            dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
         if settings.json {

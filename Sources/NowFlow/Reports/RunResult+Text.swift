@@ -17,11 +17,30 @@ extension RunResult {
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")
             if let error { lines.append("  \(error)") }
+        case .interrupted, .terminated:
+            lines.append("\(job): interrupted by \(status == .interrupted ? "SIGINT" : "SIGTERM") (\(timing))")
+            if let error { lines.append("  \(error)") }
+            let notRun = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not run: ") }
+            let main = notRun.filter { !$0.number.hasPrefix("finally") }.map(\.label)
+            let cleanUp = notRun.filter { $0.number.hasPrefix("finally") }.map(\.label)
+            if !main.isEmpty { lines.append("  not run: \(main.joined(separator: ", "))") }
+            let stopped = steps.filter {
+                $0.number.hasPrefix("finally") && $0.status == .failed && $0.message.hasPrefix("stopped by a second ")
+            }
+            let reason = (stopped.first?.message ?? notRun.last?.message.dropFirst("not run: ".count).description)?
+                .prefix { $0 != ":" }
+            if let reason, reason.hasPrefix("stopped by a second "), !(stopped.isEmpty && cleanUp.isEmpty) {
+                var parts = ["  finally \(reason)"]
+                if !stopped.isEmpty { parts.append("interrupted: " + stopped.map(\.label).joined(separator: ", ")) }
+                if !cleanUp.isEmpty { parts.append("not run: " + cleanUp.joined(separator: ", ")) }
+                lines.append(parts.joined(separator: "; "))
+            }
         }
         if !records.isEmpty {
             lines.append(
                 status == .passed
-                    ? "records touched:" : "records touched before the failure (finish or undo them by hand):")
+                    ? "records touched:"
+                    : "records touched before the \(status == .failed || status == .assertionFailed ? "failure" : "interruption") (finish or undo them by hand):")
             for record in records {
                 lines.append("  \(record.action.rawValue) \(record.table) \(record.sysID) by \(record.step)")
             }

@@ -33,8 +33,19 @@ final class JobExecution {
         var first: StepFailure?
         for (index, step) in steps.enumerated() {
             let number = "\(prefix)\(index + 1)"
+            if let reason = interruptionReason {
+                // A foreach body's steps are not listed one by one: its foreach is.
+                if !prefix.hasSuffix(".") { skipRemaining(steps[index...], from: index, prefix: prefix, reason) }
+                return first ?? StepFailure(reason)
+            }
             if let failure = await execute(step, number: number, scope: &scope) {
                 first = first ?? failure
+                if let reason = interruptionReason {
+                    if !prefix.hasSuffix(".") {
+                        skipRemaining(steps[(index + 1)...], from: index + 1, prefix: prefix, reason)
+                    }
+                    return first
+                }
                 if stopOnFailure { return first }
             }
         }
@@ -63,7 +74,15 @@ final class JobExecution {
         var failure = StepFailure("did not run")
         for attempt in 1...attempts {
             if attempt > 1, let delay = step.retry?.delay {
-                try? await Task.sleep(for: delay)
+                if let interruption = options.interruption {
+                    _ = try? await interruption.cancellable { try await Task.sleep(for: delay) }
+                } else {
+                    try? await Task.sleep(for: delay)
+                }
+            }
+            if attempt > 1, let reason = interruptionReason {
+                failure = StepFailure(reason)
+                break
             }
             do throws(StepFailure) {
                 let performed: (JSONValue, String)
@@ -118,9 +137,35 @@ final class JobExecution {
         return "not enforced in a dry run, it may read stand-ins for writes not sent: \(failure.message)"
     }
 
+    /// Why no further step or request may start (`interrupted by SIGINT`, `stopped by a second SIGTERM`), or nil
+    /// while the run goes on.
+    var interruptionReason: String? {
+        guard let interruption = options.interruption, interruption.isStopping else { return nil }
+        if let second = interruption.finallySignal { return "stopped by a second \(second.rawValue)" }
+        return interruption.firstSignal.map { "interrupted by \($0.rawValue)" }
+    }
+
+    /// Reports `steps` (the rest of a list, from `index`) as not run.
+    private func skipRemaining(_ steps: ArraySlice<Step>, from index: Int, prefix: String, _ reason: String) {
+        for (offset, step) in steps.enumerated() {
+            let outcome = StepOutcome(
+                number: "\(prefix)\(index + offset + 1)", id: step.id, kind: step.kind.name, status: .skipped,
+                continued: false, milliseconds: 0, message: "not run: \(reason)")
+            outcomes.append(outcome)
+            options.onEvent(.stepFinished(outcome))
+        }
+    }
+
     private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant)
         -> StepFailure?
     {
+        var failure = failure
+        if let reason = interruptionReason {
+            // Interrupted: the step failed because its request was cancelled; continue_on_error does not apply.
+            failure.message = "\(reason): \(failure.message)"
+            finish(draft, .failed, failure.message, start: start)
+            return StepFailure("\(draft.label): \(failure.message)", fromInstance: true)
+        }
         if let excuse = dryRunExcuse(for: failure) {
             finish(draft, .skipped, excuse, start: start)
             return nil

@@ -35,11 +35,16 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
+        var transport = options.transport
+        if let interruption = options.interruption {
+            transport = InterruptibleTransport(
+                base: transport ?? CurlTransport(instanceURL: options.instanceURL), interruption: interruption)
+        }
         let dryRun =
             options.dryRun
-            ? DryRunTransport(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL)) : nil
+            ? DryRunTransport(wrapping: transport ?? CurlTransport(instanceURL: options.instanceURL)) : nil
         let configuration = NowServiceConfiguration(
-            instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? options.transport,
+            instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
             scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),

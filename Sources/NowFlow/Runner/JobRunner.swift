@@ -40,10 +40,16 @@ public struct JobRunner: Sendable {
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
+        options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
         let failure = mainFailure ?? finallyFailure
-        let status: RunStatus = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        let status: RunStatus
+        switch options.interruption?.firstSignal {
+        case .interrupt: status = .interrupted
+        case .terminate: status = .terminated
+        case nil: status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        }
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,

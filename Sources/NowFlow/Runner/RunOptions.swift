@@ -29,6 +29,8 @@ public struct RunOptions: Sendable {
     public var dryRun: Bool
     /// How NowData retries failed requests.
     public var retryPolicy: RetryPolicy
+    /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
+    public var interruption: RunInterruption?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
     public var onEvent: @Sendable (RunEvent) -> Void
 
@@ -37,7 +39,7 @@ public struct RunOptions: Sendable {
         instanceURL: URL, transport: (any NowTransport)? = nil, authentication: NowAuthentication = .none,
         secrets: [String] = [], variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        dryRun: Bool = false, retryPolicy: RetryPolicy = .default,
+        dryRun: Bool = false, retryPolicy: RetryPolicy = .default, interruption: RunInterruption? = nil,
         onEvent: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
         self.instanceURL = instanceURL
@@ -48,6 +50,7 @@ public struct RunOptions: Sendable {
         self.environment = environment
         self.dryRun = dryRun
         self.retryPolicy = retryPolicy
+        self.interruption = interruption
         self.onEvent = onEvent
     }
 }
