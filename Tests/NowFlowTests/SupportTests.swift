@@ -31,6 +31,25 @@ import Testing
         #expect(masker(JSONValue.object(["k": .array([.string("xabcx")]), "n": 1])) == ["k": ["x***x"], "n": 1])
     }
 
+    @Test func secretsAreMaskedInEveryFormTheyTake() {
+        let masker = SecretMasker([#"p"a\ss%w0rd x"#, "918273", SecretMasker.basicCredentials(user: "u", password: "pw")])
+        let text = #"""
+            raw p"a\ss%w0rd x, JSON "p\"a\\ss%w0rd x", query p%22a%5Css%25w0rd%20x, form p%22a%5Css%25w0rd+x, \#
+            pin 918273, header Basic dTpwdw==
+            """#
+        #expect(
+            masker(text) == """
+                raw ***, JSON "***", query ***, form ***, pin ***, header Basic ***
+                """)
+        #expect(
+            masker(JSONValue.object(["pin": 918273, "list": [918273, 5, "p\"a\\ss%w0rd x"], "on": true]))
+                == ["pin": "***", "list": ["***", 5, "***"], "on": true])
+    }
+
+    @Test func aSecretListOrMapIsMaskedItemByItem() {
+        #expect(SecretMasker.texts(of: ["a", 12, ["k": "b", "n": nil], true]) == ["a", "12", "b"])
+    }
+
     @Test func editDistanceCountsSwapsAsOne() {
         #expect("qurey".editDistance(to: "query") == 1)
         #expect("tabel".closest(among: ["table", "fields"]) == "table")

@@ -51,8 +51,10 @@ extension JobRunner {
             service: NowTableService(configuration: configuration), dryRun: dryRun)
     }
 
-    /// The values of the `env` and `vars` names listed under `secrets`.
+    /// The values of the `env` and `vars` names listed under `secrets`: a list's or map's items one by one.
     func secretValues(in scope: Scope) -> [String] {
-        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
+        job.secrets.flatMap { name in
+            [scope.env[name]].compactMap { $0 } + (scope.vars[name].map(SecretMasker.texts(of:)) ?? [])
+        }
     }
 }
