@@ -46,13 +46,13 @@ enum RunCommand {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 2
         }
-        for name in settings.variables.keys where !job.variableNames.contains(name) {
-            let declared =
-                job.variableNames.isEmpty
-                ? "it declares none" : "it declares \(job.variableNames.joined(separator: ", "))"
-            printError(
-                "nowflow run: --var \(name): the job has no variable '\(name)' under vars: (\(declared))\n\(usage)")
-            return 1
+        for (name, given) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try job.value(ofVariable: name, argument: given)
+            } catch {
+                printError("nowflow run: \(error)\n\(usage)")
+                return 1
+            }
         }
         let environment = ProcessInfo.processInfo.environment
         let target: InstanceTarget
@@ -86,10 +86,7 @@ enum RunCommand {
         for report in settings.reports {
             let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
             do {
-                let url = URL(fileURLWithPath: report.path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
+                try text.write(to: URL(fileURLWithPath: report.path), atomically: true, encoding: .utf8)
             } catch {
                 printError(
                     "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
@@ -120,7 +117,9 @@ enum RunCommand {
             else {
                 throw UsageError("--report expects junit:PATH or json:PATH, got '\(report)'")
             }
-            settings.reports.append((String(report[..<colon]), String(report[report.index(after: colon)...])))
+            let path = String(report[report.index(after: colon)...])
+            try ReportPath.check(path, option: report)
+            settings.reports.append((String(report[..<colon]), path))
         }
         switch parsed.value("output") ?? "text" {
         case "text": settings.json = false

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func anAssertionExitsWithFourAndReportsAreWritten() throws {
-        let directory = try home(["job.yaml": Self.job])
+        let directory = try home(["job.yaml": Self.job, "out/.keep": ""])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(
             [

@@ -19,10 +19,11 @@ extension JobRunner {
         do throws(EvaluationError) {
             for variable in job.vars {
                 if let given = options.variables[variable.name] {
-                    guard let value = Self.value(ofArgument: given) else {
-                        throw EvaluationError(message: "--var \(variable.name): '\(given)' is a number JSON cannot hold")
+                    do {
+                        scope.vars[variable.name] = try job.value(ofVariable: variable.name, argument: given)
+                    } catch {
+                        throw EvaluationError(message: error.description)
                     }
-                    scope.vars[variable.name] = value
                 } else {
                     scope.vars[variable.name] = try variable.value.evaluate(in: scope)
                 }

@@ -20,8 +20,8 @@ public struct RunOptions: Sendable {
     /// Values masked as `***` in everything the run reports, besides the job's own secrets (a profile's
     /// credentials).
     public var secrets: [String]
-    /// `--var name=value`: values that replace the job's `vars` of the same names (read as YAML plain scalars:
-    /// `true`, `2` and `null` keep their types); a name the job does not declare is ignored.
+    /// `--var name=value`: values that replace the job's `vars` of the same names, of the declared variable's type
+    /// (see ``Job/value(ofVariable:argument:)``); a value not of that type fails the run before its first step.
     public var variables: [String: String]
     /// The environment `env.NAME` reads.
     public var environment: [String: String]
