@@ -230,7 +230,7 @@ import Testing
         #expect(
             harness.lines == [
                 "skip step 1 (create): when was false (N ms)",
-                "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (N ms)",
+                "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (steps.poll.count = 0) (N ms)",
             ])
     }
 

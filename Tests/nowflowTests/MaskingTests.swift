@@ -36,6 +36,14 @@ import Testing
         let result = try run(["--dry-run"], in: directory)
         #expect(result.status == 0)
         #expect(
+            result.stdout.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == #"""
+                Mask: dry run passed, 1 assert not enforced (3 steps run, N ms, dry run)
+                writes not sent (dry run):
+                  POST /api/now/table/incident {"description":"***,***","short_description":"pw=*** pin=*** t=***","sys_id":"dry-run-1"}
+                  DELETE /api/now/table/incident/dry-run-1
+
+                """#)
+        #expect(
             result.stderr.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == #"""
                      would send POST /api/now/table/incident {"description":"***,***","short_description":"pw=*** pin=*** t=***","sys_id":"dry-run-1"}
                 ok   step 1 'made' (create): would create a record in incident (dry run) (N ms)

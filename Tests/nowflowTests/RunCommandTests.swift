@@ -132,7 +132,7 @@ import Testing
         let patches = Array(repeating: #"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"#, count: 16)
         #expect(
             normalized(result.stdout)
-                == (["Bulk: passed (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
+                == (["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
                     #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"#, "",
                 ]).joined(separator: "\n"))
         #expect(

@@ -13,6 +13,13 @@ extension RunResult {
         var lines: [String] = []
         let timing = "\(ran) step\(ran == 1 ? "" : "s") run, \(milliseconds) ms\(dryRun ? ", dry run" : "")"
         switch status {
+        case .passed where dryRun:
+            // A dry run proves less than a run: say how much it did not check.
+            let excused = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not enforced in a dry run") }
+            let asserts = excused.filter { $0.kind == "assert" }.count
+            var unchecked = ["\(asserts) assert\(asserts == 1 ? "" : "s") not enforced"]
+            if excused.count > asserts { unchecked.append("\(excused.count - asserts) other step\(excused.count - asserts == 1 ? "" : "s") not enforced") }
+            lines.append("\(job): dry run passed, \(unchecked.joined(separator: ", ")) (\(timing))")
         case .passed: lines.append("\(job): passed (\(timing))")
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")

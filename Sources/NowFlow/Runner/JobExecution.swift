@@ -12,6 +12,9 @@ final class JobExecution {
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?
 
+    /// The answers NowData retried, for the progress lines; nil: not noted.
+    var retries: RetryTally?
+
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
 
@@ -70,6 +73,7 @@ final class JobExecution {
                 return fail(draft, step, StepFailure("when: \(error.message)"), start: start)
             }
         }
+        _ = retries?.takeNote()
         let attempts = step.retry?.attempts ?? 1
         var failure = StepFailure("did not run")
         for attempt in 1...attempts {
@@ -99,7 +103,8 @@ final class JobExecution {
                     do {
                         guard try until.evaluateCondition(in: scope) else {
                             failure = StepFailure(
-                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")"
+                                    + Self.lastValues(of: until, in: scope))
                             continue
                         }
                     } catch {
@@ -108,13 +113,26 @@ final class JobExecution {
                     }
                 }
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
-                finish(draft, .passed, summary + tries, start: start)
+                let retried = retries?.takeNote().map { ", \($0)" } ?? ""
+                finish(draft, .passed, summary + tries + retried, start: start)
                 return nil
             } catch {
                 failure = error
             }
         }
         return fail(draft, step, failure, start: start)
+    }
+
+    /// `: steps.wait.count = 0, vars.want = 1`: the last value of each reference of a `retry.until` that stayed
+    /// false.
+    static func lastValues(of condition: Expression, in scope: Scope) -> String {
+        var seen: Set<String> = []
+        let shown = condition.references.compactMap { reference -> String? in
+            guard seen.insert(reference.description).inserted else { return nil }
+            let value = (try? reference.resolve(in: scope)).map { $0.sortingKeys().jsonText() } ?? "(no value)"
+            return "\(reference) = \(value)"
+        }
+        return shown.isEmpty ? "" : " (" + shown.joined(separator: ", ") + ")"
     }
 
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.

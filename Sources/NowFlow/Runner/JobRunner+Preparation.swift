@@ -9,6 +9,8 @@ extension JobRunner {
         var service: NowTableService
         /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
         var dryRun: DryRunTransport?
+        /// The answers NowData retried, for the progress lines.
+        var retries: RetryTally
     }
 
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
@@ -36,20 +38,16 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
-        var transport = options.transport
-        if let interruption = options.interruption {
-            transport = InterruptibleTransport(
-                base: transport ?? CurlTransport(instanceURL: options.instanceURL), interruption: interruption)
-        }
-        let dryRun =
-            options.dryRun
-            ? DryRunTransport(wrapping: transport ?? CurlTransport(instanceURL: options.instanceURL)) : nil
+        let retries = RetryTally(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL))
+        let transport: any NowTransport =
+            options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
+        let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
         let configuration = NowServiceConfiguration(
             instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
             scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),
-            service: NowTableService(configuration: configuration), dryRun: dryRun)
+            service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)
     }
 
     /// The values of the `env` and `vars` names listed under `secrets`: a list's or map's items one by one.

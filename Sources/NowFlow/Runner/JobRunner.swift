@@ -39,6 +39,7 @@ public struct JobRunner: Sendable {
         let execution = JobExecution(
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
+        execution.retries = preparation.retries
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
