@@ -17,6 +17,7 @@ enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                     [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+                                    [--offline]
         """
 
     /// The parsed command line.
@@ -29,6 +30,7 @@ enum RunCommand {
         var json: Bool
         var timeZone: String?
         var verbose: Bool
+        var offline = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -73,6 +75,13 @@ enum RunCommand {
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables, environment: environment,
             dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
+        if !settings.offline {
+            let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
+            guard problems.isEmpty else {
+                for problem in problems { printError(problem.description) }
+                return 2
+            }
+        }
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
         if settings.json {
@@ -99,12 +108,12 @@ enum RunCommand {
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
         let parsed = try CommandArguments(
-            arguments, valued: ["instance", "var", "report", "output", "tz"], flags: ["dry-run", "verbose"])
+            arguments, valued: ["instance", "var", "report", "output", "tz"], flags: ["dry-run", "verbose", "offline"])
         guard let jobPath = parsed.positional.first else { throw UsageError("no job file given") }
         if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
         var settings = Settings(
             jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
-            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"))
+            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"))
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")

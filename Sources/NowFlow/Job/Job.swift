@@ -20,6 +20,8 @@ public struct Job: Sendable {
     var secrets: [String]
     var steps: [Step]
     var finally: [Step]
+    /// The table and field names written literally, for the name check against the instance.
+    var names: [NameUse] = []
 
     /// The names declared under `vars`, in order.
     public var variableNames: [String] { vars.map(\.name) }

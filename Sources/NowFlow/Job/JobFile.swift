@@ -51,9 +51,10 @@ public enum JobFile {
     /// The checked job of a file's YAML tree.
     static func job(from root: YAMLNode?, file: String) throws(JobFileError) -> Job {
         let builder = JobBuilder(file: file)
-        guard let job = builder.build(root) else {
+        guard var job = builder.build(root) else {
             throw JobFileError(diagnostics: builder.sortedDiagnostics)
         }
+        job.names = NameUse.uses(in: root)
         return job
     }
 }
