@@ -7,8 +7,9 @@ extension JobRunner {
     /// Only reads are sent.
     ///
     /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name; one without a
-    ///   position when the dictionary cannot be read. Empty when every name is known (or the job's values cannot
-    ///   be prepared: the run reports that).
+    ///   position when the dictionary cannot be read (its tables refused, say). Empty when every name is known, and
+    ///   when the instance is unreachable, refuses the credentials or the job's values cannot be prepared: the run
+    ///   reports that at its first step.
     public func checkNames() async -> [Diagnostic] {
         let uses = job.names
         guard !uses.isEmpty, let preparation = try? prepare() else { return [] }
@@ -18,6 +19,12 @@ extension JobRunner {
             dictionary = try await InstanceDictionary.load(
                 tables: Set(uses.map { $0.table ?? $0.name }), service: service)
         } catch {
+            // Unreachable, or the credentials refused: the run's first request fails the same way, and says so.
+            switch error as? NowDataError {
+            case .network?, .accessToken?: return []
+            case .badResponse(let status)? where status.code == 401: return []
+            default: break
+            }
             return [
                 Diagnostic(
                     file: job.file, line: 0, column: 0,
