@@ -20,6 +20,25 @@ enum RunCommand {
                                     [--offline]
         """
 
+    /// The options, for the parser and `--help`.
+    static let help = CommandHelp(
+        usage: usage,
+        summary: """
+            Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
+            step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
+            2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+            """,
+        options: [
+            .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
+            .init(name: "var", value: "name=value", text: "set a declared variable, of its declared type (repeatable)"),
+            .init(name: "dry-run", value: nil, text: "run the reads; list the writes and send none"),
+            .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
+            .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
+            .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
+            .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
+        ])
+
     /// The parsed command line.
     private struct Settings {
         var jobPath: String
@@ -107,8 +126,7 @@ enum RunCommand {
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
-        let parsed = try CommandArguments(
-            arguments, valued: ["instance", "var", "report", "output", "tz"], flags: ["dry-run", "verbose", "offline"])
+        let parsed = try help.parse(arguments)
         guard let jobPath = parsed.positional.first else { throw UsageError("no job file given") }
         if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
         var settings = Settings(

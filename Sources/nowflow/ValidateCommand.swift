@@ -7,10 +7,19 @@ import NowFlow
 enum ValidateCommand {
     static let usage = "usage: nowflow validate JOB.yaml..."
 
+    /// The options, for the parser and `--help`.
+    static let help = CommandHelp(
+        usage: usage,
+        summary: """
+            Checks job files without running them and prints every problem as file:line:column: error: message.
+            Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+            """,
+        options: [])
+
     static func main(_ arguments: [String]) -> Int32 {
         let parsed: CommandArguments
         do {
-            parsed = try CommandArguments(arguments, valued: [], flags: [])
+            parsed = try help.parse(arguments)
         } catch {
             printError("nowflow validate: \(error)\n\(usage)")
             return 1
