@@ -23,7 +23,8 @@ struct InstanceTarget {
         instance?.close()
     }
 
-    /// `local`, an `http(s)://` URL, or a profile name.
+    /// `local`, an `http(s)://` URL, or a profile name; a URL, or a profile without `auth:`, takes the
+    /// environment's credentials (``EnvironmentCredentials``).
     static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget
     {
         if name == "local" { return try local(environment: environment, verbose: verbose) }
@@ -32,7 +33,12 @@ struct InstanceTarget {
                 throw Failure(description: "instance '\(name)' is not an http(s) URL", isUsage: true)
             }
             try checkUsable(url)
-            return InstanceTarget(url: url, transport: nil, authentication: .none)
+            var target = InstanceTarget(url: url, transport: nil, authentication: .none)
+            if let given = EnvironmentCredentials.authentication(in: environment) {
+                target.authentication = given.authentication
+                target.secrets = given.secrets
+            }
+            return target
         }
         return try profile(name, environment: environment)
     }
@@ -101,7 +107,9 @@ struct InstanceTarget {
         try checkUsable(profile.url)
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         do {
-            if let resolved = try profile.authentication(environment: environment) {
+            if let resolved = try profile.authentication(environment: environment)
+                ?? EnvironmentCredentials.authentication(in: environment)
+            {
                 target.authentication = resolved.authentication
                 target.secrets = resolved.secrets
             }

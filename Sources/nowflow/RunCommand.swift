@@ -79,7 +79,8 @@ enum RunCommand {
         let target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(
-                settings.instance ?? job.instance ?? "local", environment: environment, verbose: settings.verbose)
+                settings.instance ?? job.instance ?? EnvironmentCredentials.instance(in: environment) ?? "local",
+                environment: environment, verbose: settings.verbose)
         } catch {
             printError("nowflow run: \(error)")
             return error.isUsage ? 1 : 3
@@ -103,6 +104,11 @@ enum RunCommand {
         }
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
+        if case .none = target.authentication, !job.hasAuthentication,
+            result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") })
+        {
+            printError("nowflow run: \(EnvironmentCredentials.missingCredentialsHint)")
+        }
         if settings.json {
             print(result.jsonText())
         } else {

@@ -50,6 +50,22 @@ import Testing
         #expect(SecretMasker.texts(of: ["a", 12, ["k": "b", "n": nil], true]) == ["a", "12", "b"])
     }
 
+    @Test func theEnvironmentNamesTheInstanceAndTheCredentials() throws {
+        #expect(EnvironmentCredentials.instance(in: ["SN_HOST": "dev1234.service-now.com"]) == "https://dev1234.service-now.com")
+        #expect(EnvironmentCredentials.instance(in: ["NOW_INSTANCE": "dev", "SN_HOST": "x.example"]) == "dev")
+        #expect(EnvironmentCredentials.instance(in: ["NOW_INSTANCE": ""]) == nil)
+        let token = try #require(EnvironmentCredentials.authentication(in: ["NOW_TOKEN": "t0k", "NOW_USER": "u", "NOW_PASSWORD": "p"]))
+        #expect(token.secrets == ["t0k"])
+        let basic = try #require(EnvironmentCredentials.authentication(in: ["SN_USERNAME": "admin", "SN_PASSWORD": "pw"]))
+        guard case .basic(let user, let password) = basic.authentication else {
+            Issue.record("not basic: \(basic.authentication)")
+            return
+        }
+        #expect(user == "admin" && password == "pw")
+        #expect(basic.secrets == ["pw", "YWRtaW46cHc="])
+        #expect(EnvironmentCredentials.authentication(in: ["NOW_USER": "admin"]) == nil)
+    }
+
     @Test func editDistanceCountsSwapsAsOne() {
         #expect("qurey".editDistance(to: "query") == 1)
         #expect("tabel".closest(among: ["table", "fields"]) == "table")

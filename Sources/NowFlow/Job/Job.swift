@@ -23,6 +23,8 @@ public struct Job: Sendable {
     /// The table and field names written literally, for the name check against the instance.
     var names: [NameUse] = []
 
+    /// Whether the job gives its own credentials (`auth:`).
+    public var hasAuthentication: Bool { auth != nil }
     /// The names declared under `vars`, in order.
     public var variableNames: [String] { vars.map(\.name) }
 
