@@ -148,4 +148,19 @@ import Testing
             failure(lines.joined(separator: "\n")).hasSuffix(
                 "the document expands to more than 1000000 nodes (aliases of aliases?)"))
     }
+
+    @Test func aLargeScalarAliasedManyTimesIsRefusedByItsBytes() {
+        let big = String(repeating: "x", count: 1_048_576)
+        let text = "a: &a \"\(big)\"\nb: [\(Array(repeating: "*a", count: 1000).joined(separator: ", "))]\n"
+        #expect(failure(text) == "2:69: aliases expand to more than 16 MB of text ('*a' here)")
+    }
+
+    @Test func aLongListIsReadWhole() throws {
+        let text = (0..<100_000).map { "- item \($0)" }.joined(separator: "\n")
+        let root = try #require(try YAMLParser.parse(text))
+        #expect(root.items?.count == 100_000)
+        #expect(root.items?.last?.scalarText == "item 99999")
+        let mapping = (0..<50_000).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(try YAMLParser.parse(mapping)?.pairs?.last?.name == "k49999")
+    }
 }
