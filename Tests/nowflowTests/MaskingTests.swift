@@ -41,6 +41,7 @@ import Testing
                 writes not sent (dry run):
                   POST /api/now/table/incident {"description":"***,***","short_description":"pw=*** pin=*** t=***","sys_id":"dry-run-1"}
                   DELETE /api/now/table/incident/dry-run-1
+                    dry-run-1 "pw=*** pin=*** t=***"
 
                 """#)
         #expect(

@@ -39,7 +39,9 @@ extension RunResult {
         ]
     }
 
-    /// `{"step", "method", "path", "query": [{"name", "value"}], "body"}`; a delete has no `body`.
+    /// `{"step", "method", "path", "query": [{"name", "value"}], "body", "records"}`; a delete has no `body`, a
+    /// create no `records` (the record an update or delete touches: `sys_id`, `display` and, for an update,
+    /// `fields` with each changed field's `from` and `to`).
     private static func json(_ write: PlannedWrite) -> JSONValue {
         var members: JSONObject = [
             "step": .string(write.step), "method": .string(write.method), "path": .string(write.path),
@@ -47,6 +49,15 @@ extension RunResult {
                 write.queryItems.map { ["name": .string($0.name), "value": $0.value.map(JSONValue.string) ?? .null] }),
         ]
         members["body"] = write.body
+        members["records"] = write.record.map { record in
+            [
+                [
+                    "sys_id": .string(record.sysID), "display": .string(record.display),
+                    "fields": .object(
+                        JSONObject(record.fields.map { ($0.name, ["from": $0.from, "to": $0.to] as JSONValue) })),
+                ]
+            ]
+        }
         return .object(members)
     }
 }

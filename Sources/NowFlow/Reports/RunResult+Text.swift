@@ -54,7 +54,10 @@ extension RunResult {
         }
         if !plannedWrites.isEmpty {
             lines.append("writes not sent (dry run):")
-            for write in plannedWrites { lines.append("  \(write.description)") }
+            for write in plannedWrites {
+                lines.append("  \(write.description)")
+                if let change = write.change { lines.append("    \(change)") }
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -137,8 +137,8 @@ final class JobExecution {
 
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.
     private func planWrites(of label: String) {
-        for request in dryRun?.takeWrites() ?? [] {
-            let write = PlannedWrite(step: label, request: request, masker: masker)
+        for kept in dryRun?.takeWrites() ?? [] {
+            let write = PlannedWrite(step: label, request: kept.request, before: kept.before, masker: masker)
             planned.append(write)
             options.onEvent(.plannedWrite(write))
         }
