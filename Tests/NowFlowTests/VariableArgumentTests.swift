@@ -71,4 +71,19 @@ import Testing
                     == "job.yaml:4:38: error: limit must be a whole number or one ${...} that gives one, not '${vars.n} rows'")
         }
     }
+
+    @Test func aVariableCanUseOnlyTheVariablesBeforeIt() {
+        do {
+            _ = try JobFile.parse(
+                "name: X\nvars:\n  b: \"${vars.a} y\"\n  a: x\n  c: \"${vars.c}!\"\n  d: \"${vars.b}\"\nsteps:\n  - set: { e: 1 }\n",
+                file: "job.yaml")
+            Issue.record("accepted")
+        } catch {
+            #expect(
+                error.description == """
+                    job.yaml:3:9: error: vars.a: variable 'b' cannot use 'a', declared after it (line 4); variables are evaluated in order
+                    job.yaml:5:9: error: vars.c: variable 'c' cannot use itself (variables are evaluated in order)
+                    """)
+        }
+    }
 }

@@ -113,7 +113,7 @@ import Testing
         #expect(failure("a: b: c") == "1:5: mapping values are not allowed in this context")
         #expect(
             failure("a:\n\t- b")
-                == "2:1: found character that cannot start any token (while scanning for the next token at line 2, column 1)"
+                == "2:1: tab characters are not allowed for indentation; indent with spaces"
         )
     }
 

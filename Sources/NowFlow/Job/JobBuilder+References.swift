@@ -30,6 +30,12 @@ extension JobBuilder {
                 let hint = name.closest(among: knownVariables).map { "; did you mean 'vars.\($0)'?" } ?? ""
                 return "vars.\(name): no variable '\(name)' is declared under vars: or set by a set: step\(hint)"
             }
+            if let reading = variableBeingRead, let declared = reading.later[name] {
+                guard name != reading.name else {
+                    return "vars.\(name): variable '\(name)' cannot use itself (variables are evaluated in order)"
+                }
+                return "vars.\(name): variable '\(reading.name)' cannot use '\(name)', declared after it (line \(declared.line)); variables are evaluated in order"
+            }
             return nil
         case "env":
             guard let name = reference.names.first else { return "'env' needs a name, as in env.NOW_USER" }

@@ -18,6 +18,9 @@ final class JobBuilder {
     var knownVariables: Set<String> = []
     /// The ids whose results the step being read may use, with their kinds.
     var visibleIDs: [String: StepKind] = [:]
+    /// While a `vars:` value is read: its variable's name, and the variables declared after it (with where), which
+    /// it cannot use: variables are evaluated in order.
+    var variableBeingRead: (name: String, later: [String: YAMLMark])?
     /// The `as` names of the enclosing foreach steps.
     var localNames: [String] = []
     /// The ids of the steps being read (a foreach's id stays while its body is read).
@@ -150,8 +153,11 @@ final class JobBuilder {
     private func variables(_ node: YAMLNode) -> [NamedTemplate] {
         guard let pairs = mapping(node, "vars") else { return [] }
         var result: [NamedTemplate] = []
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             guard checkName(pair.key, "a variable name") else { continue }
+            let later = pairs[index...].map { ($0.name, $0.key.mark) }
+            variableBeingRead = (pair.name, Dictionary(later) { first, _ in first })
+            defer { variableBeingRead = nil }
             if let value = templateValue(pair.value) {
                 result.append(NamedTemplate(name: pair.name, value: value))
             }

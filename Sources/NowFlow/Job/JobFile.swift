@@ -43,7 +43,9 @@ public enum JobFile {
             return try YAMLParser.parse(text)
         } catch {
             throw JobFileError(diagnostics: [
-                Diagnostic(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+                Diagnostic(
+                    file: file, line: error.mark.line, column: error.mark.column, message: error.message,
+                    excerpt: Diagnostic.excerpt(of: text, line: error.mark.line, column: error.mark.column))
             ])
         }
     }

@@ -209,6 +209,12 @@ private final class Session {
         case YAML_MEMORY_ERROR:
             return YAMLError(message: "out of memory", mark: Self.mark(state.problem_mark))
         default:
+            let offset = Int(state.problem_mark.index)
+            if offset < input.count, input[offset] == UInt8(ascii: "\t") {
+                return YAMLError(
+                    message: "tab characters are not allowed for indentation; indent with spaces",
+                    mark: Self.mark(state.problem_mark))
+            }
             var message = problem
             if let context = Self.string(state.context) {
                 let start = Self.mark(state.context_mark)
