@@ -68,9 +68,8 @@ import Testing
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Half way: failed (4 steps run, N ms)
                       step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
-                    records touched before the failure (finish or undo them by hand):
-                      created incident <sys_id> by step 1 'incident' (create)
-                      deleted incident <sys_id> by finally 1 (delete)
+                    records the run changed and deleted again:
+                      incident INC0010061 (<sys_id>): created by step 1 'incident' (create), deleted by finally 1 (delete)
                     """)
     }
 
@@ -99,8 +98,8 @@ import Testing
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Lost answer: failed (1 step run, N ms)
                       step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
-                    records touched before the failure (finish or undo them by hand):
-                      possibly created incident <sys_id> by step 1 'incident' (create)
+                    records left changed (finish or undo them by hand):
+                      incident <sys_id>: possibly created by step 1 'incident' (create)
                     """)
     }
 

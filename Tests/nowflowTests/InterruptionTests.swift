@@ -82,9 +82,8 @@ import TestSupport
                 Interrupted: interrupted by SIGINT (4 steps run, N ms)
                   step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled
                   not run: step 3 (assert)
-                records touched before the interruption (finish or undo them by hand):
-                  created incident SYSID by step 1 'incident' (create)
-                  deleted incident SYSID by finally 1 'cleanup' (delete)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
 
                 """)
         #expect(report.contains("\n  \"status\": \"interrupted\",\n"))
@@ -113,8 +112,8 @@ import TestSupport
                   step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled
                   not run: step 3 (assert)
                   finally stopped by a second SIGTERM; interrupted: finally 1 'cleanup' (delete); not run: finally 2 (query)
-                records touched before the interruption (finish or undo them by hand):
-                  created incident SYSID by step 1 'incident' (create)
+                records left changed (finish or undo them by hand):
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create)
 
                 """)
         #expect(report.contains("\n  \"status\": \"terminated\",\n"))

@@ -50,8 +50,7 @@ import Testing
             normalized(result.stdout) == """
                 Note: passed (4 steps run, N ms)
                 records touched:
-                  created incident <sys_id> by step 1 'note' (create)
-                  deleted incident <sys_id> by finally 1 (delete)
+                  incident INC0010061 (<sys_id>): created by step 1 'note' (create), deleted by finally 1 (delete)
 
                 """)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow/local.db").path))

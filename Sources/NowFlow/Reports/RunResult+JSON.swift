@@ -15,7 +15,7 @@ extension RunResult {
             "job": .string(job), "file": .string(file), "status": .string(status.rawValue), "dry_run": .bool(dryRun),
             "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
-            "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(Self.json)),
+            "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(json)),
             "planned_writes": .array(plannedWrites.map(Self.json)),
         ]
         report["error"] = error.map(JSONValue.string)
@@ -32,11 +32,13 @@ extension RunResult {
         return .object(members)
     }
 
-    private static func json(_ record: TouchedRecord) -> JSONValue {
-        [
+    private func json(_ record: TouchedRecord) -> JSONValue {
+        var members: JSONObject = [
             "action": .string(record.action.rawValue), "table": .string(record.table), "sys_id": .string(record.sysID),
             "step": .string(record.step),
         ]
+        members["number"] = recordNumbers[record.sysID].map(JSONValue.string)
+        return .object(members)
     }
 
     /// `{"step", "method", "path", "query": [{"name", "value"}], "body", "records"}`; a delete has no `body`, a

@@ -43,13 +43,18 @@ extension RunResult {
                 lines.append(parts.joined(separator: "; "))
             }
         }
-        if !records.isEmpty {
-            lines.append(
-                status == .passed
-                    ? "records touched:"
-                    : "records touched before the \(status == .failed || status == .assertionFailed ? "failure" : "interruption") (finish or undo them by hand):")
-            for record in records {
-                lines.append("  \(record.action.rawValue) \(record.table) \(record.sysID) by \(record.step)")
+        let (left, cleanedUp) = touchedRecordLines()
+        if status == .passed {
+            if !records.isEmpty { lines.append("records touched:") }
+            lines += (left + cleanedUp).sorted { $0.order < $1.order }.map { "  " + $0.text }
+        } else {
+            if !left.isEmpty {
+                lines.append("records left changed (finish or undo them by hand):")
+                lines += left.map { "  " + $0.text }
+            }
+            if !cleanedUp.isEmpty {
+                lines.append("records the run changed and deleted again:")
+                lines += cleanedUp.map { "  " + $0.text }
             }
         }
         if !plannedWrites.isEmpty {
@@ -64,6 +69,38 @@ extension RunResult {
 }
 
 extension RunResult {
+    /// Each record touched, once, in the order first touched, with what happened to it
+    /// (`incident INC0010061 (1c7b...): created by step 2 'incident' (create), updated 2x by step 4 (update)`):
+    /// those left changed, and those whose last change was their deletion.
+    func touchedRecordLines() -> (left: [(order: Int, text: String)], cleanedUp: [(order: Int, text: String)]) {
+        var order: [String] = []
+        var histories: [String: (table: String, sysID: String, actions: [(action: TouchedRecord.Action, step: String, count: Int)])] = [:]
+        for record in records {
+            let key = record.table + "/" + record.sysID
+            var history = histories[key] ?? (record.table, record.sysID, [])
+            if histories[key] == nil { order.append(key) }
+            if let last = history.actions.last, last.action == record.action, last.step == record.step {
+                history.actions[history.actions.count - 1].count += 1
+            } else {
+                history.actions.append((record.action, record.step, 1))
+            }
+            histories[key] = history
+        }
+        var left: [(Int, String)] = []
+        var cleanedUp: [(Int, String)] = []
+        for (index, key) in order.enumerated() {
+            guard let history = histories[key] else { continue }
+            let name = recordNumbers[history.sysID].map { "\(history.table) \($0) (\(history.sysID))" }
+                ?? "\(history.table) \(history.sysID)"
+            let done = history.actions.map { entry in
+                "\(entry.action.rawValue)\(entry.count > 1 ? " \(entry.count)x" : "") by \(entry.step)"
+            }
+            let line = (index, "\(name): " + done.joined(separator: ", "))
+            if history.actions.last?.action == .deleted { cleanedUp.append(line) } else { left.append(line) }
+        }
+        return (left, cleanedUp)
+    }
+
     /// Every step result and variable as JSON, one per line, dates shown through `dates` (`--verbose`).
     public func resultsText(dates: JobDates) -> String {
         func json(_ value: JSONValue?) -> String { dates.shown(value ?? .null).sortingKeys().jsonText() }

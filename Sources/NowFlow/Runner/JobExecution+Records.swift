@@ -80,6 +80,7 @@ extension JobExecution {
         let result: JSONValue = .object(["record": shown(record), "sys_id": .string(sysID)])
         guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
+        noteNumber(of: record, sysID: sysID)
         return (result, "created \(table) \(sysID)")
     }
 
@@ -136,8 +137,17 @@ extension JobExecution {
                 try await service.updateRecord(
                     sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
         }
-        if dryRun == nil { touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label)) }
+        if dryRun == nil {
+            touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
+            noteNumber(of: record, sysID: sysID)
+        }
         return shown(record)
+    }
+
+    /// Keeps the record's `number` (or `name`), by which the summary names it.
+    private func noteNumber(of record: JSONValue, sysID: String) {
+        let known = [record["number"], record["name"]].compactMap { $0.map { $0["value"] ?? $0 }?.text }
+        if let number = known.first(where: { !$0.isEmpty }) { numbers[sysID] = number }
     }
 
     /// A record as the job sees it: dates in the job's format.

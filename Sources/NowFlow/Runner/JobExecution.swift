@@ -8,6 +8,8 @@ final class JobExecution {
     let masker: SecretMasker
     private(set) var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
+    /// The number (or name) of each record touched, by sys_id, when the instance gave one.
+    var numbers: [String: String] = [:]
     var planned: [PlannedWrite] = []
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?

@@ -55,7 +55,8 @@ public struct JobRunner: Sendable {
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
             results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
-            records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
+            records: execution.touched, recordNumbers: execution.numbers.mapValues { masker($0) },
+            plannedWrites: execution.planned, error: failure.map { masker($0.message) })
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a
