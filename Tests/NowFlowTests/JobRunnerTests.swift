@@ -157,7 +157,7 @@ import Testing
         #expect(result.status == .passed)
         #expect(
             harness.lines.contains(
-                "FAIL (continued) step 2 'purge' (delete): more than 2 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"
+                "FAIL (continued) step 2 'purge' (delete): 3 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"
             ))
         #expect(result.records.filter { $0.action == .deleted }.count == 3)
         #expect(try harness.count("incident", "short_description=bulk") == 0)
@@ -492,7 +492,7 @@ import Testing
         #expect(result.status == .failed)
         #expect(
             result.error
-                == "step 2 (delete): more than 1 incident record match 'category=hardware' (max: 1); nothing was deleted")
+                == "step 2 (delete): 12 incident records match 'category=hardware' (max: 1); nothing was deleted")
     }
 
     @Test func aDryRunEnforcesExpressionsBeforeAnyWriteIsWithheld() async throws {

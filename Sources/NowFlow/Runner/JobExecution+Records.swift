@@ -175,9 +175,17 @@ extension JobExecution {
         let sysIDs = records.map(Self.sysID(of:))
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
+            // How many match: the instance's count (X-Total-Count) of a one-record page.
+            let counting = service.paginator(
+                from: table,
+                configuration: FetchConfiguration(
+                    filter: configuration.filter, limit: 1,
+                    readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"])))
+            _ = try? await counting.next()
+            let total = counting.numberOfPages
+            let matched = total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
             throw StepFailure(
-                "more than \(Self.records(max, of: table)) match \(condition) (max: \(max)); nothing was \(verb)",
-                fromInstance: true)
+                "\(matched) match \(condition) (max: \(max)); nothing was \(verb)", fromInstance: true)
         }
         return sysIDs
     }
