@@ -86,6 +86,7 @@ extension JobBuilder {
         do {
             let expression = try Expression.parseCondition(text)
             checkReferences(expression, in: node)
+            checkConditionType(expression, what, in: node)
             return (expression, text)
         } catch {
             self.error(at: position(in: node, offset: error.offset), "bad expression in \(what): \(error.message)")
