@@ -67,7 +67,7 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Half way: failed (4 steps run, N ms)
-                      step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+                      job.yaml:5:5: step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
                     records the run changed and deleted again:
                       incident INC0010061 (<sys_id>): created by step 1 'incident' (create), deleted by finally 1 (delete)
                     """)
@@ -97,7 +97,7 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Lost answer: failed (1 step run, N ms)
-                      step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
+                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
                     records left changed (finish or undo them by hand):
                       incident <sys_id>: possibly created by step 1 'incident' (create)
                     """)

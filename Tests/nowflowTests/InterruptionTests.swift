@@ -80,7 +80,7 @@ import TestSupport
         #expect(
             result.stdout == """
                 Interrupted: interrupted by SIGINT (4 steps run, N ms)
-                  step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled
+                  job.yaml:7:5: step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled
                   not run: step 3 (assert)
                 records the run changed and deleted again:
                   incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
@@ -109,7 +109,7 @@ import TestSupport
         #expect(
             result.stdout == """
                 Interrupted: interrupted by SIGTERM (3 steps run, N ms)
-                  step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled
+                  job.yaml:7:5: step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled
                   not run: step 3 (assert)
                   finally stopped by a second SIGTERM; interrupted: finally 1 'cleanup' (delete); not run: finally 2 (query)
                 records left changed (finish or undo them by hand):

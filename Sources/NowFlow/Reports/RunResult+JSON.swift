@@ -19,6 +19,7 @@ extension RunResult {
             "planned_writes": .array(plannedWrites.map(Self.json)),
         ]
         report["error"] = error.map(JSONValue.string)
+        report["error_location"] = errorLocation.map(JSONValue.string)
         return .object(report)
     }
 

@@ -23,10 +23,10 @@ extension RunResult {
         case .passed: lines.append("\(job): passed (\(timing))")
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")
-            if let error { lines.append("  \(error)") }
+            if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
         case .interrupted, .terminated:
             lines.append("\(job): interrupted by \(status == .interrupted ? "SIGINT" : "SIGTERM") (\(timing))")
-            if let error { lines.append("  \(error)") }
+            if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
             let notRun = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not run: ") }
             let main = notRun.filter { !$0.number.hasPrefix("finally") }.map(\.label)
             let cleanUp = notRun.filter { $0.number.hasPrefix("finally") }.map(\.label)

@@ -184,7 +184,9 @@ final class JobExecution {
             // Interrupted: the step failed because its request was cancelled; continue_on_error does not apply.
             failure.message = "\(reason): \(failure.message)"
             finish(draft, .failed, failure.message, start: start)
-            return StepFailure("\(draft.label): \(failure.message)", fromInstance: true)
+            var stopped = StepFailure("\(draft.label): \(failure.message)", fromInstance: true)
+            stopped.location = failure.location ?? (step.line, step.column)
+            return stopped
         }
         if let excuse = dryRunExcuse(for: failure) {
             finish(draft, .skipped, excuse, start: start)
@@ -193,11 +195,11 @@ final class JobExecution {
         var outcome = draft
         outcome.continued = step.continueOnError
         finish(outcome, failure.isAssertion ? .assertionFailed : .failed, failure.message, start: start)
-        return step.continueOnError
-            ? nil
-            : StepFailure(
-                "\(draft.label): \(failure.message)", isAssertion: failure.isAssertion,
-                fromInstance: failure.fromInstance)
+        guard !step.continueOnError else { return nil }
+        var stopped = StepFailure(
+            "\(draft.label): \(failure.message)", isAssertion: failure.isAssertion, fromInstance: failure.fromInstance)
+        stopped.location = failure.location ?? (step.line, step.column)
+        return stopped
     }
 
     private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {

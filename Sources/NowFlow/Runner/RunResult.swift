@@ -27,4 +27,6 @@ public struct RunResult: Sendable {
     public var plannedWrites: [PlannedWrite]
     /// The first failure, with the step's label: why the run did not pass.
     public var error: String?
+    /// Where the step of ``error`` is written: `job.yaml:12:5`.
+    public var errorLocation: String?
 }
