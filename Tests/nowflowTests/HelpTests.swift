@@ -41,10 +41,14 @@ import Testing
         #expect(validate.status == 0)
         #expect(
             validate.stdout == """
-                usage: nowflow validate JOB.yaml...
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE]
 
                 Checks job files without running them and prints every problem as file:line:column: error: message.
-                Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+                With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
+                dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+
+                options:
+                  --instance local|URL|PROFILE  also check names against this instance's dictionary
 
                 """)
         let repl = try run(["repl", "--help"])

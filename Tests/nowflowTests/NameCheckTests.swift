@@ -45,8 +45,25 @@ import Testing
         """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
         let checked = try ToolInvocation.run(["run", "job.yaml"], in: directory)
         #expect(checked.status == 2)
-        #expect(checked.stderr == "job.yaml:3:40: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
+        #expect(checked.stderr == "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
         let offline = try ToolInvocation.run(["run", "job.yaml", "--offline"], in: directory)
         #expect(offline.status == 0, "\(offline.stderr)")
+    }
+
+    @Test func validateChecksNamesAgainstTheInstanceItIsGiven() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Typo
+        steps:
+          - update: { table: incident, where: { priorty: 1, active: true }, max: 100, fields: { urgency: 1 } }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let offline = try ToolInvocation.run(["validate", "job.yaml"], in: directory)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == "job.yaml: ok (Typo, 1 step)\n")
+        let checked = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(checked.status == 2)
+        #expect(checked.stdout == "")
+        #expect(checked.stderr == "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
     }
 }
