@@ -45,7 +45,7 @@ import Testing
         """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
         let checked = try ToolInvocation.run(["run", "job.yaml"], in: directory)
         #expect(checked.status == 2)
-        #expect(checked.stderr == "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
+        #expect(checked.stderr == "job.yaml:3:40: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
         let offline = try ToolInvocation.run(["run", "job.yaml", "--offline"], in: directory)
         #expect(offline.status == 0, "\(offline.stderr)")
     }
