@@ -18,6 +18,14 @@ struct InstanceTarget {
     var secrets: [String] = []
     private var instance: LocalInstance?
 
+    /// Where the name check keeps this instance's dictionary: `~/.nowflow/schema/HOST[-PORT].json` for an instance
+    /// reached over HTTP(S); nil for the embedded one, whose dictionary is at hand.
+    var schemaCache: URL? {
+        guard transport == nil, let host = url.host else { return nil }
+        let name = url.port.map { "\(host)-\($0)" } ?? host
+        return NowflowDirectory.url.appendingPathComponent("schema").appendingPathComponent(name + ".json")
+    }
+
     /// Closes the embedded instance, if one was opened.
     func close() {
         instance?.close()

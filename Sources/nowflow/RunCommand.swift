@@ -17,7 +17,7 @@ enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                     [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                    [--offline]
+                                    [--offline] [--refresh-schema]
         """
 
     /// The options, for the parser and `--help`.
@@ -37,6 +37,7 @@ enum RunCommand {
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
             .init(name: "verbose", value: nil, text: "also print every step result and variable"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
+            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
     /// The parsed command line.
@@ -50,6 +51,7 @@ enum RunCommand {
         var timeZone: String?
         var verbose: Bool
         var offline = false
+        var refreshSchema = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -91,10 +93,13 @@ enum RunCommand {
         let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
-        let options = RunOptions(
+        var settingUp = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables, environment: environment,
             dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
+        settingUp.schemaCache = target.schemaCache
+        settingUp.refreshSchema = settings.refreshSchema
+        let options = settingUp
         if !settings.offline {
             let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
             guard problems.isEmpty else {
@@ -137,7 +142,8 @@ enum RunCommand {
         if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
         var settings = Settings(
             jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
-            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"))
+            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
+            refreshSchema: parsed.flag("refresh-schema"))
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")

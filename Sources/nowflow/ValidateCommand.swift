@@ -9,7 +9,7 @@ import NowFlow
 /// Exit status: 0 when every file is valid, 2 when a file has a problem, 1 for a usage error, 3 when the instance
 /// cannot be opened.
 enum ValidateCommand {
-    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE]"
+    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]"
 
     /// The options, for the parser and `--help`.
     static let help = CommandHelp(
@@ -20,7 +20,8 @@ enum ValidateCommand {
             dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
             """,
         options: [
-            .init(name: "instance", value: "local|URL|PROFILE", text: "also check names against this instance's dictionary")
+            .init(name: "instance", value: "local|URL|PROFILE", text: "also check names against this instance's dictionary"),
+            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -51,9 +52,12 @@ enum ValidateCommand {
             do {
                 let job = try JobFile.load(path: path)
                 if let target {
-                    let options = RunOptions(
+                    var settingUp = RunOptions(
                         instanceURL: target.url, transport: target.transport, authentication: target.authentication,
                         secrets: target.secrets, environment: environment)
+                    settingUp.schemaCache = target.schemaCache
+                    settingUp.refreshSchema = parsed.flag("refresh-schema")
+                    let options = settingUp
                     let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
                     guard problems.isEmpty else {
                         for problem in problems { printError(problem.description) }

@@ -38,3 +38,4 @@ import Testing
                 """)
     }
 }
+

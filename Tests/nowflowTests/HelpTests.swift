@@ -17,7 +17,7 @@ import Testing
             result.stdout == """
                 usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                             [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                            [--offline]
+                                            [--offline] [--refresh-schema]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
@@ -32,6 +32,7 @@ import Testing
                   --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
                   --verbose                      also print every step result and variable
                   --offline                      do not check table and field names against the instance
+                  --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
                 """)
     }
@@ -41,7 +42,7 @@ import Testing
         #expect(validate.status == 0)
         #expect(
             validate.stdout == """
-                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE]
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
 
                 Checks job files without running them and prints every problem as file:line:column: error: message.
                 With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
@@ -49,6 +50,7 @@ import Testing
 
                 options:
                   --instance local|URL|PROFILE  also check names against this instance's dictionary
+                  --refresh-schema              read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
                 """)
         let repl = try run(["repl", "--help"])

@@ -1,8 +1,9 @@
+import Foundation
 import NowData
 
 /// The tables and fields of an instance, as its dictionary (`sys_db_object`, `sys_dictionary`) lists them,
 /// read through the Table API: what the name check of `validate` and `run` compares a job's names with.
-struct InstanceDictionary: Sendable {
+struct InstanceDictionary: Sendable, Codable, Hashable {
     /// Each table's parent (`incident` → `task`).
     private(set) var parents: [String: String] = [:]
     private(set) var tables: Set<String> = []
@@ -21,6 +22,22 @@ struct InstanceDictionary: Sendable {
         lineage(of: table).reduce(into: [:]) { all, name in
             for (field, reference) in fields[name] ?? [:] where all[field] == nil { all[field] = reference }
         }
+    }
+
+    /// The dictionary kept at `url` when it was written less than `maximumAge` ago; nil otherwise.
+    static func cached(at url: URL, maximumAge: TimeInterval) -> InstanceDictionary? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maximumAge,
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return try? JSONDecoder().decode(InstanceDictionary.self, from: data)
+    }
+
+    /// Keeps the dictionary at `url` (its directory created); a failure to write only loses the cache.
+    func save(at url: URL) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
     }
 
     /// Reads the table list, then the fields of `tables` and of the tables they extend.

@@ -1,3 +1,4 @@
+import Foundation
 import NowData
 
 extension JobRunner {
@@ -15,9 +16,17 @@ extension JobRunner {
         guard !uses.isEmpty, let preparation = try? prepare() else { return [] }
         let service = preparation.service
         var dictionary: InstanceDictionary
+        let tables = Set(uses.map { $0.table ?? $0.name })
+        let cached = options.refreshSchema ? nil : options.schemaCache.flatMap {
+            InstanceDictionary.cached(at: $0, maximumAge: Self.schemaCacheAge)
+        }
         do {
-            dictionary = try await InstanceDictionary.load(
-                tables: Set(uses.map { $0.table ?? $0.name }), service: service)
+            if var cached {
+                try await cached.loadFields(of: tables, service: service)
+                dictionary = cached
+            } else {
+                dictionary = try await InstanceDictionary.load(tables: tables, service: service)
+            }
         } catch {
             // Unreachable, or the credentials refused: the run's first request fails the same way, and says so.
             switch error as? NowDataError {
@@ -64,6 +73,10 @@ extension JobRunner {
                 current = reference
             }
         }
+        if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
         return diagnostics
     }
+
+    /// How long a cached dictionary is used before it is read again: a day.
+    static let schemaCacheAge: TimeInterval = 24 * 60 * 60
 }

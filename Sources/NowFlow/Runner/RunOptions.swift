@@ -29,6 +29,11 @@ public struct RunOptions: Sendable {
     public var dryRun: Bool
     /// How NowData retries failed requests.
     public var retryPolicy: RetryPolicy
+    /// Where the name check keeps the instance's dictionary between runs (a remote instance's, under
+    /// `~/.nowflow/schema/`); nil: read afresh each time.
+    public var schemaCache: URL?
+    /// Read the dictionary afresh even when ``schemaCache`` holds a recent one (`--refresh-schema`).
+    public var refreshSchema = false
     /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
     public var interruption: RunInterruption?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
