@@ -26,7 +26,8 @@ import Testing
         ] {
             let result = try ToolInvocation.run(["run", "job.yaml"], in: directory, environment: environment)
             #expect(result.status == 0, "\(environment.keys.sorted()): \(result.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow").path))
+            // The embedded instance was not opened.
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow/local.db").path))
         }
         let bare = try ToolInvocation.run(["run", "job.yaml", "--instance", url, "--offline"], in: directory)
         #expect(bare.status == 3)
