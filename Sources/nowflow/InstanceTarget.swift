@@ -18,12 +18,21 @@ struct InstanceTarget {
     var secrets: [String] = []
     private var instance: LocalInstance?
 
+    /// Where the name check keeps this instance's dictionary: `~/.nowflow/schema/HOST[-PORT].json` for an instance
+    /// reached over HTTP(S); nil for the embedded one, whose dictionary is at hand.
+    var schemaCache: URL? {
+        guard transport == nil, let host = url.host else { return nil }
+        let name = url.port.map { "\(host)-\($0)" } ?? host
+        return NowflowDirectory.url.appendingPathComponent("schema").appendingPathComponent(name + ".json")
+    }
+
     /// Closes the embedded instance, if one was opened.
     func close() {
         instance?.close()
     }
 
-    /// `local`, an `http(s)://` URL, or a profile name.
+    /// `local`, an `http(s)://` URL, or a profile name; a URL, or a profile without `auth:`, takes the
+    /// environment's credentials (``EnvironmentCredentials``).
     static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget
     {
         if name == "local" { return try local(environment: environment, verbose: verbose) }
@@ -32,7 +41,12 @@ struct InstanceTarget {
                 throw Failure(description: "instance '\(name)' is not an http(s) URL", isUsage: true)
             }
             try checkUsable(url)
-            return InstanceTarget(url: url, transport: nil, authentication: .none)
+            var target = InstanceTarget(url: url, transport: nil, authentication: .none)
+            if let given = EnvironmentCredentials.authentication(in: environment) {
+                target.authentication = given.authentication
+                target.secrets = given.secrets
+            }
+            return target
         }
         return try profile(name, environment: environment)
     }
@@ -101,7 +115,9 @@ struct InstanceTarget {
         try checkUsable(profile.url)
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         do {
-            if let resolved = try profile.authentication(environment: environment) {
+            if let resolved = try profile.authentication(environment: environment)
+                ?? EnvironmentCredentials.authentication(in: environment)
+            {
                 target.authentication = resolved.authentication
                 target.secrets = resolved.secrets
             }

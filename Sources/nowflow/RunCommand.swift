@@ -11,12 +11,34 @@ import NowFlow
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
 ///
-/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed.
+/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 130 or 143
+/// interrupted by SIGINT or SIGTERM (after `finally` ran and the reports were written).
 enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                     [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+                                    [--offline] [--refresh-schema]
         """
+
+    /// The options, for the parser and `--help`.
+    static let help = CommandHelp(
+        usage: usage,
+        summary: """
+            Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
+            step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
+            2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+            """,
+        options: [
+            .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
+            .init(name: "var", value: "name=value", text: "set a declared variable, of its declared type (repeatable)"),
+            .init(name: "dry-run", value: nil, text: "run the reads; list the writes and send none"),
+            .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
+            .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
+            .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
+            .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
+            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+        ])
 
     /// The parsed command line.
     private struct Settings {
@@ -28,6 +50,8 @@ enum RunCommand {
         var json: Bool
         var timeZone: String?
         var verbose: Bool
+        var offline = false
+        var refreshSchema = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -45,19 +69,20 @@ enum RunCommand {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 2
         }
-        for name in settings.variables.keys where !job.variableNames.contains(name) {
-            let declared =
-                job.variableNames.isEmpty
-                ? "it declares none" : "it declares \(job.variableNames.joined(separator: ", "))"
-            printError(
-                "nowflow run: --var \(name): the job has no variable '\(name)' under vars: (\(declared))\n\(usage)")
-            return 1
+        for (name, given) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try job.value(ofVariable: name, argument: given)
+            } catch {
+                printError("nowflow run: \(error)\n\(usage)")
+                return 1
+            }
         }
         let environment = ProcessInfo.processInfo.environment
         let target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(
-                settings.instance ?? job.instance ?? "local", environment: environment, verbose: settings.verbose)
+                settings.instance ?? job.instance ?? EnvironmentCredentials.instance(in: environment) ?? "local",
+                environment: environment, verbose: settings.verbose)
         } catch {
             printError("nowflow run: \(error)")
             return error.isUsage ? 1 : 3
@@ -66,12 +91,29 @@ enum RunCommand {
 
         let terminal = isatty(STDERR_FILENO) == 1
         let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
-        let options = RunOptions(
+        let interruption = RunInterruption()
+        SignalForwarder.forward(to: interruption)
+        var settingUp = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables, environment: environment,
-            dryRun: settings.dryRun, onEvent: progress.handle)
+            dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
+        settingUp.schemaCache = target.schemaCache
+        settingUp.refreshSchema = settings.refreshSchema
+        let options = settingUp
+        if !settings.offline {
+            let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
+            guard problems.isEmpty else {
+                for problem in problems { printError(problem.description) }
+                return 2
+            }
+        }
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
+        if case .none = target.authentication, !job.hasAuthentication,
+            result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") })
+        {
+            printError("nowflow run: \(EnvironmentCredentials.missingCredentialsHint)")
+        }
         if settings.json {
             print(result.jsonText())
         } else {
@@ -83,10 +125,7 @@ enum RunCommand {
         for report in settings.reports {
             let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
             do {
-                let url = URL(fileURLWithPath: report.path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
+                try text.write(to: URL(fileURLWithPath: report.path), atomically: true, encoding: .utf8)
             } catch {
                 printError(
                     "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
@@ -98,13 +137,13 @@ enum RunCommand {
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
-        let parsed = try CommandArguments(
-            arguments, valued: ["instance", "var", "report", "output", "tz"], flags: ["dry-run", "verbose"])
+        let parsed = try help.parse(arguments)
         guard let jobPath = parsed.positional.first else { throw UsageError("no job file given") }
         if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
         var settings = Settings(
             jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
-            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"))
+            timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
+            refreshSchema: parsed.flag("refresh-schema"))
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")
@@ -117,7 +156,9 @@ enum RunCommand {
             else {
                 throw UsageError("--report expects junit:PATH or json:PATH, got '\(report)'")
             }
-            settings.reports.append((String(report[..<colon]), String(report[report.index(after: colon)...])))
+            let path = String(report[report.index(after: colon)...])
+            try ReportPath.check(path, option: report)
+            settings.reports.append((String(report[..<colon]), path))
         }
         switch parsed.value("output") ?? "text" {
         case "text": settings.json = false

@@ -1,16 +1,33 @@
+import Foundation
 import NowFlow
 
 /// `nowflow validate JOB.yaml...`: checks job files without running them and prints every problem as
 /// `file:line:column: error: message`.
 ///
-/// Exit status: 0 when every file is valid, 2 when a file has a problem, 1 for a usage error.
+/// With `--instance` (or `NOW_INSTANCE`/`SN_HOST`), the names are also checked against that instance's dictionary.
+///
+/// Exit status: 0 when every file is valid, 2 when a file has a problem, 1 for a usage error, 3 when the instance
+/// cannot be opened.
 enum ValidateCommand {
-    static let usage = "usage: nowflow validate JOB.yaml..."
+    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]"
+
+    /// The options, for the parser and `--help`.
+    static let help = CommandHelp(
+        usage: usage,
+        summary: """
+            Checks job files without running them and prints every problem as file:line:column: error: message.
+            With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
+            dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+            """,
+        options: [
+            .init(name: "instance", value: "local|URL|PROFILE", text: "also check names against this instance's dictionary"),
+            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+        ])
 
     static func main(_ arguments: [String]) -> Int32 {
         let parsed: CommandArguments
         do {
-            parsed = try CommandArguments(arguments, valued: [], flags: [])
+            parsed = try help.parse(arguments)
         } catch {
             printError("nowflow validate: \(error)\n\(usage)")
             return 1
@@ -19,10 +36,35 @@ enum ValidateCommand {
             printError("nowflow validate: no job file given\n\(usage)")
             return 1
         }
+        let environment = ProcessInfo.processInfo.environment
+        var target: InstanceTarget?
+        if let name = parsed.value("instance") ?? EnvironmentCredentials.instance(in: environment) {
+            do {
+                target = try InstanceTarget.resolve(name, environment: environment, verbose: false)
+            } catch {
+                printError("nowflow validate: \(error)")
+                return error.isUsage ? 1 : 3
+            }
+        }
+        defer { target?.close() }
         var status: Int32 = 0
         for path in parsed.positional {
             do {
                 let job = try JobFile.load(path: path)
+                if let target {
+                    var settingUp = RunOptions(
+                        instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+                        secrets: target.secrets, environment: environment)
+                    settingUp.schemaCache = target.schemaCache
+                    settingUp.refreshSchema = parsed.flag("refresh-schema")
+                    let options = settingUp
+                    let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
+                    guard problems.isEmpty else {
+                        for problem in problems { printError(problem.description) }
+                        status = 2
+                        continue
+                    }
+                }
                 print("\(path): ok (\(job.name), \(job.stepCount) step\(job.stepCount == 1 ? "" : "s"))")
             } catch {
                 for diagnostic in error.diagnostics { printError(diagnostic.description) }

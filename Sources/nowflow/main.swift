@@ -16,6 +16,12 @@ let usage =
     ].map { $0.dropFirst("usage: ".count) }.joined(separator: "\n       ")
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let command = arguments.first, let help = CommandHelp.named(command),
+    arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" })
+{
+    print(help.text)
+    exit(0)
+}
 let status: Int32
 switch arguments.first {
 case "run":
@@ -26,6 +32,9 @@ case "repl":
     status = ReplCommand.main(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
+case "--version", "version":
+    print(CommandHelp.version)
+    status = 0
 case "-h", "--help", "help":
     print(usage)
     status = 0

@@ -205,8 +205,20 @@ import Testing
     @Test func yamlErrorsBecomeDiagnostics() {
         #expect(
             diagnostics("name: x\nsteps: [\n")
-                == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)"
+                == "job.yaml:3:1: error: did not find expected node content (while parsing a flow node at line 3, column 1)\n\n^"
         )
+        #expect(
+            diagnostics("name: x\nsteps:\n  - set: { a: 1 }\n\t- set: { b: 2 }\n") == """
+                job.yaml:4:1: error: tab characters are not allowed for indentation; indent with spaces
+                \t- set: { b: 2 }
+                ^
+                """)
+        #expect(
+            diagnostics("name: x\nsteps:\n  - set: { a: 1 }\n  - set: { b: 2 } }\n") == """
+                job.yaml:4:19: error: did not find expected key (while parsing a block mapping at line 4, column 5)
+                  - set: { b: 2 } }
+                                  ^
+                """)
         #expect(
             diagnostics("") == "job.yaml:1:1: error: the file holds no job; a job is a mapping with name: and steps:")
         #expect(diagnostics("- a") == "job.yaml:1:1: error: a job file is a mapping (name:, steps:, ...), not a list")

@@ -67,10 +67,9 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Half way: failed (4 steps run, N ms)
-                      step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
-                    records touched before the failure (finish or undo them by hand):
-                      created incident <sys_id> by step 1 'incident' (create)
-                      deleted incident <sys_id> by finally 1 (delete)
+                      job.yaml:5:5: step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/no-such-record: No Record found (Record doesn't exist or ACL restricts the record retrieval)
+                    records the run changed and deleted again:
+                      incident INC0010061 (<sys_id>): created by step 1 'incident' (create), deleted by finally 1 (delete)
                     """)
     }
 
@@ -98,9 +97,9 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Lost answer: failed (1 step run, N ms)
-                      step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
-                    records touched before the failure (finish or undo them by hand):
-                      possibly created incident <sys_id> by step 1 'incident' (create)
+                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
+                    records left changed (finish or undo them by hand):
+                      incident <sys_id>: possibly created by step 1 'incident' (create)
                     """)
     }
 
@@ -158,7 +157,7 @@ import Testing
         #expect(result.status == .passed)
         #expect(
             harness.lines.contains(
-                "FAIL (continued) step 2 'purge' (delete): more than 2 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"
+                "FAIL (continued) step 2 'purge' (delete): 3 incident records match 'short_description=bulk^category=network' (max: 2); nothing was deleted (N ms)"
             ))
         #expect(result.records.filter { $0.action == .deleted }.count == 3)
         #expect(try harness.count("incident", "short_description=bulk") == 0)
@@ -230,7 +229,7 @@ import Testing
         #expect(
             harness.lines == [
                 "skip step 1 (create): when was false (N ms)",
-                "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (N ms)",
+                "FAIL step 2 'poll' (query): retry.until is still false after 3 attempts (steps.poll.count = 0) (N ms)",
             ])
     }
 
@@ -493,7 +492,7 @@ import Testing
         #expect(result.status == .failed)
         #expect(
             result.error
-                == "step 2 (delete): more than 1 incident record match 'category=hardware' (max: 1); nothing was deleted")
+                == "step 2 (delete): 12 incident records match 'category=hardware' (max: 1); nothing was deleted")
     }
 
     @Test func aDryRunEnforcesExpressionsBeforeAnyWriteIsWithheld() async throws {

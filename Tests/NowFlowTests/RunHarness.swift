@@ -21,7 +21,8 @@ final class RunHarness: Sendable {
 
     /// Runs `text` as a job file.
     func run(
-        _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:]
+        _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:],
+        retryPolicy: RetryPolicy = .none
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: "job.yaml")
         var options = RunOptions.inProcess(on: instance)
@@ -33,6 +34,7 @@ final class RunHarness: Sendable {
         options.variables = variables
         options.environment = environment
         options.dryRun = dryRun
+        options.retryPolicy = retryPolicy
         options.onEvent = { [self] event in self.events.withLock { $0.append(event) } }
         return await JobRunner(job: job, options: options).run()
     }

@@ -25,6 +25,27 @@ import Testing
         records: [TouchedRecord(action: .created, table: "incident", sysID: "abc", step: "step 1 'old' (query)")],
         plannedWrites: [], error: "step 3 (assert): count is 'two' (2 == 0 is false)")
 
+    @Test func eachRecordIsListedOnceWithWhatHappenedToItAndAfterAFailureThoseLeftChangedFirst() {
+        var failed = result
+        let update = "step 3 (foreach)"
+        failed.records = [
+            TouchedRecord(action: .created, table: "change_request", sysID: "c1", step: "step 1 'change' (create)"),
+            TouchedRecord(action: .created, table: "incident", sysID: "i1", step: "step 2 (create)"),
+        ] + Array(repeating: TouchedRecord(action: .updated, table: "change_request", sysID: "c1", step: update), count: 7)
+            + [TouchedRecord(action: .deleted, table: "incident", sysID: "i1", step: "finally 1 (delete)")]
+        failed.recordNumbers = ["c1": "CHG0030001", "i1": "INC0010061"]
+        #expect(
+            failed.summaryText() == """
+                Clean <up> & check: assertion failed (3 steps run, 1234 ms)
+                  step 3 (assert): count is 'two' (2 == 0 is false)
+                records left changed (finish or undo them by hand):
+                  change_request CHG0030001 (c1): created by step 1 'change' (create), updated 7x by step 3 (foreach)
+                records the run changed and deleted again:
+                  incident INC0010061 (i1): created by step 2 (create), deleted by finally 1 (delete)
+                """)
+        #expect(failed.jsonText().contains(#""number": "CHG0030001""#))
+    }
+
     @Test func junitHasOneCasePerStep() {
         #expect(
             result.junitXML() == """
@@ -41,7 +62,7 @@ import Testing
                     <testcase classname="Clean &lt;up&gt; &amp; check" name="finally 1 &apos;tidy&apos; (delete)" time="0.005">
                       <failure type="error" message="bad response 404">bad response 404</failure>
                     </testcase>
-                    <system-out>created incident abc by step 1 &apos;old&apos; (query)</system-out>
+                    <system-out>incident abc: created by step 1 &apos;old&apos; (query)</system-out>
                   </testsuite>
                 </testsuites>
 
@@ -79,8 +100,8 @@ import Testing
             result.summaryText() == """
                 Clean <up> & check: assertion failed (3 steps run, 1234 ms)
                   step 3 (assert): count is 'two' (2 == 0 is false)
-                records touched before the failure (finish or undo them by hand):
-                  created incident abc by step 1 'old' (query)
+                records left changed (finish or undo them by hand):
+                  incident abc: created by step 1 'old' (query)
                 """)
     }
 }

@@ -31,6 +31,41 @@ import Testing
         #expect(masker(JSONValue.object(["k": .array([.string("xabcx")]), "n": 1])) == ["k": ["x***x"], "n": 1])
     }
 
+    @Test func secretsAreMaskedInEveryFormTheyTake() {
+        let masker = SecretMasker([#"p"a\ss%w0rd x"#, "918273", SecretMasker.basicCredentials(user: "u", password: "pw")])
+        let text = #"""
+            raw p"a\ss%w0rd x, JSON "p\"a\\ss%w0rd x", query p%22a%5Css%25w0rd%20x, form p%22a%5Css%25w0rd+x, \#
+            pin 918273, header Basic dTpwdw==
+            """#
+        #expect(
+            masker(text) == """
+                raw ***, JSON "***", query ***, form ***, pin ***, header Basic ***
+                """)
+        #expect(
+            masker(JSONValue.object(["pin": 918273, "list": [918273, 5, "p\"a\\ss%w0rd x"], "on": true]))
+                == ["pin": "***", "list": ["***", 5, "***"], "on": true])
+    }
+
+    @Test func aSecretListOrMapIsMaskedItemByItem() {
+        #expect(SecretMasker.texts(of: ["a", 12, ["k": "b", "n": nil], true]) == ["a", "12", "b"])
+    }
+
+    @Test func theEnvironmentNamesTheInstanceAndTheCredentials() throws {
+        #expect(EnvironmentCredentials.instance(in: ["SN_HOST": "dev1234.service-now.com"]) == "https://dev1234.service-now.com")
+        #expect(EnvironmentCredentials.instance(in: ["NOW_INSTANCE": "dev", "SN_HOST": "x.example"]) == "dev")
+        #expect(EnvironmentCredentials.instance(in: ["NOW_INSTANCE": ""]) == nil)
+        let token = try #require(EnvironmentCredentials.authentication(in: ["NOW_TOKEN": "t0k", "NOW_USER": "u", "NOW_PASSWORD": "p"]))
+        #expect(token.secrets == ["t0k"])
+        let basic = try #require(EnvironmentCredentials.authentication(in: ["SN_USERNAME": "admin", "SN_PASSWORD": "pw"]))
+        guard case .basic(let user, let password) = basic.authentication else {
+            Issue.record("not basic: \(basic.authentication)")
+            return
+        }
+        #expect(user == "admin" && password == "pw")
+        #expect(basic.secrets == ["pw", "YWRtaW46cHc="])
+        #expect(EnvironmentCredentials.authentication(in: ["NOW_USER": "admin"]) == nil)
+    }
+
     @Test func editDistanceCountsSwapsAsOne() {
         #expect("qurey".editDistance(to: "query") == 1)
         #expect("tabel".closest(among: ["table", "fields"]) == "table")

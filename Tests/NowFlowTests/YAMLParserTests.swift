@@ -113,7 +113,7 @@ import Testing
         #expect(failure("a: b: c") == "1:5: mapping values are not allowed in this context")
         #expect(
             failure("a:\n\t- b")
-                == "2:1: found character that cannot start any token (while scanning for the next token at line 2, column 1)"
+                == "2:1: tab characters are not allowed for indentation; indent with spaces"
         )
     }
 
@@ -147,5 +147,20 @@ import Testing
         #expect(
             failure(lines.joined(separator: "\n")).hasSuffix(
                 "the document expands to more than 1000000 nodes (aliases of aliases?)"))
+    }
+
+    @Test func aLargeScalarAliasedManyTimesIsRefusedByItsBytes() {
+        let big = String(repeating: "x", count: 1_048_576)
+        let text = "a: &a \"\(big)\"\nb: [\(Array(repeating: "*a", count: 1000).joined(separator: ", "))]\n"
+        #expect(failure(text) == "2:69: aliases expand to more than 16 MB of text ('*a' here)")
+    }
+
+    @Test func aLongListIsReadWhole() throws {
+        let text = (0..<100_000).map { "- item \($0)" }.joined(separator: "\n")
+        let root = try #require(try YAMLParser.parse(text))
+        #expect(root.items?.count == 100_000)
+        #expect(root.items?.last?.scalarText == "item 99999")
+        let mapping = (0..<50_000).map { "k\($0): \($0)" }.joined(separator: "\n")
+        #expect(try YAMLParser.parse(mapping)?.pairs?.last?.name == "k49999")
     }
 }

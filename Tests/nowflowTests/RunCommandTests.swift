@@ -50,15 +50,14 @@ import Testing
             normalized(result.stdout) == """
                 Note: passed (4 steps run, N ms)
                 records touched:
-                  created incident <sys_id> by step 1 'note' (create)
-                  deleted incident <sys_id> by finally 1 (delete)
+                  incident INC0010061 (<sys_id>): created by step 1 'note' (create), deleted by finally 1 (delete)
 
                 """)
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow/local.db").path))
     }
 
     @Test func anAssertionExitsWithFourAndReportsAreWritten() throws {
-        let directory = try home(["job.yaml": Self.job])
+        let directory = try home(["job.yaml": Self.job, "out/.keep": ""])
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(
             [
@@ -129,10 +128,29 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml", "--dry-run"], in: directory)
         #expect(result.status == 0)
-        let patches = Array(repeating: #"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"#, count: 16)
+        // Each record the update would touch, by number and short description, with its urgency from → to.
+        let changes = [
+            #"INC0010002 "Unable to connect to VPN": no change"#,
+            #"INC0010005 "Cannot access shared drive": urgency 2 → 1"#,
+            #"INC0010008 "Wireless drops in conference room": urgency 3 → 1"#,
+            #"INC0010013 "Website loading slowly": urgency 2 → 1"#,
+            #"INC0010017 "Unable to connect to VPN (2)": urgency 3 → 1"#,
+            #"INC0010020 "Cannot access shared drive (2)": no change"#,
+            #"INC0010023 "Wireless drops in conference room (2)": urgency 2 → 1"#,
+            #"INC0010028 "Website loading slowly (2)": no change"#,
+            #"INC0010032 "Unable to connect to VPN (3)": urgency 2 → 1"#,
+            #"INC0010035 "Cannot access shared drive (3)": urgency 3 → 1"#,
+            #"INC0010038 "Wireless drops in conference room (3)": no change"#,
+            #"INC0010043 "Website loading slowly (3)": urgency 3 → 1"#,
+            #"INC0010047 "Unable to connect to VPN (4)": no change"#,
+            #"INC0010050 "Cannot access shared drive (4)": urgency 2 → 1"#,
+            #"INC0010053 "Wireless drops in conference room (4)": urgency 3 → 1"#,
+            #"INC0010058 "Website loading slowly (4)": urgency 2 → 1"#,
+        ]
+        let patches = changes.flatMap { [#"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"#, "    " + $0] }
         #expect(
             normalized(result.stdout)
-                == (["Bulk: passed (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
+                == (["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
                     #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"#, "",
                 ]).joined(separator: "\n"))
         #expect(

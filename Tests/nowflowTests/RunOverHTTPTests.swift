@@ -23,7 +23,11 @@ import Testing
         let good = try ToolInvocation.run(
             ["run", "remote.yaml", "--instance", url], in: directory, environment: ["NOW_PASSWORD": "pw-over-http"])
         #expect(good.status == 0, "\(good.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow").path))
+        // The embedded instance was not opened; only the name check's cache of this instance's dictionary is kept.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".nowflow/local.db").path))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(".nowflow").path)
+                == ["schema"])
         let refused = try ToolInvocation.run(
             ["run", "remote.yaml", "--instance", url], in: directory, environment: ["NOW_PASSWORD": "wrong-pw"])
         #expect(refused.status == 3)

@@ -114,7 +114,26 @@ extension Expression.Function {
             }
             let text = arguments[0].text
             let range = NSRange(text.startIndex..<text.endIndex, in: text)
-            return .bool(regex.firstMatch(in: text, range: range) != nil)
+            // Bounded work: ICU reports progress while it backtracks, and the search stops past the budget.
+            let deadline = ContinuousClock.now + Expression.matchBudget
+            var matched = false
+            var exceeded = false
+            regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+                if result != nil {
+                    matched = true
+                    stop.pointee = true
+                } else if ContinuousClock.now > deadline {
+                    exceeded = true
+                    stop.pointee = true
+                }
+            }
+            guard !exceeded else {
+                throw EvaluationError(
+                    message:
+                        "matches(): '\(pattern)' takes more than \(Expression.matchBudget) on a text of \(text.count) characters; simplify the pattern (a nested repetition such as (a+)+ backtracks without end)"
+                )
+            }
+            return .bool(matched)
         }
     }
 }

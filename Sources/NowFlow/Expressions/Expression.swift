@@ -35,6 +35,9 @@ indirect enum Expression: Sendable, Hashable {
     case not(Expression)
     case binary(Operator, Expression, Expression)
     case call(Function, [Expression], offset: Int)
+
+    /// The most time one `matches()` may take: a pattern that backtracks longer is an error, not a hang.
+    static let matchBudget: Duration = .seconds(1)
 }
 
 extension Expression {

@@ -9,16 +9,33 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, and where useful, how to fix it.
     public var message: String
 
+    /// The source line and a caret under the column, for a YAML error; nil otherwise.
+    public var excerpt: String?
+
     /// Creates a diagnostic.
-    public init(file: String, line: Int, column: Int, message: String) {
+    public init(file: String, line: Int, column: Int, message: String, excerpt: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+        self.excerpt = excerpt
     }
 
-    /// `file:line:column: error: message` (or `file: error: message` without a position).
+    /// The excerpt of `text` at `line` and `column`: the line, and a caret under the column (tabs kept, so that
+    /// the caret lines up in a terminal).
+    static func excerpt(of text: String, line: Int, column: Int) -> String? {
+        guard line > 0 else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        let source = lines[line - 1].replacingOccurrences(of: "\r", with: "")
+        let lead = source.prefix(max(column - 1, 0)).map { $0 == "\t" ? "\t" : " " }.joined()
+        return source + "\n" + lead + "^"
+    }
+
+    /// `file:line:column: error: message` (or `file: error: message` without a position), then the excerpt's
+    /// lines when there is one.
     public var description: String {
-        line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+        let text = line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+        return excerpt.map { text + "\n" + $0 } ?? text
     }
 }

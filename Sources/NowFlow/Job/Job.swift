@@ -20,7 +20,11 @@ public struct Job: Sendable {
     var secrets: [String]
     var steps: [Step]
     var finally: [Step]
+    /// The table and field names written literally, for the name check against the instance.
+    var names: [NameUse] = []
 
+    /// Whether the job gives its own credentials (`auth:`).
+    public var hasAuthentication: Bool { auth != nil }
     /// The names declared under `vars`, in order.
     public var variableNames: [String] { vars.map(\.name) }
 

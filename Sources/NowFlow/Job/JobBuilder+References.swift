@@ -6,11 +6,14 @@ extension JobBuilder {
     /// variable, a step that does not exist, runs later or sits inside a foreach, a result field the step's kind
     /// does not produce, an unknown name; and for a literal regular expression that does not compile.
     func checkReferences(_ expression: Expression, in node: YAMLNode) {
+        var unresolved = false
         for reference in expression.references {
             if let message = problem(with: reference, at: node.mark) {
                 error(at: position(in: node, offset: reference.offset), message)
+                unresolved = true
             }
         }
+        if !unresolved { _ = type(of: expression, in: node) }
         for (function, arguments, offset) in expression.calls where function == .matches {
             if case .literal(let pattern) = arguments[1], (try? NSRegularExpression(pattern: pattern.text)) == nil {
                 error(
@@ -29,6 +32,12 @@ extension JobBuilder {
             guard knownVariables.contains(name) else {
                 let hint = name.closest(among: knownVariables).map { "; did you mean 'vars.\($0)'?" } ?? ""
                 return "vars.\(name): no variable '\(name)' is declared under vars: or set by a set: step\(hint)"
+            }
+            if let reading = variableBeingRead, let declared = reading.later[name] {
+                guard name != reading.name else {
+                    return "vars.\(name): variable '\(name)' cannot use itself (variables are evaluated in order)"
+                }
+                return "vars.\(name): variable '\(reading.name)' cannot use '\(name)', declared after it (line \(declared.line)); variables are evaluated in order"
             }
             return nil
         case "env":

@@ -94,8 +94,8 @@ extension JobBuilder {
         case "query":
             let filter = filter(pairs, in: "query")
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
-            let limit = value(pairs, "limit").flatMap { integer($0, "limit", minimum: 1) }
-            let pageSize = value(pairs, "page_size").flatMap { integer($0, "page_size", minimum: 1) }
+            let limit = value(pairs, "limit").flatMap { count($0, "limit", minimum: 1) }
+            let pageSize = value(pairs, "page_size").flatMap { count($0, "page_size", minimum: 1) }
             let orderBy = value(pairs, "order_by").flatMap { templateText($0, "order_by") }
             let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
             let read = readSettings(pairs)
@@ -218,7 +218,7 @@ extension JobBuilder {
             )
             return nil
         }
-        guard let max = integer(maxNode, "max", minimum: 1), let filter else { return nil }
+        guard let max = count(maxNode, "max", minimum: 1), let filter else { return nil }
         return .filter(filter, max: max)
     }
 

@@ -86,6 +86,7 @@ extension JobBuilder {
         do {
             let expression = try Expression.parseCondition(text)
             checkReferences(expression, in: node)
+            checkConditionType(expression, what, in: node)
             return (expression, text)
         } catch {
             self.error(at: position(in: node, offset: error.offset), "bad expression in \(what): \(error.message)")
@@ -122,6 +123,20 @@ extension JobBuilder {
                 return scalar.value.map(TemplateValue.value)
             }
         }
+    }
+
+    /// A whole number, or exactly one `${expr}` that gives one at run time (a scalar that is one template keeps
+    /// its value's type).
+    func count(_ node: YAMLNode, _ what: String, minimum: Int) -> CountSetting? {
+        if case .string = node.resolvedScalar, let text = node.scalarText, text.contains("${") {
+            guard let template = template(text, at: node) else { return nil }
+            guard template.parts.count == 1, case .expression = template.parts[0] else {
+                error(at: node.mark, "\(what) must be a whole number or one ${...} that gives one, not '\(text)'")
+                return nil
+            }
+            return .template(template, name: what, minimum: minimum)
+        }
+        return integer(node, what, minimum: minimum).map(CountSetting.fixed)
     }
 
     func integer(_ node: YAMLNode, _ what: String, minimum: Int) -> Int? {

@@ -18,6 +18,15 @@ final class JobBuilder {
     var knownVariables: Set<String> = []
     /// The ids whose results the step being read may use, with their kinds.
     var visibleIDs: [String: StepKind] = [:]
+    /// While the type of a condition as a whole is read (its operands were checked already).
+    var typeErrorsMuted = false
+    /// Variables a `set` step assigns: their type is known only at run time.
+    var assignedVariables: Set<String> = []
+    /// The type of each variable declared with a literal value and never assigned by `set`.
+    var variableTypes: [String: ExpressionType] = [:]
+    /// While a `vars:` value is read: its variable's name, and the variables declared after it (with where), which
+    /// it cannot use: variables are evaluated in order.
+    var variableBeingRead: (name: String, later: [String: YAMLMark])?
     /// The `as` names of the enclosing foreach steps.
     var localNames: [String] = []
     /// The ids of the steps being read (a foreach's id stays while its body is read).
@@ -150,10 +159,16 @@ final class JobBuilder {
     private func variables(_ node: YAMLNode) -> [NamedTemplate] {
         guard let pairs = mapping(node, "vars") else { return [] }
         var result: [NamedTemplate] = []
-        for pair in pairs {
+        for (index, pair) in pairs.enumerated() {
             guard checkName(pair.key, "a variable name") else { continue }
+            let later = pairs[index...].map { ($0.name, $0.key.mark) }
+            variableBeingRead = (pair.name, Dictionary(later) { first, _ in first })
+            defer { variableBeingRead = nil }
             if let value = templateValue(pair.value) {
                 result.append(NamedTemplate(name: pair.name, value: value))
+                if case .value(let literal) = value, !assignedVariables.contains(pair.name) {
+                    variableTypes[pair.name] = ExpressionType(of: literal)
+                }
             }
             knownVariables.insert(pair.name)
         }
@@ -181,7 +196,10 @@ final class JobBuilder {
                         declaredIDs[id] = (idNode.mark, insideForeach)
                     }
                 }
-                for variable in value(fields, "set")?.pairs ?? [] { knownVariables.insert(variable.name) }
+                for variable in value(fields, "set")?.pairs ?? [] {
+                    knownVariables.insert(variable.name)
+                    assignedVariables.insert(variable.name)
+                }
                 if value(fields, "foreach") != nil {
                     walk(value(fields, "steps"), insideForeach: true)
                 }

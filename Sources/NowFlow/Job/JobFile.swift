@@ -43,7 +43,9 @@ public enum JobFile {
             return try YAMLParser.parse(text)
         } catch {
             throw JobFileError(diagnostics: [
-                Diagnostic(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+                Diagnostic(
+                    file: file, line: error.mark.line, column: error.mark.column, message: error.message,
+                    excerpt: Diagnostic.excerpt(of: text, line: error.mark.line, column: error.mark.column))
             ])
         }
     }
@@ -51,9 +53,10 @@ public enum JobFile {
     /// The checked job of a file's YAML tree.
     static func job(from root: YAMLNode?, file: String) throws(JobFileError) -> Job {
         let builder = JobBuilder(file: file)
-        guard let job = builder.build(root) else {
+        guard var job = builder.build(root) else {
             throw JobFileError(diagnostics: builder.sortedDiagnostics)
         }
+        job.names = NameUse.uses(in: root)
         return job
     }
 }

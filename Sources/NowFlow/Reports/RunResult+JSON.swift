@@ -15,10 +15,11 @@ extension RunResult {
             "job": .string(job), "file": .string(file), "status": .string(status.rawValue), "dry_run": .bool(dryRun),
             "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
-            "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(Self.json)),
+            "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(json)),
             "planned_writes": .array(plannedWrites.map(Self.json)),
         ]
         report["error"] = error.map(JSONValue.string)
+        report["error_location"] = errorLocation.map(JSONValue.string)
         return .object(report)
     }
 
@@ -32,14 +33,18 @@ extension RunResult {
         return .object(members)
     }
 
-    private static func json(_ record: TouchedRecord) -> JSONValue {
-        [
+    private func json(_ record: TouchedRecord) -> JSONValue {
+        var members: JSONObject = [
             "action": .string(record.action.rawValue), "table": .string(record.table), "sys_id": .string(record.sysID),
             "step": .string(record.step),
         ]
+        members["number"] = recordNumbers[record.sysID].map(JSONValue.string)
+        return .object(members)
     }
 
-    /// `{"step", "method", "path", "query": [{"name", "value"}], "body"}`; a delete has no `body`.
+    /// `{"step", "method", "path", "query": [{"name", "value"}], "body", "records"}`; a delete has no `body`, a
+    /// create no `records` (the record an update or delete touches: `sys_id`, `display` and, for an update,
+    /// `fields` with each changed field's `from` and `to`).
     private static func json(_ write: PlannedWrite) -> JSONValue {
         var members: JSONObject = [
             "step": .string(write.step), "method": .string(write.method), "path": .string(write.path),
@@ -47,6 +52,15 @@ extension RunResult {
                 write.queryItems.map { ["name": .string($0.name), "value": $0.value.map(JSONValue.string) ?? .null] }),
         ]
         members["body"] = write.body
+        members["records"] = write.record.map { record in
+            [
+                [
+                    "sys_id": .string(record.sysID), "display": .string(record.display),
+                    "fields": .object(
+                        JSONObject(record.fields.map { ($0.name, ["from": $0.from, "to": $0.to] as JSONValue) })),
+                ]
+            ]
+        }
         return .object(members)
     }
 }

@@ -32,8 +32,8 @@ extension RunResult {
             }
         }
         if !records.isEmpty {
-            let touched = records.map { "\($0.action.rawValue) \($0.table) \($0.sysID) by \($0.step)" }.joined(
-                separator: "\n")
+            let (left, cleanedUp) = touchedRecordLines()
+            let touched = (left + cleanedUp).sorted { $0.order < $1.order }.map(\.text).joined(separator: "\n")
             lines.append("    <system-out>\(Self.escape(touched))</system-out>")
         }
         lines.append("  </testsuite>")

@@ -20,12 +20,18 @@ final class DryRunTransport: NowTransport {
     private let state = Mutex(State())
 
     private struct State {
-        var writes: [NowHTTPRequest] = []
+        var writes: [KeptWrite] = []
         /// The stand-in records, by the path of the record.
         var standIns: [String: JSONObject] = [:]
         /// The fields of a record of each table, all empty, by the path of the table.
         var shapes: [String: JSONObject] = [:]
         var standInCount = 0
+    }
+
+    /// A write not sent, and the record it would change or delete as it was before (nil for a create).
+    struct KeptWrite {
+        var request: NowHTTPRequest
+        var before: JSONObject?
     }
 
     /// The path of the OAuth token endpoint: a `POST` that only asks for a token.
@@ -52,7 +58,7 @@ final class DryRunTransport: NowTransport {
     }
 
     /// The writes kept since the last call, in the order they came.
-    func takeWrites() -> [NowHTTPRequest] {
+    func takeWrites() -> [KeptWrite] {
         state.withLock { state in
             defer { state.writes = [] }
             return state.writes
@@ -68,15 +74,16 @@ final class DryRunTransport: NowTransport {
         if request.path == Self.tokenPath { return try await instance.send(request) }
         let fields = request.body.flatMap { try? JSONValue(json: $0) }?.object ?? JSONObject()
         let answer: NowHTTPResponse
+        var before: JSONObject?
         switch method {
         case "POST": answer = try await created(request, fields)
-        case "DELETE": answer = try await deleted(request)
-        default: answer = try await changed(request, fields)
+        case "DELETE": (answer, before) = try await deleted(request)
+        default: (answer, before) = try await changed(request, fields)
         }
         if (200..<300).contains(answer.statusCode) {
             var kept = request
             kept.headers = HTTPHeaders()
-            state.withLock { $0.writes.append(kept) }
+            state.withLock { [before] in $0.writes.append(KeptWrite(request: kept, before: before)) }
         }
         return answer
     }
@@ -101,28 +108,31 @@ final class DryRunTransport: NowTransport {
         return Self.answer(201, record)
     }
 
-    private func changed(_ request: NowHTTPRequest, _ fields: JSONObject) async throws -> NowHTTPResponse {
+    private func changed(_ request: NowHTTPRequest, _ fields: JSONObject) async throws -> (
+        NowHTTPResponse, JSONObject?
+    ) {
         var record: JSONObject
         let standIn = state.withLock { $0.standIns[request.path] }
         if let standIn {
             record = standIn
         } else {
             let found = try await read(request, path: request.path, queryItems: [])
-            guard let result = found.result else { return found.response }
+            guard let result = found.result else { return (found.response, nil) }
             record = result.object ?? JSONObject()
         }
+        let before = record
         for (name, value) in fields { record[name] = value }
         if standIn != nil { state.withLock { [record] in $0.standIns[request.path] = record } }
-        return Self.answer(200, record)
+        return (Self.answer(200, record), before)
     }
 
-    private func deleted(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        let removed = state.withLock { $0.standIns.removeValue(forKey: request.path) }
-        if removed == nil {
-            let found = try await read(request, path: request.path, queryItems: [])
-            if found.result == nil { return found.response }
+    private func deleted(_ request: NowHTTPRequest) async throws -> (NowHTTPResponse, JSONObject?) {
+        if let removed = state.withLock({ $0.standIns.removeValue(forKey: request.path) }) {
+            return (NowHTTPResponse(statusCode: 204), removed)
         }
-        return NowHTTPResponse(statusCode: 204)
+        let found = try await read(request, path: request.path, queryItems: [])
+        guard let result = found.result else { return (found.response, nil) }
+        return (NowHTTPResponse(statusCode: 204), result.object)
     }
 
     /// A GET of `path` with the write's credentials: the instance's answer, and its `result` when it is a success

@@ -12,7 +12,9 @@ extension JobAuthentication {
         let authentication: NowAuthentication
         switch self {
         case .basic(let user, let password):
-            authentication = .basic(user: try text(user), password: try text(password))
+            let (user, password) = (try text(user), try text(password))
+            secrets.append(SecretMasker.basicCredentials(user: user, password: password))
+            authentication = .basic(user: user, password: password)
         case .oauth(let clientID, let clientSecret, let user, let password):
             authentication = .oauth(
                 clientID: try text(clientID), clientSecret: try text(clientSecret), user: try text(user),

@@ -19,12 +19,15 @@ extension JobExecution {
         if let orderBy = step.orderByDescending {
             query = try ordered(query, by: orderBy, descending: true, scope: scope)
         }
-        let pageSize = step.pageSize ?? min(step.limit ?? Self.defaultPageSize, Self.defaultPageSize)
+        let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
+        let pageSize =
+            try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
+            ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: pageSize,
             readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
-        paginator.maxRecords = step.limit
+        paginator.maxRecords = limit
         var records: [JSONValue] = []
         try await calling {
             while let page = try await paginator.next() {
@@ -32,11 +35,11 @@ extension JobExecution {
                 records += items
                 let pages = paginator.numberOfPages
                 let announced = pages == Int.max ? nil : max(records.count, min(pages * pageSize, Int.max / 2))
-                options.onEvent(.paging(label: label, fetched: records.count, expected: step.limit ?? announced))
-                if items.isEmpty || records.count >= (step.limit ?? Int.max) { break }
+                options.onEvent(.paging(label: label, fetched: records.count, expected: limit ?? announced))
+                if items.isEmpty || records.count >= (limit ?? Int.max) { break }
             }
         }
-        if let limit = step.limit, records.count > limit { records.removeLast(records.count - limit) }
+        if let limit, records.count > limit { records.removeLast(records.count - limit) }
         let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)"
         return (.object(["records": .array(records), "count": .number(JSONNumber(records.count))]), summary)
     }
@@ -77,6 +80,7 @@ extension JobExecution {
         let result: JSONValue = .object(["record": shown(record), "sys_id": .string(sysID)])
         guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
+        noteNumber(of: record, sysID: sysID)
         return (result, "created \(table) \(sysID)")
     }
 
@@ -92,7 +96,8 @@ extension JobExecution {
             let result: JSONValue = .object(["record": record, "sys_id": .string(sysID), "count": 1])
             return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let sysIDs = try await matching(table, filter, max: max, verb: "updated", scope: scope)
+            let sysIDs = try await matching(
+                table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
             var records: [JSONValue] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
@@ -111,7 +116,8 @@ extension JobExecution {
             try await delete(table, sysID, label: label)
             return (.object(["sys_id": .string(sysID), "count": 1]), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let sysIDs = try await matching(table, filter, max: max, verb: "deleted", scope: scope)
+            let sysIDs = try await matching(
+                table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)")
         }
@@ -131,8 +137,17 @@ extension JobExecution {
                 try await service.updateRecord(
                     sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
         }
-        if dryRun == nil { touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label)) }
+        if dryRun == nil {
+            touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
+            noteNumber(of: record, sysID: sysID)
+        }
         return shown(record)
+    }
+
+    /// Keeps the record's `number` (or `name`), by which the summary names it.
+    private func noteNumber(of record: JSONValue, sysID: String) {
+        let known = [record["number"], record["name"]].compactMap { $0.map { $0["value"] ?? $0 }?.text }
+        if let number = known.first(where: { !$0.isEmpty }) { numbers[sysID] = number }
     }
 
     /// A record as the job sees it: dates in the job's format.
@@ -160,9 +175,17 @@ extension JobExecution {
         let sysIDs = records.map(Self.sysID(of:))
         guard sysIDs.count <= max else {
             let condition = query.isEmpty ? "with no condition" : "'\(query)'"
+            // How many match: the instance's count (X-Total-Count) of a one-record page.
+            let counting = service.paginator(
+                from: table,
+                configuration: FetchConfiguration(
+                    filter: configuration.filter, limit: 1,
+                    readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"])))
+            _ = try? await counting.next()
+            let total = counting.numberOfPages
+            let matched = total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
             throw StepFailure(
-                "more than \(Self.records(max, of: table)) match \(condition) (max: \(max)); nothing was \(verb)",
-                fromInstance: true)
+                "\(matched) match \(condition) (max: \(max)); nothing was \(verb)", fromInstance: true)
         }
         return sysIDs
     }

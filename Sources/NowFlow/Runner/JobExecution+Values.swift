@@ -89,6 +89,28 @@ extension JobExecution {
     }
 
     /// A template that must give a text (a table, a sys_id).
+    /// The whole number of a `limit`, `max` or `page_size`: as written, or what its `${expr}` gives.
+    func count(_ setting: CountSetting, scope: Scope) throws(StepFailure) -> Int {
+        switch setting {
+        case .fixed(let number):
+            return number
+        case .template(let template, let name, let minimum):
+            let value: JSONValue
+            do {
+                value = try template.evaluate(in: scope)
+            } catch {
+                throw StepFailure("\(name): \(error.message)")
+            }
+            guard case .number(let number) = value, let whole = Int(number.text) else {
+                throw StepFailure("\(name): \(template.source) gives \(value.kindDescription), not a whole number")
+            }
+            guard whole >= minimum else {
+                throw StepFailure("\(name): \(template.source) gives \(whole); it must be at least \(minimum)")
+            }
+            return whole
+        }
+    }
+
     func text(_ template: Template, _ what: String, scope: Scope) throws(StepFailure) -> String {
         let value: JSONValue
         do {

@@ -8,9 +8,14 @@ final class JobExecution {
     let masker: SecretMasker
     private(set) var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
+    /// The number (or name) of each record touched, by sys_id, when the instance gave one.
+    var numbers: [String: String] = [:]
     var planned: [PlannedWrite] = []
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?
+
+    /// The answers NowData retried, for the progress lines; nil: not noted.
+    var retries: RetryTally?
 
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
@@ -33,8 +38,19 @@ final class JobExecution {
         var first: StepFailure?
         for (index, step) in steps.enumerated() {
             let number = "\(prefix)\(index + 1)"
+            if let reason = interruptionReason {
+                // A foreach body's steps are not listed one by one: its foreach is.
+                if !prefix.hasSuffix(".") { skipRemaining(steps[index...], from: index, prefix: prefix, reason) }
+                return first ?? StepFailure(reason)
+            }
             if let failure = await execute(step, number: number, scope: &scope) {
                 first = first ?? failure
+                if let reason = interruptionReason {
+                    if !prefix.hasSuffix(".") {
+                        skipRemaining(steps[(index + 1)...], from: index + 1, prefix: prefix, reason)
+                    }
+                    return first
+                }
                 if stopOnFailure { return first }
             }
         }
@@ -59,11 +75,20 @@ final class JobExecution {
                 return fail(draft, step, StepFailure("when: \(error.message)"), start: start)
             }
         }
+        _ = retries?.takeNote()
         let attempts = step.retry?.attempts ?? 1
         var failure = StepFailure("did not run")
         for attempt in 1...attempts {
             if attempt > 1, let delay = step.retry?.delay {
-                try? await Task.sleep(for: delay)
+                if let interruption = options.interruption {
+                    _ = try? await interruption.cancellable { try await Task.sleep(for: delay) }
+                } else {
+                    try? await Task.sleep(for: delay)
+                }
+            }
+            if attempt > 1, let reason = interruptionReason {
+                failure = StepFailure(reason)
+                break
             }
             do throws(StepFailure) {
                 let performed: (JSONValue, String)
@@ -80,7 +105,8 @@ final class JobExecution {
                     do {
                         guard try until.evaluateCondition(in: scope) else {
                             failure = StepFailure(
-                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")")
+                                "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")"
+                                    + Self.lastValues(of: until, in: scope))
                             continue
                         }
                     } catch {
@@ -89,7 +115,8 @@ final class JobExecution {
                     }
                 }
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
-                finish(draft, .passed, summary + tries, start: start)
+                let retried = retries?.takeNote().map { ", \($0)" } ?? ""
+                finish(draft, .passed, summary + tries + retried, start: start)
                 return nil
             } catch {
                 failure = error
@@ -98,10 +125,22 @@ final class JobExecution {
         return fail(draft, step, failure, start: start)
     }
 
+    /// `: steps.wait.count = 0, vars.want = 1`: the last value of each reference of a `retry.until` that stayed
+    /// false.
+    static func lastValues(of condition: Expression, in scope: Scope) -> String {
+        var seen: Set<String> = []
+        let shown = condition.references.compactMap { reference -> String? in
+            guard seen.insert(reference.description).inserted else { return nil }
+            let value = (try? reference.resolve(in: scope)).map { $0.sortingKeys().jsonText() } ?? "(no value)"
+            return "\(reference) = \(value)"
+        }
+        return shown.isEmpty ? "" : " (" + shown.joined(separator: ", ") + ")"
+    }
+
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.
     private func planWrites(of label: String) {
-        for request in dryRun?.takeWrites() ?? [] {
-            let write = PlannedWrite(step: label, request: request, masker: masker)
+        for kept in dryRun?.takeWrites() ?? [] {
+            let write = PlannedWrite(step: label, request: kept.request, before: kept.before, masker: masker)
             planned.append(write)
             options.onEvent(.plannedWrite(write))
         }
@@ -118,9 +157,37 @@ final class JobExecution {
         return "not enforced in a dry run, it may read stand-ins for writes not sent: \(failure.message)"
     }
 
+    /// Why no further step or request may start (`interrupted by SIGINT`, `stopped by a second SIGTERM`), or nil
+    /// while the run goes on.
+    var interruptionReason: String? {
+        guard let interruption = options.interruption, interruption.isStopping else { return nil }
+        if let second = interruption.finallySignal { return "stopped by a second \(second.rawValue)" }
+        return interruption.firstSignal.map { "interrupted by \($0.rawValue)" }
+    }
+
+    /// Reports `steps` (the rest of a list, from `index`) as not run.
+    private func skipRemaining(_ steps: ArraySlice<Step>, from index: Int, prefix: String, _ reason: String) {
+        for (offset, step) in steps.enumerated() {
+            let outcome = StepOutcome(
+                number: "\(prefix)\(index + offset + 1)", id: step.id, kind: step.kind.name, status: .skipped,
+                continued: false, milliseconds: 0, message: "not run: \(reason)")
+            outcomes.append(outcome)
+            options.onEvent(.stepFinished(outcome))
+        }
+    }
+
     private func fail(_ draft: StepOutcome, _ step: Step, _ failure: StepFailure, start: ContinuousClock.Instant)
         -> StepFailure?
     {
+        var failure = failure
+        if let reason = interruptionReason {
+            // Interrupted: the step failed because its request was cancelled; continue_on_error does not apply.
+            failure.message = "\(reason): \(failure.message)"
+            finish(draft, .failed, failure.message, start: start)
+            var stopped = StepFailure("\(draft.label): \(failure.message)", fromInstance: true)
+            stopped.location = failure.location ?? (step.line, step.column)
+            return stopped
+        }
         if let excuse = dryRunExcuse(for: failure) {
             finish(draft, .skipped, excuse, start: start)
             return nil
@@ -128,11 +195,11 @@ final class JobExecution {
         var outcome = draft
         outcome.continued = step.continueOnError
         finish(outcome, failure.isAssertion ? .assertionFailed : .failed, failure.message, start: start)
-        return step.continueOnError
-            ? nil
-            : StepFailure(
-                "\(draft.label): \(failure.message)", isAssertion: failure.isAssertion,
-                fromInstance: failure.fromInstance)
+        guard !step.continueOnError else { return nil }
+        var stopped = StepFailure(
+            "\(draft.label): \(failure.message)", isAssertion: failure.isAssertion, fromInstance: failure.fromInstance)
+        stopped.location = failure.location ?? (step.line, step.column)
+        return stopped
     }
 
     private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {

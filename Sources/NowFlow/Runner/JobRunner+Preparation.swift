@@ -9,6 +9,8 @@ extension JobRunner {
         var service: NowTableService
         /// In a dry run, the transport of `service`, which keeps the writes instead of sending them.
         var dryRun: DryRunTransport?
+        /// The answers NowData retried, for the progress lines.
+        var retries: RetryTally
     }
 
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
@@ -19,10 +21,11 @@ extension JobRunner {
         do throws(EvaluationError) {
             for variable in job.vars {
                 if let given = options.variables[variable.name] {
-                    guard let value = Self.value(ofArgument: given) else {
-                        throw EvaluationError(message: "--var \(variable.name): '\(given)' is a number JSON cannot hold")
+                    do {
+                        scope.vars[variable.name] = try job.value(ofVariable: variable.name, argument: given)
+                    } catch {
+                        throw EvaluationError(message: error.description)
                     }
-                    scope.vars[variable.name] = value
                 } else {
                     scope.vars[variable.name] = try variable.value.evaluate(in: scope)
                 }
@@ -35,19 +38,22 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
-        let dryRun =
-            options.dryRun
-            ? DryRunTransport(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL)) : nil
+        let retries = RetryTally(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL))
+        let transport: any NowTransport =
+            options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
+        let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
         let configuration = NowServiceConfiguration(
-            instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? options.transport,
+            instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
             scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),
-            service: NowTableService(configuration: configuration), dryRun: dryRun)
+            service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)
     }
 
-    /// The values of the `env` and `vars` names listed under `secrets`.
+    /// The values of the `env` and `vars` names listed under `secrets`: a list's or map's items one by one.
     func secretValues(in scope: Scope) -> [String] {
-        job.secrets.flatMap { name in [scope.env[name], scope.vars[name]?.text].compactMap { $0 } }
+        job.secrets.flatMap { name in
+            [scope.env[name]].compactMap { $0 } + (scope.vars[name].map(SecretMasker.texts(of:)) ?? [])
+        }
     }
 }

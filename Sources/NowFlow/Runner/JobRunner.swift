@@ -39,16 +39,25 @@ public struct JobRunner: Sendable {
         let execution = JobExecution(
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
+        execution.retries = preparation.retries
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
+        options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
         let failure = mainFailure ?? finallyFailure
-        let status: RunStatus = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        let status: RunStatus
+        switch options.interruption?.firstSignal {
+        case .interrupt: status = .interrupted
+        case .terminate: status = .terminated
+        case nil: status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        }
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
             results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
-            records: execution.touched, plannedWrites: execution.planned, error: failure.map { masker($0.message) })
+            records: execution.touched, recordNumbers: execution.numbers.mapValues { masker($0) },
+            plannedWrites: execution.planned, error: failure.map { masker($0.message) },
+            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" })
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

@@ -15,14 +15,21 @@ public struct PlannedWrite: Sendable, Hashable {
     /// The JSON body; nil for a delete.
     public var body: JSONValue?
 
-    /// A write of `request` by `step`, with every secret in its path, query and body masked.
-    init(step: String, request: NowHTTPRequest, masker: SecretMasker) {
+    /// The record an update or delete would change, as it is now; nil for a create.
+    public var record: PlannedRecord?
+
+    /// A write of `request` by `step`, with every secret in its path, query and body masked; `before` is the
+    /// record it changes or deletes, as the instance (or a stand-in) has it.
+    init(step: String, request: NowHTTPRequest, before: JSONObject?, masker: SecretMasker) {
         self.step = step
         method = request.method
         path = masker(request.path)
         queryItems = request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value.map { masker($0) }) }
         body = request.body.map { data in
             masker((try? JSONValue(json: data)) ?? .string(String(decoding: data, as: UTF8.self)))
+        }
+        record = before.map { before in
+            PlannedRecord(before: before, changing: method == "DELETE" ? nil : body?.object, masker: masker)
         }
     }
 
@@ -34,5 +41,21 @@ public struct PlannedWrite: Sendable, Hashable {
         }
         if let body { text += " \(body.jsonText())" }
         return text
+    }
+
+    /// `INC0010005 "Email server down": urgency 3 → 1` (`: no change` when every value sent is the record's
+    /// already), or for a delete `INC0010005 "Email server down"`; nil for a create (its body shows its fields).
+    public var change: String? {
+        guard let record else { return nil }
+        let changes = record.fields.map { "\($0.name) \(Self.shown($0.from)) → \(Self.shown($0.to))" }
+        if method == "DELETE" { return record.display }
+        return "\(record.display): " + (changes.isEmpty ? "no change" : changes.joined(separator: ", "))
+    }
+
+    private static func shown(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): text.isEmpty ? "(empty)" : text
+        default: value.sortingKeys().jsonText()
+        }
     }
 }

@@ -20,8 +20,8 @@ public struct RunOptions: Sendable {
     /// Values masked as `***` in everything the run reports, besides the job's own secrets (a profile's
     /// credentials).
     public var secrets: [String]
-    /// `--var name=value`: values that replace the job's `vars` of the same names (read as YAML plain scalars:
-    /// `true`, `2` and `null` keep their types); a name the job does not declare is ignored.
+    /// `--var name=value`: values that replace the job's `vars` of the same names, of the declared variable's type
+    /// (see ``Job/value(ofVariable:argument:)``); a value not of that type fails the run before its first step.
     public var variables: [String: String]
     /// The environment `env.NAME` reads.
     public var environment: [String: String]
@@ -29,6 +29,13 @@ public struct RunOptions: Sendable {
     public var dryRun: Bool
     /// How NowData retries failed requests.
     public var retryPolicy: RetryPolicy
+    /// Where the name check keeps the instance's dictionary between runs (a remote instance's, under
+    /// `~/.nowflow/schema/`); nil: read afresh each time.
+    public var schemaCache: URL?
+    /// Read the dictionary afresh even when ``schemaCache`` holds a recent one (`--refresh-schema`).
+    public var refreshSchema = false
+    /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
+    public var interruption: RunInterruption?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
     public var onEvent: @Sendable (RunEvent) -> Void
 
@@ -37,7 +44,7 @@ public struct RunOptions: Sendable {
         instanceURL: URL, transport: (any NowTransport)? = nil, authentication: NowAuthentication = .none,
         secrets: [String] = [], variables: [String: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        dryRun: Bool = false, retryPolicy: RetryPolicy = .default,
+        dryRun: Bool = false, retryPolicy: RetryPolicy = .default, interruption: RunInterruption? = nil,
         onEvent: @escaping @Sendable (RunEvent) -> Void = { _ in }
     ) {
         self.instanceURL = instanceURL
@@ -48,6 +55,7 @@ public struct RunOptions: Sendable {
         self.environment = environment
         self.dryRun = dryRun
         self.retryPolicy = retryPolicy
+        self.interruption = interruption
         self.onEvent = onEvent
     }
 }

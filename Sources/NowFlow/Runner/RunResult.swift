@@ -21,8 +21,12 @@ public struct RunResult: Sendable {
     public var vars: [String: JSONValue]
     /// Every record created, updated or deleted, in order.
     public var records: [TouchedRecord]
+    /// The number (or name) of each record touched, by sys_id, when the instance gave one.
+    public var recordNumbers: [String: String] = [:]
     /// The writes a dry run did not send.
     public var plannedWrites: [PlannedWrite]
     /// The first failure, with the step's label: why the run did not pass.
     public var error: String?
+    /// Where the step of ``error`` is written: `job.yaml:12:5`.
+    public var errorLocation: String?
 }

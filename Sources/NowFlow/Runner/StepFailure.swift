@@ -8,6 +8,8 @@ struct StepFailure: Error, Sendable, CustomStringConvertible {
     var fromInstance = false
     /// The SDK's error behind a failed request, when there was one.
     var cause: NowDataError?
+    /// Where the failed step is written in the job file, once known.
+    var location: (line: Int, column: Int)?
 
     init(_ message: String, isAssertion: Bool = false, fromInstance: Bool = false) {
         self.message = message

@@ -4,7 +4,8 @@ internal import CYAML
 ///
 /// Anchors and aliases are resolved (an alias becomes a copy of the anchored node), duplicate mapping keys and a
 /// second document are errors, nesting is limited to ``maximumDepth`` levels and alias expansion to
-/// ``maximumNodes`` nodes (so that a hostile file cannot exhaust memory). Every libyaml resource is freed, also when
+/// ``maximumNodes`` nodes and ``maximumAliasBytes`` of text (so that a hostile file cannot exhaust memory). Nodes are
+/// built in time linear in the document's size. Every libyaml resource is freed, also when
 /// parsing fails.
 ///
 /// ```swift
@@ -15,6 +16,9 @@ enum YAMLParser {
     static let maximumDepth = 200
     /// The most nodes a document may hold once its aliases are expanded.
     static let maximumNodes = 1_000_000
+    /// The most scalar text aliases may add (16 MB): a large scalar aliased many times is refused although it
+    /// counts as few nodes.
+    static let maximumAliasBytes = 16 * 1_048_576
 
     /// Parses `text`; nil when the text holds no document (empty, or only comments).
     static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
@@ -25,19 +29,34 @@ enum YAMLParser {
 
 /// One parse: owns the libyaml parser and a copy of the input, both freed in `deinit`.
 private final class Session {
-    /// A collection being read.
-    private enum Frame {
-        case sequence(items: [YAMLNode], mark: YAMLMark, anchor: String?, weight: Int)
-        case mapping(
-            pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, keys: [String: YAMLMark], mark: YAMLMark,
-            anchor: String?, weight: Int)
+    /// A collection being read, changed in place (a value copied out of the stack and back would copy its array
+    /// on every append: quadratic in the collection's size).
+    private final class Frame {
+        let isSequence: Bool
+        let mark: YAMLMark
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var pairs: [YAMLNode.Pair] = []
+        var pendingKey: YAMLNode?
+        var keys: [String: YAMLMark] = [:]
+        /// The nodes and the scalar bytes it holds once its aliases are expanded.
+        var weight = 1
+        var bytes = 0
+
+        init(isSequence: Bool, mark: YAMLMark, anchor: String?) {
+            self.isSequence = isSequence
+            self.mark = mark
+            self.anchor = anchor
+        }
     }
 
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var stack: [Frame] = []
-    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var anchors: [String: (node: YAMLNode, weight: Int, bytes: Int)] = [:]
     private var totalWeight = 0
+    /// The scalar bytes aliases have added so far.
+    private var aliasBytes = 0
     private var root: YAMLNode?
     private var documents = 0
 
@@ -83,34 +102,35 @@ private final class Session {
                 let style = try Self.style(
                     tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, mark: mark)
                 let node = YAMLNode(content: .scalar(text, style), mark: mark)
-                try add(node, weight: 1, anchor: Self.string(scalar.anchor))
+                try add(node, weight: 1, bytes: scalar.length, anchor: Self.string(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 let name = Self.string(event.data.alias.anchor) ?? ""
                 guard let anchored = anchors[name] else {
                     throw YAMLError(
                         message: "unknown alias '*\(name)': no anchor '&\(name)' comes before it", mark: mark)
                 }
-                try add(anchored.node, weight: anchored.weight, anchor: nil)
+                aliasBytes += anchored.bytes
+                guard aliasBytes <= YAMLParser.maximumAliasBytes else {
+                    throw YAMLError(
+                        message:
+                            "aliases expand to more than \(YAMLParser.maximumAliasBytes / 1_048_576) MB of text ('*\(name)' here)",
+                        mark: mark)
+                }
+                try add(anchored.node, weight: anchored.weight, bytes: anchored.bytes, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.sequence_start.tag), expected: "seq", mark: mark)
-                try push(
-                    .sequence(items: [], mark: mark, anchor: Self.string(event.data.sequence_start.anchor), weight: 1))
+                try push(Frame(isSequence: true, mark: mark, anchor: Self.string(event.data.sequence_start.anchor)))
             case YAML_MAPPING_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.mapping_start.tag), expected: "map", mark: mark)
-                try push(
-                    .mapping(
-                        pairs: [], pendingKey: nil, keys: [:], mark: mark,
-                        anchor: Self.string(event.data.mapping_start.anchor), weight: 1))
+                try push(Frame(isSequence: false, mark: mark, anchor: Self.string(event.data.mapping_start.anchor)))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else {
                     throw YAMLError(message: "unbalanced collection end", mark: mark)
                 }
-                switch frame {
-                case .sequence(let items, let start, let anchor, let weight):
-                    try add(YAMLNode(content: .sequence(items), mark: start), weight: weight, anchor: anchor)
-                case .mapping(let pairs, _, _, let start, let anchor, let weight):
-                    try add(YAMLNode(content: .mapping(pairs), mark: start), weight: weight, anchor: anchor)
-                }
+                let content: YAMLNode.Content = frame.isSequence ? .sequence(frame.items) : .mapping(frame.pairs)
+                try add(
+                    YAMLNode(content: content, mark: frame.mark), weight: frame.weight, bytes: frame.bytes,
+                    anchor: frame.anchor)
             default:
                 break
             }
@@ -119,54 +139,44 @@ private final class Session {
 
     private func push(_ frame: Frame) throws(YAMLError) {
         guard stack.count < YAMLParser.maximumDepth else {
-            let mark: YAMLMark
-            switch frame {
-            case .sequence(_, let start, _, _), .mapping(_, _, _, let start, _, _): mark = start
-            }
             throw YAMLError(
-                message: "lists and mappings nest deeper than \(YAMLParser.maximumDepth) levels", mark: mark)
+                message: "lists and mappings nest deeper than \(YAMLParser.maximumDepth) levels", mark: frame.mark)
         }
         stack.append(frame)
     }
 
     /// Adds a finished node to the collection being read (or makes it the root).
-    private func add(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
+    private func add(_ node: YAMLNode, weight: Int, bytes: Int, anchor: String?) throws(YAMLError) {
         totalWeight += weight
         guard totalWeight <= YAMLParser.maximumNodes else {
             throw YAMLError(
                 message: "the document expands to more than \(YAMLParser.maximumNodes) nodes (aliases of aliases?)",
                 mark: node.mark)
         }
-        if let anchor { anchors[anchor] = (node, weight) }
-        guard let top = stack.popLast() else {
+        if let anchor { anchors[anchor] = (node, weight, bytes) }
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let mark, let anchor, let total):
-            items.append(node)
-            stack.append(.sequence(items: items, mark: mark, anchor: anchor, weight: total + weight))
-        case .mapping(var pairs, let pendingKey, var keys, let mark, let anchor, let total):
-            if let pendingKey {
-                pairs.append(YAMLNode.Pair(key: pendingKey, value: node))
-                stack.append(
-                    .mapping(
-                        pairs: pairs, pendingKey: nil, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
-            } else {
-                guard let name = node.scalarText else {
-                    throw YAMLError(
-                        message: "a mapping key must be a plain value, not \(node.kindDescription)", mark: node.mark)
-                }
-                if let first = keys[name] {
-                    throw YAMLError(
-                        message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
-                        mark: node.mark)
-                }
-                keys[name] = node.mark
-                stack.append(
-                    .mapping(
-                        pairs: pairs, pendingKey: node, keys: keys, mark: mark, anchor: anchor, weight: total + weight))
+        top.weight += weight
+        top.bytes += bytes
+        if top.isSequence {
+            top.items.append(node)
+        } else if let pendingKey = top.pendingKey {
+            top.pairs.append(YAMLNode.Pair(key: pendingKey, value: node))
+            top.pendingKey = nil
+        } else {
+            guard let name = node.scalarText else {
+                throw YAMLError(
+                    message: "a mapping key must be a plain value, not \(node.kindDescription)", mark: node.mark)
             }
+            if let first = top.keys[name] {
+                throw YAMLError(
+                    message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
+                    mark: node.mark)
+            }
+            top.keys[name] = node.mark
+            top.pendingKey = node
         }
     }
 
@@ -199,6 +209,12 @@ private final class Session {
         case YAML_MEMORY_ERROR:
             return YAMLError(message: "out of memory", mark: Self.mark(state.problem_mark))
         default:
+            let offset = Int(state.problem_mark.index)
+            if offset < input.count, input[offset] == UInt8(ascii: "\t") {
+                return YAMLError(
+                    message: "tab characters are not allowed for indentation; indent with spaces",
+                    mark: Self.mark(state.problem_mark))
+            }
             var message = problem
             if let context = Self.string(state.context) {
                 let start = Self.mark(state.context_mark)

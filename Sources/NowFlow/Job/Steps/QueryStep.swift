@@ -3,8 +3,8 @@ struct QueryStep: Sendable, Hashable {
     var table: Template
     var filter: RecordFilter?
     var fields: [String] = []
-    var limit: Int?
-    var pageSize: Int?
+    var limit: CountSetting?
+    var pageSize: CountSetting?
     var orderBy: Template?
     var orderByDescending: Template?
     var read = ReadSettings()

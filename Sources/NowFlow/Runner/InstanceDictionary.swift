@@ -1,0 +1,82 @@
+import Foundation
+import NowData
+
+/// The tables and fields of an instance, as its dictionary (`sys_db_object`, `sys_dictionary`) lists them,
+/// read through the Table API: what the name check of `validate` and `run` compares a job's names with.
+struct InstanceDictionary: Sendable, Codable, Hashable {
+    /// Each table's parent (`incident` → `task`).
+    private(set) var parents: [String: String] = [:]
+    private(set) var tables: Set<String> = []
+    /// Each table's own fields, with the table a reference field points to ("" for other fields).
+    private(set) var fields: [String: [String: String]] = [:]
+
+    /// The table and the tables it extends, nearest first.
+    func lineage(of table: String) -> [String] {
+        var chain = [table]
+        while let parent = parents[chain[chain.count - 1]], !chain.contains(parent) { chain.append(parent) }
+        return chain
+    }
+
+    /// The fields of `table`, its parents' included, with what each references.
+    func allFields(of table: String) -> [String: String] {
+        lineage(of: table).reduce(into: [:]) { all, name in
+            for (field, reference) in fields[name] ?? [:] where all[field] == nil { all[field] = reference }
+        }
+    }
+
+    /// The dictionary kept at `url` when it was written less than `maximumAge` ago; nil otherwise.
+    static func cached(at url: URL, maximumAge: TimeInterval) -> InstanceDictionary? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let modified = attributes[.modificationDate] as? Date, Date().timeIntervalSince(modified) < maximumAge,
+            let data = try? Data(contentsOf: url)
+        else { return nil }
+        return try? JSONDecoder().decode(InstanceDictionary.self, from: data)
+    }
+
+    /// Keeps the dictionary at `url` (its directory created); a failure to write only loses the cache.
+    func save(at url: URL) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
+    }
+
+    /// Reads the table list, then the fields of `tables` and of the tables they extend.
+    static func load(tables needed: Set<String>, service: NowTableService) async throws -> InstanceDictionary {
+        var dictionary = InstanceDictionary()
+        let tableList = try await records(
+            service, "sys_db_object", query: nil, fields: ["name", "super_class.name"])
+        for case .object(let row) in tableList {
+            guard let name = row["name"]?.string, !name.isEmpty else { continue }
+            dictionary.tables.insert(name)
+            if let parent = row["super_class.name"]?.string, !parent.isEmpty { dictionary.parents[name] = parent }
+        }
+        try await dictionary.loadFields(of: needed, service: service)
+        return dictionary
+    }
+
+    /// Reads the fields of `tables` (and their parents) not read yet.
+    mutating func loadFields(of tables: Set<String>, service: NowTableService) async throws {
+        let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
+        guard !missing.isEmpty else { return }
+        for table in missing { fields[table] = [:] }
+        let rows = try await Self.records(
+            service, "sys_dictionary", query: "nameIN\(missing.joined(separator: ","))^elementISNOTEMPTY",
+            fields: ["name", "element", "reference", "reference.name"])
+        for case .object(let row) in rows {
+            guard let table = row["name"]?.string, let element = row["element"]?.string, !element.isEmpty else {
+                continue
+            }
+            let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
+            fields[table, default: [:]][element] = reference ?? ""
+        }
+    }
+
+    private static func records(_ service: NowTableService, _ table: String, query: String?, fields: [String])
+        async throws -> [JSONValue]
+    {
+        let configuration = FetchConfiguration(
+            filter: query.map { Filter(query: $0) }, limit: 10000,
+            readConfiguration: FieldReadConfiguration(includeFields: fields))
+        return try JobExecution.resultList(try await service.records(from: table, configuration: configuration))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NowData
+
+extension JobRunner {
+    /// Checks every table and field name the job writes literally (tables, `where:` keys, `fields:`, `order_by:`,
+    /// and dot-walks through reference fields) against the instance's dictionary, before anything is sent: an
+    /// unknown name would otherwise be ignored by the instance, and a `where:` with a typo match every record.
+    /// Only reads are sent.
+    ///
+    /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name; one without a
+    ///   position when the dictionary cannot be read (its tables refused, say). Empty when every name is known, and
+    ///   when the instance is unreachable, refuses the credentials or the job's values cannot be prepared: the run
+    ///   reports that at its first step.
+    public func checkNames() async -> [Diagnostic] {
+        let uses = job.names
+        guard !uses.isEmpty, let preparation = try? prepare() else { return [] }
+        let service = preparation.service
+        var dictionary: InstanceDictionary
+        let tables = Set(uses.map { $0.table ?? $0.name })
+        let cached = options.refreshSchema ? nil : options.schemaCache.flatMap {
+            InstanceDictionary.cached(at: $0, maximumAge: Self.schemaCacheAge)
+        }
+        do {
+            if var cached {
+                try await cached.loadFields(of: tables, service: service)
+                dictionary = cached
+            } else {
+                dictionary = try await InstanceDictionary.load(tables: tables, service: service)
+            }
+        } catch {
+            // Unreachable, or the credentials refused: the run's first request fails the same way, and says so.
+            switch error as? NowDataError {
+            case .network?, .accessToken?: return []
+            case .badResponse(let status)? where status.code == 401: return []
+            default: break
+            }
+            return [
+                Diagnostic(
+                    file: job.file, line: 0, column: 0,
+                    message: preparation.masker(
+                        "cannot read the instance's dictionary (sys_db_object, sys_dictionary) to check the job's names: \(error); use --offline to skip the check"
+                    ))
+            ]
+        }
+        var diagnostics: [Diagnostic] = []
+        func report(_ use: NameUse, _ message: String) {
+            diagnostics.append(Diagnostic(file: job.file, line: use.mark.line, column: use.mark.column, message: message))
+        }
+        for use in uses {
+            guard let table = use.table else {
+                if !dictionary.tables.contains(use.name) {
+                    let hint = use.name.closest(among: dictionary.tables).map { "; did you mean '\($0)'?" } ?? ""
+                    report(use, "unknown table '\(use.name)'\(hint)")
+                }
+                continue
+            }
+            guard dictionary.tables.contains(table) else { continue }
+            var current = table
+            for (index, component) in use.name.split(separator: ".").map(String.init).enumerated() {
+                let known = dictionary.allFields(of: current)
+                guard let reference = known[component] else {
+                    let hint = component.closest(among: known.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                    let walked = index == 0 ? "" : " (in '\(use.name)')"
+                    report(use, "unknown field '\(component)' in \(current)\(walked)\(hint)")
+                    break
+                }
+                guard index < use.name.split(separator: ".").count - 1 else { break }
+                guard !reference.isEmpty else {
+                    report(use, "'\(component)' in \(current) is not a reference field: '\(use.name)' cannot walk through it")
+                    break
+                }
+                try? await dictionary.loadFields(of: [reference], service: service)
+                current = reference
+            }
+        }
+        if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
+        return diagnostics
+    }
+
+    /// How long a cached dictionary is used before it is read again: a day.
+    static let schemaCacheAge: TimeInterval = 24 * 60 * 60
+}

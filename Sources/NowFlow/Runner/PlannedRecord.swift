@@ -1,0 +1,43 @@
+import NowData
+
+/// The record a planned update or delete would touch, as it is now, and for an update each field it would change:
+/// what a dry run shows before the change is made.
+public struct PlannedRecord: Sendable, Hashable {
+    /// One field an update would change: its value now and the value sent.
+    public struct FieldChange: Sendable, Hashable {
+        public var name: String
+        public var from: JSONValue
+        public var to: JSONValue
+    }
+
+    /// The record's sys_id.
+    public var sysID: String
+    /// How a person knows the record: `INC0010005 "Email server down"` (its number and short description), else
+    /// its name, else its sys_id.
+    public var display: String
+    /// For an update, the fields whose value would change, in the order sent; empty for a delete.
+    public var fields: [FieldChange]
+
+    /// The record `before`, changed by `changing` (nil for a delete), masked.
+    init(before: JSONObject, changing: JSONObject?, masker: SecretMasker) {
+        func text(_ name: String) -> String? {
+            guard let value = before[name] else { return nil }
+            let text = Self.value(of: value).text
+            return text.isEmpty ? nil : masker(text)
+        }
+        sysID = text("sys_id") ?? ""
+        let title = text("short_description").map { " \"\($0)\"" } ?? ""
+        display = text("number").map { $0 + title } ?? text("name") ?? (title.isEmpty ? sysID : sysID + title)
+        fields = (changing ?? JSONObject()).compactMap { name, value in
+            let from = before[name].map(Self.value(of:)) ?? .null
+            guard name != "sys_id", from.text != value.text else { return nil }
+            return FieldChange(name: name, from: masker(from), to: masker(value))
+        }
+    }
+
+    /// A reference's `value` rather than its `{link, value}`; any other value as it is.
+    private static func value(of field: JSONValue) -> JSONValue {
+        if case .object(let members) = field, let value = members["value"] { return value }
+        return field
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `--help` on each subcommand, from the options it declares, and `--version`.
+@Suite struct HelpTests {
+    private func run(_ arguments: [String]) throws -> ToolInvocation {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try ToolInvocation.run(arguments, in: directory)
+    }
+
+    @Test func runHelpListsEveryOption() throws {
+        let result = try run(["run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
+                                            [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+                                            [--offline] [--refresh-schema]
+
+                Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
+                step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
+                2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+
+                options:
+                  --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
+                  --var name=value               set a declared variable, of its declared type (repeatable)
+                  --dry-run                      run the reads; list the writes and send none
+                  --report junit:PATH|json:PATH  write a report (repeatable; the directory must exist)
+                  --output text|json             the outcome on stdout as text (default) or JSON
+                  --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
+                  --verbose                      also print every step result and variable
+                  --offline                      do not check table and field names against the instance
+                  --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
+
+                """)
+    }
+
+    @Test func validateAndReplHelp() throws {
+        let validate = try run(["validate", "job.yaml", "-h"])
+        #expect(validate.status == 0)
+        #expect(
+            validate.stdout == """
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
+
+                Checks job files without running them and prints every problem as file:line:column: error: message.
+                With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
+                dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+
+                options:
+                  --instance local|URL|PROFILE  also check names against this instance's dictionary
+                  --refresh-schema              read the instance's dictionary afresh, not from ~/.nowflow/schema/
+
+                """)
+        let repl = try run(["repl", "--help"])
+        #expect(repl.status == 0)
+        #expect(
+            repl.stdout == """
+                usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
+
+                Runs steps one at a time, interactively, with the job file's variables and steps when one is given.
+
+                options:
+                  --instance local|URL|PROFILE  the instance (default: the job's, else local)
+
+                """)
+    }
+
+    @Test func versionIsACommand() throws {
+        for words in [["--version"], ["version"]] {
+            let result = try run(words)
+            #expect(result.status == 0)
+            #expect(result.stdout == "nowflow 0.1.0\n")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+
+@preconcurrency import Glibc
+
+/// SIGINT and SIGTERM sent to the built `nowflow run` mid-run, against `nowflow serve --latency`: the request in
+/// flight is cancelled, the remaining steps are skipped, `finally` cleans up, the reports are written.
+@Suite(.serialized) struct InterruptionTests {
+    static let job = """
+        name: Interrupted
+        auth:
+          basic: { user: admin, password: pw }
+        steps:
+          - id: incident
+            create: { table: incident, fields: { short_description: "interrupted-run ${vars.tag}" } }
+          - id: wait
+            query: { table: incident, where: { active: true }, limit: 1 }
+          - assert: "steps.wait.count == 1"
+        finally:
+          - id: cleanup
+            delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+          - query: { table: incident, where: { active: true }, limit: 1 }
+        vars:
+          tag: x
+        """
+
+    /// Runs the job against a server answering every request after `latency` ms; sends `signals` once each
+    /// marker has appeared on stderr; returns the outcome with times and sys_ids replaced, and the records of the
+    /// job left on the server.
+    func interrupt(
+        tag: String, latency: Int, signals: [(after: String, signal: Int32)]
+    ) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String) {
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "\(latency)"])
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let running = try RunningTool(
+            [
+                "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=\(tag)",
+                "--report", "json:report.json",
+            ], in: directory)
+        for (marker, signal) in signals {
+            #expect(running.waitForError(containing: marker), "no '\(marker)'")
+            // Well inside the next request, which takes `latency` ms.
+            usleep(UInt32(latency) * 300)
+            running.send(signal)
+        }
+        var result = running.finish()
+        let sysID =
+            result.stderr.components(separatedBy: "created incident ").dropFirst().first.map { String($0.prefix(32)) }
+            ?? "none"
+        for text in [\ToolInvocation.stdout, \ToolInvocation.stderr] {
+            result[keyPath: text] = result[keyPath: text].replacingOccurrences(of: sysID, with: "SYSID")
+                .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
+        }
+        let reply = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/incident?sysparm_query=short_description=interrupted-run%20\(tag)",
+            headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
+        let records = (try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["result"] as? [Any]
+        let report = (try? String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)) ?? ""
+        return (result, sysID, records?.count ?? -1, report)
+    }
+
+    @Test func sigintCancelsTheQueryInFlightRunsFinallyAndExits130() async throws {
+        let (result, sysID, left, report) = try await interrupt(
+            tag: "int", latency: 1000, signals: [("ok   step 1 'incident' (create)", SIGINT)])
+        #expect(result.status == 130)
+        #expect(left == 0)
+        #expect(
+            result.stderr == """
+                ok   step 1 'incident' (create): created incident SYSID (N ms)
+                nowflow run: SIGINT: cancelling the request in flight and skipping the remaining steps; finally runs (a second signal stops it)
+                FAIL step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled (N ms)
+                skip step 3 (assert): not run: interrupted by SIGINT (N ms)
+                ok   finally 1 'cleanup' (delete): deleted incident SYSID (N ms)
+                ok   finally 2 (query): 1 record from incident (N ms)
+
+                """)
+        #expect(
+            result.stdout == """
+                Interrupted: interrupted by SIGINT (4 steps run, N ms)
+                  job.yaml:7:5: step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled
+                  not run: step 3 (assert)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"interrupted\",\n"))
+        #expect(sysID.count == 32)
+    }
+
+    @Test func aSecondSigtermStopsFinallyAndSaysWhatCleanUpDidNotRun() async throws {
+        let (result, _, _, report) = try await interrupt(
+            tag: "term", latency: 1000,
+            signals: [("ok   step 1 'incident' (create)", SIGTERM), ("FAIL step 2 'wait' (query)", SIGTERM)])
+        #expect(result.status == 143)
+        #expect(
+            result.stderr == """
+                ok   step 1 'incident' (create): created incident SYSID (N ms)
+                nowflow run: SIGTERM: cancelling the request in flight and skipping the remaining steps; finally runs (a second signal stops it)
+                FAIL step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled (N ms)
+                skip step 3 (assert): not run: interrupted by SIGTERM (N ms)
+                nowflow run: SIGTERM again: stopping finally
+                FAIL finally 1 'cleanup' (delete): stopped by a second SIGTERM: network error: the operation was cancelled (N ms)
+                skip finally 2 (query): not run: stopped by a second SIGTERM (N ms)
+
+                """)
+        #expect(
+            result.stdout == """
+                Interrupted: interrupted by SIGTERM (3 steps run, N ms)
+                  job.yaml:7:5: step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled
+                  not run: step 3 (assert)
+                  finally stopped by a second SIGTERM; interrupted: finally 1 'cleanup' (delete); not run: finally 2 (query)
+                records left changed (finish or undo them by hand):
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"terminated\",\n"))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+@preconcurrency import Glibc
+
+/// The built `nowflow` running in the background, its stderr read as it comes, so that a test can act (send a
+/// signal) at a given point of a run. Killed after 60 seconds, so that a test cannot hang.
+final class RunningTool: Sendable {
+    private let process: Process
+    private let output: Pipe
+    private let errorText = Mutex("")
+    private let errorsDone = DispatchSemaphore(value: 0)
+
+    /// Starts `nowflow arguments...` in `directory` (HOME there, as ``ToolInvocation`` does).
+    init(_ arguments: [String], in directory: URL) throws {
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        self.output = output
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGKILL) } }
+        let reader = Thread { [self] in
+            let handle = errors.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.errorText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+            self.errorsDone.signal()
+        }
+        reader.start()
+    }
+
+    /// Waits (up to 30 seconds) until stderr contains `text`; returns whether it did.
+    func waitForError(containing text: String) -> Bool {
+        for _ in 0..<3000 {
+            if errorText.withLock({ $0.contains(text) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit; returns its status, stdout and stderr.
+    func finish() -> ToolInvocation {
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        errorsDone.wait()
+        return ToolInvocation(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: errorText.withLock { $0 })
+    }
+}
