@@ -14,7 +14,7 @@ extension NowAttachmentService {
         data: Data, configuration: NowAttachmentUploadConfiguration, progressUpdate: @escaping ProgressUpdate,
         completion: @escaping @Sendable (Result<NowAttachmentMetadata, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             try await upload(data: data, configuration: configuration, progressUpdate: progressUpdate)
         }
     }
@@ -24,14 +24,16 @@ extension NowAttachmentService {
         for sysId: SysID, validateAttachment: Bool = true,
         completion: @escaping @Sendable (Result<NowAttachment, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await attachment(for: sysId, validateAttachment: validateAttachment) }
+        RequestPipeline.complete(completion) { [self] in
+            try await attachment(for: sysId, validateAttachment: validateAttachment)
+        }
     }
 
     /// ``attachmentMetadata(for:)`` with a completion handler.
     public func attachmentMetadata(
         for sysId: SysID, completion: @escaping @Sendable (Result<NowAttachmentMetadata, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await attachmentMetadata(for: sysId) }
+        RequestPipeline.complete(completion) { [self] in try await attachmentMetadata(for: sysId) }
     }
 
     /// ``attachmentMetadata(filter:limit:)`` with a completion handler.
@@ -39,24 +41,11 @@ extension NowAttachmentService {
         filter: Filter? = nil, limit: Int? = nil,
         completion: @escaping @Sendable (Result<[NowAttachmentMetadata], NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await attachmentMetadata(filter: filter, limit: limit) }
+        RequestPipeline.complete(completion) { [self] in try await attachmentMetadata(filter: filter, limit: limit) }
     }
 
     /// ``delete(sysId:)`` with a completion handler.
     public func delete(sysId: SysID, completion: @escaping @Sendable (Result<Void, NowDataError>) -> Void) {
-        run(completion) { [self] in try await delete(sysId: sysId) }
-    }
-
-    private func run<T>(
-        _ completion: @escaping @Sendable (Result<T, NowDataError>) -> Void,
-        _ operation: @escaping @Sendable () async throws -> T
-    ) {
-        Task {
-            do {
-                completion(.success(try await operation()))
-            } catch {
-                completion(.failure(RequestPipeline.networkError(error)))
-            }
-        }
+        RequestPipeline.complete(completion) { [self] in try await delete(sysId: sysId) }
     }
 }

@@ -24,7 +24,7 @@ extension NowTableService {
                 model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             let data = try await send(try prepared.get())
             return try Self.decode(Model.self, from: data, at: Constants.resultPath, coder: coder)
         }
@@ -43,7 +43,7 @@ extension NowTableService {
         configuration: FieldReadConfiguration? = nil,
         completion: @escaping @Sendable (Result<Data, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             try await createRecord(
                 with: fields, in: tableName, writeOptions: writeOptions, configuration: configuration)
         }
@@ -78,7 +78,7 @@ extension NowTableService {
     public func deleteRecord(
         sysId: SysID, from tableName: String, completion: @escaping @Sendable (Result<Void, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await deleteRecord(sysId: sysId, from: tableName) }
+        RequestPipeline.complete(completion) { [self] in try await deleteRecord(sysId: sysId, from: tableName) }
     }
 
     /// ``model(_:with:from:path:coder:configuration:)`` with a completion handler.
@@ -93,7 +93,7 @@ extension NowTableService {
         path: String = Constants.resultPath, coder: Coder = .default, configuration: FetchConfiguration? = nil,
         completion: @escaping @Sendable (Result<Model, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             try await model(
                 Model.self, with: sysId, from: tableName, path: path, coder: coder, configuration: configuration)
         }
@@ -104,7 +104,9 @@ extension NowTableService {
         with sysId: SysID, from tableName: String, configuration: FieldReadConfiguration? = nil,
         completion: @escaping @Sendable (Result<Data, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await record(with: sysId, from: tableName, configuration: configuration) }
+        RequestPipeline.complete(completion) { [self] in
+            try await record(with: sysId, from: tableName, configuration: configuration)
+        }
     }
 
     /// ``records(from:configuration:)`` with a completion handler.
@@ -118,7 +120,9 @@ extension NowTableService {
         from tableName: String, configuration: FetchConfiguration? = nil,
         completion: @escaping @Sendable (Result<Data, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in try await records(from: tableName, configuration: configuration) }
+        RequestPipeline.complete(completion) { [self] in
+            try await records(from: tableName, configuration: configuration)
+        }
     }
 
     /// ``update(_:in:coder:writeOptions:configuration:)`` with a completion handler.
@@ -132,7 +136,7 @@ extension NowTableService {
                 model, in: tableName, coder: coder, writeOptions: writeOptions,
                 readConfiguration: configuration?.readConfiguration)
         }
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             let data = try await send(try prepared.get())
             return try Self.decode(Model.self, from: data, at: Constants.resultPath, coder: coder)
         }
@@ -150,7 +154,7 @@ extension NowTableService {
         writeOptions: FieldWriteOptions? = nil, configuration: FieldReadConfiguration? = nil,
         completion: @escaping @Sendable (Result<Data, NowDataError>) -> Void
     ) {
-        run(completion) { [self] in
+        RequestPipeline.complete(completion) { [self] in
             try await updateRecord(
                 sysId: sysId, in: tableName, with: fields, writeOptions: writeOptions, configuration: configuration)
         }
@@ -166,19 +170,5 @@ extension NowTableService {
         updateRecord(
             sysId: sysId, in: tableName, with: fields.mapValues(\.fieldValue), writeOptions: writeOptions,
             configuration: configuration, completion: completion)
-    }
-
-    /// Runs `operation` in a new task and hands its outcome to `completion`.
-    private func run<T>(
-        _ completion: @escaping @Sendable (Result<T, NowDataError>) -> Void,
-        _ operation: @escaping @Sendable () async throws -> T
-    ) {
-        Task {
-            do {
-                completion(.success(try await operation()))
-            } catch {
-                completion(.failure(RequestPipeline.networkError(error)))
-            }
-        }
     }
 }
