@@ -27,20 +27,12 @@ final class InterruptWatcher: Sendable {
         guard pipe(&ends) == 0 else { return }
         Self.writeEnd = ends[1]
         _ = Self.received.load(ordering: .relaxed)
-        var action = sigaction()
-        let handler: @convention(c) (Int32) -> Void = { _ in
-            InterruptWatcher.received.add(1, ordering: .relaxed)
-            var byte: UInt8 = 1
-            _ = write(InterruptWatcher.writeEnd, &byte, 1)
-        }
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handler
-        #else
-            action.__sigaction_u.__sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
+        SignalHandler.install(
+            { _ in
+                InterruptWatcher.received.add(1, ordering: .relaxed)
+                var byte: UInt8 = 1
+                _ = write(InterruptWatcher.writeEnd, &byte, 1)
+            }, for: [SIGINT])
         let readEnd = ends[0]
         let thread = Thread { [self] in
             var byte: UInt8 = 0

@@ -21,20 +21,11 @@ enum SignalForwarder {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         writeEnd = ends[1]
-        var action = sigaction()
-        let handler: @convention(c) (Int32) -> Void = { number in
-            var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(SignalForwarder.writeEnd, &byte, 1)
-        }
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = handler
-        #else
-            action.__sigaction_u.__sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        SignalHandler.install(
+            { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalForwarder.writeEnd, &byte, 1)
+            }, for: [SIGINT, SIGTERM])
         // A process started with them blocked (as by some test runners and process managers) would not see them.
         var signals = sigset_t()
         sigemptyset(&signals)
