@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LocalInstance
+import NowData
 
 /// Runs translated encoded queries on a real SQLite database with a few records.
 @Suite struct EncodedQuerySQLiteTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LocalInstance
+import NowData
 
 @Suite struct SQLQueryTranslatorTests {
     private let translator = SQLQueryTranslator(schema: QueryTestSchema(), invalidQueryReturnsNoRows: false)

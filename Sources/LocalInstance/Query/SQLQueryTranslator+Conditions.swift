@@ -1,3 +1,5 @@
+import NowData
+
 import Foundation
 
 extension SQLQueryTranslator {

@@ -1,3 +1,5 @@
+import NowData
+
 extension SQLQueryTranslator {
     /// The `ORDER BY` terms. A reference sorts by its target's display field when the schema names one (as the
     /// platform sorts by display value), a dot-walked field (`caller_id.name`) sorts through correlated subqueries

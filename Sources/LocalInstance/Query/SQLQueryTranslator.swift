@@ -1,3 +1,5 @@
+import NowData
+
 import Foundation
 
 /// Translates an ``EncodedQuery`` into SQL fragments over the local instance's tables, so that SQLite does the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LocalInstance
+@testable import NowData
 
 @Suite struct EncodedQueryTests {
     /// A condition term written as `field`, the operator, then `value`.

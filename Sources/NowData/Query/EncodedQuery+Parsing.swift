@@ -7,7 +7,7 @@ extension EncodedQuery {
     /// platform's list filters) is ignored.
     ///
     /// - Throws: ``EncodedQueryError/javascriptValue(condition:)`` when a condition has a `javascript:` value.
-    static func parse(_ text: String) throws(EncodedQueryError) -> EncodedQuery {
+    package static func parse(_ text: String) throws(EncodedQueryError) -> EncodedQuery {
         var builder = Builder()
         var segment: [UInt8] = []
         var utf8 = text.utf8.makeIterator()

@@ -1,6 +1,6 @@
 /// An operator of an encoded-query condition (`field OPERATOR value`) that the local instance runs.
 /// The raw value is the operator as written in the query.
-enum QueryOperator: String, Sendable, Hashable, CaseIterable {
+package enum QueryOperator: String, Sendable, Hashable, CaseIterable {
     case equals = "="
     case notEquals = "!="
     case lessThan = "<"
@@ -37,13 +37,13 @@ enum QueryOperator: String, Sendable, Hashable, CaseIterable {
 
     /// Operators of the platform that the local instance recognises but does not run (they need scripts,
     /// relative dates, change history or the class hierarchy); a condition using one is invalid.
-    static let unsupported: [String] = [
+    package static let unsupported: [String] = [
         "DYNAMIC", "RELATIVEGT", "RELATIVELT", "RELATIVEGE", "RELATIVELE", "RELATIVEEE", "DATEPART", "MORETHAN",
         "LESSTHAN", "VALCHANGES", "CHANGESFROM", "CHANGESTO", "IN_HIERARCHY", "INSTANCEOF", "SINCE",
     ]
 
     /// Whether the operator takes no value (`activeISEMPTY`).
-    var isUnary: Bool {
+    package var isUnary: Bool {
         switch self {
         case .isEmpty, .isNotEmpty, .emptyString, .anything: true
         default: false
@@ -51,7 +51,7 @@ enum QueryOperator: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the value becomes a `LIKE` pattern.
-    var isPattern: Bool {
+    package var isPattern: Bool {
         switch self {
         case .like, .notLike, .notLikeAlias, .startsWith, .endsWith, .endsWithAlias, .contains, .doesNotContain: true
         default: false
@@ -59,7 +59,7 @@ enum QueryOperator: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the value names another field of the same table rather than a value.
-    var comparesFields: Bool {
+    package var comparesFields: Bool {
         switch self {
         case .sameAs, .notSameAs, .greaterThanField, .lessThanField, .greaterThanOrEqualsField,
             .lessThanOrEqualsField:
