@@ -11,13 +11,14 @@ import NowFlow
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
 ///
-/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 130 or 143
-/// interrupted by SIGINT or SIGTERM (after `finally` ran and the reports were written).
+/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 5 (with
+/// `--detailed-exitcode`) passed and changed a record, 130 or 143 interrupted by SIGINT or SIGTERM (after `finally`
+/// ran and the reports were written).
 enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                     [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                    [--offline] [--refresh-schema]
+                                    [--offline] [--refresh-schema] [--detailed-exitcode]
         """
 
     /// The options, for the parser and `--help`.
@@ -26,7 +27,8 @@ enum RunCommand {
         summary: """
             Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
             step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
-            2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+            2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a
+            passed run that changed a record, 130/143 SIGINT/SIGTERM.
             """,
         options: [
             .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
@@ -38,6 +40,7 @@ enum RunCommand {
             .init(name: "verbose", value: nil, text: "also print every step result and variable"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+            .init(name: "detailed-exitcode", value: nil, text: "exit 5 when the run (or dry run) changed (would change) a record"),
         ])
 
     /// The parsed command line.
@@ -52,6 +55,7 @@ enum RunCommand {
         var verbose: Bool
         var offline = false
         var refreshSchema = false
+        var detailedExitCode = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -133,7 +137,7 @@ enum RunCommand {
                 return result.status == .passed ? 3 : result.status.exitCode
             }
         }
-        return result.status.exitCode
+        return result.exitCode(detailed: settings.detailedExitCode)
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
@@ -143,7 +147,7 @@ enum RunCommand {
         var settings = Settings(
             jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
             timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
-            refreshSchema: parsed.flag("refresh-schema"))
+            refreshSchema: parsed.flag("refresh-schema"), detailedExitCode: parsed.flag("detailed-exitcode"))
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")

@@ -82,6 +82,7 @@ extension JobBuilder {
         case "set": return assignments(node).map(StepKind.set)
         case "assert": return assertion(node).map(StepKind.assert)
         case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
+        case "ensure": return ensure(node).map(StepKind.ensure)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }
@@ -153,7 +154,7 @@ extension JobBuilder {
         return settings
     }
 
-    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
+    func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
         var settings = WriteSettings()
         settings.read = readSettings(pairs)
         settings.inputDisplayValue =
@@ -174,20 +175,26 @@ extension JobBuilder {
         if let queryNode {
             return templateText(queryNode, "query").map(RecordFilter.query)
         }
-        guard let whereNode, let conditions = mapping(whereNode, "where") else { return nil }
+        guard let whereNode else { return nil }
+        return conditions(whereNode, "where").map(RecordFilter.matching)
+    }
+
+    /// The `field: value` pairs of a `where:` (or an ensure's `match:`); nil when it is not a mapping.
+    func conditions(_ node: YAMLNode, _ key: String) -> [NamedTemplate]? {
+        guard let conditions = mapping(node, key) else { return nil }
         var result: [NamedTemplate] = []
         for condition in conditions where checkFieldName(condition) {
             if condition.value.pairs != nil {
                 error(
                     at: condition.value.mark,
-                    "where: \(condition.name) must be a value or a list of values, not a mapping")
+                    "\(key): \(condition.name) must be a value or a list of values, not a mapping")
                 continue
             }
             if let value = templateValue(condition.value) {
                 result.append(NamedTemplate(name: condition.name, value: value))
             }
         }
-        return .matching(result)
+        return result
     }
 
     /// `sys_id:`, or `where:`/`query:` with `max:`.
@@ -223,7 +230,7 @@ extension JobBuilder {
     }
 
     /// The `fields:` mapping of a create or update.
-    private func recordFields(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> [NamedTemplate]? {
+    func recordFields(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> [NamedTemplate]? {
         guard let node = value(pairs, "fields") else {
             error(at: mark, "\(context) needs fields: (a mapping of field names to values)")
             return nil

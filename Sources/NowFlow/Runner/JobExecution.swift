@@ -11,6 +11,8 @@ final class JobExecution {
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
     var numbers: [String: String] = [:]
     var planned: [PlannedWrite] = []
+    /// How many records the `ensure` steps found in each state (`created`, `unchanged`, ...).
+    var ensured: [String: Int] = [:]
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?
 
@@ -225,6 +227,7 @@ final class JobExecution {
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
         }
     }
 }

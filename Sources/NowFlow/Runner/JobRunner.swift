@@ -57,7 +57,7 @@ public struct JobRunner: Sendable {
             results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
             records: execution.touched, recordNumbers: execution.numbers.mapValues { masker($0) },
             plannedWrites: execution.planned, error: failure.map { masker($0.message) },
-            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" })
+            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured)
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

@@ -10,9 +10,10 @@ enum StepKind: Sendable {
     case set([NamedTemplate])
     case assert(AssertStep)
     case foreach(ForeachStep)
+    case ensure(EnsureStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"]
+    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "ensure"]
 
     /// The kind's key.
     var name: String {
@@ -26,6 +27,7 @@ enum StepKind: Sendable {
         case .set: "set"
         case .assert: "assert"
         case .foreach: "foreach"
+        case .ensure: "ensure"
         }
     }
 
@@ -40,6 +42,7 @@ enum StepKind: Sendable {
         case .set: nil
         case .assert: ["passed"]
         case .foreach: ["results", "count"]
+        case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
         }
     }
 }
