@@ -94,7 +94,8 @@ enum RunCommand {
         defer { target.close() }
 
         let terminal = isatty(STDERR_FILENO) == 1
-        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let color = terminal && (environment["NO_COLOR"] ?? "").isEmpty
+        let progress = ProgressPrinter(color: color, bar: color)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
         var settingUp = RunOptions(

@@ -6,7 +6,7 @@ import Testing
     static let usage = """
         usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                     [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                    [--offline] [--refresh-schema]
+                                    [--offline] [--refresh-schema] [--detailed-exitcode]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]

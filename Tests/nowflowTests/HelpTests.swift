@@ -17,11 +17,12 @@ import Testing
             result.stdout == """
                 usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                             [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                            [--offline] [--refresh-schema]
+                                            [--offline] [--refresh-schema] [--detailed-exitcode]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
-                2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+                2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a
+                passed run that changed a record, 130/143 SIGINT/SIGTERM.
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
@@ -33,6 +34,7 @@ import Testing
                   --verbose                      also print every step result and variable
                   --offline                      do not check table and field names against the instance
                   --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
+                  --detailed-exitcode            exit 5 when the run (or dry run) changed (would change) a record
 
                 """)
     }

@@ -53,7 +53,7 @@ import Testing
         let usage = """
             usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
                                         [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
-                                        [--offline] [--refresh-schema]
+                                        [--offline] [--refresh-schema] [--detailed-exitcode]
 
             """
         #expect(result.stderr == message + "\n" + usage)

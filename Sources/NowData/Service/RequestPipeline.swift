@@ -4,8 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends a service's requests: validation of the instance URL, authentication, the transport, retries, and
-/// the mapping of every failure to ``NowDataError``.
+/// Sends a service's requests: validation of the instance URL, authentication, the transport, retries (with one
+/// pause shared by all the service's requests when the instance asks for one, see ``RateLimitGate``), and the
+/// mapping of every failure to ``NowDataError``.
 final class RequestPipeline: Sendable {
     /// What may be retried, and how.
     enum Mode: Sendable {
@@ -24,6 +25,8 @@ final class RequestPipeline: Sendable {
 
     let configuration: NowServiceConfiguration
     let transport: any NowTransport
+    /// The pause the instance asked for, which every request of the pipeline waits out.
+    let gate = RateLimitGate()
     private let authentication: NowAuthentication
     private let tokenStore: OAuthTokenStore?
 
@@ -55,6 +58,11 @@ final class RequestPipeline: Sendable {
         var verifying = false
         while true {
             guard !Task.isCancelled else { throw NowDataError.network(.operationCancelled) }
+            do {
+                try await gate.wait()
+            } catch {
+                throw NowDataError.network(.operationCancelled)
+            }
             let current: NowHTTPRequest
             if case .create(let verification) = mode, verifying { current = verification } else { current = request }
             let lastError: NowDataError
@@ -84,8 +92,10 @@ final class RequestPipeline: Sendable {
             if case .create = mode { verifying = true }
             failures += 1
             guard failures < policy.maxAttempts else { throw lastError }
-            let delay = requestedDelay ?? policy.backoff(beforeRetry: failures)
+            let delay = requestedDelay.map { max($0, gate.remaining) } ?? policy.backoff(beforeRetry: failures)
             guard clock.now - start + delay <= policy.totalBudget else { throw lastError }
+            // A delay the instance asks for holds every request of the pipeline, not only this one's retry.
+            if let requestedDelay { gate.hold(for: requestedDelay) }
             do {
                 try await Task.sleep(for: delay)
             } catch {

@@ -23,7 +23,7 @@ extension JobBuilder {
         let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
         let kindName = kindPairs.first?.name
         var allowed = Self.commonStepKeys + StepKind.names
-        if kindName == "foreach" { allowed += ["as", "steps"] }
+        if kindName == "foreach" { allowed += ["as", "steps", "parallel"] }
         for pair in pairs where !allowed.contains(pair.name) {
             if kindPairs.isEmpty, let suggestion = pair.name.closest(among: StepKind.names) {
                 error(at: pair.key.mark, "unknown step kind '\(pair.name)'; did you mean '\(suggestion)'?")
@@ -309,6 +309,14 @@ extension JobBuilder {
                 name = given
             }
         }
+        var parallel = 1
+        if let parallelNode = value(stepPairs, "parallel"), let given = integer(parallelNode, "parallel", minimum: 1) {
+            if given > ForeachStep.maximumParallel {
+                error(at: parallelNode.mark, "parallel must be at most \(ForeachStep.maximumParallel), not \(given)")
+            } else {
+                parallel = given
+            }
+        }
         guard let stepsNode = value(stepPairs, "steps") else {
             error(at: node.mark, "foreach needs steps: (the steps to run for each item)")
             return nil
@@ -319,7 +327,7 @@ extension JobBuilder {
         localNames.removeLast()
         visibleIDs = outerIDs
         guard let (expression, source) = items else { return nil }
-        return ForeachStep(items: expression, itemsSource: source, name: name, steps: body)
+        return ForeachStep(items: expression, itemsSource: source, name: name, steps: body, parallel: parallel)
     }
 
     static func isTableName(_ name: String) -> Bool {

@@ -6,7 +6,7 @@ final class JobExecution {
     let service: NowTableService
     let options: RunOptions
     let masker: SecretMasker
-    private(set) var outcomes: [StepOutcome] = []
+    var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
     var numbers: [String: String] = [:]
@@ -226,7 +226,7 @@ final class JobExecution {
         case .extract(let extract): return try perform(extract, scope: scope)
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
-        case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .foreach(let foreach): return try await perform(foreach, number: number, label: label, scope: &scope)
         case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
         }
     }
