@@ -83,6 +83,7 @@ extension JobBuilder {
         case "assert": return assertion(node).map(StepKind.assert)
         case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
         case "ensure": return ensure(node).map(StepKind.ensure)
+        case "http": return http(node).map(StepKind.http)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }

@@ -326,6 +326,7 @@ public actor ReplSession {
         case .extract: fields = []
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
+        case .http: (shownValue, fields) = (value["body"] ?? .null, [])
         case .delete, .set, .assert, .foreach, .ensure: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))

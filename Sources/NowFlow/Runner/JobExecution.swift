@@ -228,6 +228,7 @@ final class JobExecution {
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, label: label, scope: &scope)
         case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
+        case .http(let http): return try await perform(http, label: label, scope: scope)
         }
     }
 }

@@ -11,9 +11,10 @@ enum StepKind: Sendable {
     case assert(AssertStep)
     case foreach(ForeachStep)
     case ensure(EnsureStep)
+    case http(HTTPStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "ensure"]
+    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "ensure", "http"]
 
     /// The kind's key.
     var name: String {
@@ -28,6 +29,7 @@ enum StepKind: Sendable {
         case .assert: "assert"
         case .foreach: "foreach"
         case .ensure: "ensure"
+        case .http: "http"
         }
     }
 
@@ -43,6 +45,7 @@ enum StepKind: Sendable {
         case .assert: ["passed"]
         case .foreach: ["results", "count"]
         case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
+        case .http: ["status", "headers", "body"]
         }
     }
 }
