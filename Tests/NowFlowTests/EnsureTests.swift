@@ -230,12 +230,9 @@ import Testing
                 error.description == """
                     job.yaml:3:13: error: ensure needs match: (field: value pairs that find the record) or query:
                     job.yaml:4:65: error: ensure takes match: or query:, not both
-                    job.yaml:5:13: error: ensure needs fields: (a mapping of field names to values)
                     job.yaml:5:65: error: ensure.state must be present or absent, not 'gone'
                     job.yaml:6:81: error: ensure with state: absent deletes the record it matches; it takes no fields:
-                    job.yaml:7:13: error: ensure needs fields: (a mapping of field names to values)
                     job.yaml:7:45: error: ensure's match: needs at least one field: value pair
-                    job.yaml:8:13: error: ensure needs fields: (a mapping of field names to values)
                     job.yaml:8:58: error: unknown key 'fileds' in ensure; did you mean 'fields'?
                     """)
         }

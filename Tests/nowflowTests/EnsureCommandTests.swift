@@ -89,4 +89,46 @@ import Testing
             ["run", "team.yaml", "--detailed-exitcode", "--var", "group=Data Ops"], in: directory)
         #expect(other.status == 5)
     }
+
+    /// The drift check of workflows/: a dry run and a run find drift (exit 5), the next run none (exit 0); a change
+    /// made by hand is drift again, and only that field is put right.
+    @Test func theDriftCheckWorkflow() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = WorkflowTests.directory.appendingPathComponent("team-drift.yaml").path
+        let plan = try ToolInvocation.run(["run", path, "--dry-run", "--detailed-exitcode"], in: directory)
+        #expect(plan.status == 5, "\(plan.stderr)")
+        #expect(normalized(plan.stdout).contains("\n4 records would change, 1 unchanged\n"))
+        let first = try ToolInvocation.run(["run", path, "--detailed-exitcode"], in: directory)
+        #expect(first.status == 5, "\(first.stderr)")
+        #expect(normalized(first.stdout).contains("\n4 records changed, 1 unchanged\n"))
+        let second = try ToolInvocation.run(["run", path, "--detailed-exitcode"], in: directory)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(
+            normalized(second.stderr) == """
+                ok   step 1 'manager' (query): 1 record from sys_user (N ms)
+                ok   step 2 (assert): holds: steps.manager.count == 1 (N ms)
+                ok   step 3 'group' (ensure): unchanged sys_user_group Platform Ops (<sys_id>) (N ms)
+                ok   step 4[0].1 'user' (query): 1 record from sys_user (N ms)
+                ok   step 4[0].2 (assert): holds: steps.user.count == 1 (N ms)
+                ok   step 4[0].3 'membership' (ensure): unchanged sys_user_grmember <sys_id> (N ms)
+                ok   step 4[1].1 'user' (query): 1 record from sys_user (N ms)
+                ok   step 4[1].2 (assert): holds: steps.user.count == 1 (N ms)
+                ok   step 4[1].3 'membership' (ensure): unchanged sys_user_grmember <sys_id> (N ms)
+                ok   step 4[2].1 'user' (query): 1 record from sys_user (N ms)
+                ok   step 4[2].2 (assert): holds: steps.user.count == 1 (N ms)
+                ok   step 4[2].3 'membership' (ensure): unchanged sys_user_grmember <sys_id> (N ms)
+                ok   step 4 'members' (foreach): 3 items, 4 at a time (N ms)
+                ok   step 5[0].1 'former_user' (query): 1 record from sys_user (N ms)
+                ok   step 5[0].2 'removal' (ensure): absent: no sys_user_grmember record matches 'group=<sys_id>^user=<sys_id>' (N ms)
+                ok   step 5 'former' (foreach): 1 item (N ms)
+
+                """)
+        #expect(
+            normalized(second.stdout) == """
+                Team drift check: passed (16 steps run, N ms)
+                0 records changed, 5 unchanged
+
+                """)
+    }
 }

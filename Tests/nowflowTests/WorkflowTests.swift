@@ -8,7 +8,7 @@ import Testing
 
     static let workflows = [
         "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
-        "change-request.yaml",
+        "change-request.yaml", "team-drift.yaml", "stale-incident-cleanup.yaml",
     ]
 
     @Test func everyWorkflowIsListed() throws {

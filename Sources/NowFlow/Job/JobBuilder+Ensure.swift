@@ -22,13 +22,14 @@ extension JobBuilder {
                 error(at: stateNode.mark, "ensure.state must be present or absent, not '\(given)'")
             }
         }
+        // Without fields:, a record is as it should be when it exists (a membership, say).
         var fields: [NamedTemplate] = []
-        if value(pairs, "fields") != nil || state == .present {
+        if let fieldsNode = value(pairs, "fields") {
+            if state == .absent {
+                error(at: fieldsNode.mark, "ensure with state: absent deletes the record it matches; it takes no fields:")
+            }
             guard let given = recordFields(pairs, in: "ensure", at: node.mark) else { return nil }
             fields = given
-        }
-        if state == .absent, let fieldsNode = value(pairs, "fields") {
-            error(at: fieldsNode.mark, "ensure with state: absent deletes the record it matches; it takes no fields:")
         }
         guard let table, let match else { return nil }
         return EnsureStep(table: table, match: match, fields: fields, state: state, settings: writeSettings(pairs))
