@@ -110,6 +110,27 @@ import Testing
         #expect(throws: ReplInputError.self) { try ShortForm.node("http GET") }
     }
 
+    @Test func theShortFormRunsInTheRepl() async throws {
+        let harness = try ReplHarness(width: 80)
+        let count = try RunHarness().count("incident", "")
+        let transcript = await harness.transcript([
+            "http GET /api/now/stats/incident sysparm_count=true id=stats",
+            ":show steps.stats.status",
+            "http GET /api/now/table/incident/missing",
+        ])
+        #expect(
+            harness.normalized(transcript) == """
+                nowflow> http GET /api/now/stats/incident sysparm_count=true id=stats
+                stats (http): GET /api/now/stats/incident: 200, 38 bytes
+                result  {"stats":{"count":"\(count)"}}
+                nowflow> :show steps.stats.status
+                200
+                nowflow> http GET /api/now/table/incident/missing
+                error: _2 (http): GET /api/now/table/incident/missing: expected a 2xx status, got 404: No Record found
+
+                """)
+    }
+
     @Test func badHTTPStepsAreDiagnosed() {
         let text = """
             name: Bad

@@ -102,4 +102,34 @@ import TestSupport
                 """)
         #expect(normalized(result.stdout).hasPrefix("Storm: passed (10 steps run, N ms)\nrecords touched:\n"))
     }
+
+    /// Without a terminal (or with NO_COLOR), a long foreach prints a plain progress line every few seconds: done
+    /// of total, rate, time left.
+    @Test func aLongForeachPrintsPlainProgressLines() async throws {
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "500"])
+        let directory = try directory(
+            with: """
+                name: Slow reads
+                auth:
+                  basic: { user: admin, password: pw }
+                vars:
+                  items: [1, 2, 3, 4, 5, 6, 7, 8, 9]
+                steps:
+                  - id: each
+                    foreach: vars.items
+                    steps:
+                      - query: { table: incident, limit: 1, fields: [number] }
+                """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--offline"], in: directory)
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let progress = lines.filter { !$0.hasPrefix("ok ") }
+        #expect(progress.count == 1, "\(result.stderr)")
+        #expect(
+            progress.first?.replacingOccurrences(of: #"[0-9.]+"#, with: "N", options: .regularExpression)
+                == "step N 'each' (foreach): N of N items, N/s, N s left")
+        #expect(lines.count == 11)
+    }
 }
