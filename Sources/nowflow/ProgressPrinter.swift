@@ -47,7 +47,8 @@ final class ProgressPrinter: Sendable {
         }
     }
 
-    /// `step 3 'close' (foreach): 120 of 1000 items [##..................] 38/s, 23 s left`.
+    /// `step 3 'close' (foreach): 120 of 1000 items [##..................] 38/s, 23 s left`, or without the bar
+    /// `step 3 'close' (foreach): 120 of 1000 items, 38/s, 23 s left`.
     private func progress(_ label: String, done: Int, total: Int?, unit: String) {
         let now = ContinuousClock.now
         let (elapsed, plainDue) = state.withLock { state -> (Duration, Bool) in
@@ -70,14 +71,16 @@ final class ProgressPrinter: Sendable {
     /// The progress text: done of total, a bar when asked, the rate and the time left once they can be told.
     static func text(_ label: String, done: Int, total: Int?, unit: String, elapsed: Duration, bar: Bool) -> String {
         var text = "\(label): \(done)\(total.map { " of \($0)" } ?? "") \(unit)"
+        var separator = ", "
         if bar, let total {
             let filled = total > 0 ? min(20, done * 20 / total) : 20
             text += " [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled) + "]"
+            separator = " "
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         guard seconds >= 0.5, done > 0 else { return text }
         let rate = Double(done) / seconds
-        text += rate >= 10 ? " \(Int(rate.rounded()))/s" : " \(String(format: "%.1f", rate))/s"
+        text += separator + (rate >= 10 ? "\(Int(rate.rounded()))/s" : "\(String(format: "%.1f", rate))/s")
         if let total, total > done {
             let left = Int((Double(total - done) / rate).rounded(.up))
             text += left >= 120 ? ", \(left / 60) min left" : ", \(left) s left"

@@ -118,15 +118,18 @@ import Testing
             ":show steps.stats.status",
             "http GET /api/now/table/incident/missing",
         ])
+        let body = #"{"result":{"stats":{"count":"\#(count)"}}}"#
         #expect(
             harness.normalized(transcript) == """
                 nowflow> http GET /api/now/stats/incident sysparm_count=true id=stats
-                stats (http): GET /api/now/stats/incident: 200, 38 bytes
-                result  {"stats":{"count":"\(count)"}}
+                stats (http): GET /api/now/stats/incident: 200, \(body.utf8.count) bytes
+                result:
+                  stats:
+                    count: '\(count)'
                 nowflow> :show steps.stats.status
                 200
                 nowflow> http GET /api/now/table/incident/missing
-                error: _2 (http): GET /api/now/table/incident/missing: expected a 2xx status, got 404: No Record found
+                error: (http): GET /api/now/table/incident/missing: expected a 2xx status, got 404: No Record found
 
                 """)
     }
