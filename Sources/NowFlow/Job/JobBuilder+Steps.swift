@@ -296,7 +296,7 @@ extension JobBuilder {
         var name = "item"
         if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
             let given = nameNode.scalarText ?? name
-            if ["vars", "env", "steps", "true", "false", "null"].contains(given) {
+            if ["vars", "env", "steps", "true", "false", "null", "in"].contains(given) {
                 error(at: nameNode.mark, "foreach's as: '\(given)' is a reserved name; choose another")
             } else {
                 name = given

@@ -31,6 +31,8 @@ final class JobBuilder {
     var localNames: [String] = []
     /// The ids of the steps being read (a foreach's id stays while its body is read).
     var currentIDs: [String] = []
+    /// The job's `coder`, once read: how literal texts are read as dates.
+    var coderSettings = CoderSettings()
 
     init(file: String) {
         self.file = file
@@ -53,7 +55,8 @@ final class JobBuilder {
         let description = value(pairs, "description").flatMap { text($0, "description") }
         let instance = value(pairs, "instance").flatMap { text($0, "instance") }
         let auth = value(pairs, "auth").flatMap(authentication)
-        let coder = value(pairs, "coder").flatMap(coderSettings) ?? CoderSettings()
+        let coder = value(pairs, "coder").flatMap(readCoderSettings) ?? CoderSettings()
+        coderSettings = coder
         let vars = value(pairs, "vars").map(variables) ?? []
         let secrets = value(pairs, "secrets").flatMap { names($0, "secrets") } ?? []
         var steps: [Step] = []
@@ -127,7 +130,7 @@ final class JobBuilder {
         }
     }
 
-    private func coderSettings(_ node: YAMLNode) -> CoderSettings? {
+    private func readCoderSettings(_ node: YAMLNode) -> CoderSettings? {
         guard let pairs = mapping(node, "coder") else { return nil }
         checkKeys(pairs, allowed: ["dates", "timezone"], in: "coder")
         var settings = CoderSettings()

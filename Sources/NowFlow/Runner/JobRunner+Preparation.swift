@@ -16,6 +16,7 @@ extension JobRunner {
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
     func prepare() throws(StepFailure) -> Preparation {
         var scope = Scope(env: options.environment)
+        scope.dates = job.dates(timeZone: nil)
         var secrets = options.secrets
         var authentication = options.authentication
         do throws(EvaluationError) {
