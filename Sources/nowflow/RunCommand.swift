@@ -36,6 +36,7 @@ enum RunCommand {
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
             .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "quiet", value: nil, text: "print a line per step only, not the records and values each one gave"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
@@ -50,6 +51,7 @@ enum RunCommand {
         var json: Bool
         var timeZone: String?
         var verbose: Bool
+        var quiet = false
         var offline = false
         var refreshSchema = false
     }
@@ -98,6 +100,9 @@ enum RunCommand {
             secrets: target.secrets, variables: settings.variables, environment: environment,
             dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
         settingUp.schemaCache = target.schemaCache
+        if !settings.json, !settings.quiet {
+            settingUp.display = ResultDisplay(width: TerminalSize.columns(), timeZone: settings.timeZone)
+        }
         settingUp.refreshSchema = settings.refreshSchema
         let options = settingUp
         if !settings.offline {
@@ -144,6 +149,7 @@ enum RunCommand {
             jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
             timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
             refreshSchema: parsed.flag("refresh-schema"))
+        settings.quiet = parsed.flag("quiet")
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")

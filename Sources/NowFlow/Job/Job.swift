@@ -20,6 +20,8 @@ public struct Job: Sendable {
     var secrets: [String]
     var steps: [Step]
     var finally: [Step]
+    /// `outputs:`, in order.
+    var outputs: [JobOutput] = []
     /// The table and field names written literally, for the name check against the instance.
     var names: [NameUse] = []
 

@@ -2,7 +2,7 @@ import NowData
 
 /// Reading steps: the common options, then the parameters of each kind.
 extension JobBuilder {
-    static let commonStepKeys = ["id", "when", "retry", "continue_on_error"]
+    static let commonStepKeys = ["id", "when", "retry", "continue_on_error", "show"]
 
     /// The steps of a `steps`/`finally` list, in order; each step's id becomes visible to the steps after it.
     func steps(_ node: YAMLNode, _ what: String) -> [Step] {
@@ -60,10 +60,24 @@ extension JobBuilder {
         currentIDs.removeLast()
         if let id, let kind { visibleIDs[id] = kind }
         let retry = value(pairs, "retry").flatMap { retryOptions($0) }
+        let show = value(pairs, "show").flatMap(showSetting) ?? .rows(ShowSetting.defaultRows)
         guard let kind else { return nil }
         return Step(
-            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, line: node.mark.line,
-            column: node.mark.column)
+            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, show: show,
+            line: node.mark.line, column: node.mark.column)
+    }
+
+    /// `show: all`, `show: false`, or a number of records.
+    private func showSetting(_ node: YAMLNode) -> ShowSetting? {
+        switch node.resolvedScalar {
+        case .string("all"): return .all
+        case .bool(false): return ShowSetting.none
+        case let scalar? where scalar.wholeNumber.map { $0 >= 0 } == true:
+            return scalar.wholeNumber.map { $0 == 0 ? ShowSetting.none : .rows($0) }
+        default:
+            error(at: node.mark, "show must be all, false or a number of records, not \(node.kindDescription)")
+            return nil
+        }
     }
 
     private func retryOptions(_ node: YAMLNode) -> StepRetry? {

@@ -7,7 +7,7 @@ import Foundation
 /// before it; a first pass over the nodes collects every `id` (to tell "runs later" from "does not exist") and
 /// every variable a `set` step assigns.
 final class JobBuilder {
-    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "secrets", "steps", "finally"]
+    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "secrets", "steps", "finally", "outputs"]
 
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
@@ -71,10 +71,24 @@ final class JobBuilder {
             visibleIDs = mainIDs
             finally = self.steps(node, "finally")
         }
+        let outputs = value(pairs, "outputs").map(jobOutputs) ?? []
         guard diagnostics.isEmpty, let name else { return nil }
         return Job(
             name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
-            vars: vars, secrets: secrets, steps: steps, finally: finally)
+            vars: vars, secrets: secrets, steps: steps, finally: finally, outputs: outputs)
+    }
+
+    /// `outputs:`: names and expressions (bare or as `${...}`), which may use every step's result.
+    private func jobOutputs(_ node: YAMLNode) -> [JobOutput] {
+        guard let pairs = mapping(node, "outputs") else { return [] }
+        return pairs.compactMap { pair in
+            guard checkName(pair.key, "an output name"),
+                let (expression, source) = condition(pair.value, "outputs.\(pair.name)")
+            else { return nil }
+            return JobOutput(
+                name: pair.name, expression: expression, source: source, line: pair.key.mark.line,
+                column: pair.key.mark.column)
+        }
     }
 
     /// Records a problem at `mark`.

@@ -4,7 +4,7 @@ import NowData
 /// The JSON report, for `--output json` and `--report json:PATH`.
 extension RunResult {
     /// The result as JSON text, indented, keys sorted: `job`, `file`, `status`, `dry_run`, `duration_ms`, `steps`,
-    /// `results`, `vars`, `records`, `planned_writes` and `error` (when the run failed).
+    /// `results`, `vars`, `records`, `planned_writes`, `outputs` and `error` (when the run failed).
     public func jsonText() -> String {
         jsonValue.sortingKeys().jsonText(pretty: true)
     }
@@ -16,7 +16,7 @@ extension RunResult {
             "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
             "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(json)),
-            "planned_writes": .array(plannedWrites.map(Self.json)),
+            "planned_writes": .array(plannedWrites.map(Self.json)), "outputs": .object(outputs),
         ]
         report["error"] = error.map(JSONValue.string)
         report["error_location"] = errorLocation.map(JSONValue.string)

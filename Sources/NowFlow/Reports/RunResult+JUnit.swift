@@ -12,6 +12,13 @@ extension RunResult {
             #"<testsuites name="nowflow" tests="\#(steps.count)" failures="\#(failures)" time="\#(Self.seconds(milliseconds))">"#,
             #"  <testsuite name="\#(Self.escape(job))" tests="\#(steps.count)" failures="\#(failures)" skipped="\#(skipped)" time="\#(Self.seconds(milliseconds))" file="\#(Self.escape(file))">"#,
         ]
+        if !outputs.isEmpty {
+            lines.append("    <properties>")
+            for (name, value) in outputs {
+                lines.append(#"      <property name="\#(Self.escape(name))" value="\#(Self.escape(value.text))"/>"#)
+            }
+            lines.append("    </properties>")
+        }
         for step in steps {
             let open =
                 #"    <testcase classname="\#(Self.escape(job))" name="\#(Self.escape(step.label))" time="\#(Self.seconds(step.milliseconds))""#

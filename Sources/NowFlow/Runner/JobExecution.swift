@@ -19,6 +19,8 @@ final class JobExecution {
 
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
+    /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
+    var displayDates: JobDates?
 
     init(
         service: NowTableService, options: RunOptions, masker: SecretMasker, dates: JobDates,
@@ -116,7 +118,7 @@ final class JobExecution {
                 }
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
-                finish(draft, .passed, summary + tries + retried, start: start)
+                finish(draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
                 return nil
             } catch {
                 failure = error
@@ -202,10 +204,14 @@ final class JobExecution {
         return stopped
     }
 
-    private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {
+    private func finish(
+        _ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant,
+        shown: [String] = []
+    ) {
         var outcome = draft
         outcome.status = status
         outcome.message = masker(message)
+        outcome.shown = shown.map { masker($0) }
         outcome.milliseconds = JobRunner.milliseconds(since: start)
         outcomes.append(outcome)
         options.onEvent(.stepFinished(outcome))

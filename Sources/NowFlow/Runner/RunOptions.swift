@@ -36,6 +36,8 @@ public struct RunOptions: Sendable {
     public var refreshSchema = false
     /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
     public var interruption: RunInterruption?
+    /// How each step's result is shown in its ``StepOutcome/shown`` lines; nil: not shown (`--quiet`, JSON).
+    public var display: ResultDisplay?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
     public var onEvent: @Sendable (RunEvent) -> Void
 
