@@ -7,10 +7,10 @@ import Foundation
 /// before it; a first pass over the nodes collects every `id` (to tell "runs later" from "does not exist") and
 /// every variable a `set` step assigns.
 final class JobBuilder {
-    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "secrets", "steps", "finally", "outputs"]
+    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "vars_files", "secrets", "steps", "finally", "outputs"]
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     /// Every step id of the file: where it is, and whether it sits inside a foreach.
     var declaredIDs: [String: (mark: YAMLMark, insideForeach: Bool)] = [:]
@@ -33,6 +33,10 @@ final class JobBuilder {
     var currentIDs: [String] = []
     /// The job's `coder`, once read: how literal texts are read as dates.
     var coderSettings = CoderSettings()
+    /// The files that include this one, outermost first (to refuse a cycle).
+    var includeChain: [String] = []
+    /// The table and field names written in the files this one includes, for the name check.
+    var includedNames: [NameUse] = []
 
     init(file: String) {
         self.file = file
@@ -57,7 +61,18 @@ final class JobBuilder {
         let auth = value(pairs, "auth").flatMap(authentication)
         let coder = value(pairs, "coder").flatMap(readCoderSettings) ?? CoderSettings()
         coderSettings = coder
+        let fileVariables = value(pairs, "vars_files").map(varsFiles) ?? []
         let vars = value(pairs, "vars").map(variables) ?? []
+        for given in fileVariables {
+            guard let declared = vars.first(where: { $0.name == given.name }) else { continue }
+            let job = Job(
+                name: "", file: file, coder: coder, vars: [declared], secrets: [], steps: [], finally: [])
+            do {
+                _ = try job.value(ofVariable: given.name, given: given.value, from: "vars_files: \(given.file)")
+            } catch {
+                self.error(at: given.mark, error.description)
+            }
+        }
         let secrets = value(pairs, "secrets").flatMap { names($0, "secrets") } ?? []
         var steps: [Step] = []
         if let node = value(pairs, "steps") {
@@ -75,7 +90,8 @@ final class JobBuilder {
         guard diagnostics.isEmpty, let name else { return nil }
         return Job(
             name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
-            vars: vars, secrets: secrets, steps: steps, finally: finally, outputs: outputs)
+            vars: vars, fileVariables: fileVariables.map { ($0.name, $0.value) }, secrets: secrets, steps: steps,
+            finally: finally, outputs: outputs)
     }
 
     /// `outputs:`: names and expressions (bare or as `${...}`), which may use every step's result.
@@ -96,11 +112,13 @@ final class JobBuilder {
         diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message))
     }
 
-    /// The problems, in file order.
+    /// The problems, in file order; then those of the files this one reads (included jobs, vars files), each
+    /// file's as it reported them.
     var sortedDiagnostics: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        let own = diagnostics.enumerated().filter { $0.element.file == file }.sorted { a, b in
             (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
         }.map(\.element)
+        return own + diagnostics.filter { $0.file != file }
     }
 
     // MARK: - Top-level sections

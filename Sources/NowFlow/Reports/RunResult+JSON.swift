@@ -9,6 +9,14 @@ extension RunResult {
         jsonValue.sortingKeys().jsonText(pretty: true)
     }
 
+    /// Several runs (`nowflow run a.yaml b.yaml`) as JSON text: `{"jobs": [...], "status": ...}`, each job's
+    /// report as ``jsonText()`` writes it, and the status of the first job that did not pass (else `passed`).
+    public static func jsonText(of results: [RunResult]) -> String {
+        let status = results.first { $0.status != .passed }?.status ?? .passed
+        let report: JSONValue = ["jobs": .array(results.map(\.jsonValue)), "status": .string(status.rawValue)]
+        return report.sortingKeys().jsonText(pretty: true)
+    }
+
     /// The result as a JSON value.
     public var jsonValue: JSONValue {
         var report: JSONObject = [

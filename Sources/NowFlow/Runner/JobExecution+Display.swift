@@ -37,6 +37,9 @@ extension JobExecution {
                 let value = shown[assignment.name] ?? .null
                 return RecordTable.cut("vars.\(assignment.name) = \(value.sortingKeys().jsonText())", to: width)
             }
+        case .include:
+            let outputs = shown["outputs"]?.object ?? [:]
+            lines = outputs.map { RecordTable.cut("outputs.\($0.key) = \($0.value.sortingKeys().jsonText())", to: width) }
         case .assert, .foreach:
             lines = []
         }

@@ -5,7 +5,8 @@ import NowData
 final class JobExecution {
     let service: NowTableService
     let options: RunOptions
-    let masker: SecretMasker
+    /// Masks every secret of the job (and of the jobs it includes, once they start).
+    var masker: SecretMasker
     private(set) var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
@@ -19,6 +20,8 @@ final class JobExecution {
 
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
+    /// The tags of the steps that enclose the one running (a foreach's, an include's): its own count with them.
+    var enclosingTags: Set<String> = []
     /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
     var displayDates: JobDates?
 
@@ -66,7 +69,14 @@ final class JobExecution {
         let draft = StepOutcome(
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
             message: "")
+        if let reason = tagSkip(step) {
+            finish(draft, .skipped, reason, start: start)
+            return nil
+        }
         options.onEvent(.stepStarted(draft.label))
+        let outerTags = enclosingTags
+        enclosingTags.formUnion(step.tags)
+        defer { enclosingTags = outerTags }
         if let when = step.when {
             do {
                 guard try when.evaluateCondition(in: scope) else {
@@ -231,6 +241,7 @@ final class JobExecution {
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .include(let include): return try await perform(include, number: number, scope: scope)
         }
     }
 }

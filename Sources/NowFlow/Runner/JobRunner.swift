@@ -25,6 +25,7 @@ public struct JobRunner: Sendable {
     public func run() async -> RunResult {
         let clock = ContinuousClock()
         let start = clock.now
+        options.interruption?.enterSteps()
         let preparation: Preparation
         do {
             preparation = try prepare()
@@ -56,9 +57,9 @@ public struct JobRunner: Sendable {
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
-            results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
-            records: execution.touched, recordNumbers: execution.numbers.mapValues { masker($0) },
-            plannedWrites: execution.planned, error: failure.map { masker($0.message) },
+            results: scope.steps.mapValues { execution.masker($0) }, vars: scope.vars.mapValues { execution.masker($0) },
+            records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
+            plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, outputs: outputs)
     }
 
