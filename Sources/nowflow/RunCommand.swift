@@ -38,7 +38,7 @@ enum RunCommand {
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
             .init(name: "verbose", value: nil, text: "also print every step result and variable"),
-            .init(name: "vars-file", value: "FILE", text: "set declared variables from a YAML or JSON file (repeatable; later files win, --var wins)"),
+            .init(name: "vars-file", value: "FILE", text: "set declared variables from a YAML or JSON file (repeatable; later ones win)"),
             .init(name: "tags", value: "TAG,...", text: "run only the steps with one of these tags (or always)"),
             .init(name: "skip-tags", value: "TAG,...", text: "skip the steps with one of these tags"),
             .init(name: "fail-fast", value: nil, text: "with several job files, run none after the first that does not pass"),
@@ -246,7 +246,7 @@ enum RunCommand {
         settings.failFast = parsed.flag("fail-fast")
         settings.varsFiles = parsed.values("vars-file")
         for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
-            let tags = Set(values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+            let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
             if tags.contains("") { throw UsageError("--\(option) expects tag names separated by commas") }
             if option == "tags" { settings.tags = tags } else { settings.skipTags = tags }
         }
