@@ -108,17 +108,18 @@ import Testing
                      and 3 more
                 ok   step 4 'quiet' (query): 5 records from incident (N ms)
                 ok   step 5 'made' (create): created incident <sys_id> (N ms)
-                     number      short_description  urgency  sys_id
-                     ----------  -----------------  -------  --------------------------------
-                     INC0010061  ***                2        <sys_id>
+                     number             INC0010061
+                     short_description  ***
+                     urgency            2
                 ok   step 6 'check' (get): incident <sys_id> (N ms)
                      number      urgency  state
                      ----------  -------  -----
                      INC0010061  2        1
                 ok   step 7 'bump' (update): updated 1 incident record (N ms)
-                     number      urgency  impact  sys_id
-                     ----------  -------  ------  --------------------------------
-                     INC0010061  1        1       <sys_id>
+                     number   INC0010061
+                     urgency  1
+                     impact   1
+                     sys_id   <sys_id>
                 ok   step 8 'numbers' (extract): = [{"active":"true","assigned_to":"","assignment_group":{"l... (N ms)
                      number      short_description       state  sys_id
                      ----------  ----------------------  -----  --------------------------------

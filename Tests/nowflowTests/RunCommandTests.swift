@@ -48,9 +48,8 @@ import Testing
                 """)
         #expect(
             normalized(result.stdout) == """
-                     number      short_description  sys_id
-                     ----------  -----------------  --------------------------------
-                     INC0010061  hello              <sys_id>
+                     number             INC0010061
+                     short_description  hello
                      number      short_description  state  sys_id
                      ----------  -----------------  -----  --------------------------------
                      INC0010061  hello              1      <sys_id>
@@ -158,7 +157,7 @@ import Testing
         let updated = changes.map { "     \($0.prefix(10))  1        <sys_id>" }
         let tables =
             ["     number      urgency  sys_id", "     ----------  -------  --------------------------------"] + updated
-            + ["     short_description  sys_id", "     -----------------  ---------", "     dry                dry-run-1"]
+            + ["     short_description  dry"]
         #expect(
             normalized(result.stdout)
                 == (tables + ["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [

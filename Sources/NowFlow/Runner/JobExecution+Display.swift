@@ -19,10 +19,13 @@ extension JobExecution {
         case .get(let get):
             lines = table([shown["record"] ?? .null], fields: get.fields, show: step.show, width: width)
         case .create(let create):
-            lines = written([shown["record"] ?? .null], set: create.fields.map(\.name), show: step.show, width: width)
+            lines = written(
+                [shown["record"] ?? .null], set: create.fields.map(\.name), show: step.show, dates: dates, width: width)
         case .update(let update):
             let records = shown["records"]?.array ?? [shown["record"] ?? .null]
-            lines = written(records, set: update.fields.map(\.name), show: step.show, width: width)
+            lines = written(
+                records, set: update.fields.map(\.name), bySysID: shown["records"] == nil, show: step.show,
+                dates: dates, width: width)
         case .delete:
             let sysIDs = shown["sys_ids"]?.array ?? []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
@@ -63,16 +66,24 @@ extension JobExecution {
         return lines
     }
 
-    /// The records a write touched: the field that names each (number, name or user_name), the fields it set, and
-    /// the sys_id.
-    private func written(_ records: [JSONValue], set: [String], show: ShowSetting, width: Int) -> [String] {
+    /// The records a write touched: the field that names each (number, name or user_name) and the fields it set;
+    /// one record as `field  value` lines (with its sys_id unless the write named it, as the step's line does),
+    /// several as a table with their sys_ids.
+    private func written(
+        _ records: [JSONValue], set: [String], bySysID: Bool = true, show: ShowSetting, dates: JobDates, width: Int
+    ) -> [String] {
         let present = Set(records.flatMap { record -> [String] in
             guard case .object(let fields) = record else { return [] }
             return fields.compactMap { RecordTable.cell($0.value).isEmpty ? nil : $0.key }
         })
         let naming = RecordTable.identifyingFields.first(where: present.contains).map { [$0] } ?? []
-        let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) } + ["sys_id"]
-        return table(records, fields: columns, show: show, width: width)
+        let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) }
+        guard records.count == 1, let record = records.first?.object else {
+            return table(records, fields: columns + ["sys_id"], show: show, width: width)
+        }
+        let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+        let fields = bySysID ? columns : columns + ["sys_id"]
+        return renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
     }
 
     /// An extracted value other than a list of records, unless the step's line shows it whole already: a record
