@@ -281,4 +281,25 @@ import Testing
                 ok   finally 1 (set): vars.cleaned (N ms)
                 """)
     }
+
+    @Test func showAndTagsAreValidated() throws {
+        let root = try directory([
+            "job.yaml": """
+                name: Options
+                steps:
+                  - query: { table: incident, limit: 1 }
+                    show: sometimes
+                  - query: { table: incident, limit: 1 }
+                    show: -1
+                    tags: [read, "not a tag"]
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(
+            diagnostics(root.appendingPathComponent("job.yaml").path).replacingOccurrences(of: root.path + "/", with: "") == """
+                job.yaml:4:11: error: show must be all, false or a number of records, not a string
+                job.yaml:6:11: error: show must be all, false or a number of records, not a number
+                job.yaml:7:11: error: tags: 'not a tag' is not a tag (letters, digits, '_' and '-')
+                """)
+    }
 }

@@ -141,4 +141,24 @@ import Testing
 
                 """)
     }
+
+    @Test func theNamesOfAnIncludedFileAreCheckedInIt() throws {
+        let directory = try home([
+            "typo.yaml": """
+                name: Typo
+                steps:
+                  - query: { table: incident, where: { priorty: 1 }, limit: 1 }
+                """,
+            "main.yaml": """
+                name: Main
+                steps:
+                  - include: { file: typo.yaml }
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(["run", "main.yaml"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "typo.yaml:3:40: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
+    }
 }
