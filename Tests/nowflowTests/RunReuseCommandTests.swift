@@ -86,6 +86,20 @@ import Testing
                 """)
     }
 
+    @Test func severalJobsGiveOneJSONReport() throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "first.yaml", "second.yaml", "--output", "json", "--var", "want=4"], in: directory)
+        #expect(result.status == 4)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report.keys.sorted() == ["jobs", "status"])
+        #expect(report["status"] as? String == "assertion_failed")
+        let jobs = try #require(report["jobs"] as? [[String: Any]])
+        #expect(jobs.map { $0["job"] as? String } == ["First", "Second"])
+        #expect(jobs.map { $0["status"] as? String } == ["assertion_failed", "passed"])
+    }
+
     @Test func aVarsFileSetsTheVariablesOfEachJobAndFailFastStopsAtTheFirstFailure() throws {
         let directory = try home(Self.files)
         defer { try? FileManager.default.removeItem(at: directory) }
