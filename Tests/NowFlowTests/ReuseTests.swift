@@ -302,4 +302,30 @@ import Testing
                 job.yaml:7:11: error: tags: 'not a tag' is not a tag (letters, digits, '_' and '-')
                 """)
     }
+
+    @Test func anIncludedJobsSecretsAreMasked() async throws {
+        let root = try directory([
+            "token.yaml": """
+                name: Token
+                vars: { token: none }
+                secrets: [token]
+                steps:
+                  - assert: { that: "vars.token == 'open'", message: "refused ${vars.token}" }
+                """,
+            "main.yaml": """
+                name: Main
+                steps:
+                  - include: { file: token.yaml, with: { token: s3cr3t-4711 } }
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (result, lines) = try await run(root.appendingPathComponent("main.yaml").path)
+        #expect(result.status == .assertionFailed)
+        #expect(
+            lines == """
+                ASSERT step 1.1 (assert): refused *** ('***' == 'open' is false) (N ms)
+                ASSERT step 1 (include): token.yaml: step 1.1 (assert): refused *** ('***' == 'open' is false) (N ms)
+                """)
+        #expect(result.error == "step 1 (include): token.yaml: step 1.1 (assert): refused *** ('***' == 'open' is false)")
+    }
 }
