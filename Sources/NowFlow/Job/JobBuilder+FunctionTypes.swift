@@ -18,7 +18,8 @@ extension JobBuilder {
             accepts: [.string, .array, .object], description: "a string, an array or an object")
         static let any = Parameter(
             accepts: [.bool, .number, .string, .array, .object, .null, .date, .duration], description: "a value")
-        static let ordered = Parameter(accepts: [.number, .string, .date, .duration], description: "a number, a text, a date or a duration")
+        static let ordered = Parameter(
+            accepts: [.number, .string, .date, .duration], description: "a number, a text, a date or a duration")
     }
 
     /// Whether the job reads `text` as a date: ServiceNow's format, or its `coder.dates`.
@@ -108,17 +109,19 @@ extension JobBuilder {
         -> ExpressionType
     {
         let (leftType, rightType) = (type(of: left, in: node), type(of: right, in: node))
+        let (verb, preposition) = op == .plus ? ("add", "to") : ("subtract", "from")
         for (operand, found) in [(left, leftType), (right, rightType)] where [.bool, .null, .object].contains(found) {
+            let kinds = op == .plus ? "numbers, texts, lists, dates and durations" : "numbers, dates and durations"
             typeError(
-                at: mark(of: operand, in: node),
-                "'\(op.rawValue)' cannot \(op == .plus ? "add" : "subtract") \(found.description); it works on numbers, texts\(op == .plus ? ", lists" : ""), dates and durations")
+                at: mark(of: operand, in: node), "'\(op.rawValue)' cannot \(verb) \(found.description); it works on \(kinds)")
             return .unknown
         }
         if let result = arithmetic(op, leftType, rightType, left, right) { return result }
+        let joinsText = op == .plus && Set([leftType, rightType]) == [.string, .number]
+        let hint = joinsText ? "; use format('{}{}', a, b) to join a text and a number" : ""
         typeError(
             at: mark(of: left, in: node),
-            "'\(op.rawValue)' cannot \(op == .plus ? "add" : "subtract") \(Self.described(rightType, right)) \(op == .plus ? "to" : "from") \(Self.described(leftType, left))"
-                + (Set([leftType, rightType]) == [.string, .number] ? "; use format('{}{}', a, b) to join a text and a number" : ""))
+            "'\(op.rawValue)' cannot \(verb) \(Self.described(rightType, right)) \(preposition) \(Self.described(leftType, left))\(hint)")
         return .unknown
     }
 

@@ -48,9 +48,15 @@ extension JobBuilder {
         if let withNode = value(pairs, "with"), let parameters = mapping(withNode, "include.with") {
             for parameter in parameters where checkName(parameter.key, "a variable name") {
                 guard job.declaration(of: parameter.name) != nil else {
-                    let hint = parameter.name.closest(among: job.variableNames).map { "; did you mean '\($0)'?" } ?? ""
-                    let declared = job.variableNames.isEmpty ? "it declares none" : "it declares \(Self.list(job.variableNames).replacingOccurrences(of: " or ", with: " and "))"
-                    error(at: parameter.key.mark, "include.with: \(written) has no variable '\(parameter.name)' (\(declared))\(hint)")
+                    let names = job.variableNames
+                    let hint = parameter.name.closest(among: names).map { "; did you mean '\($0)'?" } ?? ""
+                    let declared =
+                        names.isEmpty
+                        ? "it declares none"
+                        : "it declares \(Self.list(names).replacingOccurrences(of: " or ", with: " and "))"
+                    error(
+                        at: parameter.key.mark,
+                        "include.with: \(written) has no variable '\(parameter.name)' (\(declared))\(hint)")
                     continue
                 }
                 guard let value = templateValue(parameter.value) else { continue }

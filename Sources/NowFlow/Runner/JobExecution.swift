@@ -20,7 +20,7 @@ final class JobExecution {
 
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
-    /// The tags of the steps that enclose the one running (a foreach's, an include's): its own count with them.
+    /// The tags of the steps around the one running (a foreach's, an include's), which count as its own.
     var enclosingTags: Set<String> = []
     /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
     var displayDates: JobDates?
@@ -128,7 +128,8 @@ final class JobExecution {
                 }
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
-                finish(draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
+                finish(
+                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
                 return nil
             } catch {
                 failure = error
