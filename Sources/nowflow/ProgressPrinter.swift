@@ -2,10 +2,10 @@ import Foundation
 import NowFlow
 import Synchronization
 
-/// Prints a run's events on stderr: a line per step, the writes a dry run does not send, and the progress of a
-/// long query's pages or a long `foreach`: done of total, rate and time left. On a terminal (`bar`) the progress is
-/// one line redrawn in place with a bar; otherwise (`NO_COLOR`, a pipe, a file) a plain line every few seconds once
-/// the work has taken that long.
+/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, and the progress of a
+/// long query's pages or a long `foreach` (done of total, rate and time left); on stdout each step's result under
+/// its line (``StepOutcome/shown``). On a terminal (`bar`) the progress is one line redrawn in place with a bar;
+/// otherwise (`NO_COLOR`, a pipe, a file) a plain line every few seconds once the work has taken that long.
 final class ProgressPrinter: Sendable {
     /// How long work runs before its first plain progress line, and the time between two of them.
     static let plainInterval: Duration = .seconds(3)
@@ -41,6 +41,8 @@ final class ProgressPrinter: Sendable {
             clearProgress()
             _ = state.withLock { $0.started.removeValue(forKey: outcome.label) }
             printError(outcome.progressLine(color: color))
+            // The step's result (a table of records, a value) is a result: it goes to stdout, under the line.
+            if !outcome.shown.isEmpty { print(outcome.shown.joined(separator: "\n")) }
         case .plannedWrite(let write):
             clearProgress()
             printError("     would send \(write.description)")

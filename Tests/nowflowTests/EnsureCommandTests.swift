@@ -40,6 +40,9 @@ import Testing
                 """)
         #expect(
             normalized(first.stdout) == """
+                     name         Platform Ops
+                     description  Runs the platform
+                     manager      <sys_id>
                 Team as wanted: passed (1 step run, N ms)
                 1 record changed, 0 unchanged
                 records touched:
@@ -126,6 +129,21 @@ import Testing
                 """)
         #expect(
             normalized(second.stdout) == """
+                     sys_id                            name
+                     --------------------------------  -----------
+                     <sys_id>  Bud Richman
+                     sys_id
+                     --------------------------------
+                     <sys_id>
+                     sys_id
+                     --------------------------------
+                     <sys_id>
+                     sys_id
+                     --------------------------------
+                     <sys_id>
+                     sys_id
+                     --------------------------------
+                     <sys_id>
                 Team drift check: passed (16 steps run, N ms)
                 0 records changed, 5 unchanged
 

@@ -60,6 +60,15 @@ import TestSupport
                 """)
         #expect(
             normalized(result.stdout) == """
+                     number
+                     ----------
+                     INC0010001
+                     number
+                     ----------
+                     INC0010001
+                     number
+                     ----------
+                     INC0010001
                 Parallel reads: interrupted by SIGINT (6 steps run, N ms)
                   job.yaml:7:5: step 1 'each' (foreach): interrupted by SIGINT: item 2 failed: step 1[2].1 'read' (query): interrupted by SIGINT: network error: the operation was cancelled
                   not run: step 2 (assert)
@@ -100,7 +109,18 @@ import TestSupport
                 ok   finally 1 (delete): deleted 8 incident records (N ms)
 
                 """)
-        #expect(normalized(result.stdout).hasPrefix("Storm: passed (10 steps run, N ms)\nrecords touched:\n"))
+        // The items' results in input order (their numbers in the order the instance gave them).
+        let numbered = normalized(result.stdout).replacingOccurrences(
+            of: #"INC\d{7}"#, with: "INC<n>", options: .regularExpression)
+        #expect(
+            numbered
+                == (1...8).map { "     number             INC<n>\n     short_description  storm \($0)\n" }.joined()
+                + "     sys_id\n     --------------------------------\n"
+                + String(repeating: "     <sys_id>\n", count: 8)
+                + "Storm: passed (10 steps run, N ms)\nrecords touched:\n"
+                + (0..<8).map {
+                    "  incident INC<n> (<sys_id>): created by step 1[\($0)].1 'note' (create), deleted by finally 1 (delete)\n"
+                }.joined())
     }
 
     /// Without a terminal (or with NO_COLOR), a long foreach prints a plain progress line every few seconds: done

@@ -327,7 +327,7 @@ public actor ReplSession {
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
         case .http: (shownValue, fields) = (value["body"] ?? .null, [])
-        case .delete, .set, .assert, .foreach, .ensure: return nil
+        case .delete, .set, .assert, .foreach, .include, .ensure: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
     }

@@ -18,6 +18,8 @@ extension JobExecution {
         var touched: [TouchedRecord]
         var numbers: [String: String]
         var ensured: [String: Int]
+        /// The item's masker: the run's, and the secrets of the jobs its steps included.
+        var masker: SecretMasker
         /// The events of the item, held back until the items before it are reported.
         var events: [RunEvent]
     }
@@ -51,6 +53,7 @@ extension JobExecution {
             touched += run.touched
             numbers.merge(run.numbers) { _, new in new }
             ensured.merge(run.ensured, uniquingKeysWith: +)
+            self.masker = self.masker.adding(run.masker)
             for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
             results[run.index] = .object(JSONObject(ids.compactMap { id in run.scope.steps[id].map { (id, $0) } }))
         }
@@ -59,6 +62,8 @@ extension JobExecution {
         let options = options
         let masker = masker
         let dates = dates
+        let displayDates = displayDates
+        let enclosingTags = enclosingTags
         await withTaskGroup(of: ItemRun.self) { group in
             var next = 0
             func startNext() {
@@ -74,13 +79,15 @@ extension JobExecution {
                     }
                     let execution = JobExecution(
                         service: service, options: itemOptions, masker: masker, dates: dates, dryRun: nil)
+                    execution.displayDates = displayDates
+                    execution.enclosingTags = enclosingTags
                     var inner = start
                     inner.locals[step.name] = item
                     let failure = await execution.runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
                     return ItemRun(
                         index: index, scope: inner, failure: failure, outcomes: execution.outcomes,
                         touched: execution.touched, numbers: execution.numbers, ensured: execution.ensured,
-                        events: held.all)
+                        masker: execution.masker, events: held.all)
                 }
             }
             while next < min(step.parallel, items.count) { startNext() }

@@ -32,4 +32,6 @@ public struct RunResult: Sendable {
     /// How many records the `ensure` steps found in each state: `created`, `updated`, `unchanged`, `deleted`,
     /// `absent` (empty when no ensure step ran).
     public var ensured: [String: Int] = [:]
+    /// The job's `outputs:`, in order, evaluated when its steps and `finally` have run.
+    public var outputs: JSONObject = [:]
 }

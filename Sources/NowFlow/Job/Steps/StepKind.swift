@@ -12,9 +12,13 @@ enum StepKind: Sendable {
     case foreach(ForeachStep)
     case ensure(EnsureStep)
     case http(HTTPStep)
+    /// `include`: the steps of another job file, in a scope of their own.
+    case include(IncludeStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "ensure", "http"]
+    static let names = [
+        "query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http",
+    ]
 
     /// The kind's key.
     var name: String {
@@ -30,6 +34,7 @@ enum StepKind: Sendable {
         case .foreach: "foreach"
         case .ensure: "ensure"
         case .http: "http"
+        case .include: "include"
         }
     }
 
@@ -46,6 +51,7 @@ enum StepKind: Sendable {
         case .foreach: ["results", "count"]
         case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
         case .http: ["status", "headers", "body"]
+        case .include: ["outputs"]
         }
     }
 }
