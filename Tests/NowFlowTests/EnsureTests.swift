@@ -237,4 +237,24 @@ import Testing
                     """)
         }
     }
+
+    /// validate knows the shapes of the ensure and http results: `changed` is a boolean, `status` a number.
+    @Test func validateKnowsTheResultTypes() {
+        let text = """
+            name: Types
+            steps:
+              - id: group
+                ensure: { table: sys_user_group, match: { name: x } }
+              - id: stats
+                http: { path: /api/now/stats/incident }
+              - assert: "steps.group.changed && steps.stats.status"
+              - assert: "len(steps.group.fields) >= 0 && steps.group.result == 'created'"
+            """
+        do {
+            _ = try JobFile.parse(text, file: "job.yaml")
+            Issue.record("the job was valid")
+        } catch {
+            #expect(error.description == "job.yaml:7:37: error: '&&' needs true or false, not a number")
+        }
+    }
 }
