@@ -35,7 +35,7 @@ enum RunCommand {
             .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
-            .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "verbose", value: nil, text: "also list every request sent (status, time) and print every step result and variable"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
@@ -90,7 +90,8 @@ enum RunCommand {
         defer { target.close() }
 
         let terminal = isatty(STDERR_FILENO) == 1
-        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let progress = ProgressPrinter(
+            terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty, verbose: settings.verbose)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
         var settingUp = RunOptions(
@@ -102,17 +103,14 @@ enum RunCommand {
         let options = settingUp
         if !settings.offline {
             let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-            guard problems.isEmpty else {
-                for problem in problems { printError(problem.description) }
-                return 2
-            }
+            for problem in problems { printError(problem.description) }
+            guard problems.allSatisfy(\.isWarning) else { return 2 }
         }
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
-        if case .none = target.authentication, !job.hasAuthentication,
-            result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") })
-        {
-            printError("nowflow run: \(EnvironmentCredentials.missingCredentialsHint)")
+        if result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") }) {
+            let given = target.hasCredentials || job.hasAuthentication
+            printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
         if settings.json {
             print(result.jsonText())
