@@ -103,7 +103,7 @@ extension ReplSession {
                 switch write.kind {
                 case .create: undo = "undo deletes it"
                 case .update: undo = "undo restores \(write.written.joined(separator: ", "))\(each)"
-                case .delete: undo = write.byQuery ? "undo re-creates them" : "undo re-creates it"
+                case .delete: undo = write.records.count > 1 ? "undo re-creates them" : "undo re-creates it"
                 }
             }
             return "\(index + 1). \(write.summary)\(fields)  \(undo)"
@@ -202,7 +202,7 @@ extension ReplSession {
         case (.update, false): return "restored \(write.written.joined(separator: ", "))"
         case (.update, true): return "restored \(write.written.joined(separator: ", ")) of \(records)"
         case (.delete, false): return "re-created it with its sys_id and fields"
-        case (.delete, true): return "re-created \(records) with their sys_ids and fields"
+        case (.delete, true): return "re-created \(records) with \(count == 1 ? "its sys_id" : "their sys_ids") and fields"
         }
     }
 
