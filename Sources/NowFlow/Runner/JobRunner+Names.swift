@@ -57,7 +57,7 @@ extension JobRunner {
             let hint = word ? value.text.closest(among: choices.flatMap { [$0.value, $0.label] }).map { "; did you mean '\($0)'?" } : nil
             diagnostics.append(Diagnostic(
                 file: job.file, line: value.mark.line, column: value.mark.column,
-                message: "'\(value.text)' is neither a value nor a label of \(field)'s choices\(hint ?? ""): \(Self.describe(choices))",
+                message: "'\(value.text)' is neither a value nor a label of \(field)'s choices (\(Self.describe(choices)))\(hint ?? "")",
                 isWarning: true))
         }
         for use in uses {
@@ -96,9 +96,9 @@ extension JobRunner {
         return diagnostics
     }
 
-    /// `1 (Critical), 2 (High), ...`: each value and, when it differs, its label; the first 20.
+    /// `1 = Critical, 2 = High, ...`: each value and, when it differs, its label; the first 20.
     static func describe(_ choices: [InstanceDictionary.Choice]) -> String {
-        let shown = choices.prefix(20).map { $0.label == $0.value || $0.label.isEmpty ? $0.value : "\($0.value) (\($0.label))" }
+        let shown = choices.prefix(20).map { $0.label == $0.value || $0.label.isEmpty ? $0.value : "\($0.value) = \($0.label)" }
         let more = choices.count > 20 ? ", and \(choices.count - 20) more" : ""
         return shown.joined(separator: ", ") + more
     }
