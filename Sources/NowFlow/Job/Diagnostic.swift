@@ -41,6 +41,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// warning), then the excerpt's lines when there is one.
     public var description: String {
         let severity = isWarning ? "warning" : "error"
+        // An empty path (`nowflow validate ""`) is shown as '', so that the line does not start with a colon.
+        let file = self.file.isEmpty ? "''" : self.file
         let text = line > 0 ? "\(file):\(line):\(column): \(severity): \(message)" : "\(file): \(severity): \(message)"
         return excerpt.map { text + "\n" + $0 } ?? text
     }
