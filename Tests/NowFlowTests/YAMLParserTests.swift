@@ -149,6 +149,11 @@ import Testing
                 "the document expands to more than 1000000 nodes (aliases of aliases?)"))
     }
 
+    @Test func aDocumentWithTooManyNodesAndNoAliasIsToldToSplit() {
+        let text = "[" + Array(repeating: "x", count: 1_000_001).joined(separator: ",") + "]"
+        #expect(failure(text).hasSuffix("the document has more than 1000000 nodes; split it into several jobs"))
+    }
+
     @Test func aLargeScalarAliasedManyTimesIsRefusedByItsBytes() {
         let big = String(repeating: "x", count: 1_048_576)
         let text = "a: &a \"\(big)\"\nb: [\(Array(repeating: "*a", count: 1000).joined(separator: ", "))]\n"

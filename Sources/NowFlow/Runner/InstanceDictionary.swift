@@ -69,7 +69,7 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         return dictionary
     }
 
-    /// Reads the fields of `tables` (and their parents) not read yet.
+    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists.
     mutating func loadFields(of tables: Set<String>, service: NowTableService) async throws {
         let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
@@ -84,10 +84,11 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
             let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
             fields[table, default: [:]][element] = reference ?? ""
         }
-        let entries = try await Self.records(
+        // The choice lists only add warnings: an instance that refuses them is checked without.
+        let entries = try? await Self.records(
             service, "sys_choice", query: "nameIN\(missing.joined(separator: ","))^inactive=false^ORDERBYsequence",
             fields: ["name", "element", "value", "label"])
-        for case .object(let row) in entries {
+        for case .object(let row) in entries ?? [] {
             guard let table = row["name"]?.string, let element = row["element"]?.string,
                 let value = row["value"]?.string, !value.isEmpty
             else { continue }

@@ -57,6 +57,8 @@ private final class Session {
     private var totalWeight = 0
     /// The scalar bytes aliases have added so far.
     private var aliasBytes = 0
+    /// Whether an alias was expanded (then the node limit is most likely an alias bomb's).
+    private var expandedAlias = false
     private var root: YAMLNode?
     private var documents = 0
 
@@ -116,6 +118,7 @@ private final class Session {
                             "aliases expand to more than \(YAMLParser.maximumAliasBytes / 1_048_576) MB of text ('*\(name)' here)",
                         mark: mark)
                 }
+                expandedAlias = true
                 try add(anchored.node, weight: anchored.weight, bytes: anchored.bytes, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.sequence_start.tag), expected: "seq", mark: mark)
@@ -150,7 +153,9 @@ private final class Session {
         totalWeight += weight
         guard totalWeight <= YAMLParser.maximumNodes else {
             throw YAMLError(
-                message: "the document expands to more than \(YAMLParser.maximumNodes) nodes (aliases of aliases?)",
+                message: expandedAlias
+                    ? "the document expands to more than \(YAMLParser.maximumNodes) nodes (aliases of aliases?)"
+                    : "the document has more than \(YAMLParser.maximumNodes) nodes; split it into several jobs",
                 mark: node.mark)
         }
         if let anchor { anchors[anchor] = (node, weight, bytes) }
