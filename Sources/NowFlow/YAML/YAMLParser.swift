@@ -131,9 +131,10 @@ private final class Session {
                     throw YAMLError(message: "unbalanced collection end", mark: mark)
                 }
                 let content: YAMLNode.Content = frame.isSequence ? .sequence(frame.items) : .mapping(frame.pairs)
+                // Its items were counted as they came: the collection adds itself.
                 try add(
                     YAMLNode(content: content, mark: frame.mark), weight: frame.weight, bytes: frame.bytes,
-                    anchor: frame.anchor)
+                    anchor: frame.anchor, added: 1)
             default:
                 break
             }
@@ -148,9 +149,11 @@ private final class Session {
         stack.append(frame)
     }
 
-    /// Adds a finished node to the collection being read (or makes it the root).
-    private func add(_ node: YAMLNode, weight: Int, bytes: Int, anchor: String?) throws(YAMLError) {
-        totalWeight += weight
+    /// Adds a finished node to the collection being read (or makes it the root). `weight` is the nodes it holds
+    /// (itself included, aliases expanded), `added` those not counted yet: all of them for a scalar or an alias,
+    /// the collection itself for a collection, whose items were counted as they came.
+    private func add(_ node: YAMLNode, weight: Int, bytes: Int, anchor: String?, added: Int? = nil) throws(YAMLError) {
+        totalWeight += added ?? weight
         guard totalWeight <= YAMLParser.maximumNodes else {
             throw YAMLError(
                 message: expandedAlias
