@@ -52,6 +52,9 @@ import Testing
         #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 31)) {
             try Template(parsing: "été 👩‍💻 ${vars.a} $${x} ${vars.x = 1}")
         }
+        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 30)) {
+            try Template(parsing: "a ${'é' ?? vars.a} b ${vars.x = 1}")
+        }
         #expect(throws: ExpressionError(message: "'${' is not closed by '}'", offset: 6)) {
             try Template(parsing: "ça \"} ${'}'")
         }

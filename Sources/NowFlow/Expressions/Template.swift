@@ -26,15 +26,19 @@ struct Template: Sendable, Hashable {
         var literal = ""
         var literalStart = utf8.startIndex
         var index = utf8.startIndex
-        // The characters before `counted`, counted once, so that each offset costs only the text since the last.
+        // The characters before `counted`, counted once, so that each offset costs only the text since the last;
+        // while the text scanned is ASCII, its characters are its bytes.
         var counted = (index: text.startIndex, characters: 0)
+        var ascii = true
         func offset(of position: String.Index) -> Int {
-            counted = (position, counted.characters + text.distance(from: counted.index, to: position))
+            let characters = ascii ? utf8.distance(from: counted.index, to: position) : text.distance(from: counted.index, to: position)
+            counted = (position, counted.characters + characters)
             return counted.characters
         }
         func byte(at position: String.Index) -> UInt8? { position < end ? utf8[position] : nil }
         while index < end {
             guard utf8[index] == UInt8(ascii: "$") else {
+                if utf8[index] >= 0x80 { ascii = false }
                 index = utf8.index(after: index)
                 continue
             }
@@ -63,6 +67,7 @@ struct Template: Sendable, Hashable {
                 literal = ""
             }
             let sourceOffset = offset(of: start)
+            if source.utf8.contains(where: { $0 >= 0x80 }) { ascii = false }
             parts.append(
                 .expression(try ExpressionParser.parse(source, offset: sourceOffset), source: source, offset: sourceOffset))
             index = utf8.index(after: close)
@@ -72,6 +77,17 @@ struct Template: Sendable, Hashable {
         if !literal.isEmpty || parts.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
         self.source = text
+    }
+
+    /// Whether `text` holds `${` (an expression, or the `$${` that writes one), found by a scan of its UTF-8 bytes:
+    /// a check made for every scalar of a job file, which Foundation's `contains` makes slowly.
+    static func marks(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The text when the template holds no expression.

@@ -42,7 +42,7 @@ struct NameUse: Sendable, Hashable {
     }
 
     private static func literal(_ node: YAMLNode) -> String? {
-        guard let text = node.scalarText, !text.contains("${"), !text.isEmpty else { return nil }
+        guard let text = node.scalarText, !Template.marks(text), !text.isEmpty else { return nil }
         return text
     }
 
