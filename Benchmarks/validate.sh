@@ -31,6 +31,8 @@ best() {
     echo "$best_ms"
 }
 
+start_ms=$(best "$bin/nowflow" --version)
+echo "nowflow's process start (nowflow --version): $start_ms ms"
 printf '%-6s %10s %10s %12s %10s %8s\n' size bytes steps libyaml validate ratio
 for mb in 1 10 50; do
     file="$work/job-$mb.yaml"
