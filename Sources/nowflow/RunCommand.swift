@@ -35,7 +35,7 @@ enum RunCommand {
             .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
-            .init(name: "verbose", value: nil, text: "also list every request sent (status, time) and print every step result and variable"),
+            .init(name: "verbose", value: nil, text: "list each request sent; print every step result and variable"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])

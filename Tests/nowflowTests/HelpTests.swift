@@ -30,7 +30,7 @@ import Testing
                   --report junit:PATH|json:PATH  write a report (repeatable; the directory must exist)
                   --output text|json             the outcome on stdout as text (default) or JSON
                   --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
-                  --verbose                      also print every step result and variable
+                  --verbose                      list each request sent; print every step result and variable
                   --offline                      do not check table and field names against the instance
                   --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
