@@ -19,6 +19,8 @@ struct NameUse: Sendable, Hashable {
     var mark: YAMLMark
     /// The values written for the field, checked against its choice list when it has one.
     var values: [Value] = []
+    /// The file the name is written in (an included file's, for the steps of an `include`).
+    var file: String?
 
     /// The names written in the steps and `finally` (foreach bodies included) of a job file's tree.
     static func uses(in root: YAMLNode?) -> [NameUse] {

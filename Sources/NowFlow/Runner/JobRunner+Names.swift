@@ -48,15 +48,17 @@ extension JobRunner {
         }
         var diagnostics: [Diagnostic] = []
         func report(_ use: NameUse, _ message: String) {
-            diagnostics.append(Diagnostic(file: job.file, line: use.mark.line, column: use.mark.column, message: message))
+            diagnostics.append(Diagnostic(file: use.file ?? job.file, line: use.mark.line, column: use.mark.column, message: message))
         }
-        func checkChoice(_ value: NameUse.Value, of field: String, _ choices: [InstanceDictionary.Choice]) {
+        func checkChoice(
+            _ value: NameUse.Value, of field: String, _ choices: [InstanceDictionary.Choice], in use: NameUse
+        ) {
             guard !choices.contains(where: { $0.value == value.text || $0.label == value.text }) else { return }
             // A number is a value mistyped, not a word misspelt: no did-you-mean.
             let word = Double(value.text) == nil
             let hint = word ? value.text.closest(among: choices.flatMap { [$0.value, $0.label] }).map { "; did you mean '\($0)'?" } : nil
             diagnostics.append(Diagnostic(
-                file: job.file, line: value.mark.line, column: value.mark.column,
+                file: use.file ?? job.file, line: value.mark.line, column: value.mark.column,
                 message: "'\(value.text)' is neither a value nor a label of \(field)'s choices (\(Self.describe(choices)))\(hint ?? "")",
                 isWarning: true))
         }
@@ -80,7 +82,7 @@ extension JobRunner {
                 }
                 guard index < use.name.split(separator: ".").count - 1 else {
                     if let choices = dictionary.choices(of: current, field: component) {
-                        for value in use.values { checkChoice(value, of: "\(current).\(component)", choices) }
+                        for value in use.values { checkChoice(value, of: "\(current).\(component)", choices, in: use) }
                     }
                     break
                 }
