@@ -2,16 +2,18 @@ import Foundation
 import NowFlow
 import Synchronization
 
-/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, and the progress of a
-/// long query's pages or a long `foreach` (done of total, rate and time left); on stdout each step's result under
-/// its line (``StepOutcome/shown``). On a terminal (`bar`) the progress is one line redrawn in place with a bar;
-/// otherwise (`NO_COLOR`, a pipe, a file) a plain line every few seconds once the work has taken that long.
+/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, with `verbose` every
+/// request sent with its status and time, and the progress of a long query's pages or a long `foreach` (done of
+/// total, rate and time left); on stdout each step's result under its line (``StepOutcome/shown``). On a terminal
+/// (`bar`) the progress is one line redrawn in place with a bar; otherwise (`NO_COLOR`, a pipe, a file) a plain
+/// line every few seconds once the work has taken that long.
 final class ProgressPrinter: Sendable {
     /// How long work runs before its first plain progress line, and the time between two of them.
     static let plainInterval: Duration = .seconds(3)
 
     private let color: Bool
     private let bar: Bool
+    private let verbose: Bool
     private struct State {
         /// Whether a progress bar is on screen (to be cleared before the next line).
         var showing = false
@@ -23,10 +25,11 @@ final class ProgressPrinter: Sendable {
     private let state = Mutex(State())
 
     /// A printer: `color` for the steps' marks, `bar` for a progress bar redrawn in place (a terminal that allows
-    /// it) rather than plain lines.
-    init(color: Bool, bar: Bool) {
+    /// it) rather than plain lines, `verbose` for a line per request.
+    init(color: Bool, bar: Bool, verbose: Bool = false) {
         self.color = color
         self.bar = bar
+        self.verbose = verbose
     }
 
     func handle(_ event: RunEvent) {
@@ -46,6 +49,10 @@ final class ProgressPrinter: Sendable {
         case .plannedWrite(let write):
             clearProgress()
             printError("     would send \(write.description)")
+        case .request(let request):
+            guard verbose else { return }
+            clearProgress()
+            printError("     \(request.description)")
         }
     }
 

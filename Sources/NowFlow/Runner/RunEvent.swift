@@ -11,4 +11,6 @@ public enum RunEvent: Sendable {
     case iterating(label: String, done: Int, total: Int)
     /// A dry run did not send this write.
     case plannedWrite(PlannedWrite)
+    /// A request was sent and answered (or failed): each attempt, for `--verbose`.
+    case request(SentRequest)
 }
