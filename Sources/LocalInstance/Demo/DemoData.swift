@@ -17,12 +17,13 @@ enum DemoData {
         "sys_user:problem.admin": "26fbff173b331300ad3cc9bb34efc4bd",
         "sys_user:natasha.ingram": "46c5bf6ca9fe1981010713e3ac7d3384",
         "cmn_department:Finance": "a581ab703710200044e0bfc8bcbe5de8",
+        "sys_user_role:admin": "2831a114c611228501d4ea6c309d626d",
     ]
 
     /// 2026-01-05 08:00:00 UTC, the first demo date.
     private static let start = Date(timeIntervalSince1970: 1_767_600_000)
 
-    private static func date(_ hours: Double) -> String {
+    static func date(_ hours: Double) -> String {
         Timestamp.string(start.addingTimeInterval(hours * 3600))
     }
 
@@ -46,6 +47,9 @@ enum DemoData {
         ("problem.manager", "Problem", "Manager", "Problem Manager", "IT"),
         ("natasha.ingram", "Natasha", "Ingram", "Chief Financial Officer", "Finance"),
     ]
+
+    /// The time zone of the demo `admin`: a PDI's, so that its date-time display values differ from the UTC values.
+    static let adminTimeZone = "America/Los_Angeles"
 
     /// The departments (`cmn_department`), each with its head (a user name, or empty).
     static let departments: [(name: String, head: String)] = [
@@ -124,6 +128,7 @@ enum DemoData {
                     "name": "\(user.first) \(user.last)", "email": "\(user.userName)@example.com", "title": user.title,
                     "department": sysID("cmn_department", user.department), "phone": "+1 555 01\(String(format: "%02d", index))",
                     "manager": manager.isEmpty ? "" : sysID("sys_user", manager),
+                    "time_zone": user.userName == "admin" ? adminTimeZone : "",
                 ])
         }
         for (index, group) in groups.enumerated() {
@@ -275,6 +280,8 @@ enum DemoData {
                 ])
         }
         try seedSyslog(insert)
+        try seedPeople(insert)
+        try seedITSM(insert)
     }
 
     /// The `syslog` rows: the messages a running instance logs, one every ten minutes before the first demo date.
@@ -318,7 +325,7 @@ enum DemoData {
     }
 
     /// Inserts demo records with their defaults, system fields and numbers.
-    private struct Inserter {
+    struct Inserter {
         let store: RecordStore
         let dictionary: TableDictionary
         let db: SQLiteConnection

@@ -118,6 +118,7 @@ public final class LocalInstance: Sendable {
 
     /// The response to a request, without faults.
     func handle(_ request: NowHTTPRequest) -> NowHTTPResponse {
+        if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }

@@ -21,7 +21,7 @@ extension TableAPIHandler {
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var record = StoredRecord()
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
@@ -54,6 +54,9 @@ extension TableAPIHandler {
                 table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
             record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
+            try checkAbortRules(
+                table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
+                insert: true, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
             return (
                 sysID,
@@ -75,7 +78,7 @@ extension TableAPIHandler {
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
             let target = storedTable(of: existing, in: table)
             let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
             if target.name == "incident", changes["priority"] == nil,
@@ -103,6 +106,8 @@ extension TableAPIHandler {
                     changes["sys_mod_count"] = String(count == .max ? count : count + 1)
                 }
                 _ = try store.update(target, sysID: sysID, changes, db)
+                let name = current[target.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
+                try checkAbortRules(target, sysID: sysID, record: name, insert: false, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
             return try renderer(outputs, parameters, request, resolver).body(stored)

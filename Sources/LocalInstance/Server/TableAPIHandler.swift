@@ -73,7 +73,7 @@ struct TableAPIHandler: Sendable {
         let query = try encodedQuery(parameters)
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
             let notices = translated.warnings.map { "local instance: \(table.name): \(redacted($0))" }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
@@ -106,7 +106,7 @@ struct TableAPIHandler: Sendable {
         let body: Data? = try database.read { db in
             let rows = try store.fetchRows(table, sysID: sysID, db)
             guard rows.count > 0 else { return nil }
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
         guard let body else { throw TableAPIError.noRecord }
