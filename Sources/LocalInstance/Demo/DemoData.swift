@@ -48,9 +48,6 @@ enum DemoData {
         ("natasha.ingram", "Natasha", "Ingram", "Chief Financial Officer", "Finance"),
     ]
 
-    /// The time zone of the demo `admin`: a PDI's, so that its date-time display values differ from the UTC values.
-    static let adminTimeZone = "America/Los_Angeles"
-
     /// The departments (`cmn_department`), each with its head (a user name, or empty).
     static let departments: [(name: String, head: String)] = [
         ("Customer Support", "tanya.moore"), ("Development", "luke.wilson"), ("Executive", "fred.luddy"),
@@ -128,7 +125,6 @@ enum DemoData {
                     "name": "\(user.first) \(user.last)", "email": "\(user.userName)@example.com", "title": user.title,
                     "department": sysID("cmn_department", user.department), "phone": "+1 555 01\(String(format: "%02d", index))",
                     "manager": manager.isEmpty ? "" : sysID("sys_user", manager),
-                    "time_zone": user.userName == "admin" ? adminTimeZone : "",
                 ])
         }
         for (index, group) in groups.enumerated() {

@@ -61,3 +61,13 @@ extension TableDictionary {
         sysMetadata.name, sysDBObject.name, sysDictionary.name, sysDocumentation.name, sysChoice.name,
     ]
 }
+
+extension TableDictionary {
+    /// `sys_tiny_url`: the long URLs `POST /api/now/tinyurl` shortened, by their `tiny_url` key.
+    static let sysTinyURL = TableDefinition(
+        name: "sys_tiny_url", label: "Tiny URL", displayField: "tiny_url",
+        fields: [
+            FieldDefinition("tiny_url"),
+            FieldDefinition("data", label: "URL"),
+        ])
+}

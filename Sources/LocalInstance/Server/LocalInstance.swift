@@ -55,7 +55,7 @@ public final class LocalInstance: Sendable {
         handler = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
-                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
+                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
             now: now, log: log)
         faults = Mutex(options.faults)
         do {
@@ -122,6 +122,10 @@ public final class LocalInstance: Sendable {
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
+        if request.path == Self.tinyURLPath {
+            return authenticatedResponse(request) { tinyURL(request) }
+        }
+        let request = expandingTinyURL(request)
         if let response = otherAPIResponse(request) { return response }
         let routed: TableAPIRequest?
         do throws(TableAPIError) {
