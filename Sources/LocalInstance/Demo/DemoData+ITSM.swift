@@ -1,8 +1,16 @@
 extension DemoData {
-    /// The standard-change templates of a fresh PDI (`std_change_producer_version`, version 1 of each).
-    static let standardChangeTemplates = [
-        "Clear BGP sessions on a Cisco router", "Reboot Windows Server", "Add network switch to datacenter cabinet",
-        "Decommission a server", "Patch a Linux server", "Renew an SSL certificate",
+    /// The standard-change templates of a fresh PDI (`std_change_producer_version`, version 1 of each), with the
+    /// description each gives a change.
+    static let standardChangeTemplates: [(name: String, description: String)] = [
+        (
+            "Clear BGP sessions on a Cisco router",
+            "Resend the complete BGP table to neighboring routers by clearing the BGP sessions (soft reset)."
+        ),
+        ("Reboot Windows Server", "Reboot a Windows server during its maintenance window."),
+        ("Add network switch to datacenter cabinet", "Install, cable and configure a new switch in a cabinet."),
+        ("Decommission a server", "Remove a server from service and retire its CI."),
+        ("Patch a Linux server", "Apply the monthly operating system patches to a Linux server."),
+        ("Renew an SSL certificate", "Replace an expiring certificate with a renewed one."),
     ]
 
     /// The CI relationship types (`cmdb_rel_type`), as `parent::child` descriptors.
@@ -51,11 +59,12 @@ extension DemoData {
         }
         for (index, template) in standardChangeTemplates.enumerated() {
             try insert.record(
-                "std_change_producer_version", template, created: date(Double(-2180 + index)),
+                "std_change_producer_version", template.name, created: date(Double(-2180 + index)),
                 [
-                    "name": "\(template) - 1", "std_change_producer": template, "version": "1",
-                    "short_description": template,
-                    "template": "short_description=\(template)^type=standard^risk=4^impact=3",
+                    "name": "\(template.name) - 1", "std_change_producer": template.name, "version": "1",
+                    "short_description": template.name,
+                    "template": "short_description=\(template.name)^description=\(template.description)"
+                        + "^type=standard^risk=4^impact=3^chg_model=" + sysID("chg_model", "Standard"),
                 ])
         }
         for (index, ci) in classifiedCIs.enumerated() {

@@ -222,7 +222,9 @@ enum DemoData {
         for (index, problem) in problems.enumerated() {
             var fields = [
                 "short_description": problem.0, "description": "Problem record for: \(problem.0.lowercased()).",
-                "state": problem.1, "category": problem.2, "impact": String(index % 3 + 1), "urgency": "2",
+                "state": problem.1, "category": problem.2,
+                "subcategory": ["email", "vpn", "oracle", "", "wireless", "memory", "", "dns", "", "sql server"][index],
+                "impact": String(index % 3 + 1), "urgency": "2",
                 "priority": String(index % 3 + 2), "assignment_group": sysID("sys_user_group", "Problem Solving"),
                 "assigned_to": sysID("sys_user", "ron.kettering"), "opened_by": sysID("sys_user", "ron.kettering"),
                 "opened_at": date(Double(100 + index * 40)), "known_error": index % 2 == 0 ? "true" : "false",

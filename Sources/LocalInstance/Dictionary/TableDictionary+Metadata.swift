@@ -56,10 +56,14 @@ extension TableDictionary {
             FieldDefinition("language"),
         ])
 
-    /// The read-only tables generated from the dictionary itself.
+    /// The tables generated from the dictionary itself.
     static let metadataTableNames: Set<String> = [
         sysMetadata.name, sysDBObject.name, sysDictionary.name, sysDocumentation.name, sysChoice.name,
     ]
+
+    /// The generated tables that are read-only. `sys_choice` takes writes, as on the platform (clients add and
+    /// remove choices); its generated entries are made again on every start, the others are kept.
+    static let readOnlyTableNames: Set<String> = metadataTableNames.subtracting([sysChoice.name])
 }
 
 extension TableDictionary {

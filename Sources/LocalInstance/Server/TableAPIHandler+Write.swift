@@ -25,6 +25,7 @@ extension TableAPIHandler {
             var record = StoredRecord()
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
+            record.merge(try templateValues(table, changes, db)) { _, new in new }
             record.merge(changes) { _, new in new }
             let sysID = changes["sys_id"] ?? NowTableService.makeSysID()
             record["sys_id"] = sysID
@@ -88,6 +89,7 @@ extension TableAPIHandler {
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
             if let state = changes["state"], state != current["state"] {
+                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state) { throw refusal }
                 let rules = StateRules.consequences(
                     table: target, record: current.merging(changes) { _, new in new }, given: changes,
                     timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")

@@ -41,7 +41,7 @@ struct TableAPIHandler: Sendable {
     /// The response to a routed, authenticated request.
     func handle(_ request: TableAPIRequest) throws(TableAPIError) -> NowHTTPResponse {
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
-        if TableDictionary.metadataTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
+        if TableDictionary.readOnlyTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
             throw .readOnlyDictionary(table.name)
         }
         let parameters = try TableParameters(request.request.queryItems)
