@@ -301,17 +301,19 @@ enum DemoData {
         }
     }
 
-    /// Creates the administrator if missing and sets its password (on every start).
+    /// Creates the administrator if missing and sets its password (on every start); returns its sys_id (empty
+    /// without a `sys_user` table).
+    @discardableResult
     static func ensureAdmin(
         userName: String, passwordHash: String, timestamp: String, store: RecordStore, dictionary: TableDictionary,
         _ db: SQLiteConnection
-    ) throws {
-        guard let users = dictionary.table("sys_user") else { return }
+    ) throws -> String {
+        guard let users = dictionary.table("sys_user") else { return "" }
         if let existing = try store.select(
             users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
         ).first, let sysID = existing["sys_id"] {
             _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
-            return
+            return sysID
         }
         let insert = Inserter(store: store, dictionary: dictionary, db: db)
         try insert.record(
@@ -320,6 +322,7 @@ enum DemoData {
                 "user_name": userName, "first_name": "System", "last_name": "Administrator",
                 "name": "System Administrator", "title": "System Administrator", "user_password": passwordHash,
             ])
+        return sysID("sys_user", userName)
     }
 
     /// Inserts demo records with their defaults, system fields and numbers.

@@ -73,9 +73,12 @@ public final class LocalInstance: Sendable {
                     try DemoData.seed(store: store, dictionary: dictionary, db)
                     try store.setMeta("demo_data", "seeded", db)
                 }
-                try DemoData.ensureAdmin(
+                let adminSysID = try DemoData.ensureAdmin(
                     userName: options.adminUser, passwordHash: PasswordHash.make(options.adminPassword),
                     timestamp: Timestamp.string(now()), store: store, dictionary: dictionary, db)
+                try Self.registerOAuthClients(
+                    options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()), store: store,
+                    dictionary: dictionary, db)
             }
         } catch let error as SQLiteError {
             throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")
