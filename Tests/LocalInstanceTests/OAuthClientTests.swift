@@ -77,18 +77,18 @@ import Testing
 
     @Test func anAPIKeyActsAsItsUserUntilDeactivated() async throws {
         let harness = try Harness()
-        let abel = DemoData.sysID("sys_user", "abel.tuter")
+        let itil = DemoData.sysID("sys_user", "itil")
         let key = try await harness.send(
             "POST", "/api/now/table/sys_api_key", query: [("sysparm_fields", "sys_id,token,user.user_name")],
-            body: #"{"name":"Abel's key","token":"k3y-0123456789","user":"\#(abel)"}"#)
+            body: #"{"name":"ITIL's key","token":"k3y-0123456789","user":"\#(itil)"}"#)
         let sysID = try #require(try Harness.result(key)["sys_id"] as? String)
         #expect(
             Harness.text(key)
-                == #"{"result":{"sys_id":"\#(sysID)","token":"********","user.user_name":"abel.tuter"}}"#)
+                == #"{"result":{"sys_id":"\#(sysID)","token":"********","user.user_name":"itil"}}"#)
         let created = try await harness.send(
             "POST", "/api/now/table/incident", query: [("sysparm_fields", "sys_created_by")], body: "{}",
             headers: [("x-sn-apikey", "k3y-0123456789"), ("Content-Type", "application/json")])
-        #expect(Harness.text(created) == #"{"result":{"sys_created_by":"abel.tuter"}}"#)
+        #expect(Harness.text(created) == #"{"result":{"sys_created_by":"itil"}}"#)
         let wrong = try await harness.send(
             "GET", "/api/now/table/incident", headers: [("x-sn-apikey", "k3y-wrong")])
         #expect(wrong.statusCode == 401)

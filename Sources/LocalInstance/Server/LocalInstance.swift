@@ -56,7 +56,7 @@ public final class LocalInstance: Sendable {
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
-            now: now, log: log)
+            now: now, log: log, administrator: options.adminUser)
         faults = Mutex(options.faults)
         do {
             attachments = AttachmentAPIHandler(

@@ -10,6 +10,8 @@ struct TableAPIHandler: Sendable {
     let translator: SQLQueryTranslator
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
+    /// The configured administrator's user name, who may always write (``authorizeWrite(_:_:)``).
+    let administrator: String
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
     /// The names of the password fields of every table (a query reaches another table's through a dot-walk).
@@ -17,7 +19,7 @@ struct TableAPIHandler: Sendable {
 
     init(
         dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
-        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
+        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void, administrator: String
     ) {
         self.dictionary = dictionary
         self.store = store
@@ -25,6 +27,7 @@ struct TableAPIHandler: Sendable {
         self.translator = translator
         self.now = now
         self.log = log
+        self.administrator = administrator
         defaultOutputs = Dictionary(
             dictionary.tableNames.compactMap { name in
                 dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
@@ -46,6 +49,7 @@ struct TableAPIHandler: Sendable {
         }
         let parameters = try TableParameters(request.request.queryItems)
         do {
+            if Self.writeMethods.contains(request.method) { try authorizeWrite(table, request) }
             switch (request.method, request.sysID) {
             case ("GET", nil): return try list(table, request, parameters)
             case ("GET", let sysID?): return try get(table, sysID, request, parameters)
