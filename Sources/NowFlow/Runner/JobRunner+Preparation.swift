@@ -16,20 +16,22 @@ extension JobRunner {
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
     func prepare() throws(StepFailure) -> Preparation {
         var scope = Scope(env: options.environment)
+        scope.dates = job.dates(timeZone: nil)
         var secrets = options.secrets
         var authentication = options.authentication
         do throws(EvaluationError) {
-            for variable in job.vars {
-                if let given = options.variables[variable.name] {
-                    do {
-                        scope.vars[variable.name] = try job.value(ofVariable: variable.name, argument: given)
-                    } catch {
-                        throw EvaluationError(message: error.description)
-                    }
-                } else {
-                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+            var given: [String: JSONValue] = [:]
+            do {
+                for (name, value) in options.variableValues {
+                    given[name] = try job.value(ofVariable: name, given: value, from: "--vars-file")
                 }
+                for (name, argument) in options.variables {
+                    given[name] = try job.value(ofVariable: name, argument: argument)
+                }
+            } catch {
+                throw EvaluationError(message: error.description)
             }
+            try job.assignVariables(in: &scope, given: given)
             if let auth = job.auth {
                 let resolved = try auth.resolve(in: scope)
                 authentication = resolved.authentication
@@ -38,7 +40,9 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
-        let retries = RetryTally(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL))
+        let masker = SecretMasker(secrets + secretValues(in: scope))
+        let base = options.transport ?? CurlTransport(instanceURL: options.instanceURL)
+        let retries = RetryTally(wrapping: RequestLog(base: base, masker: masker, onEvent: options.onEvent))
         let transport: any NowTransport =
             options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
         let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
@@ -46,7 +50,7 @@ extension JobRunner {
             instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
-            scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),
+            scope: scope, masker: masker,
             service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)
     }
 
