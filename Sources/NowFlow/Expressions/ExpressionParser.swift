@@ -255,10 +255,14 @@ struct ExpressionParser {
         }
     }
 
+    /// The name characters from `position` on; they are ASCII, so the word is made of their bytes.
     private mutating func readWord() -> String {
-        let start = position
-        while position < characters.count, Self.isNameCharacter(characters[position]) { position += 1 }
-        return String(characters[start..<position])
+        var bytes: [UInt8] = []
+        while position < characters.count, let byte = characters[position].asciiValue, Self.isNameByte(byte) {
+            bytes.append(byte)
+            position += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func nested<T>(
@@ -323,8 +327,11 @@ struct ExpressionParser {
 
     /// An ASCII letter or digit, `_` or `-`.
     private static func isNameCharacter(_ character: Character) -> Bool {
-        guard let byte = character.asciiValue else { return false }
-        return isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        character.asciiValue.map(isNameByte) ?? false
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "-")
     }
 
