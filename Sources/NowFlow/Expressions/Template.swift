@@ -76,10 +76,10 @@ struct Template: Sendable, Hashable {
     static func marks(_ text: String) -> Bool {
         var contiguous = text
         return contiguous.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "$") { return true }
-                previous = byte
+            var index = 0
+            while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+                index = dollar + 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "{") { return true }
             }
             return false
         }
