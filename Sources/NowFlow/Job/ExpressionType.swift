@@ -33,9 +33,9 @@ enum ExpressionType: Sendable, Hashable {
     static func resultField(_ field: String) -> ExpressionType {
         switch field {
         case "count": .number
-        case "records", "sys_ids", "results": .array
-        case "record": .object
-        case "sys_id": .string
+        case "records", "sys_ids", "results", "attachments", "groups": .array
+        case "record", "attachment", "stats": .object
+        case "sys_id", "path": .string
         case "passed": .bool
         default: .unknown
         }

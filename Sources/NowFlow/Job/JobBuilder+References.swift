@@ -82,6 +82,6 @@ extension JobBuilder {
         guard !fields.contains(field) else { return nil }
         let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
         return
-            "steps.\(id).\(field): a \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+            "steps.\(id).\(field): \("aeiou".contains(kind.name.prefix(1)) ? "an" : "a") \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
     }
 }

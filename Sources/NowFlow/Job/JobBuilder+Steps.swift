@@ -82,6 +82,7 @@ extension JobBuilder {
         case "set": return assignments(node).map(StepKind.set)
         case "assert": return assertion(node).map(StepKind.assert)
         case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
+        case _ where Self.attachmentKinds.contains(pair.name): return attachmentStepKind(pair)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }
@@ -164,7 +165,7 @@ extension JobBuilder {
     }
 
     /// `query:` or `where:` (not both); nil when neither is given.
-    private func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
+    func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
         let queryNode = value(pairs, "query")
         let whereNode = value(pairs, "where")
         if queryNode != nil, let whereNode {

@@ -326,6 +326,7 @@ public actor ReplSession {
         case .extract: fields = []
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
+        case .attach, .download, .attachments, .aggregate: (shownValue, fields) = Self.tabular(value, of: step.kind)
         case .delete, .set, .assert, .foreach: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))

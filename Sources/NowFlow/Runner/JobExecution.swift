@@ -20,6 +20,13 @@ final class JobExecution {
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
 
+    /// The directory that relative paths of `attach` and `download` start from: the job file's, or the current
+    /// directory.
+    var baseDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+
+    /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
+    lazy var attachmentService = NowAttachmentService(configuration: service.configuration)
+
     init(
         service: NowTableService, options: RunOptions, masker: SecretMasker, dates: JobDates,
         dryRun: DryRunTransport?
@@ -140,7 +147,8 @@ final class JobExecution {
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.
     private func planWrites(of label: String) {
         for kept in dryRun?.takeWrites() ?? [] {
-            let write = PlannedWrite(step: label, request: kept.request, before: kept.before, masker: masker)
+            let write = PlannedWrite(
+                step: label, request: kept.request, before: kept.before, content: kept.content, masker: masker)
             planned.append(write)
             options.onEvent(.plannedWrite(write))
         }
@@ -225,6 +233,10 @@ final class JobExecution {
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .attach(let attach): return try await perform(attach, label: label, scope: scope)
+        case .download(let download): return try await perform(download, scope: scope)
+        case .attachments(let attachments): return try await perform(attachments, scope: scope)
+        case .aggregate(let aggregate): return try await perform(aggregate, scope: scope)
         }
     }
 }

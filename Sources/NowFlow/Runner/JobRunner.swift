@@ -40,6 +40,7 @@ public struct JobRunner: Sendable {
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
         execution.retries = preparation.retries
+        execution.baseDirectory = job.directory
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(

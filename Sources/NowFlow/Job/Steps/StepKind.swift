@@ -10,9 +10,13 @@ enum StepKind: Sendable {
     case set([NamedTemplate])
     case assert(AssertStep)
     case foreach(ForeachStep)
+    case attach(AttachStep)
+    case download(DownloadStep)
+    case attachments(AttachmentsStep)
+    case aggregate(AggregateStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"]
+    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"] + JobBuilder.attachmentKinds
 
     /// The kind's key.
     var name: String {
@@ -26,6 +30,10 @@ enum StepKind: Sendable {
         case .set: "set"
         case .assert: "assert"
         case .foreach: "foreach"
+        case .attach: "attach"
+        case .download: "download"
+        case .attachments: "attachments"
+        case .aggregate: "aggregate"
         }
     }
 
@@ -40,6 +48,10 @@ enum StepKind: Sendable {
         case .set: nil
         case .assert: ["passed"]
         case .foreach: ["results", "count"]
+        case .attach: ["attachment", "sys_id"]
+        case .download: ["attachment", "sys_id", "path"]
+        case .attachments: ["attachments", "count"]
+        case .aggregate(let step): step.groupBy.isEmpty ? ["stats"] : ["groups", "count"]
         }
     }
 }
