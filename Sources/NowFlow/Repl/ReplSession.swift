@@ -251,6 +251,7 @@ public actor ReplSession {
     ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
+        if let job = loaded?.job { execution.baseDirectory = job.directory }
         let target = singleTarget(of: step)
         let before = await recordBefore(step)
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
