@@ -8,8 +8,10 @@ import Testing
 
     static let workflows = [
         "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
-        "change-request.yaml",
+        "change-request.yaml", "attach-report.yaml", "incident-report.yaml",
     ]
+    /// The workflows that only read: their dry run has no writes to list.
+    static let readOnly: Set = ["incident-report.yaml"]
 
     @Test func everyWorkflowIsListed() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
@@ -31,7 +33,7 @@ import Testing
         }
     }
 
-    /// A dry run of each reads, prints its writes and passes: what fails only on the stand-ins of writes not sent
+    /// A dry run of each reads, prints its writes (none for a workflow that only reads) and passes: what fails only on the stand-ins of writes not sent
     /// is reported as skipped.
     @Test(arguments: workflows)
     func passesInADryRun(_ name: String) throws {
@@ -41,7 +43,7 @@ import Testing
         let result = try ToolInvocation.run(["run", path, "--dry-run"], in: home)
         #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
         #expect(result.stdout.contains(", dry run)"))
-        #expect(result.stdout.contains("writes not sent (dry run):"))
+        #expect(result.stdout.contains("writes not sent (dry run):") == !Self.readOnly.contains(name))
         #expect(!result.stderr.contains("FAIL"))
     }
 

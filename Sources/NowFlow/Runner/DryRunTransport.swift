@@ -77,6 +77,7 @@ final class DryRunTransport: NowTransport {
         if method == "GET" || method == "HEAD" {
             if let record = state.withLock({ $0.standIns[request.path] }) { return Self.answer(200, record) }
             if let file = standInFile(request.path) { return file }
+            if request.path == Self.attachmentListPath { return try await attachmentList(request) }
             return try await instance.send(request)
         }
         if request.path == Self.tokenPath { return try await instance.send(request) }
@@ -136,12 +137,48 @@ final class DryRunTransport: NowTransport {
     }
 
     private func deleted(_ request: NowHTTPRequest) async throws -> (NowHTTPResponse, JSONObject?) {
-        if let removed = state.withLock({ $0.standIns.removeValue(forKey: request.path) }) {
+        let attachmentTable = "/api/now/table/sys_attachment/"
+        if let removed = state.withLock({ state -> JSONObject? in
+            let removed = state.standIns.removeValue(forKey: request.path)
+            if removed != nil, request.path.hasPrefix(attachmentTable) {
+                // A stand-in attachment goes from the Attachment API's paths too.
+                let path = "/api/now/attachment/" + request.path.dropFirst(attachmentTable.count)
+                state.standIns[path] = nil
+                state.standInFiles[path + "/file"] = nil
+            }
+            return removed
+        }) {
             return (NowHTTPResponse(statusCode: 204), removed)
         }
         let found = try await read(request, path: request.path, queryItems: [])
         guard let result = found.result else { return (found.response, nil) }
         return (NowHTTPResponse(statusCode: 204), result.object)
+    }
+
+    /// The path of the Attachment API's list of metadata.
+    private static let attachmentListPath = "/api/now/attachment"
+
+    /// A list of attachments: the stand-ins that match the `field=value` conditions of its `sysparm_query` (newest
+    /// first), then the instance's.
+    private func attachmentList(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+        let conditions = query.components(separatedBy: "^").compactMap { term -> (String, String)? in
+            guard !term.hasPrefix("ORDERBY"), let equals = term.firstIndex(of: "=") else { return nil }
+            return (String(term[..<equals]), String(term[term.index(after: equals)...]))
+        }
+        let standIns = state.withLock { state in
+            state.standInFiles.keys.sorted().reversed().compactMap { path in
+                state.standIns[String(path.dropLast("/file".count))]
+            }
+        }.filter { metadata in conditions.allSatisfy { metadata[$0.0]?.string == $0.1 } }
+        guard !standIns.isEmpty else { return try await instance.send(request) }
+        let response = try await instance.send(request)
+        guard (200..<300).contains(response.statusCode) else { return response }
+        let found = (try? JSONValue(json: response.body))?["result"]?.array ?? []
+        let all = standIns.map(JSONValue.object) + found
+        return NowHTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json", "X-Total-Count": String(all.count)],
+            body: JSONValue.object(["result": .array(all)]).jsonData())
     }
 
     /// The path of the Attachment API's upload of raw bytes.
