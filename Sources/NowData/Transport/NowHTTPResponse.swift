@@ -8,6 +8,9 @@ public struct NowHTTPResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body; empty for 204.
     public var body: Data
+    /// The file that holds the body instead of ``body``: the request's ``NowHTTPRequest/responseBodyFile`` once
+    /// written, or, from a server's handler (the local instance's), a file to send as the body.
+    public var bodyFile: URL?
 
     /// A response.
     public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
