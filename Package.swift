@@ -41,6 +41,8 @@ let package = Package(
             path: "Benchmarks/InstanceBenchmark"),
         .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
         .executableTarget(
+            name: "AttachmentBenchmark", dependencies: ["NowData"], path: "Benchmarks/AttachmentBenchmark"),
+        .executableTarget(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),
 
