@@ -29,16 +29,25 @@ package struct SHA256: Sendable {
     /// A hasher with nothing fed yet.
     package init() {}
 
-    /// Feeds `bytes`.
+    /// Feeds `bytes`. Whole blocks of a contiguous collection (`Data`, an array, a buffer) are hashed where they
+    /// are, without a copy.
     package mutating func update<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         length &+= UInt64(bytes.count)
+        if pending.isEmpty {
+            let hashed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+                let whole = buffer.count - buffer.count % 64
+                compressBlocks(buffer, upTo: whole)
+                pending.append(contentsOf: buffer[whole...])
+            }
+            if hashed != nil { return }
+        }
         pending.append(contentsOf: bytes)
         guard pending.count >= 64 else { return }
         let whole = pending.count - pending.count % 64
-        pending.withUnsafeBufferPointer { buffer in
-            for start in stride(from: 0, to: whole, by: 64) { compress(buffer, at: start) }
-        }
-        pending.removeFirst(whole)
+        var blocks = pending
+        blocks.withUnsafeBufferPointer { buffer in compressBlocks(buffer, upTo: whole) }
+        blocks.removeFirst(whole)
+        pending = blocks
     }
 
     /// The digest of everything fed.
@@ -50,10 +59,8 @@ package struct SHA256: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        copy.pending.append(contentsOf: tail)
-        copy.pending.withUnsafeBufferPointer { buffer in
-            for start in stride(from: 0, to: buffer.count, by: 64) { copy.compress(buffer, at: start) }
-        }
+        let last = copy.pending + tail
+        last.withUnsafeBufferPointer { buffer in copy.compressBlocks(buffer, upTo: buffer.count) }
         return copy.h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
     }
 
@@ -81,8 +88,23 @@ package struct SHA256: Sendable {
         }.joined()
     }
 
-    /// Runs the compression function over the 64 bytes of `message` from `chunk`.
-    private mutating func compress(_ message: UnsafeBufferPointer<UInt8>, at chunk: Int) {
+    /// Runs the compression function over each 64-byte block of `message` before `end`.
+    private mutating func compressBlocks(_ message: UnsafeBufferPointer<UInt8>, upTo end: Int) {
+        guard end > 0 else { return }
+        Self.k.withUnsafeBufferPointer { k in
+            w.withUnsafeMutableBufferPointer { w in
+                h.withUnsafeMutableBufferPointer { h in
+                    for chunk in stride(from: 0, to: end, by: 64) { Self.compress(message, at: chunk, k, w, h) }
+                }
+            }
+        }
+    }
+
+    /// The compression function over the 64 bytes of `message` from `chunk`, with the schedule in `w`.
+    private static func compress(
+        _ message: UnsafeBufferPointer<UInt8>, at chunk: Int, _ k: UnsafeBufferPointer<UInt32>,
+        _ w: UnsafeMutableBufferPointer<UInt32>, _ h: UnsafeMutableBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             let j = chunk + i * 4
             w[i] =
@@ -90,16 +112,16 @@ package struct SHA256: Sendable {
                 | UInt32(message[j + 3])
         }
         for i in 16..<64 {
-            let s0 = Self.rotate(w[i - 15], 7) ^ Self.rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = Self.rotate(w[i - 2], 17) ^ Self.rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
             w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
         for i in 0..<64 {
-            let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
+            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
+            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
             (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
