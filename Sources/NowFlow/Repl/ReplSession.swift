@@ -327,8 +327,8 @@ public actor ReplSession {
         case .extract: fields = []
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
-        case .attach, .download, .attachments, .aggregate: (shownValue, fields) = Self.tabular(value, of: step.kind)
-        case .delete, .set, .assert, .foreach: return nil
+        case .attach, .download, .attachments, .aggregate: (shownValue, fields) = ResultRenderer.tabular(value, of: step.kind)
+        case .delete, .set, .assert, .foreach, .include: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
     }

@@ -14,9 +14,13 @@ enum StepKind: Sendable {
     case download(DownloadStep)
     case attachments(AttachmentsStep)
     case aggregate(AggregateStep)
+    /// `include`: the steps of another job file, in a scope of their own.
+    case include(IncludeStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"] + JobBuilder.attachmentKinds
+    static let names =
+        ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include"]
+        + JobBuilder.attachmentKinds
 
     /// The kind's key.
     var name: String {
@@ -34,6 +38,7 @@ enum StepKind: Sendable {
         case .download: "download"
         case .attachments: "attachments"
         case .aggregate: "aggregate"
+        case .include: "include"
         }
     }
 
@@ -52,6 +57,7 @@ enum StepKind: Sendable {
         case .download: ["attachment", "sys_id", "path"]
         case .attachments: ["attachments", "count"]
         case .aggregate(let step): step.groupBy.isEmpty ? ["stats"] : ["groups", "count"]
+        case .include: ["outputs"]
         }
     }
 }

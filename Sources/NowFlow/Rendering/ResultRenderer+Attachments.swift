@@ -1,8 +1,8 @@
 import NowData
 
-/// How the REPL shows the results of the attachment steps and `aggregate`: as records, so that the renderer draws
-/// them as tables.
-extension ReplSession {
+/// How the REPL and `nowflow run` show the results of the attachment steps and `aggregate`: as records, so that
+/// they are drawn as tables.
+extension ResultRenderer {
     /// The columns of an attachment's metadata, in order.
     static let attachmentColumns = [
         "sys_id", "file_name", "content_type", "size_bytes", "hash", "table_name", "table_sys_id", "sys_created_on",
