@@ -72,7 +72,11 @@ extension HTTPListener {
             request.bodyFile = spooled.file
             request.headers[BodySpooling.digestHeader] = spooled.digest
         }
-        switch context.handler(request) {
+        let reply = context.handler(request)
+        // A spooled body the handler did not take goes before the answer does (and with the request, if it never
+        // gets this far).
+        pending.removeSpool()
+        switch reply {
         case .respond(let response, let delay):
             context.tracker.pause(delay)
             return queue(response, on: connection)
