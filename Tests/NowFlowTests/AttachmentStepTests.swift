@@ -115,6 +115,13 @@ import Testing
         let noteID = try #require(rerun.results["notes"]?["sys_id"]?.string)
         #expect(rerun.records.contains(TouchedRecord(action: .created, table: "sys_attachment", sysID: noteID, step: "step 2 'notes' (attach)")))
         #expect(rerun.recordNumbers[noteID] == "notes.txt")
+        // The report went with its incident; the notes were deleted by step 10 and are not listed twice.
+        let reportID = try #require(rerun.results["report"]?["sys_id"]?.string)
+        #expect(
+            rerun.records.filter { $0.table == "sys_attachment" && $0.action == .deleted } == [
+                TouchedRecord(action: .deleted, table: "sys_attachment", sysID: noteID, step: "step 10 (delete)"),
+                TouchedRecord(action: .deleted, table: "sys_attachment", sysID: reportID, step: "finally 1 (delete)"),
+            ])
         // Deleting the incident deleted its other attachment.
         #expect(try harness.count("sys_attachment", "file_name=my report ü.txt") == 0)
     }

@@ -46,6 +46,7 @@ extension JobExecution {
         guard dryRun == nil else { return (result, "would attach \(described) to \(table) \(sysID) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: "sys_attachment", sysID: metadata.sysId, step: label))
         numbers[metadata.sysId] = name
+        attachmentsByRecord[table + "/" + sysID, default: []].append(metadata.sysId)
         return (result, "attached \(described) to \(table) \(sysID)")
     }
 
@@ -106,6 +107,15 @@ extension JobExecution {
     }
 
     // MARK: - Helpers
+
+    /// Notes that the attachments the run attached to `table` `sysID` went with it (the instance deletes a
+    /// record's attachments with it), so that the summary does not list them as left behind.
+    func noteAttachmentsDeleted(with table: String, _ sysID: String, label: String) {
+        for attachment in attachmentsByRecord.removeValue(forKey: table + "/" + sysID) ?? []
+        where !touched.contains(where: { $0.action == .deleted && $0.sysID == attachment }) {
+            touched.append(TouchedRecord(action: .deleted, table: "sys_attachment", sysID: attachment, step: label))
+        }
+    }
 
     /// `table_name=T^table_sys_id=ID[^file_name=NAME]`, each value checked as a `where:` value is.
     private func attachmentQuery(_ table: String, _ sysID: String, fileName: String?) throws(StepFailure) -> String {

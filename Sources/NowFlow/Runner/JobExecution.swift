@@ -29,6 +29,9 @@ final class JobExecution {
     /// directory.
     var baseDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
 
+    /// The attachments the run attached, by the `table/sys_id` of their record: deleting the record deletes them.
+    var attachmentsByRecord: [String: [String]] = [:]
+
     /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
     lazy var attachmentService = NowAttachmentService(configuration: service.configuration)
 
