@@ -15,6 +15,9 @@ package struct CurlRequest: Sendable {
     /// Where the body of a 2xx answer is written as it arrives, instead of being held; another answer's body is
     /// held as usual.
     package var responseFile: URL?
+    /// Called with each chunk of a 2xx answer's body as it is written to `responseFile`, on the engine's thread
+    /// (to hash the bytes as they arrive, say).
+    package var responseFileObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     /// The longest the whole transfer may take.
     package var timeout: Duration
     /// Whether it may use a kept-alive connection; otherwise it goes on a fresh connection that is closed after it.

@@ -22,6 +22,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// The file the body is read from, and the one a 2xx answer's body is written to (opened at its first byte).
     private var bodySource: FileHandle?
     private let responseFile: URL?
+    private let responseFileObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     private var responseSink: FileHandle?
     /// Whether the answer's status was looked at (at its first body byte), and a failure to write its file.
     private var sinkChosen = false
@@ -40,6 +41,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.handle = handle
         self.continuation = continuation
         responseFile = request.responseFile
+        responseFileObserver = request.responseFileObserver
         let context = Unmanaged.passUnretained(self).toOpaque()
         ccurl_setopt_pointer(handle, CURLOPT_URL, request.url.absoluteString)
         ccurl_setopt_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -161,6 +163,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let sink = transfer.responseSink {
             do {
                 try sink.write(contentsOf: bytes)
+                transfer.responseFileObserver?(bytes)
             } catch {
                 transfer.sinkFailure = "cannot write \(transfer.responseFile?.path ?? ""): \(error.localizedDescription)"
                 return 0

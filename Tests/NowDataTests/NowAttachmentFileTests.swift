@@ -59,6 +59,19 @@ import Testing
         #expect(stored.count == 1)
         #expect(stored.allSatisfy { $0.count == 32 })
 
+        // Bytes changed on the server's disk: the digest libcurl's write callback computed does not match.
+        let storedFile = URL(fileURLWithPath: database + ".attachments").appendingPathComponent(stored[0])
+        try Data("tampered".utf8).write(to: storedFile)
+        let copy = work.appendingPathComponent("copy.bin")
+        var mismatch: (any Error)?
+        do {
+            _ = try await service.attachment(for: stored[0], writingTo: copy)
+        } catch {
+            mismatch = error
+        }
+        #expect(mismatch.map(NowAttachmentServiceTests.isAttachmentValidation) == true)
+        #expect(try Data(contentsOf: copy) == Self.bytes(12 << 20))
+
         let large = work.appendingPathComponent("large.bin")
         try Self.bytes((16 << 20) + 1).write(to: large)
         var refused: (any Error)?

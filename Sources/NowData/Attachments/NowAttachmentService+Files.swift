@@ -69,7 +69,9 @@ extension NowAttachmentService {
             let metadata = try NowTableService.decode(
                 NowAttachmentMetadata.self, from: Data(header.utf8), at: "", coder: .default)
             if validateAttachment {
-                guard let expected = metadata.hash?.lowercased(), try Self.hash(of: partial) == expected else {
+                // The transport's digest of the bytes as they arrived, else the file's, read back.
+                let digest = try response.bodyFileSHA256 ?? Self.hash(of: partial)
+                guard let expected = metadata.hash?.lowercased(), digest == expected else {
                     throw NowDataError.attachmentValidation
                 }
             }
