@@ -12,9 +12,10 @@ enum ServeCommand {
         usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
                              [--latency MS] [--fail-rate R] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--attachment-max-size MB]
-        The admin password may also come from NOWFLOW_ADMIN_PASSWORD. --attachment-max-size is the platform's
-        com.glide.attachment.max_size, in MB (default 1024).
+                             [--oauth-client ID:SECRET]... [--attachment-max-size MB]
+        The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
+        application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
+        platform's com.glide.attachment.max_size, in MB (default 1024).
         """
 
     /// What the command line asks for.
@@ -83,7 +84,7 @@ enum ServeCommand {
             arguments,
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-status",
-                "retry-after", "drop-rate", "lost-response-rate", "attachment-max-size",
+                "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -111,6 +112,13 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
+        for client in parsed.values("oauth-client") {
+            let parts = client.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("--oauth-client expects ID:SECRET: a client id, a colon and the client's secret")
+            }
+            options.oauthClients[String(parts[0])] = String(parts[1])
+        }
         if let value = parsed.value("attachment-max-size") {
             guard let megabytes = Int(value), megabytes >= 1, megabytes <= maximumAttachmentSize else {
                 throw UsageError(

@@ -27,7 +27,8 @@ with open(path, "rb") as file:
 attachments = incident.get_attachments()
 for attachment in attachments:
     print("attachment", attachment.file_name, attachment.size_bytes, attachment.content_type, attachment.read() == data)
-    print("location", location == f"{url}/api/now/attachment/{attachment.sys_id}")
+    # add_attachment returns the answer's Location header, a link to the new attachment.
+    print("location", location.startswith(url + "/") and f"/attachment/{attachment.sys_id}" in location)
     written = attachment.write_to(os.path.join(directory, "copy.txt"))
     print("written", open(written, "rb").read() == data)
     attachment.delete()
