@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", path: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The package's JSON parser: simdjson (Debian's libsimdjson-dev), a C++ library, behind a small C interface
         // (CJSONTape) and a Swift one (SimdJSON). simdjson is linked by name rather than as a pkgConfig system
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "SimdJSON", dependencies: ["CJSONTape"]),
         // NowData's default HTTP(S) transport: libcurl's multi interface, behind a small Swift API (package access).
         .target(name: "CurlHTTP", dependencies: ["CCurl"]),
-        .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON"]),
+        .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON", "CCrypto"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
@@ -40,6 +41,8 @@ let package = Package(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],
             path: "Benchmarks/InstanceBenchmark"),
         .executableTarget(name: "PaginateBenchmark", dependencies: ["NowData"], path: "Benchmarks/PaginateBenchmark"),
+        .executableTarget(
+            name: "AttachmentBenchmark", dependencies: ["NowData"], path: "Benchmarks/AttachmentBenchmark"),
         .executableTarget(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),

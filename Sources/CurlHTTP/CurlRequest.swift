@@ -10,6 +10,14 @@ package struct CurlRequest: Sendable {
     package var headers: [(name: String, value: String)]
     /// The body, if any (an empty one is sent as a zero-length body).
     package var body: Data?
+    /// A file whose bytes are the body, read a chunk at a time as libcurl sends them (instead of `body`).
+    package var bodyFile: URL?
+    /// Where the body of a 2xx answer is written as it arrives, instead of being held; another answer's body is
+    /// held as usual.
+    package var responseFile: URL?
+    /// Called with each chunk of a 2xx answer's body as it is written to `responseFile`, on the engine's thread
+    /// (to hash the bytes as they arrive, say).
+    package var responseFileObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
     /// The longest the whole transfer may take.
     package var timeout: Duration
     /// Whether it may use a kept-alive connection; otherwise it goes on a fresh connection that is closed after it.

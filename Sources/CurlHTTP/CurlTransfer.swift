@@ -19,6 +19,14 @@ final class CurlTransfer: @unchecked Sendable {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var responseHeaders: [(String, String)] = []
     private var body = Data()
+    /// The file the body is read from, and the one a 2xx answer's body is written to (opened at its first byte).
+    private var bodySource: FileHandle?
+    private let responseFile: URL?
+    private let responseFileObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
+    private var responseSink: FileHandle?
+    /// Whether the answer's status was looked at (at its first body byte), and a failure to write its file.
+    private var sinkChosen = false
+    private var sinkFailure: String?
     private var continuation: CheckedContinuation<Result<CurlResponse, CurlError>, Never>?
     /// Set when the caller cancels; the engine then ends the transfer.
     let isCancelled = Atomic(false)
@@ -32,6 +40,8 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.handle = handle
         self.continuation = continuation
+        responseFile = request.responseFile
+        responseFileObserver = request.responseFileObserver
         let context = Unmanaged.passUnretained(self).toOpaque()
         ccurl_setopt_pointer(handle, CURLOPT_URL, request.url.absoluteString)
         ccurl_setopt_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -49,7 +59,20 @@ final class CurlTransfer: @unchecked Sendable {
         case "HEAD": ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
         default: ccurl_setopt_pointer(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
-        if let body = request.body {
+        if let file = request.bodyFile {
+            let size: Int
+            do {
+                bodySource = try FileHandle(forReadingFrom: file)
+                size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            } catch {
+                // Fully initialised: deinit cleans the handle up.
+                throw .failed("cannot read \(file.path): \(error.localizedDescription)")
+            }
+            ccurl_setopt_long(handle, CURLOPT_POST, 1)
+            ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size))
+            ccurl_setopt_callback(handle, CURLOPT_READFUNCTION, Self.sendBody)
+            ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
+        } else if let body = request.body {
             ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             if body.isEmpty {
                 // Not copied: the empty constant string, which lives as long as the program.
@@ -72,6 +95,8 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(requestHeaders)
+        try? bodySource?.close()
+        try? responseSink?.close()
     }
 
     /// Resumes the caller with the outcome libcurl reported: the response, or the error `code` stands for.
@@ -80,9 +105,28 @@ final class CurlTransfer: @unchecked Sendable {
             resume(with: .failure(Self.error(code)))
             return
         }
+        if let sinkFailure {
+            resume(with: .failure(.failed(sinkFailure)))
+            return
+        }
         var statusCode = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &statusCode)
-        resume(with: .success(CurlResponse(statusCode: statusCode, headers: responseHeaders, body: body)))
+        var written: URL?
+        if let responseFile, (200..<300).contains(statusCode) {
+            do {
+                // A 2xx answer without a body (or whose first byte never came) still gives its file.
+                if responseSink == nil { responseSink = try Self.sink(responseFile) }
+                try responseSink?.close()
+                responseSink = nil
+                written = responseFile
+            } catch {
+                resume(with: .failure(.failed("cannot write \(responseFile.path): \(error.localizedDescription)")))
+                return
+            }
+        }
+        resume(
+            with: .success(
+                CurlResponse(statusCode: statusCode, headers: responseHeaders, body: body, bodyFile: written)))
     }
 
     /// Resumes the caller with ``CurlError/cancelled``.
@@ -102,8 +146,49 @@ final class CurlTransfer: @unchecked Sendable {
 
     private static let receiveBody: ccurl_data_callback = { data, size, count, context in
         guard let data, let transfer = transfer(context) else { return 0 }
-        transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        if !transfer.sinkChosen {
+            transfer.sinkChosen = true
+            var statusCode = 0
+            ccurl_getinfo_long(transfer.handle, CURLINFO_RESPONSE_CODE, &statusCode)
+            if let file = transfer.responseFile, (200..<300).contains(statusCode) {
+                do {
+                    transfer.responseSink = try sink(file)
+                } catch {
+                    transfer.sinkFailure = "cannot write \(file.path): \(error.localizedDescription)"
+                    return 0
+                }
+            }
+        }
+        if let sink = transfer.responseSink {
+            do {
+                try sink.write(contentsOf: bytes)
+                transfer.responseFileObserver?(bytes)
+            } catch {
+                transfer.sinkFailure = "cannot write \(transfer.responseFile?.path ?? ""): \(error.localizedDescription)"
+                return 0
+            }
+        } else {
+            transfer.body.append(contentsOf: bytes)
+        }
         return size * count
+    }
+
+    /// Fills libcurl's buffer from the body file; 0 at its end.
+    private static let sendBody: ccurl_data_callback = { buffer, size, count, context in
+        guard let buffer, let transfer = transfer(context), let source = transfer.bodySource else { return 0 }
+        // A read error ends the body early; libcurl then fails the transfer, as the length is known.
+        guard let chunk = try? source.read(upToCount: size * count), !chunk.isEmpty else { return 0 }
+        chunk.copyBytes(to: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+        return chunk.count
+    }
+
+    /// An empty file at `url`, open for writing.
+    private static func sink(_ url: URL) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return try FileHandle(forWritingTo: url)
     }
 
     /// Takes one header line; a status line starts a new response (after a `100 Continue`, say).
@@ -116,7 +201,9 @@ final class CurlTransfer: @unchecked Sendable {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
             transfer.responseHeaders.append((name, value))
-            if name.caseInsensitiveCompare("Content-Length") == .orderedSame, let length = Int(value), length > 0 {
+            if transfer.responseFile == nil, name.caseInsensitiveCompare("Content-Length") == .orderedSame,
+                let length = Int(value), length > 0
+            {
                 transfer.body.reserveCapacity(min(length, largestReservation))
             }
         }

@@ -12,9 +12,10 @@ enum ServeCommand {
         usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
                              [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]...
+                             [--oauth-client ID:SECRET]... [--attachment-max-size MB]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
-        application (oauth_entity) acting as the admin for client_credentials.
+        application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
+        platform's com.glide.attachment.max_size, in MB (default 1024).
         """
 
     /// What the command line asks for.
@@ -83,7 +84,7 @@ enum ServeCommand {
             arguments,
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
-                "retry-after", "drop-rate", "lost-response-rate", "oauth-client",
+                "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -118,9 +119,18 @@ enum ServeCommand {
             }
             options.oauthClients[String(parts[0])] = String(parts[1])
         }
+        if let value = parsed.value("attachment-max-size") {
+            guard let megabytes = Int(value), megabytes >= 1, megabytes <= maximumAttachmentSize else {
+                throw UsageError(
+                    "--attachment-max-size expects megabytes (a whole number 1-\(maximumAttachmentSize)), got '\(value)'")
+            }
+            options.attachmentMaxSize = megabytes << 20
+        }
         return Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
     }
 
+    /// The largest `--attachment-max-size`, in MB (1 TB).
+    static let maximumAttachmentSize = 1 << 20
     /// The longest injected latency, in milliseconds (one minute: longer is a hung server, not a slow one).
     static let maximumLatency = 60_000
     /// The most requests `--fail-first` answers with `--fail-status`.

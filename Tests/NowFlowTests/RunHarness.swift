@@ -22,9 +22,9 @@ final class RunHarness: Sendable {
     /// Runs `text` as a job file.
     func run(
         _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:],
-        retryPolicy: RetryPolicy = .none
+        retryPolicy: RetryPolicy = .none, file: String = "job.yaml"
     ) async throws -> RunResult {
-        let job = try JobFile.parse(text, file: "job.yaml")
+        let job = try JobFile.parse(text, file: file)
         var options = RunOptions.inProcess(on: instance)
         let transport = instance.transport
         options.transport = ClosureTransport { [self] request in

@@ -23,7 +23,9 @@ import Testing
                 "--host", "127.0.0.2", "--port", "0", "--db", "/tmp/x.db", "--schema", "tables.json", "--user", "root",
                 "--password", "pw", "--latency", "250", "--fail-rate", "0.1", "--fail-status", "429",
                 "--retry-after", "3", "--drop-rate", "0.05", "--lost-response-rate", "0.02", "--invalid-query-no-rows",
+                "--attachment-max-size", "2048",
             ], environment: [:])
+        #expect(settings.options.attachmentMaxSize == 2048 << 20)
         #expect(settings.host == "127.0.0.2")
         #expect(settings.port == 0)
         #expect(settings.options.databasePath == "/tmp/x.db")
@@ -49,6 +51,7 @@ import Testing
         #expect(byDefault.usesDefaultPassword)
         #expect(byDefault.host == "127.0.0.1")
         #expect(byDefault.port == 8080)
+        #expect(byDefault.options.attachmentMaxSize == 1024 << 20)
         #expect(
             try ServeCommand.parse([], environment: ["HOME": "/home/ops"]).options.databasePath
                 == "/home/ops/.nowflow/local.db")
@@ -65,6 +68,7 @@ import Testing
             "--latency expects milliseconds (a whole number 0-60000), got '9223372036854775807'"
         ),
         (["--retry-after", "-1"], "--retry-after expects seconds (a whole number 0-86400), got '-1'"),
+        (["--attachment-max-size", "0"], "--attachment-max-size expects megabytes (a whole number 1-1048576), got '0'"),
         (["--retry-after", "86401"], "--retry-after expects seconds (a whole number 0-86400), got '86401'"),
         (["--password", ""], "--password is empty: the admin password must not be empty"),
         (

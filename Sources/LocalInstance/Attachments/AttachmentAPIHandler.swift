@@ -9,6 +9,8 @@ import NowData
 struct AttachmentAPIHandler: Sendable {
     let tables: TableAPIHandler
     let content: AttachmentContent
+    /// `com.glide.attachment.max_size`, in bytes.
+    let maxSize: Int
 
     private var table: TableDefinition { TableDictionary.sysAttachment }
 
@@ -58,7 +60,7 @@ struct AttachmentAPIHandler: Sendable {
         let record = try create(
             NewAttachment(
                 tableName: tableName, recordID: recordID, fileName: fileName, contentType: contentType,
-                encryptionContext: request.queryValue("encryption_context"), bytes: request.body ?? Data()),
+                encryptionContext: request.queryValue("encryption_context"), bytes: bytes(of: request)),
             userName: userName)
         return created(record, request)
     }
@@ -66,7 +68,8 @@ struct AttachmentAPIHandler: Sendable {
     /// Every file part becomes an attachment of the record the `table_name` and `table_sys_id` fields name; the
     /// response holds the first.
     private func uploadMultipart(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
-        guard let form = MultipartFormData(request.body ?? Data(), contentType: request.headers.value(named: "Content-Type") ?? "")
+        let body = try request.body ?? request.bodyFile.map { try Data(contentsOf: $0) } ?? Data()
+        guard let form = MultipartFormData(body, contentType: request.headers.value(named: "Content-Type") ?? "")
         else { throw TableAPIError.missingFilePart }
         func field(_ name: String) -> String? {
             form.parts.first { $0.name == name && $0.fileName == nil }.map { String(decoding: $0.body, as: UTF8.self) }
@@ -85,7 +88,7 @@ struct AttachmentAPIHandler: Sendable {
                 NewAttachment(
                     tableName: tableName, recordID: recordID, fileName: part.fileName ?? "",
                     contentType: part.contentType ?? "application/octet-stream",
-                    encryptionContext: field("encryption_context"), bytes: part.body),
+                    encryptionContext: field("encryption_context"), bytes: .data(part.body)),
                 userName: userName)
             if first == nil { first = record }
         }
@@ -100,7 +103,36 @@ struct AttachmentAPIHandler: Sendable {
         var fileName: String
         var contentType: String
         var encryptionContext: String?
-        var bytes: Data
+        var bytes: Bytes
+    }
+
+    /// Where an upload's bytes are.
+    private enum Bytes {
+        /// In memory.
+        case data(Data)
+        /// In a file of the caller's, copied.
+        case file(URL)
+        /// In a file the HTTP listener spooled the body to, with the digest it computed: renamed, not copied.
+        case spooled(URL, digest: String)
+    }
+
+    /// The bytes of a raw upload: its spooled file, its body file or its body.
+    private func bytes(of request: NowHTTPRequest) -> Bytes {
+        guard let file = request.bodyFile else { return .data(request.body ?? Data()) }
+        if let digest = request.headers.value(named: BodySpooling.digestHeader), content.isSpoolFile(file) {
+            return .spooled(file, digest: digest)
+        }
+        return .file(file)
+    }
+
+    /// Whether a request is a raw upload (`POST /api/now/attachment/file`), whose body may come in a file.
+    static func isRawUpload(method: String, path: String) -> Bool {
+        method.uppercased() == "POST" && route(path) == ["file"]
+    }
+
+    /// The file of a raw upload's body to spool to, for the HTTP listener: nil for every other request.
+    func spoolFile(method: String, path: String) -> URL? {
+        Self.isRawUpload(method: method, path: path) ? content.spoolFile() : nil
     }
 
     /// Checks the record, stages the bytes, inserts the metadata and commits the file; returns the stored record.
@@ -112,8 +144,16 @@ struct AttachmentAPIHandler: Sendable {
             throw TableAPIError.missingAttachmentRecord(table: new.tableName, sysID: new.recordID)
         }
         let sysID = NowTableService.makeSysID()
-        let staged = try content.stage(new.bytes, for: sysID)
+        let staged: (file: URL, size: Int, hash: String)
+        switch new.bytes {
+        case .data(let data):
+            guard data.count <= maxSize else { throw TableAPIError.attachmentTooLarge(limit: maxSize) }
+            staged = try content.stage(data, for: sysID)
+        case .file(let file): staged = try content.stage(copying: file, for: sysID)
+        case .spooled(let file, let digest): staged = try content.stage(spooled: file, digest: digest, for: sysID)
+        }
         do {
+            guard staged.size <= maxSize else { throw TableAPIError.attachmentTooLarge(limit: maxSize) }
             let timestamp = Timestamp.string(tables.now())
             var record: StoredRecord = [
                 "sys_id": sysID, "file_name": new.fileName, "content_type": new.contentType,
@@ -197,12 +237,16 @@ struct AttachmentAPIHandler: Sendable {
 
     private func file(_ sysID: String, _ request: NowHTTPRequest) throws -> NowHTTPResponse {
         let record = try stored(sysID)
-        guard let bytes = content.read(sysID) else { throw TableAPIError.noAttachment }
+        let file = content.file(sysID)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw TableAPIError.noAttachment }
         let headers: HTTPHeaders = [
             "Content-Type": record["content_type"].flatMap { $0.isEmpty ? nil : $0 } ?? "application/octet-stream",
             "X-Attachment-Metadata": JSONValue.object(metadata(record, request)).jsonText(),
         ]
-        return NowHTTPResponse(statusCode: 200, headers: headers, body: bytes)
+        // Sent from the file: the listener streams it, the in-process transport copies or reads it.
+        var response = NowHTTPResponse(statusCode: 200, headers: headers)
+        response.bodyFile = file
+        return response
     }
 
     private func delete(_ sysID: String) throws -> NowHTTPResponse {

@@ -60,16 +60,52 @@ final class AttachmentContent: Sendable {
         return (staged, bytes.count, hasher.finalizeHex())
     }
 
+    /// Copies the file at `source` under a temporary name for the attachment `sysID`, a chunk at a time, and
+    /// returns the temporary file, the size and the SHA-256 hex digest.
+    func stage(copying source: URL, for sysID: String) throws -> (file: URL, size: Int, hash: String) {
+        let staged = directory.appendingPathComponent(sysID + ".part", isDirectory: false)
+        guard FileManager.default.createFile(atPath: staged.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let input = try FileHandle(forReadingFrom: source)
+        defer { try? input.close() }
+        let output = try FileHandle(forWritingTo: staged)
+        defer { try? output.close() }
+        var hasher = SHA256()
+        var size = 0
+        while let chunk = try input.read(upToCount: Self.chunkSize), !chunk.isEmpty {
+            hasher.update(chunk)
+            try output.write(contentsOf: chunk)
+            size += chunk.count
+        }
+        return (staged, size, hasher.finalizeHex())
+    }
+
+    /// A new file in the directory for the HTTP listener to spool a raw upload's body to.
+    func spoolFile() -> URL {
+        directory.appendingPathComponent("upload-" + UUID().uuidString + ".spool", isDirectory: false)
+    }
+
+    /// Whether `file` is one of ``spoolFile()``'s.
+    func isSpoolFile(_ file: URL) -> Bool {
+        file.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path
+            && file.lastPathComponent.hasPrefix("upload-") && file.pathExtension == "spool"
+    }
+
+    /// Takes a spooled body, whose digest the listener computed as it arrived, as the staged file of the
+    /// attachment `sysID` (a rename: no byte is copied).
+    func stage(spooled file: URL, digest: String, for sysID: String) throws -> (file: URL, size: Int, hash: String) {
+        let staged = directory.appendingPathComponent(sysID + ".part", isDirectory: false)
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        try FileManager.default.moveItem(at: file, to: staged)
+        return (staged, size, digest)
+    }
+
     /// Gives a staged file its final name.
     func commit(_ staged: URL, for sysID: String) throws {
         let final = file(sysID)
         try? FileManager.default.removeItem(at: final)
         try FileManager.default.moveItem(at: staged, to: final)
-    }
-
-    /// The bytes of the attachment `sysID`, or nil when its file is missing.
-    func read(_ sysID: String) -> Data? {
-        try? Data(contentsOf: file(sysID))
     }
 
     /// The SQL that creates the bookkeeping table and the triggers: for every table but `sys_attachment`,

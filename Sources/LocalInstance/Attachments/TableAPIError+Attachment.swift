@@ -22,6 +22,13 @@ extension TableAPIError {
         status: 400, message: "Failed to create the attachment. File part might be missing in the request.",
         detail: nil)
 
+    /// 400: an upload larger than `com.glide.attachment.max_size`.
+    static func attachmentTooLarge(limit: Int) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Failed to create the attachment",
+            detail: "The file exceeds the maximum attachment size (com.glide.attachment.max_size: \(limit) bytes)")
+    }
+
     /// 404: no attachment with that sys_id (or its file is gone).
     static let noAttachment = TableAPIError(
         status: 404, message: "Record doesn't exist or ACL restricts the record retrieval", detail: nil)

@@ -1,5 +1,8 @@
 internal import CMicroHTTPD
 import Foundation
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 import NowData
 
 /// libmicrohttpd's callbacks. They are C function pointers, so they capture nothing: the listener's
@@ -36,6 +39,10 @@ extension HTTPListener {
                     ($0.1 ?? "").trimmingCharacters(in: .whitespaces)
                 })
             if lengths.count > 1 { return queue(TableAPIError.conflictingContentLength.response, on: connection) }
+            if let spooling = context.spooling, let file = spooling.destination(String(cString: method), pending.path) {
+                // A body that cannot be spooled is held, as any other.
+                _ = pending.spool(to: file, limit: spooling.limit)
+            }
             return .YES
         }
         if size.pointee > 0 {
@@ -46,18 +53,30 @@ extension HTTPListener {
             return .YES
         }
         if pending.tooLarge {
+            if pending.spooled, let spooling = context.spooling { return queue(spooling.tooLarge, on: connection) }
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
         if pending.hasTooManyParameters {
             let error = TableAPIError.tooManyParameters(limit: PendingRequest.maximumParameters)
             return queue(error.response, on: connection)
         }
-        let request = NowHTTPRequest(
+        var request = NowHTTPRequest(
             method: String(cString: method), path: pending.path,
             queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },
             headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
             body: pending.body.isEmpty ? nil : pending.body)
-        switch context.handler(request) {
+        // Only the listener says what a spooled body's digest is.
+        request.headers[BodySpooling.digestHeader] = nil
+        if let spooled = pending.finishSpool() {
+            if spooled.failed { return queue(TableAPIError.internalFailure.response, on: connection) }
+            request.bodyFile = spooled.file
+            request.headers[BodySpooling.digestHeader] = spooled.digest
+        }
+        let reply = context.handler(request)
+        // A spooled body the handler did not take goes before the answer does (and with the request, if it never
+        // gets this far).
+        pending.removeSpool()
+        switch reply {
         case .respond(let response, let delay):
             context.tracker.pause(delay)
             return queue(response, on: connection)
@@ -72,6 +91,7 @@ extension HTTPListener {
         guard let cls, let slot, let state = slot.pointee else { return }
         let pending = Unmanaged<PendingRequest>.fromOpaque(state)
         slot.pointee = nil
+        pending.takeUnretainedValue().removeSpool()
         if pending.takeUnretainedValue().isAdmitted {
             Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
         }
@@ -98,11 +118,25 @@ extension HTTPListener {
         return collector.pairs
     }
 
-    /// Sends `response` (status, headers and body in one buffer); MHD computes the framing headers itself.
+    /// Sends `response` (status, headers and body in one buffer, or the body from its file, which libmicrohttpd
+    /// reads as it sends); MHD computes the framing headers itself.
     private static func queue(_ response: NowHTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        let created: OpaquePointer?
+        if let file = response.bodyFile {
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+                if descriptor >= 0 { close(descriptor) }
+                return queue(TableAPIError.internalFailure.response, on: connection)
+            }
+            // libmicrohttpd closes the descriptor with the response.
+            created = MHD_create_response_from_fd64(UInt64(status.st_size), descriptor)
+            if created == nil { close(descriptor) }
+        } else {
+            created = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(
+                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return .NO }
         defer { MHD_destroy_response(created) }

@@ -13,7 +13,8 @@ import NowData
 /// the client's side), and its query items and headers decoded.
 ///
 /// Each connection has its own thread, so latency injected into one request does not hold up the others and
-/// keep-alive clients are served concurrently. The handler's reply is sent in one piece after its delay, or the
+/// keep-alive clients are served concurrently. The handler's reply is sent in one piece after its delay (a reply
+/// whose ``NowData/NowHTTPResponse/bodyFile`` is set is sent from that file, as libmicrohttpd reads it), or the
 /// connection is closed without an answer.
 ///
 /// ```swift
@@ -51,17 +52,19 @@ public final class HTTPListener: Sendable {
     /// - parameter connectionTimeout: how long a connection may stay silent before it is closed (whole seconds,
     ///   at least one).
     /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
+    /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
+    ///   and their limit; nil: none.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
-        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
+        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient, spooling: BodySpooling? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = try ListeningSocket.open(host: host, port: port)
-        let context = ListenerContext(handler: handler, bodyLimit: bodyLimit)
+        let context = ListenerContext(handler: handler, bodyLimit: bodyLimit, spooling: spooling)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue

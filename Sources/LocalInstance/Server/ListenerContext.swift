@@ -6,11 +6,16 @@ final class ListenerContext: Sendable {
     let handler: @Sendable (NowHTTPRequest) -> LocalInstanceReply
     /// The largest body accepted, in bytes; a larger one is answered 413.
     let bodyLimit: Int
+    /// The bodies written to files as they arrive; nil: every body is held.
+    let spooling: BodySpooling?
     /// The requests being handled.
     let tracker = RequestTracker()
 
-    init(handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int) {
+    init(
+        handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int, spooling: BodySpooling?
+    ) {
         self.handler = handler
         self.bodyLimit = bodyLimit
+        self.spooling = spooling
     }
 }

@@ -33,7 +33,12 @@ extension LocalInstance {
                 continue
             }
             let start = clock.now
-            let response = handle(innerRequest)
+            var response = handle(innerRequest)
+            if let file = response.bodyFile {
+                // A download inside a batch: its bytes go into the batch's answer.
+                response.body = (try? Data(contentsOf: file)) ?? Data()
+                response.bodyFile = nil
+            }
             let elapsed = clock.now - start
             let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
             serviced.append(

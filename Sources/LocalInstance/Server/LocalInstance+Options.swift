@@ -1,4 +1,7 @@
 extension LocalInstance {
+    /// The platform's default `com.glide.attachment.max_size`: 1024 MB.
+    public static let defaultAttachmentMaxSize = 1024 << 20
+
     /// How a local instance starts: its database, extra tables, credentials, data and faults.
     public struct Options: Sendable {
         /// The SQLite database file (created when missing, WAL journal); `":memory:"` keeps everything in memory.
@@ -24,6 +27,10 @@ extension LocalInstance {
         /// How long one SQL statement may run; past it the request is answered 500 `Transaction cancelled: maximum
         /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.
         public var statementBudget: Duration?
+        /// The platform property `com.glide.attachment.max_size`, in bytes: the largest attachment an upload may
+        /// create (1024 MB by default, the platform's). A raw upload over HTTP (`POST /api/now/attachment/file`)
+        /// streams to its file up to this size; a multipart upload is bounded by the request body limit too.
+        public var attachmentMaxSize: Int
         /// The faults injected from the start.
         public var faults: FaultInjection
         /// Where notices go (invalid query parts, ignored field values); never given credentials.
@@ -36,8 +43,10 @@ extension LocalInstance {
             adminPassword: String = "admin", seedDemoData: Bool = true, invalidQueryReturnsNoRows: Bool = false,
             tokenLifetime: Duration = .seconds(1799), oauthClients: [String: String] = [:],
             statementBudget: Duration? = .seconds(10), faults: FaultInjection = .none,
-            log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog
+            log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog,
+            attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize
         ) {
+            self.attachmentMaxSize = attachmentMaxSize
             self.databasePath = databasePath
             self.schemaFile = schemaFile
             self.adminUser = adminUser

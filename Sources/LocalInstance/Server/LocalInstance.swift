@@ -60,7 +60,8 @@ public final class LocalInstance: Sendable {
         faults = Mutex(options.faults)
         do {
             attachments = AttachmentAPIHandler(
-                tables: handler, content: try AttachmentContent(databasePath: options.databasePath))
+                tables: handler, content: try AttachmentContent(databasePath: options.databasePath),
+                maxSize: options.attachmentMaxSize)
         } catch {
             throw LocalInstanceError("cannot create the attachment directory for \(options.databasePath): \(error)")
         }

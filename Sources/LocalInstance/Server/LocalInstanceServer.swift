@@ -22,7 +22,14 @@ public final class LocalInstanceServer: Sendable {
     public init(host: String = "127.0.0.1", port: UInt16 = 0, options: LocalInstance.Options) throws {
         let instance = try LocalInstance(options: options)
         do {
-            listener = try HTTPListener(host: host, port: port) { request in instance.reply(to: request) }
+            // Raw attachment uploads stream to their files, up to com.glide.attachment.max_size.
+            let spooling = BodySpooling(
+                limit: options.attachmentMaxSize,
+                tooLarge: TableAPIError.attachmentTooLarge(limit: options.attachmentMaxSize).response
+            ) { method, path in instance.attachments.spoolFile(method: method, path: path) }
+            listener = try HTTPListener(host: host, port: port, spooling: spooling) { request in
+                instance.reply(to: request)
+            }
         } catch {
             instance.close()
             throw error

@@ -10,15 +10,53 @@ import NowData
 struct LocalInstanceTransport: NowTransport {
     let instance: LocalInstance
 
+    /// True: a raw attachment upload's ``NowHTTPRequest/bodyFile`` is copied into the instance a chunk at a
+    /// time, and a download is copied to ``NowHTTPRequest/responseBodyFile`` from the instance's file.
+    var streamsFiles: Bool { true }
+
     func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
         guard !Task.isCancelled else { throw NetworkServiceError.operationCancelled }
+        var request = request
+        if let file = request.bodyFile, !AttachmentAPIHandler.isRawUpload(method: request.method, path: request.path) {
+            // Only a raw upload reads its body from a file; the other handlers read the body.
+            request.body = try Self.contents(of: file)
+            request.bodyFile = nil
+        }
         switch instance.reply(to: request) {
-        case .respond(let response, let delay):
+        case .respond(var response, let delay):
             try await wait(delay)
+            if let file = response.bodyFile {
+                if let destination = request.responseBodyFile, (200..<300).contains(response.statusCode) {
+                    try Self.copy(file, to: destination)
+                    response.bodyFile = destination
+                } else {
+                    response.body = try Self.contents(of: file)
+                    response.bodyFile = nil
+                }
+            }
             return response
         case .dropConnection(let delay):
             try await wait(delay)
             throw NetworkServiceError.systemError(URLError(.networkConnectionLost))
+        }
+    }
+
+    /// The bytes of `file`; a failure to read it is the network's (no answer could be made of it).
+    private static func contents(of file: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw NetworkServiceError.genericError("cannot read \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Copies `file` to `destination` (replacing it), a chunk at a time.
+    private static func copy(_ file: URL, to destination: URL) throws {
+        do {
+            try? FileManager.default.removeItem(at: destination)
+            try FileManager.default.copyItem(at: file, to: destination)
+        } catch {
+            throw NetworkServiceError.genericError("cannot write \(destination.path): \(error.localizedDescription)")
         }
     }
 

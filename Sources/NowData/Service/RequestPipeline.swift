@@ -136,7 +136,7 @@ final class RequestPipeline: Sendable {
             let token = authenticated ? try await authorize(&attempt) : nil
             let response: NowHTTPResponse
             do {
-                response = try await transport.send(attempt)
+                response = try await Self.send(attempt, through: transport)
             } catch {
                 return .failure(Self.networkError(error))
             }

@@ -38,18 +38,30 @@ public final class CurlTransport: NowTransport {
     }
 
     public func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        let curlRequest = CurlRequest(
+        var curlRequest = CurlRequest(
             method: request.method, url: try request.url(on: instanceURL),
             headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout,
             reusesConnection: request.isRead)
+        curlRequest.bodyFile = request.bodyFile
+        curlRequest.responseFile = request.responseBodyFile
+        let digest = request.responseBodyFile.map { _ in BodyDigest() }
+        if let digest { curlRequest.responseFileObserver = { digest.update($0) } }
         do throws(CurlError) {
             let response = try await client.get().send(curlRequest)
-            return NowHTTPResponse(
+            var answer = NowHTTPResponse(
                 statusCode: response.statusCode, headers: HTTPHeaders(response.headers), body: response.body)
+            answer.bodyFile = response.bodyFile
+            if response.bodyFile != nil { answer.bodyFileSHA256 = digest?.finalizeHex() }
+            return answer
         } catch {
             throw Self.error(error)
         }
     }
+
+    /// True: a request's ``NowHTTPRequest/bodyFile`` is read a chunk at a time as libcurl sends it, and a 2xx
+    /// answer's body is written to ``NowHTTPRequest/responseBodyFile`` as it arrives, hashed on the way
+    /// (``NowHTTPResponse/bodyFileSHA256``).
+    public var streamsFiles: Bool { true }
 
     /// The error NowData reports for a failed transfer: URLSession's where it has an equivalent.
     private static func error(_ error: CurlError) -> NetworkServiceError {

@@ -19,6 +19,13 @@ public struct NowHTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body, for `POST`, `PUT`, `PATCH` and the OAuth token endpoint.
     public var body: Data?
+    /// A file whose bytes are the body, instead of ``body``: a transport that ``NowTransport/streamsFiles`` sends
+    /// it as it reads it, a chunk at a time; for the others NowData reads it whole first.
+    public var bodyFile: URL?
+    /// Where the body of a successful (2xx) answer goes: a transport that ``NowTransport/streamsFiles`` writes it
+    /// there as it arrives; for the others NowData writes it there once it has come. The response's ``NowHTTPResponse/body``
+    /// is then empty and its ``NowHTTPResponse/bodyFile`` this file. The body of any other answer stays in memory.
+    public var responseBodyFile: URL?
 
     /// A request.
     public init(

@@ -12,4 +12,14 @@ import Foundation
 public protocol NowTransport: Sendable {
     /// Sends one request and returns the instance's response.
     func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse
+
+    /// Whether the transport streams ``NowHTTPRequest/bodyFile`` and ``NowHTTPRequest/responseBodyFile`` itself,
+    /// a chunk at a time, so that a large file never has to fit in memory; false (the default): NowData reads
+    /// and writes those files whole around ``send(_:)``.
+    var streamsFiles: Bool { get }
+}
+
+extension NowTransport {
+    /// False: NowData reads and writes request and response files whole for this transport.
+    public var streamsFiles: Bool { false }
 }

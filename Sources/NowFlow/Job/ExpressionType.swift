@@ -35,9 +35,9 @@ enum ExpressionType: Sendable, Hashable {
     static func resultField(_ field: String) -> ExpressionType {
         switch field {
         case "count", "status": .number
-        case "records", "sys_ids", "results", "fields": .array
-        case "record", "outputs", "changes", "headers": .object
-        case "sys_id", "result": .string
+        case "records", "sys_ids", "results", "fields", "attachments", "groups": .array
+        case "record", "outputs", "changes", "headers", "attachment", "stats": .object
+        case "sys_id", "result", "path": .string
         case "passed", "changed": .bool
         default: .unknown
         }

@@ -115,6 +115,7 @@ extension JobBuilder {
         case "ensure": return ensure(node).map(StepKind.ensure)
         case "http": return http(node).map(StepKind.http)
         case "include": return include(node).map(StepKind.include)
+        case _ where Self.attachmentKinds.contains(pair.name): return attachmentStepKind(pair)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }
@@ -197,7 +198,7 @@ extension JobBuilder {
     }
 
     /// `query:` or `where:` (not both); nil when neither is given.
-    private func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
+    func filter(_ pairs: [YAMLNode.Pair], in context: String) -> RecordFilter? {
         let queryNode = value(pairs, "query")
         let whereNode = value(pairs, "where")
         if queryNode != nil, let whereNode {

@@ -1,10 +1,10 @@
 import NowData
 
 /// A table or field name a job file writes literally (`table: incident`, a `where:` key, an item of `fields:`,
-/// `order_by:`, a field or `ORDERBY` of an encoded `query:`), with where it is written, and the values the job
-/// gives the field literally (a `where:` value, a create's or update's field value): what the name check looks up
-/// in the instance's dictionary. A name or value given by a `${...}` template is known only at run time and is not
-/// checked.
+/// `order_by:`, a field or `ORDERBY` of an encoded `query:`, an aggregate's `group_by:`, `sum:`, `avg:`, `min:`,
+/// `max:`), with where it is written, and the values the job gives the field literally (a `where:` value, a
+/// create's or update's field value): what the name check looks up in the instance's dictionary. A name or value
+/// given by a `${...}` template is known only at run time and is not checked.
 struct NameUse: Sendable, Hashable {
     /// A value written for a field, with its position.
     struct Value: Sendable, Hashable {
@@ -36,7 +36,9 @@ struct NameUse: Sendable, Hashable {
             for pair in step.pairs ?? [] {
                 switch pair.name {
                 case "steps": collectSteps(pair.value, into: &uses)
-                case "query", "get", "create", "update", "delete", "ensure": collectRecordStep(pair.value, into: &uses)
+                case "query", "get", "create", "update", "delete", "ensure", "attach", "download", "attachments",
+                    "aggregate":
+                    collectRecordStep(pair.value, kind: pair.name, into: &uses)
                 default: break
                 }
             }
@@ -48,7 +50,7 @@ struct NameUse: Sendable, Hashable {
         return text
     }
 
-    private static func collectRecordStep(_ node: YAMLNode, into uses: inout [NameUse]) {
+    private static func collectRecordStep(_ node: YAMLNode, kind: String, into uses: inout [NameUse]) {
         guard let pairs = node.pairs, let tableNode = pairs.first(where: { $0.name == "table" })?.value,
             let table = literal(tableNode)
         else { return }
@@ -80,8 +82,18 @@ struct NameUse: Sendable, Hashable {
                         field(name.trimmingCharacters(in: .whitespaces), pair.value.mark)
                     }
                 }
-            case "order_by", "order_by_desc":
+            case "order_by" where kind != "aggregate", "order_by_desc":
                 if let name = literal(pair.value) { field(name, pair.value.mark) }
+            case "sum" where kind == "aggregate", "avg" where kind == "aggregate", "min" where kind == "aggregate",
+                "max" where kind == "aggregate", "group_by" where kind == "aggregate":
+                // An aggregate's fields, as a list or `a, b`.
+                if let items = pair.value.items {
+                    for item in items { if let name = literal(item) { field(name, item.mark) } }
+                } else if let text = literal(pair.value) {
+                    for name in text.split(separator: ",") {
+                        field(name.trimmingCharacters(in: .whitespaces), pair.value.mark)
+                    }
+                }
             default:
                 break
             }

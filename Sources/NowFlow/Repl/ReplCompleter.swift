@@ -64,7 +64,7 @@ enum ReplCompleter {
             return valueCandidates(before: unquoted, table: table, catalog: catalog)
         }
         if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
-        let names = (ShortForm.parameters[first] ?? []) + ShortForm.stepOptions
+        let names = (ShortForm.parameters[first] ?? ShortForm.attachmentParameters[first] ?? []) + ShortForm.stepOptions
         return fields.map { $0 + "=" } + names.map { $0 + "=" } + references
     }
 
@@ -74,12 +74,12 @@ enum ReplCompleter {
         let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
         let name = String(token.prefix { $0 != "=" })
         let references = ["steps.", "vars."]
-        if ["fields", "order_by", "order_by_desc"].contains(name) {
+        if ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"].contains(name) {
             return table.map { catalog.fields[$0].map(Array.init) ?? [] } ?? []
         }
         if name == "table" { return Array(catalog.tables) }
         if name == "display_value" { return booleans + ["all"] }
-        if booleanOptions.contains(name) { return booleans }
+        if booleanOptions.contains(name) || name == "overwrite" || name == "count" { return booleans }
         if let table {
             if catalog.booleanFields(of: table).contains(name) { return booleans + references }
             if let values = catalog.choices(of: table, field: name) { return values + references }
@@ -120,10 +120,16 @@ enum ReplCompleter {
         return isTablePosition(before: before, beforeWords: Array(beforeWords.dropFirst(leadingOptions(beforeWords))))
     }
 
-    /// Whether the word under the cursor is a file name: the argument of `:save` and `:save!`.
+    /// Whether the word under the cursor is a file name: the argument of `:save` and `:save!`, the file of
+    /// `attach TABLE SYS_ID FILE`, the path of `download SYS_ID PATH`, and the value of `file:` and `to:`.
     static func completesPath(_ prefix: String) -> Bool {
-        let (_, _, beforeWords) = split(prefix)
-        return beforeWords.count == 1 && [":save", ":save!"].contains(beforeWords[0])
+        let (_, before, all) = split(prefix)
+        if all.count == 1 && [":save", ":save!"].contains(all[0]) { return true }
+        let trimmed = before.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("file:") || trimmed.hasSuffix("to:") { return true }
+        let words = all.dropFirst(leadingOptions(all)).filter { !$0.contains("=") }
+        guard let kind = words.first, before.last?.isWhitespace ?? false, !before.hasSuffix("=") else { return false }
+        return (kind == "attach" && words.count == 3) || (kind == "download" && words.count == 2)
     }
 
     /// The word under the cursor, the text before it and the words of that text.
@@ -142,7 +148,8 @@ enum ReplCompleter {
             return before.trimmingCharacters(in: .whitespaces).hasSuffix("table:")
         }
         return beforeWords.count == 1 && before.last != "=" && before.last != ","
-            && ShortForm.kinds.contains(first) && JobBuilder.recordStepKeys[first] != nil
+            && ShortForm.kinds.contains(first)
+            && (JobBuilder.recordStepKeys[first] != nil || ShortForm.attachmentPositionals[first]?.first == "table")
     }
 
     /// `steps.<id>.<path>` and `vars.<name>.<path>`: the names under the last complete part.

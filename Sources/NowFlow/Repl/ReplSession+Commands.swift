@@ -8,6 +8,8 @@ extension ReplSession {
           get incident SYS_ID                  create incident short_description="Printer on fire"
           update incident SYS_ID state=2       delete incident SYS_ID
           set name=value                       assert steps._.count > 0
+          attach incident SYS_ID ./notes.txt   download ATTACHMENT_SYS_ID ./out.txt [overwrite=true]
+          attachments incident SYS_ID          aggregate incident group_by=priority active=true
           query: { table: incident, where: { active: true }, limit: 5 }      (any step, as YAML flow)
         Commands:
           :next              run the job's next step          :run          run the job's remaining steps

@@ -7,7 +7,10 @@ extension ReplSession {
     /// The error for the first table or field of the step (a record step whose table is written out) that the
     /// instance does not have; nil when all are known, or cannot be checked.
     func unknownName(in node: YAMLNode) async -> String? {
-        guard let pair = node.pairs?.first(where: { JobBuilder.recordStepKeys[$0.name] != nil }),
+        guard
+            let pair = node.pairs?.first(where: {
+                JobBuilder.recordStepKeys[$0.name] != nil || JobBuilder.attachmentStepKeys[$0.name] != nil
+            }),
             let tableNode = pair.value.pairs?.first(where: { $0.name == "table" })?.value,
             let table = tableNode.scalarText, JobBuilder.isTableName(table)
         else { return nil }
@@ -33,14 +36,17 @@ extension ReplSession {
     }
 
     /// The field names a step's mapping names, with their columns: `fields` (a list, a comma-separated text or, in
-    /// a create or update, the mapping of values), the keys of `where`, and the orderings.
+    /// a create or update, the mapping of values), the keys of `where`, the orderings, and an aggregate's fields.
     private static func fieldNames(in mapping: YAMLNode, kind: String) -> [(String, Int)] {
         var names: [(String, Int)] = []
         for pair in mapping.pairs ?? [] {
             switch pair.name {
             case "fields" where kind == "create" || kind == "update", "where":
                 names += (pair.value.pairs ?? []).map { ($0.name, $0.key.mark.column) }
-            case "fields", "order_by", "order_by_desc":
+            case "order_by" where kind == "aggregate", "max" where kind != "aggregate":
+                // An aggregate's order_by is COUNT^DESC or a group field; an update's max is a number.
+                break
+            case "fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max":
                 if let text = pair.value.scalarText, !text.contains("${") {
                     names += text.split(separator: ",").map { (String($0).trimmingCharacters(in: .whitespaces), pair.value.mark.column) }
                 } else if case .sequence(let items) = pair.value.content {

@@ -251,6 +251,7 @@ public actor ReplSession {
     ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
+        if let job = loaded?.job { execution.baseDirectory = job.directory }
         var draft: SessionWrite?
         if let id = step.id { draft = await writeDraft(step, id: id) }
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
@@ -335,6 +336,7 @@ public actor ReplSession {
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
         case .http: (shownValue, fields) = (value["body"] ?? .null, [])
+        case .attach, .download, .attachments, .aggregate: (shownValue, fields) = ResultRenderer.tabular(value, of: step.kind)
         case .delete, .set, .assert, .foreach, .include, .ensure: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))

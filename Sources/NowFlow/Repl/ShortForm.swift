@@ -11,6 +11,7 @@
 /// assert steps._.count > 0
 /// http GET /api/now/stats/incident sysparm_count=true
 ///                                              http: { method: GET, path: ..., query: { sysparm_count: true } }
+/// attach incident 5c1d... ./notes.txt         (and download, attachments, aggregate: see ShortForm+Attachments)
 /// ```
 ///
 /// `name=value` words are the kind's parameters when they name one (`limit`, `fields`, `order_by`, ...), the
@@ -28,7 +29,7 @@ enum ShortForm {
     }
 
     /// The kinds that have a short form.
-    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"]
+    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"] + JobBuilder.attachmentKinds
     /// The step options a word can give: all but `retry`, which is a mapping, and `show` and `tags`, which only
     /// `nowflow run` reads (so that a field of those names stays a field).
     static let stepOptions = JobBuilder.commonStepKeys.filter { !["retry", "show", "tags"].contains($0) }
@@ -83,6 +84,8 @@ enum ShortForm {
             return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
         case "http":
             return try httpStep(first, rest, options: leadingOptions)
+        case _ where JobBuilder.attachmentKinds.contains(kind):
+            return try attachmentStep(kind, first, rest, options: leadingOptions)
         default:
             return try recordStep(kind, first, rest, options: leadingOptions)
         }

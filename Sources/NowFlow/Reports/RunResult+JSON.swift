@@ -54,8 +54,8 @@ extension RunResult {
         return .object(members)
     }
 
-    /// `{"step", "method", "path", "query": [{"name", "value"}], "body", "records"}`; a delete has no `body`, a
-    /// create no `records` (the record an update or delete touches: `sys_id`, `display` and, for an update,
+    /// `{"step", "method", "path", "query": [{"name", "value"}], "body", "records"}`; a delete has no `body`, an
+    /// attachment upload a `content` instead (its size, type and hash), a create no `records` (the record an update or delete touches: `sys_id`, `display` and, for an update,
     /// `fields` with each changed field's `from` and `to`).
     private static func json(_ write: PlannedWrite) -> JSONValue {
         var members: JSONObject = [
@@ -64,6 +64,7 @@ extension RunResult {
                 write.queryItems.map { ["name": .string($0.name), "value": $0.value.map(JSONValue.string) ?? .null] }),
         ]
         members["body"] = write.body
+        members["content"] = write.content.map(JSONValue.string)
         members["records"] = write.record.map { record in
             [
                 [

@@ -15,6 +15,9 @@ import Synchronization
 ///   - `PATCH`, `PUT` (an update): the record (the stand-in, or the instance's record as it reads it) with the
 ///     fields sent; a stand-in keeps the change.
 ///   - `DELETE`: `204`; a stand-in is gone. A record the instance does not have fails as it would.
+///   - `POST /api/now/attachment/file` (an upload): kept without its bytes (their size, type and SHA-256 hash say
+///     what they are) and answered with stand-in metadata, once the record it attaches to is found; a download
+///     of the stand-in gets the bytes, and `sys_attachment` has it as a record.
 final class DryRunTransport: NowTransport {
     private let instance: any NowTransport
     private let state = Mutex(State())
@@ -23,6 +26,8 @@ final class DryRunTransport: NowTransport {
         var writes: [KeptWrite] = []
         /// The stand-in records, by the path of the record.
         var standIns: [String: JSONObject] = [:]
+        /// The bytes of the stand-in attachments, by the path of their `/file`.
+        var standInFiles: [String: Data] = [:]
         /// The fields of a record of each table, all empty, by the path of the table.
         var shapes: [String: JSONObject] = [:]
         var standInCount = 0
@@ -32,6 +37,8 @@ final class DryRunTransport: NowTransport {
     struct KeptWrite {
         var request: NowHTTPRequest
         var before: JSONObject?
+        /// For an attachment upload, kept without its bytes: their size, type and hash.
+        var content: String?
     }
 
     /// The path of the OAuth token endpoint: a `POST` that only asks for a token.
@@ -69,9 +76,12 @@ final class DryRunTransport: NowTransport {
         let method = request.method.uppercased()
         if method == "GET" || method == "HEAD" {
             if let record = state.withLock({ $0.standIns[request.path] }) { return Self.answer(200, record) }
+            if let file = standInFile(request.path) { return file }
+            if request.path == Self.attachmentListPath { return try await attachmentList(request) }
             return try await instance.send(request)
         }
         if request.path == Self.tokenPath { return try await instance.send(request) }
+        if method == "POST", request.path == Self.attachmentUploadPath { return try await attached(request) }
         let fields = request.body.flatMap { try? JSONValue(json: $0) }?.object ?? JSONObject()
         let answer: NowHTTPResponse
         var before: JSONObject?
@@ -127,12 +137,102 @@ final class DryRunTransport: NowTransport {
     }
 
     private func deleted(_ request: NowHTTPRequest) async throws -> (NowHTTPResponse, JSONObject?) {
-        if let removed = state.withLock({ $0.standIns.removeValue(forKey: request.path) }) {
+        let attachmentTable = "/api/now/table/sys_attachment/"
+        if let removed = state.withLock({ state -> JSONObject? in
+            let removed = state.standIns.removeValue(forKey: request.path)
+            if removed != nil, request.path.hasPrefix(attachmentTable) {
+                // A stand-in attachment goes from the Attachment API's paths too.
+                let path = "/api/now/attachment/" + request.path.dropFirst(attachmentTable.count)
+                state.standIns[path] = nil
+                state.standInFiles[path + "/file"] = nil
+            }
+            return removed
+        }) {
             return (NowHTTPResponse(statusCode: 204), removed)
         }
         let found = try await read(request, path: request.path, queryItems: [])
         guard let result = found.result else { return (found.response, nil) }
         return (NowHTTPResponse(statusCode: 204), result.object)
+    }
+
+    /// The path of the Attachment API's list of metadata.
+    private static let attachmentListPath = "/api/now/attachment"
+
+    /// A list of attachments: the stand-ins that match the `field=value` conditions of its `sysparm_query` (newest
+    /// first), then the instance's.
+    private func attachmentList(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+        let conditions = query.components(separatedBy: "^").compactMap { term -> (String, String)? in
+            guard !term.hasPrefix("ORDERBY"), let equals = term.firstIndex(of: "=") else { return nil }
+            return (String(term[..<equals]), String(term[term.index(after: equals)...]))
+        }
+        let standIns = state.withLock { state in
+            state.standInFiles.keys.sorted().reversed().compactMap { path in
+                state.standIns[String(path.dropLast("/file".count))]
+            }
+        }.filter { metadata in conditions.allSatisfy { metadata[$0.0]?.string == $0.1 } }
+        guard !standIns.isEmpty else { return try await instance.send(request) }
+        let response = try await instance.send(request)
+        guard (200..<300).contains(response.statusCode) else { return response }
+        let found = (try? JSONValue(json: response.body))?["result"]?.array ?? []
+        let all = standIns.map(JSONValue.object) + found
+        return NowHTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json", "X-Total-Count": String(all.count)],
+            body: JSONValue.object(["result": .array(all)]).jsonData())
+    }
+
+    /// The path of the Attachment API's upload of raw bytes.
+    private static let attachmentUploadPath = "/api/now/attachment/file"
+
+    /// An attachment upload: kept (its bytes described, not held) and answered with stand-in metadata, whose file
+    /// later downloads get, once the record it attaches to is found (a stand-in, or the instance's).
+    private func attached(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        func item(_ name: String) -> String { request.queryItems.first { $0.name == name }?.value ?? "" }
+        let recordPath =
+            "/api/now/table/" + NowHTTPRequest.percentEncodedPathSegment(item("table_name")) + "/"
+            + NowHTTPRequest.percentEncodedPathSegment(item("table_sys_id"))
+        if state.withLock({ $0.standIns[recordPath] }) == nil {
+            let found = try await read(request, path: recordPath, queryItems: [])
+            guard found.result != nil else { return found.response }
+        }
+        let data = request.body ?? Data()
+        var hasher = SHA256()
+        hasher.update(data)
+        let hash = hasher.finalizeHex()
+        let contentType = request.headers["Content-Type"] ?? "application/octet-stream"
+        let sysID = nextStandInSysID()
+        let metadata: JSONObject = [
+            "sys_id": .string(sysID), "file_name": .string(item("file_name")), "content_type": .string(contentType),
+            "size_bytes": .string(String(data.count)), "hash": .string(hash), "table_name": .string(item("table_name")),
+            "table_sys_id": .string(item("table_sys_id")),
+        ]
+        let path = "/api/now/attachment/" + NowHTTPRequest.percentEncodedPathSegment(sysID)
+        var kept = request
+        kept.headers = HTTPHeaders()
+        kept.body = nil
+        let content = "\(data.count) byte\(data.count == 1 ? "" : "s") \(contentType), SHA-256 \(hash)"
+        state.withLock { state in
+            state.standIns[path] = metadata
+            state.standIns["/api/now/table/sys_attachment/" + NowHTTPRequest.percentEncodedPathSegment(sysID)] = metadata
+            state.standInFiles[path + "/file"] = data
+            state.writes.append(KeptWrite(request: kept, before: nil, content: content))
+        }
+        return Self.answer(201, metadata)
+    }
+
+    /// The answer to a download of a stand-in attachment: its bytes, with its metadata in `X-Attachment-Metadata`.
+    private func standInFile(_ path: String) -> NowHTTPResponse? {
+        let found = state.withLock { state -> (Data, JSONObject)? in
+            guard path.hasSuffix("/file"), let data = state.standInFiles[path],
+                let metadata = state.standIns[String(path.dropLast("/file".count))]
+            else { return nil }
+            return (data, metadata)
+        }
+        guard let (data, metadata) = found else { return nil }
+        var headers = HTTPHeaders()
+        headers["Content-Type"] = metadata["content_type"]?.string ?? "application/octet-stream"
+        headers[NowAttachment.attachmentMetadataHeaderKey] = JSONValue.object(metadata).jsonText()
+        return NowHTTPResponse(statusCode: 200, headers: headers, body: data)
     }
 
     /// A GET of `path` with the write's credentials: the instance's answer, and its `result` when it is a success

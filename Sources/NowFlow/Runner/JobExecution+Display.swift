@@ -3,7 +3,7 @@ import NowData
 /// What `nowflow run` shows under a step's line (``RunOptions/display``): the records a query or get read as the
 /// REPL's aligned table (the step's `fields`, else the identifying ones; at most `show:` rows), the identifying
 /// fields and the fields a write (or an ensure that created or changed a record) set, the value an extract or set
-/// gave, an http answer's body.
+/// gave, an http answer's body, an attachment's metadata, a list of attachments, an aggregate's statistics or groups.
 extension JobExecution {
     /// The indentation of the lines under a step's line (the width of `ok   `).
     static let shownIndent = "     "
@@ -50,6 +50,16 @@ extension JobExecution {
             lines = sent.isEmpty ? [] : written([shown["record"] ?? .null], set: sent, show: step.show, dates: dates, width: width)
         case .http:
             lines = valueLines(result["body"] ?? .null, dates: dates, width: width)
+        case .attach, .download, .attachments, .aggregate:
+            let (value, fields) = ResultRenderer.tabular(shown, of: step.kind)
+            if let records = value["records"]?.array {
+                lines = table(records, fields: fields, show: step.show, width: width)
+            } else if let record = value["record"]?.object {
+                let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+                lines = renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
+            } else {
+                lines = []
+            }
         case .assert, .foreach:
             lines = []
         }

@@ -32,6 +32,10 @@ extension JobExecution {
             [inner.env[name]].compactMap { $0 } + (inner.vars[name].map(SecretMasker.texts(of:)) ?? [])
         }
         if !secrets.isEmpty { masker = masker.adding(secrets) }
+        // The included job's attach and download paths are relative to its own file.
+        let outerDirectory = baseDirectory
+        baseDirectory = step.job.directory
+        defer { baseDirectory = outerDirectory }
         let mainFailure = await runList(step.job.steps, prefix: "\(number).", scope: &inner)
         let finallyFailure = await runList(
             step.job.finally, prefix: "\(number).finally ", scope: &inner, stopOnFailure: false)

@@ -157,7 +157,10 @@ extension JobExecution {
 
     func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
         try await calling { try await service.deleteRecord(sysId: sysID, from: table) }
-        if dryRun == nil { touched.append(TouchedRecord(action: .deleted, table: table, sysID: sysID, step: label)) }
+        if dryRun == nil {
+            touched.append(TouchedRecord(action: .deleted, table: table, sysID: sysID, step: label))
+            noteAttachmentsDeleted(with: table, sysID, label: label)
+        }
     }
 
     /// The sys_ids of the records a write by query concerns; fails, before anything is written, when more than

@@ -27,6 +27,16 @@ final class JobExecution {
     /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
     var displayDates: JobDates?
 
+    /// The directory that relative paths of `attach` and `download` start from: the job file's, or the current
+    /// directory.
+    var baseDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+
+    /// The attachments the run attached, by the `table/sys_id` of their record: deleting the record deletes them.
+    var attachmentsByRecord: [String: [String]] = [:]
+
+    /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
+    lazy var attachmentService = NowAttachmentService(configuration: service.configuration)
+
     init(
         service: NowTableService, options: RunOptions, masker: SecretMasker, dates: JobDates,
         dryRun: DryRunTransport?
@@ -155,7 +165,8 @@ final class JobExecution {
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.
     private func planWrites(of label: String) {
         for kept in dryRun?.takeWrites() ?? [] {
-            let write = PlannedWrite(step: label, request: kept.request, before: kept.before, masker: masker)
+            let write = PlannedWrite(
+                step: label, request: kept.request, before: kept.before, content: kept.content, masker: masker)
             planned.append(write)
             options.onEvent(.plannedWrite(write))
         }
@@ -244,6 +255,10 @@ final class JobExecution {
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, label: label, scope: &scope)
+        case .attach(let attach): return try await perform(attach, label: label, scope: scope)
+        case .download(let download): return try await perform(download, scope: scope)
+        case .attachments(let attachments): return try await perform(attachments, scope: scope)
+        case .aggregate(let aggregate): return try await perform(aggregate, scope: scope)
         case .include(let include): return try await perform(include, number: number, scope: scope)
         case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
         case .http(let http): return try await perform(http, label: label, scope: scope)

@@ -41,6 +41,7 @@ public struct JobRunner: Sendable {
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
         execution.retries = preparation.retries
+        execution.baseDirectory = job.directory
         execution.displayDates = options.display.map { job.dates(timeZone: $0.timeZone) }
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         options.interruption?.enterFinally()

@@ -18,10 +18,15 @@ public struct PlannedWrite: Sendable, Hashable {
     /// The record an update or delete would change, as it is now; nil for a create.
     public var record: PlannedRecord?
 
+    /// What an attachment upload would send instead of a JSON body: its size, content type and SHA-256 hash
+    /// (`12 bytes text/plain, SHA-256 5891...`); nil for the other writes.
+    public var content: String?
+
     /// A write of `request` by `step`, with every secret in its path, query and body masked; `before` is the
     /// record it changes or deletes, as the instance (or a stand-in) has it.
-    init(step: String, request: NowHTTPRequest, before: JSONObject?, masker: SecretMasker) {
+    init(step: String, request: NowHTTPRequest, before: JSONObject?, content: String? = nil, masker: SecretMasker) {
         self.step = step
+        self.content = content
         method = request.method
         path = masker(request.path)
         queryItems = request.queryItems.map { URLQueryItem(name: $0.name, value: $0.value.map { masker($0) }) }
@@ -40,6 +45,7 @@ public struct PlannedWrite: Sendable, Hashable {
             text += "?" + queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
         }
         if let body { text += " \(body.jsonText())" }
+        if let content { text += " <\(content)>" }
         return text
     }
 

@@ -12,13 +12,17 @@ enum StepKind: Sendable {
     case foreach(ForeachStep)
     case ensure(EnsureStep)
     case http(HTTPStep)
+    case attach(AttachStep)
+    case download(DownloadStep)
+    case attachments(AttachmentsStep)
+    case aggregate(AggregateStep)
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
     /// Every kind key, as written in job files.
-    static let names = [
-        "query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http",
-    ]
+    static let names =
+        ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http"]
+        + JobBuilder.attachmentKinds
 
     /// The kind's key.
     var name: String {
@@ -34,6 +38,10 @@ enum StepKind: Sendable {
         case .foreach: "foreach"
         case .ensure: "ensure"
         case .http: "http"
+        case .attach: "attach"
+        case .download: "download"
+        case .attachments: "attachments"
+        case .aggregate: "aggregate"
         case .include: "include"
         }
     }
@@ -51,6 +59,10 @@ enum StepKind: Sendable {
         case .foreach: ["results", "count"]
         case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
         case .http: ["status", "headers", "body"]
+        case .attach: ["attachment", "sys_id"]
+        case .download: ["attachment", "sys_id", "path"]
+        case .attachments: ["attachments", "count"]
+        case .aggregate(let step): step.groupBy.isEmpty ? ["stats"] : ["groups", "count"]
         case .include: ["outputs"]
         }
     }

@@ -1,0 +1,3 @@
+// OpenSSL's libcrypto for NowData's SHA256 (attachment hashes at the speed of the CPU's SHA instructions): the
+// EVP digest interface only.
+#include <openssl/evp.h>

@@ -1,0 +1,69 @@
+/// The short forms of the attachment steps and `aggregate`:
+///
+/// ```
+/// attach incident 5c1d... ./notes.txt          attach: { table: incident, sys_id: 5c1d..., file: ./notes.txt }
+/// download 9f2e... ./out.txt overwrite=true    download: { attachment: 9f2e..., to: ./out.txt, overwrite: true }
+/// attachments incident 5c1d...                 attachments: { table: incident, sys_id: 5c1d... }
+/// aggregate incident group_by=priority active=true
+///                                              aggregate: { table: incident, group_by: priority, where: { active: true } }
+/// ```
+extension ShortForm {
+    /// The positional words of each kind, in order, as the keys of the job file's step.
+    static let attachmentPositionals: [String: [String]] = [
+        "attach": ["table", "sys_id", "file"],
+        "download": ["attachment", "to"],
+        "attachments": ["table", "sys_id"],
+        "aggregate": ["table"],
+    ]
+
+    /// The `name=value` parameters of each kind; other names are conditions (`aggregate`) or errors.
+    static let attachmentParameters: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: JobBuilder.attachmentKinds.map { kind in
+            let written = (attachmentPositionals[kind] ?? []) + ["where"]
+            return (kind, (JobBuilder.attachmentStepKeys[kind] ?? []).filter { !written.contains($0) })
+        })
+
+    /// The step mapping of a short-form line of one of ``JobBuilder/attachmentKinds``.
+    static func attachmentStep(_ kind: String, _ first: Word, _ rest: [Word], options leading: [YAMLNode.Pair])
+        throws(ReplInputError) -> YAMLNode
+    {
+        let keys = attachmentPositionals[kind] ?? []
+        let positional = rest.filter { $0.name == nil }
+        let usage = "\(kind) " + keys.map { $0.uppercased() }.joined(separator: " ")
+        guard positional.count >= keys.count else {
+            throw ReplInputError(
+                message: "\(kind) needs \(JobBuilder.list(keys).replacingOccurrences(of: " or ", with: " and ")), as in: \(usage)",
+                column: first.valueColumn)
+        }
+        if positional.count > keys.count {
+            let extra = positional[keys.count]
+            throw ReplInputError(
+                message: "unexpected '\(extra.value)': \(kind) takes \(keys.joined(separator: ", ")), then name=value words",
+                column: extra.valueColumn)
+        }
+        var options = leading
+        // Paths and sys_ids are texts, whatever they look like.
+        var parameters = zip(keys, positional).map { key, word in
+            pair(key, word.valueColumn, scalar(word.value, column: word.valueColumn, quoted: true))
+        }
+        let names = attachmentParameters[kind] ?? []
+        var conditions: [YAMLNode.Pair] = []
+        for word in rest {
+            guard let name = word.name else { continue }
+            let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            if stepOptions.contains(name) {
+                options.append(value)
+            } else if names.contains(name) || kind != "aggregate" {
+                parameters.append(value)
+            } else {
+                conditions.append(value)
+            }
+        }
+        if let firstCondition = conditions.first {
+            let column = firstCondition.key.mark.column
+            parameters.append(pair("where", column, mapping(conditions, column: column)))
+        }
+        return mapping(
+            options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import NowData
+
+/// The steps that work on attachments, through NowData's `NowAttachmentService`: attach, download, attachments.
+///
+/// A dry run takes the same path as a real one: the upload goes to the ``DryRunTransport``, which keeps it and
+/// answers with a stand-in attachment (its size and hash those of the bytes), and a download reads as a real one
+/// does but writes no file.
+extension JobExecution {
+    func perform(_ step: AttachStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+        let table = try text(step.table, "table", scope: scope)
+        let sysID = try text(step.sysID, "sys_id", scope: scope)
+        let data: Data
+        var name: String
+        switch step.source {
+        case .file(let template):
+            let path = try text(template, "file", scope: scope)
+            let url = resolvedPath(path)
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw StepFailure("file: cannot read '\(path)' (\(url.path)): \(Self.reason(error))")
+            }
+            name = url.lastPathComponent
+        case .content(let template):
+            let value: JSONValue
+            do {
+                value = try template.evaluate(in: scope)
+            } catch {
+                throw StepFailure("content: \(error.message)")
+            }
+            data = Data(value.text.utf8)
+            name = ""
+        }
+        if let template = step.name { name = try text(template, "name", scope: scope) }
+        let contentType = try step.contentType.map { template throws(StepFailure) in
+            try text(template, "content_type", scope: scope)
+        } ?? Self.contentType(ofFileNamed: name)
+        let configuration = NowAttachmentUploadConfiguration(
+            tableName: table, recordSysId: sysID, fileName: name, contentType: contentType, encryptionContext: nil)
+        let metadata = try await calling {
+            try await attachmentService.upload(data: data, configuration: configuration) { _, _, _ in }
+        }
+        let described = "\(name) (\(Self.size(data.count)), SHA-256 \(metadata.hash ?? Self.hash(of: data)))"
+        let result: JSONValue = .object(["attachment": try Self.json(metadata), "sys_id": .string(metadata.sysId)])
+        guard dryRun == nil else { return (result, "would attach \(described) to \(table) \(sysID) (dry run)") }
+        touched.append(TouchedRecord(action: .created, table: "sys_attachment", sysID: metadata.sysId, step: label))
+        numbers[metadata.sysId] = name
+        attachmentsByRecord[table + "/" + sysID, default: []].append(metadata.sysId)
+        return (result, "attached \(described) to \(table) \(sysID)")
+    }
+
+    func perform(_ step: DownloadStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+        let path = try text(step.to, "to", scope: scope)
+        let url = resolvedPath(path)
+        if !step.overwrite, FileManager.default.fileExists(atPath: url.path) {
+            throw StepFailure("to: '\(path)' exists (\(url.path)); give overwrite: true to replace it")
+        }
+        let sysID: String
+        switch step.source {
+        case .attachment(let template):
+            sysID = try text(template, "attachment", scope: scope)
+        case .record(let tableTemplate, let recordTemplate, let nameTemplate):
+            let table = try text(tableTemplate, "table", scope: scope)
+            let record = try text(recordTemplate, "sys_id", scope: scope)
+            let name = try text(nameTemplate, "file_name", scope: scope)
+            let query = try attachmentQuery(table, record, fileName: name) + "^ORDERBYDESCsys_created_on"
+            let found = try await calling {
+                try await attachmentService.attachmentMetadata(filter: Filter(query: query), limit: 1)
+            }
+            guard let newest = found.first else {
+                throw StepFailure("\(table) \(record) has no attachment named '\(name)'", fromInstance: true)
+            }
+            sysID = newest.sysId
+        }
+        let attachment = try await calling { try await attachmentService.attachment(for: sysID) }
+        let metadata = try Self.json(attachment.metadata)
+        let result: JSONValue = .object(["attachment": metadata, "sys_id": .string(sysID), "path": .string(url.path)])
+        let described = "\(attachment.metadata.fileName) (\(Self.size(attachment.data.count)), SHA-256 verified)"
+        guard dryRun == nil else { return (result, "read \(described); would write \(path) (dry run)") }
+        do {
+            try attachment.data.write(to: url, options: .atomic)
+        } catch {
+            throw StepFailure("to: cannot write '\(path)' (\(url.path)): \(Self.reason(error))")
+        }
+        return (result, "downloaded \(described) to \(path)")
+    }
+
+    func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+        let table = try text(step.table, "table", scope: scope)
+        let sysID = try text(step.sysID, "sys_id", scope: scope)
+        let query = try attachmentQuery(table, sysID, fileName: nil) + "^ORDERBYsys_created_on"
+        let paginator = attachmentService.attachmentMetadataPaginator(
+            filter: Filter(query: query), limit: Self.defaultPageSize)
+        var attachments: [JSONValue] = []
+        try await calling {
+            while let page = try await paginator.next(), !page.isEmpty {
+                for metadata in page { attachments.append(shown(try Self.json(metadata))) }
+                if page.count < Self.defaultPageSize { break }
+            }
+        }
+        let count = attachments.count
+        return (
+            .object(["attachments": .array(attachments), "count": .number(JSONNumber(count))]),
+            "\(count) attachment\(count == 1 ? "" : "s") on \(table) \(sysID)"
+        )
+    }
+
+    // MARK: - Helpers
+
+    /// Notes that the attachments the run attached to `table` `sysID` went with it (the instance deletes a
+    /// record's attachments with it), so that the summary does not list them as left behind.
+    func noteAttachmentsDeleted(with table: String, _ sysID: String, label: String) {
+        for attachment in attachmentsByRecord.removeValue(forKey: table + "/" + sysID) ?? []
+        where !touched.contains(where: { $0.action == .deleted && $0.sysID == attachment }) {
+            touched.append(TouchedRecord(action: .deleted, table: "sys_attachment", sysID: attachment, step: label))
+        }
+    }
+
+    /// `table_name=T^table_sys_id=ID[^file_name=NAME]`, each value checked as a `where:` value is.
+    private func attachmentQuery(_ table: String, _ sysID: String, fileName: String?) throws(StepFailure) -> String {
+        var conditions: [(field: String, value: JSONValue, source: String)] = [
+            ("table_name", .string(table), "table"), ("table_sys_id", .string(sysID), "sys_id"),
+        ]
+        if let fileName { conditions.append(("file_name", .string(fileName), "file_name")) }
+        do throws(QueryBuildError) {
+            return try EncodedQueryBuilder.whereClause(conditions)
+        } catch {
+            throw StepFailure(error.message)
+        }
+    }
+
+    /// A path of the job file: absolute as it is, relative from ``baseDirectory``; `~/` is the home directory.
+    func resolvedPath(_ path: String) -> URL {
+        let expanded = NSString(string: path).expandingTildeInPath
+        return URL(fileURLWithPath: expanded, relativeTo: baseDirectory).standardizedFileURL
+    }
+
+    /// Metadata as the job sees it: the Attachment API's JSON, every value a string.
+    static func json(_ metadata: NowAttachmentMetadata) throws(StepFailure) -> JSONValue {
+        do {
+            return try JSONValue(json: try Coder.default.jsonEncoder.encode(metadata))
+        } catch {
+            throw StepFailure("cannot read the attachment's metadata: \(error)")
+        }
+    }
+
+    /// The SHA-256 digest of `data`, in lowercase hexadecimal, as the Attachment API's `hash`.
+    static func hash(of data: Data) -> String {
+        var hasher = SHA256()
+        hasher.update(data)
+        return hasher.finalizeHex()
+    }
+
+    /// `12 bytes`, `1 byte`.
+    static func size(_ count: Int) -> String {
+        "\(count) byte\(count == 1 ? "" : "s")"
+    }
+
+    /// Why a file could not be read or written, in a few words.
+    private static func reason(_ error: any Error) -> String {
+        let cocoa = error as NSError
+        if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        switch cocoa.code {
+        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+        case NSFileWriteFileExistsError: return "the file exists"
+        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
+        default: return cocoa.localizedDescription
+        }
+    }
+
+    /// The content type of a file name's extension; `application/octet-stream` for one not known.
+    static func contentType(ofFileNamed name: String) -> String {
+        let ext = (name as NSString).pathExtension.lowercased()
+        return contentTypes[ext] ?? "application/octet-stream"
+    }
+
+    private static let contentTypes = [
+        "txt": "text/plain", "log": "text/plain", "md": "text/markdown", "csv": "text/csv", "html": "text/html",
+        "htm": "text/html", "xml": "application/xml", "json": "application/json", "yaml": "application/yaml",
+        "yml": "application/yaml", "pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml", "zip": "application/zip",
+        "gz": "application/gzip",
+    ]
+}
