@@ -1,7 +1,8 @@
 import Foundation
 
 /// The local instance served over HTTP, as `nowflow serve` runs it: a ``LocalInstance`` and the
-/// ``HTTPListener`` in front of it.
+/// ``HTTPListener`` in front of it, which also serves the web views (list and form views, what changed) to
+/// browsers.
 ///
 /// ```swift
 /// TerminationSignals.block()
@@ -22,7 +23,10 @@ public final class LocalInstanceServer: Sendable {
     public init(host: String = "127.0.0.1", port: UInt16 = 0, options: LocalInstance.Options) throws {
         let instance = try LocalInstance(options: options)
         do {
-            listener = try HTTPListener(host: host, port: port) { request in instance.reply(to: request) }
+            let web = WebInterface(instance: instance)
+            listener = try HTTPListener(host: host, port: port) { request in
+                web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)
+            }
         } catch {
             instance.close()
             throw error
