@@ -107,6 +107,7 @@ enum RunCommand {
                 return 2
             }
         }
+        let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }
 
         if case .none = target.authentication, !job.hasAuthentication,
@@ -133,7 +134,18 @@ enum RunCommand {
                 return result.status == .passed ? 3 : result.status.exitCode
             }
         }
+        if terminal, let link = changesLink(target, since: started) { printError("nowflow run: what changed: \(link)") }
         return result.status.exitCode
+    }
+
+    /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
+    /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00`; nil for the embedded instance and for
+    /// `https://` instances.
+    static func changesLink(_ target: InstanceTarget, since start: Date) -> String? {
+        guard target.transport == nil, target.url.scheme?.lowercased() == "http" else { return nil }
+        let base = target.url.absoluteString.hasSuffix("/") ? String(target.url.absoluteString.dropLast()) : target.url.absoluteString
+        let since = Coder.default.text(for: start).replacingOccurrences(of: " ", with: "%20")
+        return base + "/changes.do?since=" + since
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
