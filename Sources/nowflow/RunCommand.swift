@@ -143,7 +143,8 @@ enum RunCommand {
     /// `https://` instances.
     static func changesLink(_ target: InstanceTarget, since start: Date) -> String? {
         guard target.transport == nil, target.url.scheme?.lowercased() == "http" else { return nil }
-        let base = target.url.absoluteString.hasSuffix("/") ? String(target.url.absoluteString.dropLast()) : target.url.absoluteString
+        let url = target.url.absoluteString
+        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
         let since = Coder.default.text(for: start).replacingOccurrences(of: " ", with: "%20")
         return base + "/changes.do?since=" + since
     }

@@ -39,7 +39,8 @@ import Testing
 
         let list = try client.get("/incident_list.do?sysparm_query=active%3Dtrue")
         #expect(list.status == 303)
-        #expect(list.header("Location") == "/login.do?sysparm_goto=%2Fincident_list.do%3Fsysparm_query%3Dactive%253Dtrue")
+        #expect(
+            list.header("Location") == "/login.do?sysparm_goto=%2Fincident_list.do%3Fsysparm_query%3Dactive%253Dtrue")
         #expect(list.header("Content-Security-Policy") == Self.csp)
 
         let form = try client.get("/login.do?sysparm_goto=%2Fincident_list.do")
@@ -68,7 +69,9 @@ import Testing
         let wrong = try client.post(
             "/login.do", [("sysparm_ck", token), ("user_name", "admin"), ("user_password", "nope")])
         #expect(wrong.status == 401)
-        #expect(wrong.main.hasPrefix("<h1>Log in</h1>\n<p class=\"error\" role=\"alert\">User name or password invalid</p>\n"))
+        #expect(
+            wrong.main.hasPrefix(
+                "<h1>Log in</h1>\n<p class=\"error\" role=\"alert\">User name or password invalid</p>\n"))
 
         let retry = try client.get("/login.do")
         let login = try client.post(
@@ -131,7 +134,8 @@ import Testing
                     + #"<span class="value"><input type="text" id="f_short_description" name="short_description" "#
                     + #"value="&lt;img src=x onerror=alert(1)&gt;"></span>"#))
         #expect(!shown.body.contains("<img"))
-        let list = try client.get("/incident_list.do?sysparm_query=number%3DINC0010001&sysparm_fields=number,short_description")
+        let list = try client.get(
+            "/incident_list.do?sysparm_query=number%3DINC0010001&sysparm_fields=number,short_description")
         #expect(list.main.contains("<td>&lt;img src=x onerror=alert(1)&gt;</td>"))
         #expect(!list.body.contains("<img"))
         #expect(list.header("Content-Security-Policy") == Self.csp)
@@ -195,6 +199,45 @@ import Testing
         #expect(try await incident("sys_mod_count")["sys_mod_count"]?.string == "2")
     }
 
+    @Test func theFormListsJournalEntriesAndAttachmentsAsDownloads() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        let admin = "Basic " + Data("admin:admin".utf8).base64EncodedString()
+        let uploaded = try await http.send(
+            "POST",
+            "/api/now/attachment/file?table_name=incident&table_sys_id=\(Self.incidentID)&file_name=r%C3%A9sum%C3%A9%20%3Cb%3E.txt",
+            headers: ["Authorization": admin, "Content-Type": "text/plain"], body: Data("hello, file".utf8))
+        #expect(uploaded.status == 201)
+        let attachmentID = try #require(try JSONValue(json: uploaded.body)["result"]?["sys_id"]?.string)
+        let client = try loggedIn()
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        let noted = try client.post(
+            "/incident.do?sys_id=\(Self.incidentID)",
+            [("sysparm_ck", form.csrfToken ?? ""), ("sysparm_action", "save"), ("work_notes", "Called <the> user")])
+        #expect(noted.status == 303)
+
+        let shown = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        #expect(
+            shown.main.contains(
+                #"<textarea id="f_work_notes" name="work_notes" placeholder="Add an entry"></textarea>"#
+                    + #"<ul class="journal"><li>Called &lt;the&gt; user</li></ul>"#))
+        #expect(
+            shown.main.contains(
+                """
+                <h2>Attachments</h2>
+                <ul>
+                <li><a href="/sys_attachment.do?sys_id=\(attachmentID)" download>résumé &lt;b&gt;.txt</a> \
+                <span class="muted">text/plain, 11 bytes</span></li>
+                </ul>
+                """))
+        let file = try client.get("/sys_attachment.do?sys_id=\(attachmentID)")
+        #expect(file.status == 200)
+        #expect(file.body == "hello, file")
+        #expect(file.header("Content-Disposition") == "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9%20%3Cb%3E.txt")
+        #expect(file.header("Content-Type") == "application/octet-stream")
+        #expect(try client.get("/sys_attachment.do?sys_id=nothing").status == 404)
+    }
+
     @Test func theListShowsTheQueryAsChipsAndTextSortsPagesAndCounts() async throws {
         defer { server.stop() }
         let counted = try await HTTPTestClient(port: server.port).send(
@@ -255,7 +298,8 @@ import Testing
         let changes = try client.get("/changes.do?since=2000-01-01T00:00:00Z")
         #expect(changes.status == 200)
         #expect(changes.main.contains("<h2>Deleted (1)</h2>\n"))
-        #expect(changes.main.contains("<td>Incident</td><td>INC0010001</td><td>\(Self.incidentID)</td><td>admin</td></tr>"))
+        #expect(
+            changes.main.contains("<td>Incident</td><td>INC0010001</td><td>\(Self.incidentID)</td><td>admin</td></tr>"))
         #expect(try client.get("/changes.do?since=yesterday").status == 400)
     }
 
@@ -270,7 +314,8 @@ import Testing
         let page = try client.get("/now")
         #expect(
             page.main.contains(
-                #"<li><a href="/incident_list.do">Incident</a><span class="count" title="incident">\#(total)</span></li>"#))
+                #"<li><a href="/incident_list.do">Incident</a><span class="count" title="incident">\#(total)</span></li>"#
+            ))
         #expect(try client.get("/now?sysparm_search=zzz").main.contains("<p>No table matches \u{201C}zzz\u{201D}.</p>"))
         let out = try client.post("/logout.do", [("sysparm_ck", page.csrfToken ?? "")])
         #expect(out.status == 303)
@@ -286,7 +331,8 @@ import Testing
         #expect(unknown.status == 400)
         #expect(
             String(decoding: unknown.body, as: UTF8.self)
-                == #"{"error":{"message":"Requested URI does not represent any resource","detail":null},"status":"failure"}"#)
+                == #"{"error":{"message":"Requested URI does not represent any resource","detail":null},"status":"failure"}"#
+        )
         let anonymous = try await http.send("GET", "/api/now/table/incident")
         #expect(anonymous.status == 401)
         #expect(try await http.send("GET", "/u_nothing_list.do").status == 400)

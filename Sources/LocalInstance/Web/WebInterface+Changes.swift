@@ -79,14 +79,19 @@ extension WebInterface {
         func section(_ title: String, _ timeLabel: String, _ changes: [Change]) -> String {
             var html = "<h2>\(title) (\(changes.count))</h2>\n"
             guard !changes.isEmpty else { return html + "<p class=\"muted\">None</p>\n" }
-            html += "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeLabel)</th><th scope=\"col\">Table</th>"
-            html += "<th scope=\"col\">Record</th><th scope=\"col\">By</th><th scope=\"col\">Updates</th></tr></thead><tbody>\n"
+            html +=
+                "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(timeLabel)</th><th scope=\"col\">Table</th>"
+            html +=
+                "<th scope=\"col\">Record</th><th scope=\"col\">By</th><th scope=\"col\">Updates</th></tr></thead><tbody>\n"
             for change in changes.sorted(by: { $0.time > $1.time }) {
                 let shown = change.name.isEmpty ? change.sysID : change.name
                 html += "<tr><td>\(values.time(change.time))</td>"
-                html += "<td><a href=\"\(HTML.href("/\(change.table.name)_list.do"))\">\(HTML.escape(change.table.label))</a></td>"
-                html += "<td><a href=\"\(HTML.href("/\(change.table.name).do", [("sys_id", change.sysID)]))\">\(HTML.escape(shown))</a></td>"
-                html += "<td>\(HTML.escape(change.by))</td><td class=\"number\">\(HTML.escape(change.modCount))</td></tr>\n"
+                html +=
+                    "<td><a href=\"\(HTML.href("/\(change.table.name)_list.do"))\">\(HTML.escape(change.table.label))</a></td>"
+                html +=
+                    "<td><a href=\"\(HTML.href("/\(change.table.name).do", [("sys_id", change.sysID)]))\">\(HTML.escape(shown))</a></td>"
+                html +=
+                    "<td>\(HTML.escape(change.by))</td><td class=\"number\">\(HTML.escape(change.modCount))</td></tr>\n"
             }
             return html + "</tbody></table></div>\n"
         }
@@ -97,7 +102,8 @@ extension WebInterface {
             body += "<p class=\"muted\">None</p>\n"
         } else {
             body += "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">Deleted</th><th scope=\"col\">Table</th>"
-            body += "<th scope=\"col\">Record</th><th scope=\"col\">sys_id</th><th scope=\"col\">By</th></tr></thead><tbody>\n"
+            body +=
+                "<th scope=\"col\">Record</th><th scope=\"col\">sys_id</th><th scope=\"col\">By</th></tr></thead><tbody>\n"
             for entry in deleted.reversed() {
                 let label = instance.dictionary.table(entry.table)?.label ?? entry.table
                 body += "<tr><td>\(values.time(entry.deletedOn))</td><td>\(HTML.escape(label))</td>"
@@ -106,9 +112,11 @@ extension WebInterface {
             }
             body += "</tbody></table></div>\n"
         }
-        body += "<p class=\"muted\">Deletions are kept in memory since the server started (the last \(DeletionLog.capacity)).</p>\n"
+        body +=
+            "<p class=\"muted\">Deletions are kept in memory since the server started (the last \(DeletionLog.capacity)).</p>\n"
         if !truncated.isEmpty {
-            body += "<p class=\"muted\">Only the latest \(Self.changesPerTable) of: \(HTML.escape(truncated.joined(separator: ", "))).</p>\n"
+            body +=
+                "<p class=\"muted\">Only the latest \(Self.changesPerTable) of: \(HTML.escape(truncated.joined(separator: ", "))).</p>\n"
         }
         return WebPage(title: "What changed", body: body, user: user)
     }

@@ -9,12 +9,15 @@ extension WebInterface {
     func form(_ table: TableDefinition, _ request: NowHTTPRequest, _ user: WebUser) -> NowHTTPResponse {
         let sysID = request.queryItems.last { $0.name == "sys_id" }?.value ?? ""
         guard !sysID.isEmpty else {
-            return WebPage.message(table.label, "No sys_id given: open a record from its list.", user: user, status: 400)
-                .response
+            return WebPage.message(
+                table.label, "No sys_id given: open a record from its list.", user: user, status: 400
+            )
+            .response
         }
         let action =
             request.method.uppercased() == "POST"
-            ? (WebForm(body: request.body)["sysparm_action"] ?? "") : (request.queryItems.last { $0.name == "sysparm_action" }?.value ?? "")
+            ? (WebForm(body: request.body)["sysparm_action"] ?? "")
+            : (request.queryItems.last { $0.name == "sysparm_action" }?.value ?? "")
         let read = record(table, sysID, user)
         guard case .success(let found) = read else {
             if case .failure(let error) = read {
@@ -79,7 +82,9 @@ extension WebInterface {
             guard let submitted = form[field.name] else { continue }
             let value = submitted.replacingOccurrences(of: "\r\n", with: "\n")
             if journalFieldNames.contains(field.name) {
-                if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { changes.append((field.name, .string(value))) }
+                if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    changes.append((field.name, .string(value)))
+                }
             } else if value != WebValues.value(current[field.name]) {
                 changes.append((field.name, .string(value)))
             }
@@ -94,20 +99,24 @@ extension WebInterface {
         let values = WebValues(dictionary: instance.dictionary, timeZone: user.timeZone)
         let path = "/\(table.name).do"
         let name = WebValues.displayValue(record[table.displayField])
-        var body = "<h1>\(HTML.escape(table.label)) <span class=\"muted\">\(HTML.escape(name.isEmpty ? sysID : name))</span></h1>\n"
+        var body =
+            "<h1>\(HTML.escape(table.label)) <span class=\"muted\">\(HTML.escape(name.isEmpty ? sysID : name))</span></h1>\n"
         if let error { body += "<p class=\"error\" role=\"alert\">\(HTML.escape(error.text))</p>\n" }
-        body += "<p><a href=\"\(HTML.href("/\(table.name)_list.do"))\">\u{2190} \(HTML.escape(table.label)) list</a></p>\n"
+        body +=
+            "<p><a href=\"\(HTML.href("/\(table.name)_list.do"))\">\u{2190} \(HTML.escape(table.label)) list</a></p>\n"
         body += "<form method=\"post\" action=\"\(HTML.href(path, [("sys_id", sysID)]))\">\(WebPage.csrfField(user))\n"
         body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n<div class=\"fields\">\n"
         for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) {
             body += fieldRow(field, record[field.name], values, table, sysID, user)
         }
         body += "</div>\n<div class=\"actions\"><button type=\"submit\">Save</button>"
-        body += " <a href=\"\(HTML.href(path, [("sys_id", sysID), ("sysparm_action", "delete")]))\">Delete\u{2026}</a></div>\n</form>\n"
+        body +=
+            " <a href=\"\(HTML.href(path, [("sys_id", sysID), ("sysparm_action", "delete")]))\">Delete\u{2026}</a></div>\n</form>\n"
         body += attachmentsSection(table, sysID, values, user)
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
         for field in TableDefinition.systemFields where table.field(field.name) != nil {
-            body += "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.typeName))</span></span>"
+            body +=
+                "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.typeName))</span></span>"
             body += "<span class=\"value\">\(values.html(record[field.name], field: field))</span>\n"
         }
         body += "</div>\n"
@@ -132,12 +141,14 @@ extension WebInterface {
         } else {
             switch field.type {
             case _ where !field.choices.isEmpty:
-                row += "<select id=\"\(HTML.escape(id))\" name=\"\(name)\"><option value=\"\"\(value.isEmpty ? " selected" : "")>-- None --</option>"
+                row +=
+                    "<select id=\"\(HTML.escape(id))\" name=\"\(name)\"><option value=\"\"\(value.isEmpty ? " selected" : "")>-- None --</option>"
                 var known = value.isEmpty
                 for choice in field.choices {
                     let selected = choice.value == value
                     known = known || selected
-                    row += "<option value=\"\(HTML.escape(choice.value))\"\(selected ? " selected" : "")>\(HTML.escape(choice.label))</option>"
+                    row +=
+                        "<option value=\"\(HTML.escape(choice.value))\"\(selected ? " selected" : "")>\(HTML.escape(choice.label))</option>"
                 }
                 if !known { row += "<option value=\"\(HTML.escape(value))\" selected>\(HTML.escape(value))</option>" }
                 row += "</select>"
@@ -151,7 +162,8 @@ extension WebInterface {
             case .string where field.name == "description" || value.contains("\n"):
                 row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\">\(HTML.escape(value))</textarea>"
             default:
-                row += "<input type=\"text\" id=\"\(HTML.escape(id))\" name=\"\(name)\" value=\"\(HTML.escape(value))\">"
+                row +=
+                    "<input type=\"text\" id=\"\(HTML.escape(id))\" name=\"\(name)\" value=\"\(HTML.escape(value))\">"
             }
             switch field.type {
             case .reference:
@@ -216,7 +228,8 @@ extension WebInterface {
         var html = "<h2>Attachments</h2>\n<ul>\n"
         for attachment in attachments {
             let id = WebValues.value(attachment["sys_id"])
-            html += "<li><a href=\"\(HTML.href("/sys_attachment.do", [("sys_id", id)]))\" download>"
+            html +=
+                "<li><a href=\"\(HTML.href("/sys_attachment.do", [("sys_id", id)]))\" download>"
                 + HTML.escape(WebValues.value(attachment["file_name"])) + "</a> <span class=\"muted\">"
                 + HTML.escape(WebValues.value(attachment["content_type"])) + ", "
                 + HTML.escape(WebValues.value(attachment["size_bytes"])) + " bytes</span></li>\n"
@@ -251,7 +264,9 @@ extension WebInterface {
         }
         var headers = HTTPHeaders(WebPage.securityHeaders)
         headers.add(name: "Content-Type", value: "application/octet-stream")
-        let metadata = response.headers.value(named: "X-Attachment-Metadata").flatMap { try? JSONValue(json: Data($0.utf8)) }
+        let metadata = response.headers.value(named: "X-Attachment-Metadata").flatMap {
+            try? JSONValue(json: Data($0.utf8))
+        }
         let fileName = metadata?["file_name"]?.string ?? "attachment"
         headers.add(name: "Content-Disposition", value: "attachment; filename*=UTF-8''" + WebForm.encode(fileName))
         return NowHTTPResponse(statusCode: 200, headers: headers, body: response.body)

@@ -19,10 +19,12 @@ extension WebInterface {
         // A condition added with the form below the chips: appended, then the list at its own address.
         let addField = parameter("sysparm_add_field")
         if !addField.isEmpty, let op = QueryOperator(rawValue: parameter("sysparm_add_op")) {
-            let condition = addField + op.rawValue + parameter("sysparm_add_value").replacingOccurrences(of: "^", with: "^^")
+            let condition =
+                addField + op.rawValue + parameter("sysparm_add_value").replacingOccurrences(of: "^", with: "^^")
             let query: String
             if let parsed = try? EncodedQuery.parse(text) {
-                query = [parsed.conditionsText, condition].filter { !$0.isEmpty }.joined(separator: "^")
+                query =
+                    [parsed.conditionsText, condition].filter { !$0.isEmpty }.joined(separator: "^")
                     + parsed.ordering.map { ($0.descending ? "^ORDERBYDESC" : "^ORDERBY") + $0.field }.joined()
             } else {
                 query = condition
@@ -75,11 +77,14 @@ extension WebInterface {
         for column in columns {
             let sortedHere = ordering?.field == column
             let descending = sortedHere && !(ordering?.descending ?? false)
-            let link = HTML.href(path, [("sysparm_query", parsed.text(sortedBy: column, descending: descending))] + keep.dropFirst())
+            let link = HTML.href(
+                path, [("sysparm_query", parsed.text(sortedBy: column, descending: descending))] + keep.dropFirst())
             let arrow = sortedHere ? ((ordering?.descending ?? false) ? " \u{25BC}" : " \u{25B2}") : ""
             let sort =
-                sortedHere ? ((ordering?.descending ?? false) ? " aria-sort=\"descending\"" : " aria-sort=\"ascending\"") : ""
-            body += "<th scope=\"col\"\(sort)><a href=\"\(link)\">\(HTML.escape(values.label(column, on: table)))\(arrow)</a></th>"
+                sortedHere
+                ? ((ordering?.descending ?? false) ? " aria-sort=\"descending\"" : " aria-sort=\"ascending\"") : ""
+            body +=
+                "<th scope=\"col\"\(sort)><a href=\"\(link)\">\(HTML.escape(values.label(column, on: table)))\(arrow)</a></th>"
         }
         body += "</tr></thead>\n<tbody>\n"
         for record in records {
@@ -92,7 +97,8 @@ extension WebInterface {
                 var cell = values.html(record[column], field: field)
                 if index == 0 {
                     let shown = cell.isEmpty ? "(empty)" : WebValues.displayValue(record[column])
-                    cell = "<a href=\"\(HTML.href("/\(recordTable).do", [("sys_id", sysID)]))\">\(HTML.escape(shown))</a>"
+                    cell =
+                        "<a href=\"\(HTML.href("/\(recordTable).do", [("sys_id", sysID)]))\">\(HTML.escape(shown))</a>"
                 }
                 let numeric = field.map { ($0.type == .integer || $0.type == .decimal) && $0.choices.isEmpty } ?? false
                 body += numeric ? "<td class=\"number\">\(cell)</td>" : "<td>\(cell)</td>"
@@ -163,7 +169,8 @@ extension WebInterface {
         }
         for (index, sort) in query.ordering.enumerated() {
             let label = "order by \(values.label(sort.field, on: table))\(sort.descending ? " (descending)" : "")"
-            items.append("<li class=\"chip\">\(HTML.escape(label)) " + remove(query.removingOrdering(index), label) + "</li>")
+            items.append(
+                "<li class=\"chip\">\(HTML.escape(label)) " + remove(query.removingOrdering(index), label) + "</li>")
         }
         guard !items.isEmpty else { return "" }
         return "<ul class=\"chips\" aria-label=\"Conditions\">\n" + items.joined(separator: "\n") + "\n</ul>\n"

@@ -10,7 +10,8 @@ extension WebInterface {
     /// The login form; its token is also set as a cookie, and a login must bring back both.
     func loginPage(_ request: NowHTTPRequest, failed: Bool) -> WebPage {
         let token = WebSessions.token()
-        let goto = Self.localTarget(request.queryItems.last { $0.name == "sysparm_goto" }?.value)
+        let goto =
+            Self.localTarget(request.queryItems.last { $0.name == "sysparm_goto" }?.value)
             ?? Self.localTarget(WebForm(body: request.body)["sysparm_goto"]) ?? "/now"
         let error =
             failed

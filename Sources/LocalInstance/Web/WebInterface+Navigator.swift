@@ -5,14 +5,18 @@ import NowData
 /// and a search over table names and labels.
 extension WebInterface {
     func navigator(_ request: NowHTTPRequest, _ user: WebUser) -> WebPage {
-        if request.path == "/nav_to.do", let uri = Self.localTarget(request.queryItems.last(where: { $0.name == "uri" })?.value) {
+        if request.path == "/nav_to.do",
+            let uri = Self.localTarget(request.queryItems.last(where: { $0.name == "uri" })?.value)
+        {
             return WebPage(title: "Redirect", body: Self.redirectBody(uri), user: user)
         }
         let search = (request.queryItems.last { $0.name == "sysparm_search" }?.value ?? "")
             .trimmingCharacters(in: .whitespaces)
         let tables: [(name: String, label: String)]
         switch Self.result(
-            api("GET", "/api/now/table/sys_db_object", [("sysparm_fields", "name,label"), ("sysparm_query", "ORDERBYlabel")], as: user))
+            api(
+                "GET", "/api/now/table/sys_db_object",
+                [("sysparm_fields", "name,label"), ("sysparm_query", "ORDERBYlabel")], as: user))
         {
         case .failure(let error):
             return WebPage.message("Tables", error.text, user: user, status: error.status)

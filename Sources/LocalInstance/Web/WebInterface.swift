@@ -30,9 +30,10 @@ final class WebInterface: Sendable {
             return NowHTTPResponse(
                 statusCode: 200,
                 headers: HTTPHeaders(
-                    [("Content-Type", "text/css;charset=UTF-8")] + WebPage.securityHeaders.filter {
-                        $0.0 != "Cache-Control"
-                    } + [("Cache-Control", "max-age=300")]),
+                    [("Content-Type", "text/css;charset=UTF-8")]
+                        + WebPage.securityHeaders.filter {
+                            $0.0 != "Cache-Control"
+                        } + [("Cache-Control", "max-age=300")]),
                 body: Data(WebStylesheet.css.utf8))
         case .favicon:
             return NowHTTPResponse(statusCode: 204, headers: HTTPHeaders(WebPage.securityHeaders))

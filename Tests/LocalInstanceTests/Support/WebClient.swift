@@ -67,7 +67,8 @@ final class WebClient {
     private func send(_ method: String, _ target: String, body: String?) throws -> Page {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if !cookies.isEmpty {
-            head += "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            head +=
+                "Cookie: " + cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
                 + "\r\n"
         }
         if let authorization { head += "Authorization: \(authorization)\r\n" }
