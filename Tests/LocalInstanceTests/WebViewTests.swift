@@ -277,6 +277,14 @@ import Testing
         #expect(main.contains(#"rel="prev">\#u{2039} Previous</a>"#))
         #expect(main.contains(#"sysparm_first_row=5" rel="next">Next \#u{203A}</a>"#))
         // A reference links to its record; a date-time is shown in the user's zone with UTC on hover.
+        let added = try client.get(
+            "/incident_list.do?sysparm_query=active%3Dtrue%5EORDERBYnumber&sysparm_add_field=short_description"
+                + "&sysparm_add_op=%2A&sysparm_add_value=a%5Eb")
+        #expect(added.status == 303)
+        #expect(
+            added.header("Location")
+                == "/incident_list.do?sysparm_query=active%3Dtrue%5Eshort_description%2Aa%5E%5Eb%5EORDERBYnumber")
+        #expect(try client.get("/nav_to.do?uri=%2Fproblem_list.do").header("Location") == "/problem_list.do")
         let rows = main.components(separatedBy: "<tbody>\n").last ?? ""
         let first = rows.prefix { $0 != "\n" }
         #expect(first.contains(#"<a href="/sys_user.do?sys_id="#))

@@ -5,11 +5,6 @@ import NowData
 /// and a search over table names and labels.
 extension WebInterface {
     func navigator(_ request: NowHTTPRequest, _ user: WebUser) -> WebPage {
-        if request.path == "/nav_to.do",
-            let uri = Self.localTarget(request.queryItems.last(where: { $0.name == "uri" })?.value)
-        {
-            return WebPage(title: "Redirect", body: Self.redirectBody(uri), user: user)
-        }
         let search = (request.queryItems.last { $0.name == "sysparm_search" }?.value ?? "")
             .trimmingCharacters(in: .whitespaces)
         let tables: [(name: String, label: String)]
@@ -92,10 +87,5 @@ extension WebInterface {
             instance.log("local instance: web navigator: cannot count records: \(error)")
             return [:]
         }
-    }
-
-    /// A link to `uri` for the platform's `nav_to.do?uri=...` (no script, no automatic redirect).
-    static func redirectBody(_ uri: String) -> String {
-        "<h1>Open</h1>\n<p><a href=\"\(HTML.escape(uri))\">\(HTML.escape(uri))</a></p>"
     }
 }

@@ -65,7 +65,14 @@ final class WebInterface: Sendable {
             ).response
         }
         switch route {
-        case .navigator: return navigator(request, user).response
+        case .navigator:
+            // The platform's `nav_to.do?uri=/incident_list.do` opens a page of this server.
+            if request.path == "/nav_to.do",
+                let uri = Self.localTarget(request.queryItems.last { $0.name == "uri" }?.value)
+            {
+                return WebPage.redirect(uri)
+            }
+            return navigator(request, user).response
         case .list(let table): return list(table, request, user)
         case .form(let table): return form(table, request, user)
         case .changes: return changes(request, user).response
