@@ -7,18 +7,21 @@ extension WebInterface {
     func navigator(_ request: NowHTTPRequest, _ user: WebUser) -> WebPage {
         let search = (request.queryItems.last { $0.name == "sysparm_search" }?.value ?? "")
             .trimmingCharacters(in: .whitespaces)
-        let tables: [(name: String, label: String)]
+        let tables: [(name: String, label: String, scope: String)]
         switch Self.result(
             api(
                 "GET", "/api/now/table/sys_db_object",
-                [("sysparm_fields", "name,label"), ("sysparm_query", "ORDERBYlabel")], as: user))
+                [
+                    ("sysparm_fields", "name,label,sys_scope"), ("sysparm_query", "ORDERBYlabel"),
+                    ("sysparm_display_value", "true"),
+                ], as: user))
         {
         case .failure(let error):
             return WebPage.message("Tables", error.text, user: user, status: error.status)
         case .success(let result):
             tables = (result.array ?? []).compactMap { record in
                 guard let name = record["name"]?.string, instance.dictionary.table(name) != nil else { return nil }
-                return (name, record["label"]?.string ?? name)
+                return (name, record["label"]?.string ?? name, WebValues.displayValue(record["sys_scope"]))
             }
         }
         let needle = search.lowercased()
@@ -26,8 +29,11 @@ extension WebInterface {
             needle.isEmpty || $0.name.lowercased().contains(needle) || $0.label.lowercased().contains(needle)
         }
         let counts = recordCounts(shown.map(\.name))
-        var groups: [String: [(name: String, label: String)]] = [:]
-        for table in shown { groups[application(of: table.name), default: []].append(table) }
+        var groups: [String: [(name: String, label: String, scope: String)]] = [:]
+        for table in shown {
+            let scoped = !table.scope.isEmpty && table.scope.lowercased() != "global"
+            groups[scoped ? table.scope : application(of: table.name), default: []].append(table)
+        }
         var body = "<h1>Tables</h1>\n"
         body += """
             <form class="query" method="get" action="/now" role="search">\
@@ -56,8 +62,9 @@ extension WebInterface {
         return WebPage(title: "Tables", body: body, user: user)
     }
 
-    /// The application a table belongs to in the navigator: the task and CMDB families, users and groups, the
-    /// system's own tables, custom tables.
+    /// The application a table belongs to in the navigator when its `sys_db_object` record names no scoped
+    /// application (`sys_scope`): the task and CMDB families, users and organisation, the system's own tables,
+    /// custom tables.
     func application(of name: String) -> String {
         let dictionary = instance.dictionary
         if name == "task" || dictionary.table(name, extends: "task") { return "Service Management" }
