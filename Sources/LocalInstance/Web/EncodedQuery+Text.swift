@@ -5,7 +5,16 @@ extension EncodedQuery {
     /// The query as encoded-query text: groups joined by `^NQ`, clauses by `^`, terms by `^OR`, then the sort
     /// terms; a `^` in a value is written `^^`.
     var text: String {
-        Self.joined(conditionsText, ordering.map { ($0.descending ? "ORDERBYDESC" : "ORDERBY") + $0.field })
+        Self.joined(conditionsText, sortTexts)
+    }
+
+    /// The query with `condition` (encoded-query text) added as one more clause, before the sort terms.
+    func text(adding condition: String) -> String {
+        Self.joined([conditionsText, condition].filter { !$0.isEmpty }.joined(separator: "^"), sortTexts)
+    }
+
+    private var sortTexts: [String] {
+        ordering.map { ($0.descending ? "ORDERBYDESC" : "ORDERBY") + $0.field }
     }
 
     /// The conditions alone, without the sort terms.

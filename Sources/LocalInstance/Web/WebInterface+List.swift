@@ -21,14 +21,7 @@ extension WebInterface {
         if !addField.isEmpty, let op = QueryOperator(rawValue: parameter("sysparm_add_op")) {
             let condition =
                 addField + op.rawValue + parameter("sysparm_add_value").replacingOccurrences(of: "^", with: "^^")
-            let query: String
-            if let parsed = try? EncodedQuery.parse(text) {
-                query =
-                    [parsed.conditionsText, condition].filter { !$0.isEmpty }.joined(separator: "^")
-                    + parsed.ordering.map { ($0.descending ? "^ORDERBYDESC" : "^ORDERBY") + $0.field }.joined()
-            } else {
-                query = condition
-            }
+            let query = (try? EncodedQuery.parse(text))?.text(adding: condition) ?? condition
             return WebPage.redirect(
                 WebForm.url(path, [("sysparm_query", query), ("sysparm_fields", fieldsParameter)]))
         }
