@@ -238,6 +238,27 @@ import Testing
         #expect(try client.get("/sys_attachment.do?sys_id=nothing").status == 404)
     }
 
+    @Test func aPasswordIsShownMaskedAndNeverTakenFromTheForm() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let users = try client.get(
+            "/sys_user_list.do?sysparm_query=user_name%3Dadmin&sysparm_fields=sys_id,user_password")
+        let sysID = try #require(
+            users.main.components(separatedBy: "/sys_user.do?sys_id=").dropFirst().first?.prefix { $0 != "\"" })
+        #expect(users.main.contains("<td>********</td>"))
+        let form = try client.get("/sys_user.do?sys_id=\(sysID)")
+        #expect(
+            form.main.contains(
+                #"<span class="label">Password <span class="type">string</span></span><span class="value">********</span>"#
+            ))
+        #expect(!form.main.contains(#"name="user_password""#))
+        let saved = try client.post(
+            "/sys_user.do?sys_id=\(sysID)",
+            [("sysparm_ck", form.csrfToken ?? ""), ("sysparm_action", "save"), ("user_password", "taken")])
+        #expect(saved.status == 303)
+        #expect(try WebClient(port: server.port).logIn(password: "admin").status == 303)
+    }
+
     @Test func theListShowsTheQueryAsChipsAndTextSortsPagesAndCounts() async throws {
         defer { server.stop() }
         let counted = try await HTTPTestClient(port: server.port).send(

@@ -131,10 +131,14 @@ extension WebInterface {
         let id = "f_" + field.name
         let value = WebValues.value(json)
         let type = "<span class=\"type\">\(HTML.escape(field.typeName))</span>"
-        var row = "<label for=\"\(HTML.escape(id))\">\(HTML.escape(field.label)) \(type)</label><span class=\"value\">"
+        // A password is shown masked, not as a field to fill: its label labels nothing.
+        var row =
+            field.isPassword
+            ? "<span class=\"label\">\(HTML.escape(field.label)) \(type)</span><span class=\"value\">"
+            : "<label for=\"\(HTML.escape(id))\">\(HTML.escape(field.label)) \(type)</label><span class=\"value\">"
         let name = HTML.escape(field.name)
         if field.isPassword {
-            row += "<span id=\"\(HTML.escape(id))\">\(values.html(json, field: field))</span>"
+            row += values.html(json, field: field)
         } else if Self.journalFieldNames.contains(field.name) {
             row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\" placeholder=\"Add an entry\"></textarea>"
             row += journal(field, value, table, sysID, values, user)
