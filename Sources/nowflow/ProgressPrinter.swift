@@ -2,8 +2,8 @@ import Foundation
 import NowFlow
 import Synchronization
 
-/// Prints a run's events on stderr: a line per step, the writes a dry run does not send, and, on a terminal, a
-/// progress line while a query pages.
+/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, and, on a terminal, a
+/// progress line while a query pages; on stdout each step's result under its line (``StepOutcome/shown``).
 final class ProgressPrinter: Sendable {
     private let terminal: Bool
     private let color: Bool
@@ -33,6 +33,8 @@ final class ProgressPrinter: Sendable {
         case .stepFinished(let outcome):
             clearProgress()
             printError(outcome.progressLine(color: color))
+            // The step's result (a table of records, a value) is a result: it goes to stdout, under the line.
+            if !outcome.shown.isEmpty { print(outcome.shown.joined(separator: "\n")) }
         case .plannedWrite(let write):
             clearProgress()
             printError("     would send \(write.description)")

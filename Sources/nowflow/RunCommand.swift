@@ -15,8 +15,9 @@ import NowFlow
 /// interrupted by SIGINT or SIGTERM (after `finally` ran and the reports were written).
 enum RunCommand {
     static let usage = """
-        usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
-                                    [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+        usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
+                                    [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
+                                    [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
                                     [--offline] [--refresh-schema]
         """
 
@@ -25,8 +26,9 @@ enum RunCommand {
         usage: usage,
         summary: """
             Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
-            step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
-            2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+            step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
+            job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
+            name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM (the first job that did not pass).
             """,
         options: [
             .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
@@ -36,22 +38,32 @@ enum RunCommand {
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
             .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "vars-file", value: "FILE", text: "set declared variables from a YAML or JSON file (repeatable; later ones win)"),
+            .init(name: "tags", value: "TAG,...", text: "run only the steps with one of these tags (or always)"),
+            .init(name: "skip-tags", value: "TAG,...", text: "skip the steps with one of these tags"),
+            .init(name: "fail-fast", value: nil, text: "with several job files, run none after the first that does not pass"),
+            .init(name: "quiet", value: nil, text: "print a line per step only, not the records and values each one gave"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
     /// The parsed command line.
     private struct Settings {
-        var jobPath: String
+        var jobPaths: [String]
         var instance: String?
         var variables: [String: String] = [:]
+        var varsFiles: [String] = []
         var dryRun: Bool
         var reports: [(format: String, path: String)] = []
         var json: Bool
         var timeZone: String?
         var verbose: Bool
+        var quiet = false
         var offline = false
         var refreshSchema = false
+        var tags: Set<String> = []
+        var skipTags: Set<String> = []
+        var failFast = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -62,22 +74,94 @@ enum RunCommand {
             printError("nowflow run: \(error)\n\(usage)")
             return 1
         }
-        let job: Job
-        do {
-            job = try JobFile.load(path: settings.jobPath)
-        } catch {
-            for diagnostic in error.diagnostics { printError(diagnostic.description) }
-            return 2
-        }
-        for (name, given) in settings.variables.sorted(by: { $0.key < $1.key }) {
+        var jobs: [Job] = []
+        var invalid = false
+        for path in settings.jobPaths {
             do {
-                _ = try job.value(ofVariable: name, argument: given)
+                jobs.append(try JobFile.load(path: path))
             } catch {
-                printError("nowflow run: \(error)\n\(usage)")
-                return 1
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                invalid = true
             }
         }
+        if invalid { return 2 }
+        var fileValues: [String: (value: JSONValue, source: String)] = [:]
+        for path in settings.varsFiles {
+            do {
+                for (name, value) in try VarsFile.load(path: path) { fileValues[name] = (value, path) }
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                return 2
+            }
+        }
+        do {
+            try checkVariables(settings, fileValues, of: jobs)
+            try checkTags(settings, of: jobs)
+        } catch {
+            printError("nowflow run: \(error)\n\(usage)")
+            return 1
+        }
+
         let environment = ProcessInfo.processInfo.environment
+        let terminal = isatty(STDERR_FILENO) == 1
+        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let interruption = RunInterruption()
+        SignalForwarder.forward(to: interruption)
+        var results: [RunResult] = []
+        var status: Int32 = 0
+        // The what-changed page of each served instance, from the start of the first job run on it.
+        var changeLinks: [String] = []
+        for (index, job) in jobs.enumerated() {
+            if jobs.count > 1 { printError("nowflow run: \(job.file) (\(job.name))") }
+            let outcome = run(job, settings, fileValues, environment: environment, progress: progress, interruption: interruption)
+            guard let result = outcome.result else { return outcome.status }
+            results.append(result)
+            if let link = outcome.changes,
+                !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } })
+            {
+                changeLinks.append(link)
+            }
+            if status == 0 { status = outcome.status }
+            if settings.json && jobs.count == 1 {
+                print(result.jsonText())
+            } else if !settings.json {
+                print(result.summaryText())
+                if settings.verbose { print(result.resultsText(dates: job.dates(timeZone: settings.timeZone))) }
+            }
+            let stop = interruption.firstSignal != nil || (settings.failFast && result.status != .passed)
+            if stop, index + 1 < jobs.count {
+                let rest = jobs[(index + 1)...].map(\.file).joined(separator: ", ")
+                let reason = interruption.firstSignal.map { "interrupted by \($0.rawValue)" } ?? "--fail-fast"
+                print("not run (\(reason)): \(rest)")
+                break
+            }
+        }
+        if settings.json && jobs.count > 1 { print(RunResult.jsonText(of: results)) }
+        if terminal { for link in changeLinks { printError("nowflow run: what changed: \(link)") } }
+        for report in settings.reports {
+            let text =
+                report.format == "junit"
+                ? RunResult.junitXML(of: results)
+                : (results.count == 1 ? results[0].jsonText() : RunResult.jsonText(of: results)) + "\n"
+            do {
+                try text.write(to: URL(fileURLWithPath: report.path), atomically: true, encoding: .utf8)
+            } catch {
+                printError(
+                    "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
+                )
+                return status == 0 ? 3 : status
+            }
+        }
+        return status
+    }
+
+    /// Runs one job on its instance: the name check, then the steps. The result is nil when the job did not start
+    /// (the instance cannot be opened, or a name is unknown), with the exit status to end with; `changes` is the
+    /// link to what the run changed on a served local instance (``changesLink(_:since:)``).
+    private static func run(
+        _ job: Job, _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)],
+        environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption
+    ) -> (result: RunResult?, status: Int32, changes: String?) {
         let target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(
@@ -85,57 +169,80 @@ enum RunCommand {
                 environment: environment, verbose: settings.verbose)
         } catch {
             printError("nowflow run: \(error)")
-            return error.isUsage ? 1 : 3
+            return (nil, error.isUsage ? 1 : 3, nil)
         }
         defer { target.close() }
-
-        let terminal = isatty(STDERR_FILENO) == 1
-        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
-        let interruption = RunInterruption()
-        SignalForwarder.forward(to: interruption)
+        let declared = Set(job.variableNames)
         var settingUp = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
-            secrets: target.secrets, variables: settings.variables, environment: environment,
-            dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
+            secrets: target.secrets, variables: settings.variables.filter { declared.contains($0.key) },
+            environment: environment, dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
+        settingUp.variableValues = fileValues.filter { declared.contains($0.key) }.mapValues(\.value)
+        settingUp.tags = settings.tags
+        settingUp.skipTags = settings.skipTags
         settingUp.schemaCache = target.schemaCache
         settingUp.refreshSchema = settings.refreshSchema
+        if !settings.json, !settings.quiet {
+            settingUp.display = ResultDisplay(width: TerminalSize.columns(), timeZone: settings.timeZone)
+        }
         let options = settingUp
         if !settings.offline {
             let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
             guard problems.isEmpty else {
                 for problem in problems { printError(problem.description) }
-                return 2
+                return (nil, 2, nil)
             }
         }
         let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }
-
         if case .none = target.authentication, !job.hasAuthentication,
             result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") })
         {
             printError("nowflow run: \(EnvironmentCredentials.missingCredentialsHint)")
         }
-        if settings.json {
-            print(result.jsonText())
-        } else {
-            print(result.summaryText())
-            if settings.verbose {
-                print(result.resultsText(dates: job.dates(timeZone: settings.timeZone)))
+        return (result, result.status.exitCode, changesLink(target, since: started))
+    }
+
+    /// Checks each `--var` and `--vars-file` value against the variable's type in every job that declares it; a
+    /// name that no job declares is refused (with one job, as that job's error says it).
+    private static func checkVariables(
+        _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)], of jobs: [Job]
+    ) throws(UsageError) {
+        for (name, given) in settings.variables.sorted(by: { $0.key < $1.key }) {
+            let declaring = jobs.count == 1 ? jobs : jobs.filter { $0.variableNames.contains(name) }
+            guard !declaring.isEmpty else { throw UsageError("--var \(name): no job declares a variable '\(name)'") }
+            for job in declaring {
+                do {
+                    _ = try job.value(ofVariable: name, argument: given)
+                } catch {
+                    throw UsageError(error.description)
+                }
             }
         }
-        for report in settings.reports {
-            let text = report.format == "junit" ? result.junitXML() : result.jsonText() + "\n"
-            do {
-                try text.write(to: URL(fileURLWithPath: report.path), atomically: true, encoding: .utf8)
-            } catch {
-                printError(
-                    "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
-                )
-                return result.status == .passed ? 3 : result.status.exitCode
+        for (name, given) in fileValues.sorted(by: { $0.key < $1.key }) {
+            let declaring = jobs.count == 1 ? jobs : jobs.filter { $0.variableNames.contains(name) }
+            guard !declaring.isEmpty else {
+                throw UsageError("--vars-file \(given.source): no job declares a variable '\(name)'")
+            }
+            for job in declaring {
+                do {
+                    _ = try job.value(ofVariable: name, given: given.value, from: "--vars-file \(given.source)")
+                } catch {
+                    throw UsageError(error.description)
+                }
             }
         }
-        if terminal, let link = changesLink(target, since: started) { printError("nowflow run: what changed: \(link)") }
-        return result.status.exitCode
+    }
+
+    /// Refuses a `--tags` or `--skip-tags` name that no step of the jobs has (`always` aside).
+    private static func checkTags(_ settings: Settings, of jobs: [Job]) throws(UsageError) {
+        let known = jobs.reduce(into: Set<String>()) { $0.formUnion($1.tags) }
+        for (option, tags) in [("--tags", settings.tags), ("--skip-tags", settings.skipTags)] {
+            for tag in tags.sorted() where tag != "always" && !known.contains(tag) {
+                let list = known.isEmpty ? "the steps have no tags" : "the tags are \(known.sorted().joined(separator: ", "))"
+                throw UsageError("\(option) \(tag): no step has the tag '\(tag)' (\(list))")
+            }
+        }
     }
 
     /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
@@ -151,12 +258,19 @@ enum RunCommand {
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
         let parsed = try help.parse(arguments)
-        guard let jobPath = parsed.positional.first else { throw UsageError("no job file given") }
-        if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
+        guard !parsed.positional.isEmpty else { throw UsageError("no job file given") }
         var settings = Settings(
-            jobPath: jobPath, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
+            jobPaths: parsed.positional, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
             timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
             refreshSchema: parsed.flag("refresh-schema"))
+        settings.quiet = parsed.flag("quiet")
+        settings.failFast = parsed.flag("fail-fast")
+        settings.varsFiles = parsed.values("vars-file")
+        for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
+            let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
+            if tags.contains("") { throw UsageError("--\(option) expects tag names separated by commas") }
+            if option == "tags" { settings.tags = tags } else { settings.skipTags = tags }
+        }
         for assignment in parsed.values("var") {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw UsageError("--var expects name=value, got '\(assignment)'")

@@ -79,7 +79,7 @@ import Testing
             parseError("a == b == c") == "7: comparisons cannot be chained ('==' after '=='); use && or parentheses")
         #expect(parseError("(vars.a") == "7: missing ')' for the '(' at column 1")
         #expect(parseError("'open") == "0: unterminated string: missing closing '")
-        #expect(parseError("size(x)") == "0: unknown function 'size'; the functions are len, contains, matches, empty")
+        #expect(parseError("size(x)") == "0: unknown function 'size'; the functions are len, contains, matches, empty, lower, upper, trim, split, join, replace, format, count, first, last, sum, min, max, pluck, now, today, date, days, hours, minutes, format_date")
         #expect(parseError("len(a, b)") == "0: len() takes 1 argument, not 2")
         #expect(parseError("vars. x") == "5: expected a name after '.' in 'vars.'")
         #expect(parseError("a # b") == "2: unexpected '#' after the expression")

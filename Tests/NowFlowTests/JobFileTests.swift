@@ -121,7 +121,7 @@ import Testing
               - update: { table: incident, sys_id: abc, max: 2, fields: {} }
               - extract: { from: "steps.x", path: "records..sys_id" }
               - assert: { message: no condition }
-              - foreach: "[1]"
+              - foreach: "#1"
               - set: { 1bad: x }
               - assert: "matches(env.X, '[')"
               - {}
@@ -150,11 +150,11 @@ import Testing
                 job.yaml:19:39: error: extract.path: invalid path 'records..sys_id': empty component; write names between dots, as in records.0.sys_id
                 job.yaml:20:13: error: assert needs that: (the condition)
                 job.yaml:21:14: error: foreach needs steps: (the steps to run for each item)
-                job.yaml:21:15: error: bad expression in foreach: unexpected '['
+                job.yaml:21:15: error: bad expression in foreach: unexpected '#'
                 job.yaml:22:12: error: a variable name '1bad' must be made of letters, digits and '_', and not start with a digit
                 job.yaml:23:14: error: matches(): '[' is not a valid regular expression
-                job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert or foreach
-                job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert or foreach), not a string
+                job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert, foreach or include
+                job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert, foreach or include), not a string
                 """)
     }
 

@@ -86,7 +86,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.jsonText().utf8)) as? [String: Any])
         #expect(
             json.keys.sorted() == [
-                "dry_run", "duration_ms", "error", "file", "job", "planned_writes", "records", "results", "status",
+                "dry_run", "duration_ms", "error", "file", "job", "outputs", "planned_writes", "records", "results", "status",
                 "steps", "vars",
             ])
         #expect(json["status"] as? String == "assertion_failed")

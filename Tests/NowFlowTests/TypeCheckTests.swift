@@ -43,7 +43,7 @@ import Testing
                 job.yaml:10:13: error: '==' compares 'abc', which is not a number, with a number: it is always false
                 job.yaml:11:11: error: when: the condition gives a number, not true or false
                 job.yaml:13:14: error: foreach: goes over a list, not a string
-                job.yaml:19:14: error: '<' cannot compare an array; it compares numbers or texts
+                job.yaml:19:14: error: '<' cannot compare an array; it compares numbers, texts, dates or durations
                 job.yaml:20:15: error: '!' needs true or false, not a string
                 """)
     }

@@ -4,8 +4,9 @@ import Testing
 /// The top level of `nowflow`: choosing a subcommand, and the usage it prints otherwise.
 @Suite struct CommandDispatchTests {
     static let usage = """
-        usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
-                                    [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+        usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
+                                    [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
+                                    [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
                                     [--offline] [--refresh-schema]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]

@@ -28,6 +28,16 @@ import Testing
         #expect(
             result.stdout.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
                 .replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression) == """
+                     number    INC0010005
+                     urgency   1
+                     impact    1
+                     category  network
+                     sys_id    <sys_id>
+                     sys_id
+                     --------------------------------
+                     <sys_id>
+                     short_description  dry
+                     short_description  wet
                 Diff: dry run passed, 0 asserts not enforced (5 steps run, N ms, dry run)
                 writes not sent (dry run):
                   PATCH /api/now/table/incident/<sys_id> {"category":"network","impact":"1","urgency":"1"}

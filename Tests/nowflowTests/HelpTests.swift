@@ -15,13 +15,15 @@ import Testing
         #expect(result.stderr == "")
         #expect(
             result.stdout == """
-                usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
-                                            [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+                usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
+                                            [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
+                                            [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
                                             [--offline] [--refresh-schema]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
-                step on stderr and the outcome and the records touched on stdout. Exit status: 0 passed, 1 usage error,
-                2 invalid job file or unknown name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM.
+                step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
+                job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
+                name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM (the first job that did not pass).
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
@@ -31,6 +33,11 @@ import Testing
                   --output text|json             the outcome on stdout as text (default) or JSON
                   --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
                   --verbose                      also print every step result and variable
+                  --vars-file FILE               set declared variables from a YAML or JSON file (repeatable; later ones win)
+                  --tags TAG,...                 run only the steps with one of these tags (or always)
+                  --skip-tags TAG,...            skip the steps with one of these tags
+                  --fail-fast                    with several job files, run none after the first that does not pass
+                  --quiet                        print a line per step only, not the records and values each one gave
                   --offline                      do not check table and field names against the instance
                   --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
 

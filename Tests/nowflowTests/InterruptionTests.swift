@@ -79,6 +79,11 @@ import TestSupport
                 """)
         #expect(
             result.stdout == """
+                     number             INC0010061
+                     short_description  interrupted-run int
+                     number      short_description     state  sys_id
+                     ----------  --------------------  -----  --------------------------------
+                     INC0010001  Email server is down  1      77c017c10d784d2d1c396fa61dce21ac
                 Interrupted: interrupted by SIGINT (4 steps run, N ms)
                   job.yaml:7:5: step 2 'wait' (query): interrupted by SIGINT: network error: the operation was cancelled
                   not run: step 3 (assert)
@@ -108,6 +113,8 @@ import TestSupport
                 """)
         #expect(
             result.stdout == """
+                     number             INC0010061
+                     short_description  interrupted-run term
                 Interrupted: interrupted by SIGTERM (3 steps run, N ms)
                   job.yaml:7:5: step 2 'wait' (query): interrupted by SIGTERM: network error: the operation was cancelled
                   not run: step 3 (assert)

@@ -37,6 +37,8 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == #"""
+                     short_description  pw=*** pin=*** t=***
+                     description        ***,***
                 Mask: dry run passed, 1 assert not enforced (3 steps run, N ms, dry run)
                 writes not sent (dry run):
                   POST /api/now/table/incident {"description":"***,***","short_description":"pw=*** pin=*** t=***","sys_id":"dry-run-1"}

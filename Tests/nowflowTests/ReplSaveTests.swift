@@ -89,7 +89,7 @@ import Testing
             """)
         let validated = try ToolInvocation.run(["validate", "saved.yaml"], in: directory)
         #expect(validated.status == 0)
-        let run = try ToolInvocation.run(["run", "saved.yaml"], in: directory)
+        let run = try ToolInvocation.run(["run", "saved.yaml", "--quiet"], in: directory)
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Walk copy: passed (3 steps run"))
         #expect(run.stdout.hasSuffix("by finally 1 (delete)\n"))

@@ -48,6 +48,11 @@ import Testing
                 """)
         #expect(
             normalized(result.stdout) == """
+                     number             INC0010061
+                     short_description  hello
+                     number      short_description  state  sys_id
+                     ----------  -----------------  -----  --------------------------------
+                     INC0010061  hello              1      <sys_id>
                 Note: passed (4 steps run, N ms)
                 records touched:
                   incident INC0010061 (<sys_id>): created by step 1 'note' (create), deleted by finally 1 (delete)
@@ -148,9 +153,14 @@ import Testing
             #"INC0010058 "Website loading slowly (4)": urgency 2 → 1"#,
         ]
         let patches = changes.flatMap { [#"  PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}"#, "    " + $0] }
+        // Under each write's line on stdout, the records it would touch (the stand-ins of the dry run).
+        let updated = changes.map { "     \($0.prefix(10))  1        <sys_id>" }
+        let tables =
+            ["     number      urgency  sys_id", "     ----------  -------  --------------------------------"] + updated
+            + ["     short_description  dry"]
         #expect(
             normalized(result.stdout)
-                == (["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
+                == (tables + ["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
                     #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"#, "",
                 ]).joined(separator: "\n"))
         #expect(

@@ -51,8 +51,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         let usage = """
-            usage: nowflow run JOB.yaml [--instance local|URL|PROFILE] [--var name=value]... [--dry-run]
-                                        [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE] [--verbose]
+            usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
+                                        [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
+                                        [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
                                         [--offline] [--refresh-schema]
 
             """

@@ -8,8 +8,11 @@ import Testing
 
     static let workflows = [
         "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
-        "change-request.yaml",
+        "change-request.yaml", "caller-incidents.yaml",
     ]
+
+    /// The jobs under `workflows/shared/`, which the workflows include (and which run alone too).
+    static let shared = ["shared/find-caller.yaml"]
 
     @Test func everyWorkflowIsListed() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter {
@@ -45,7 +48,22 @@ import Testing
         #expect(!result.stderr.contains("FAIL"))
     }
 
-    @Test(arguments: workflows)
+    @Test func everySharedJobIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: Self.directory.appendingPathComponent("shared").path)
+        #expect(files.filter { $0.hasSuffix(".yaml") }.map { "shared/" + $0 }.sorted() == Self.shared.sorted())
+    }
+
+    @Test(arguments: shared)
+    func aSharedJobRunsGreenAlone(_ name: String) throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try ToolInvocation.run(["run", Self.directory.appendingPathComponent(name).path], in: home)
+        #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
+        #expect(result.stdout.contains(": passed ("))
+    }
+
+    @Test(arguments: workflows + shared)
     func validates(_ name: String) throws {
         let home = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }

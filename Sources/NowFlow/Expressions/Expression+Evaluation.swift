@@ -2,38 +2,48 @@ import Foundation
 import NowData
 
 extension Expression {
-    /// Computes the expression's value in `scope`.
+    /// Computes the expression's value in `scope`, as JSON: a date as the instance's UTC text, a duration as its
+    /// number of seconds.
     func evaluate(in scope: Scope) throws(EvaluationError) -> JSONValue {
+        try value(in: scope).json
+    }
+
+    /// Computes the expression's value in `scope`, dates and durations kept as such.
+    func value(in scope: Scope) throws(EvaluationError) -> ExpressionValue {
         switch self {
         case .literal(let value):
-            return value
+            return .json(value)
+        case .list(let items):
+            var values: [JSONValue] = []
+            for item in items { values.append(try item.evaluate(in: scope)) }
+            return .json(.array(values))
         case .reference(let reference):
-            return try reference.resolve(in: scope)
+            return .json(try reference.resolve(in: scope))
         case .not(let operand):
-            return .bool(!(try operand.evaluate(in: scope).boolean(for: "!")))
+            return .json(.bool(!(try operand.value(in: scope).boolean(for: "!"))))
         case .binary(let op, let left, let right):
             return try op.apply(left, right, in: scope)
         case .call(let function, let arguments, _):
-            var values: [JSONValue] = []
-            for argument in arguments { values.append(try argument.evaluate(in: scope)) }
-            return try function.apply(values)
+            var values: [ExpressionValue] = []
+            for argument in arguments { values.append(try argument.value(in: scope)) }
+            return try function.apply(values, in: scope)
         }
     }
 
     /// Evaluates a condition (`when`, `assert`, `until`), which must give a boolean.
     func evaluateCondition(in scope: Scope) throws(EvaluationError) -> Bool {
-        let value = try evaluate(in: scope)
-        guard case .bool(let result) = value else {
+        let value = try value(in: scope)
+        guard case .json(.bool(let result)) = value else {
             throw EvaluationError(message: "the condition gives \(value.kindDescription), not true or false")
         }
         return result
     }
 }
 
-extension JSONValue {
+extension ExpressionValue {
     /// The boolean of a value used with `!`, `&&` or `||`.
     fileprivate func boolean(for op: String) throws(EvaluationError) -> Bool {
-        guard case .bool(let value) = self else {
+        guard case .json(.bool(let value)) = self else {
             throw EvaluationError(message: "'\(op)' needs true or false, not \(kindDescription)")
         }
         return value
@@ -42,98 +52,38 @@ extension JSONValue {
 
 extension Expression.Operator {
     fileprivate func apply(_ left: Expression, _ right: Expression, in scope: Scope) throws(EvaluationError)
-        -> JSONValue
+        -> ExpressionValue
     {
         switch self {
         case .or:
-            if try left.evaluate(in: scope).boolean(for: rawValue) { return .bool(true) }
-            return .bool(try right.evaluate(in: scope).boolean(for: rawValue))
+            if try left.value(in: scope).boolean(for: rawValue) { return .json(.bool(true)) }
+            return .json(.bool(try right.value(in: scope).boolean(for: rawValue)))
         case .and:
-            guard try left.evaluate(in: scope).boolean(for: rawValue) else { return .bool(false) }
-            return .bool(try right.evaluate(in: scope).boolean(for: rawValue))
+            guard try left.value(in: scope).boolean(for: rawValue) else { return .json(.bool(false)) }
+            return .json(.bool(try right.value(in: scope).boolean(for: rawValue)))
         case .coalesce:
             do {
-                let value = try left.evaluate(in: scope)
-                if value != .null { return value }
+                let value = try left.value(in: scope)
+                if value != .json(.null) { return value }
             } catch where error.isMissing {}
-            return try right.evaluate(in: scope)
-        case .equal:
-            return .bool(try left.evaluate(in: scope).looselyEquals(try right.evaluate(in: scope)))
-        case .notEqual:
-            return .bool(!(try left.evaluate(in: scope).looselyEquals(try right.evaluate(in: scope))))
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let order = try left.evaluate(in: scope).compare(try right.evaluate(in: scope), rawValue)
+            return try right.value(in: scope)
+        default:
+            let (leftValue, rightValue) = (try left.value(in: scope), try right.value(in: scope))
             switch self {
-            case .less: return .bool(order == .orderedAscending)
-            case .lessOrEqual: return .bool(order != .orderedDescending)
-            case .greater: return .bool(order == .orderedDescending)
-            default: return .bool(order != .orderedAscending)
-            }
-        }
-    }
-}
-
-extension Expression.Function {
-    fileprivate func apply(_ arguments: [JSONValue]) throws(EvaluationError) -> JSONValue {
-        switch self {
-        case .len:
-            switch arguments[0] {
-            case .string(let text): return .number(JSONNumber(text.count))
-            case .array(let items): return .number(JSONNumber(items.count))
-            case .object(let members): return .number(JSONNumber(members.count))
-            case .null: return .number(JSONNumber(0))
+            case .equal: return .json(.bool(leftValue.looselyEquals(rightValue, dates: scope.dates)))
+            case .notEqual: return .json(.bool(!leftValue.looselyEquals(rightValue, dates: scope.dates)))
+            case .in: return .json(.bool(try rightValue.holds(leftValue, dates: scope.dates)))
+            case .plus: return try leftValue.adding(rightValue, dates: scope.dates)
+            case .minus: return try leftValue.subtracting(rightValue, dates: scope.dates)
             default:
-                throw EvaluationError(
-                    message: "len() needs a string, an array or an object, not \(arguments[0].kindDescription)")
-            }
-        case .empty:
-            return .bool(arguments[0].isEmpty)
-        case .contains:
-            switch arguments[0] {
-            case .string(let text): return .bool(text.contains(arguments[1].text))
-            case .array(let items): return .bool(items.contains { $0.looselyEquals(arguments[1]) })
-            case .object(let members): return .bool(members[arguments[1].text] != nil)
-            case .null: return .bool(false)
-            default:
-                throw EvaluationError(
-                    message:
-                        "contains() needs a string, an array or an object first, not \(arguments[0].kindDescription)")
-            }
-        case .matches:
-            switch arguments[0] {
-            case .array, .object:
-                throw EvaluationError(message: "matches() needs a text first, not \(arguments[0].kindDescription)")
-            default: break
-            }
-            let pattern = arguments[1].text
-            let regex: NSRegularExpression
-            do {
-                regex = try NSRegularExpression(pattern: pattern)
-            } catch {
-                throw EvaluationError(message: "matches(): '\(pattern)' is not a valid regular expression")
-            }
-            let text = arguments[0].text
-            let range = NSRange(text.startIndex..<text.endIndex, in: text)
-            // Bounded work: ICU reports progress while it backtracks, and the search stops past the budget.
-            let deadline = ContinuousClock.now + Expression.matchBudget
-            var matched = false
-            var exceeded = false
-            regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
-                if result != nil {
-                    matched = true
-                    stop.pointee = true
-                } else if ContinuousClock.now > deadline {
-                    exceeded = true
-                    stop.pointee = true
+                let order = try leftValue.compare(rightValue, rawValue, dates: scope.dates)
+                switch self {
+                case .less: return .json(.bool(order == .orderedAscending))
+                case .lessOrEqual: return .json(.bool(order != .orderedDescending))
+                case .greater: return .json(.bool(order == .orderedDescending))
+                default: return .json(.bool(order != .orderedAscending))
                 }
             }
-            guard !exceeded else {
-                throw EvaluationError(
-                    message:
-                        "matches(): '\(pattern)' takes more than \(Expression.matchBudget) on a text of \(text.count) characters; simplify the pattern (a nested repetition such as (a+)+ backtracks without end)"
-                )
-            }
-            return .bool(matched)
         }
     }
 }

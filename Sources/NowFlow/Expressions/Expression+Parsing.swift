@@ -19,6 +19,7 @@ extension Expression {
         guard offset != 0 else { return self }
         switch self {
         case .literal: return self
+        case .list(let items): return .list(items.map { $0.shifted(by: offset) })
         case .reference(var reference):
             reference.offset += offset
             return .reference(reference)

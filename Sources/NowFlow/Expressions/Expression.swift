@@ -14,22 +14,16 @@ indirect enum Expression: Sendable, Hashable {
         case lessOrEqual = "<="
         case greater = ">"
         case greaterOrEqual = ">="
+        /// `item in list`, `'tut' in text`, `key in object`.
+        case `in` = "in"
+        case plus = "+"
+        case minus = "-"
         case coalesce = "??"
     }
 
-    /// A built-in function.
-    enum Function: String, Sendable, Hashable, CaseIterable {
-        case len, contains, matches, empty
-
-        var arity: Int {
-            switch self {
-            case .len, .empty: 1
-            case .contains, .matches: 2
-            }
-        }
-    }
-
     case literal(JSONValue)
+    /// `[a, b, c]`: a list of expressions.
+    case list([Expression])
     /// `root.part.part`: `vars.x`, `env.NAME`, `steps.id.records.0.sys_id`, or a foreach name.
     case reference(Reference)
     case not(Expression)
@@ -45,6 +39,7 @@ extension Expression {
     var references: [Reference] {
         switch self {
         case .literal: []
+        case .list(let items): items.flatMap(\.references)
         case .reference(let reference): [reference]
         case .not(let operand): operand.references
         case .binary(_, let left, let right): left.references + right.references
@@ -56,6 +51,7 @@ extension Expression {
     var calls: [(Function, [Expression], Int)] {
         switch self {
         case .literal, .reference: []
+        case .list(let items): items.flatMap(\.calls)
         case .not(let operand): operand.calls
         case .binary(_, let left, let right): left.calls + right.calls
         case .call(let function, let arguments, let offset):

@@ -2,9 +2,9 @@ import NowData
 
 /// Parses the expression language of job files.
 ///
-/// Precedence, loosest first: `||`, `&&`, comparisons (`==` `!=` `<` `<=` `>` `>=`, not chained), `??` (right
-/// to left), `!`, then literals (`'text'`, numbers, `true`, `false`, `null`), references (`vars.x`,
-/// `steps.id.records.0.sys_id`), calls (`len(x)`) and parentheses.
+/// Precedence, loosest first: `||`, `&&`, comparisons (`==` `!=` `<` `<=` `>` `>=` and `in`, not chained), `+`
+/// and `-` (left to right), `??` (right to left), `!`, then literals (`'text'`, numbers, `true`, `false`, `null`,
+/// lists `[a, b]`), references (`vars.x`, `steps.id.records.0.sys_id`), calls (`len(x)`) and parentheses.
 ///
 /// ```swift
 /// let condition = try ExpressionParser.parse("steps.check.record.state == 'Resolved'")
@@ -62,10 +62,10 @@ struct ExpressionParser {
     }
 
     private mutating func parseComparison() throws(ExpressionError) -> Expression {
-        let left = try parseCoalesce()
+        let left = try parseAdditive()
         guard let op = comparisonOperator() else { return left }
         try countOperator()
-        let right = try parseCoalesce()
+        let right = try parseAdditive()
         if let chained = comparisonOperator(peekOnly: true) {
             throw ExpressionError(
                 message:
@@ -73,6 +73,22 @@ struct ExpressionParser {
                 offset: position)
         }
         return .binary(op, left, right)
+    }
+
+    private mutating func parseAdditive() throws(ExpressionError) -> Expression {
+        var left = try parseCoalesce()
+        while true {
+            let op: Expression.Operator
+            if consume("+") {
+                op = .plus
+            } else if consume("-") {
+                op = .minus
+            } else {
+                return left
+            }
+            try countOperator()
+            left = .binary(op, left, try parseCoalesce())
+        }
     }
 
     private mutating func parseCoalesce() throws(ExpressionError) -> Expression {
@@ -113,6 +129,13 @@ struct ExpressionParser {
                 throw ExpressionError(message: "missing ')' for the '(' at column \(start + 1)", offset: position)
             }
             return inner
+        }
+        if character == "[" {
+            position += 1
+            let items = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
+                try parser.parseItems(closing: "]", in: "the list")
+            }
+            return .list(items)
         }
         if character == "'" || character == "\"" {
             return .literal(.string(try parseString(quote: character)))
@@ -186,13 +209,10 @@ struct ExpressionParser {
             }
             position += 1
             let arguments = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
-                try parser.parseArguments()
+                try parser.parseItems(closing: ")", in: "the arguments")
             }
-            guard arguments.count == function.arity else {
-                throw ExpressionError(
-                    message:
-                        "\(function.rawValue)() takes \(function.arity) argument\(function.arity == 1 ? "" : "s"), not \(arguments.count)",
-                    offset: start)
+            if let problem = function.arityProblem(given: arguments.count) {
+                throw ExpressionError(message: problem, offset: start)
             }
             return .call(function, arguments, offset: start)
         }
@@ -222,14 +242,15 @@ struct ExpressionParser {
         }
     }
 
-    private mutating func parseArguments() throws(ExpressionError) -> [Expression] {
-        var arguments: [Expression] = []
-        if consume(")") { return arguments }
+    /// The comma-separated expressions up to `closing` (`)` for arguments, `]` for a list).
+    private mutating func parseItems(closing: String, in what: String) throws(ExpressionError) -> [Expression] {
+        var items: [Expression] = []
+        if consume(closing) { return items }
         while true {
-            arguments.append(try parseOr())
-            if consume(")") { return arguments }
+            items.append(try parseOr())
+            if consume(closing) { return items }
             guard consume(",") else {
-                throw ExpressionError(message: "expected ',' or ')' in the arguments", offset: position)
+                throw ExpressionError(message: "expected ',' or '\(closing)' in \(what)", offset: position)
             }
         }
     }
@@ -262,6 +283,10 @@ struct ExpressionParser {
 
     private mutating func comparisonOperator(peekOnly: Bool = false) -> Expression.Operator? {
         skipSpaces()
+        if peek("in"), position + 2 >= characters.count || !Self.isNameCharacter(characters[position + 2]) {
+            if !peekOnly { position += 2 }
+            return .in
+        }
         for op in [Expression.Operator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
         where peek(op.rawValue) {
             if !peekOnly { position += op.rawValue.count }

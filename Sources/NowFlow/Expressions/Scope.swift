@@ -1,9 +1,15 @@
+import Foundation
 import NowData
 
-/// What expressions can see: `vars`, `env`, `steps` and the names bound by enclosing `foreach` steps.
+/// What expressions can see: `vars`, `env`, `steps` and the names bound by enclosing `foreach` steps; and the job's
+/// dates and clock, for `now()`, `today()` and texts read as dates.
 struct Scope: Sendable {
     var vars: [String: JSONValue] = [:]
     var env: [String: String] = [:]
     var steps: [String: JSONValue] = [:]
     var locals: [String: JSONValue] = [:]
+    /// How texts are read as dates (ServiceNow's format and the job's `coder.dates`) and the zone of `today()`.
+    var dates = JobDates(CoderSettings(), zoneName: "UTC")
+    /// The time `now()` gives.
+    var now: @Sendable () -> Date = { Date() }
 }

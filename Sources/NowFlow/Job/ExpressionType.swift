@@ -3,7 +3,7 @@ import NowData
 /// What `validate` knows of the value an expression gives: its kind when literals, declared variables and step
 /// result shapes tell it, `unknown` otherwise (a record's field, an environment variable).
 enum ExpressionType: Sendable, Hashable {
-    case bool, number, string, array, object, null, unknown
+    case bool, number, string, array, object, null, date, duration, unknown
 
     init(of value: JSONValue) {
         switch value {
@@ -25,6 +25,8 @@ enum ExpressionType: Sendable, Hashable {
         case .array: "an array"
         case .object: "an object"
         case .null: "null"
+        case .date: "a date"
+        case .duration: "a duration"
         case .unknown: "a value"
         }
     }
@@ -34,7 +36,7 @@ enum ExpressionType: Sendable, Hashable {
         switch field {
         case "count": .number
         case "records", "sys_ids", "results": .array
-        case "record": .object
+        case "record", "outputs": .object
         case "sys_id": .string
         case "passed": .bool
         default: .unknown

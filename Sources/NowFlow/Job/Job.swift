@@ -1,3 +1,5 @@
+import NowData
+
 /// A job file, read and checked: its settings, variables and steps.
 ///
 /// ```swift
@@ -17,16 +19,39 @@ public struct Job: Sendable {
     var auth: JobAuthentication?
     var coder: CoderSettings
     var vars: [NamedTemplate]
+    /// The values of the job's `vars_files`, in order (a later file's value of a name wins).
+    var fileVariables: [(name: String, value: JSONValue)] = []
     var secrets: [String]
     var steps: [Step]
     var finally: [Step]
+    /// `outputs:`, in order.
+    var outputs: [JobOutput] = []
     /// The table and field names written literally, for the name check against the instance.
     var names: [NameUse] = []
 
     /// Whether the job gives its own credentials (`auth:`).
     public var hasAuthentication: Bool { auth != nil }
-    /// The names declared under `vars`, in order.
-    public var variableNames: [String] { vars.map(\.name) }
+    /// The names declared under `vars`, in order, then those only the job's `vars_files` give.
+    public var variableNames: [String] {
+        let declared = vars.map(\.name)
+        var seen = Set(declared)
+        return declared + fileVariables.map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// Every tag of the job's steps (foreach bodies and included jobs too), for `--tags` and `--skip-tags`.
+    public var tags: Set<String> {
+        func collect(_ steps: [Step]) -> Set<String> {
+            steps.reduce(into: Set<String>()) { tags, step in
+                tags.formUnion(step.tags)
+                switch step.kind {
+                case .foreach(let foreach): tags.formUnion(collect(foreach.steps))
+                case .include(let include): tags.formUnion(include.job.tags)
+                default: break
+                }
+            }
+        }
+        return collect(steps + finally)
+    }
 
     /// How many steps the job has at its top level and in `finally`.
     public var stepCount: Int { steps.count + finally.count }

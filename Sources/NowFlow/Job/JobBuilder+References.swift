@@ -79,9 +79,26 @@ extension JobBuilder {
     private func resultFieldProblem(_ reference: Reference, id: String, kind: StepKind) -> String? {
         guard reference.names.count > 1, let fields = kind.resultFields else { return nil }
         let field = reference.path.components[2]
-        guard !fields.contains(field) else { return nil }
+        guard !fields.contains(field) else {
+            if case .include(let include) = kind, reference.names.count > 2 {
+                return outputProblem(reference, id: id, include: include)
+            }
+            return nil
+        }
         let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
+        let article = kind.name.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         return
-            "steps.\(id).\(field): a \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+            "steps.\(id).\(field): \(article) \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+    }
+
+    /// `steps.<id>.outputs.<name>` for an output the included job does not declare.
+    private func outputProblem(_ reference: Reference, id: String, include: IncludeStep) -> String? {
+        let name = reference.path.components[3]
+        let names = include.job.outputs.map(\.name)
+        guard !names.contains(name) else { return nil }
+        let hint = name.closest(among: names).map { "; did you mean '\($0)'?" } ?? ""
+        let declared =
+            names.isEmpty ? "it declares none" : "it declares \(Self.list(names).replacingOccurrences(of: " or ", with: " and "))"
+        return "steps.\(id).outputs.\(name): \(include.file) has no output '\(name)' (\(declared))\(hint)"
     }
 }

@@ -2,7 +2,7 @@ import NowData
 
 /// Reading steps: the common options, then the parameters of each kind.
 extension JobBuilder {
-    static let commonStepKeys = ["id", "when", "retry", "continue_on_error"]
+    static let commonStepKeys = ["id", "when", "retry", "continue_on_error", "show", "tags"]
 
     /// The steps of a `steps`/`finally` list, in order; each step's id becomes visible to the steps after it.
     func steps(_ node: YAMLNode, _ what: String) -> [Step] {
@@ -60,10 +60,40 @@ extension JobBuilder {
         currentIDs.removeLast()
         if let id, let kind { visibleIDs[id] = kind }
         let retry = value(pairs, "retry").flatMap { retryOptions($0) }
+        let show = value(pairs, "show").flatMap(showSetting) ?? .rows(ShowSetting.defaultRows)
+        let tags = value(pairs, "tags").flatMap(stepTags) ?? []
         guard let kind else { return nil }
         return Step(
-            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, line: node.mark.line,
-            column: node.mark.column)
+            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, tags: tags, show: show,
+            line: node.mark.line, column: node.mark.column)
+    }
+
+    /// `tags: [a, b]` or `tags: a, b`: names of letters, digits, `_` and `-`.
+    private func stepTags(_ node: YAMLNode) -> [String]? {
+        guard let tags = names(node, "tags") else { return nil }
+        for tag in tags where !Self.isTag(tag) {
+            error(at: node.mark, "tags: '\(tag)' is not a tag (letters, digits, '_' and '-')")
+            return nil
+        }
+        return tags
+    }
+
+    /// Whether `name` can be a tag: letters, digits, `_` and `-`.
+    static func isTag(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+
+    /// `show: all`, `show: false`, or a number of records.
+    private func showSetting(_ node: YAMLNode) -> ShowSetting? {
+        switch node.resolvedScalar {
+        case .string("all"): return .all
+        case .bool(false): return ShowSetting.none
+        case let scalar? where scalar.wholeNumber.map { $0 >= 0 } == true:
+            return scalar.wholeNumber.map { $0 == 0 ? ShowSetting.none : .rows($0) }
+        default:
+            error(at: node.mark, "show must be all, false or a number of records, not \(node.kindDescription)")
+            return nil
+        }
     }
 
     private func retryOptions(_ node: YAMLNode) -> StepRetry? {
@@ -82,6 +112,7 @@ extension JobBuilder {
         case "set": return assignments(node).map(StepKind.set)
         case "assert": return assertion(node).map(StepKind.assert)
         case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
+        case "include": return include(node).map(StepKind.include)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }
@@ -296,7 +327,7 @@ extension JobBuilder {
         var name = "item"
         if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
             let given = nameNode.scalarText ?? name
-            if ["vars", "env", "steps", "true", "false", "null"].contains(given) {
+            if ["vars", "env", "steps", "true", "false", "null", "in"].contains(given) {
                 error(at: nameNode.mark, "foreach's as: '\(given)' is a reserved name; choose another")
             } else {
                 name = given

@@ -8,6 +8,9 @@ extension JobBuilder {
         switch expression {
         case .literal(let value):
             return ExpressionType(of: value)
+        case .list(let items):
+            for item in items { _ = type(of: item, in: node) }
+            return .array
         case .reference(let reference):
             return type(of: reference)
         case .not(let operand):
@@ -34,39 +37,61 @@ extension JobBuilder {
                         )
                     }
                 }
+                if let problem = mismatch(leftType, rightType, left, right) {
+                    typeError(
+                        at: mark(of: left, in: node),
+                        "'\(op.rawValue)' compares \(problem): it is always \(op == .equal ? "false" : "true")")
+                }
                 return .bool
             case .less, .lessOrEqual, .greater, .greaterOrEqual:
+                var types: [ExpressionType] = []
                 for operand in [left, right] {
                     let operandType = type(of: operand, in: node)
+                    types.append(operandType)
                     if [.bool, .array, .object, .null].contains(operandType) {
                         typeError(
                             at: mark(of: operand, in: node),
-                            "'\(op.rawValue)' cannot compare \(operandType.description); it compares numbers or texts")
+                            "'\(op.rawValue)' cannot compare \(operandType.description); it compares numbers, texts, dates or durations")
                     }
                 }
-                return .bool
-            }
-        case .call(let function, let arguments, _):
-            let types = arguments.map { type(of: $0, in: node) }
-            switch function {
-            case .len:
-                if [.number, .bool, .null].contains(types[0]) {
-                    typeError(
-                        at: mark(of: arguments[0], in: node),
-                        "len() needs a string, an array or an object, not \(types[0].description)")
-                }
-                return .number
-            case .matches:
-                if [.number, .bool, .array, .object].contains(types[0]) {
-                    typeError(
-                        at: mark(of: arguments[0], in: node),
-                        "matches() needs a text first, not \(types[0].description)")
+                if let problem = mismatch(types[0], types[1], left, right) {
+                    typeError(at: mark(of: left, in: node), "'\(op.rawValue)' cannot compare \(problem)")
                 }
                 return .bool
-            case .contains, .empty:
+            case .in:
+                _ = type(of: left, in: node)
+                let container = type(of: right, in: node)
+                if ![.string, .array, .object, .null, .unknown].contains(container) {
+                    typeError(
+                        at: mark(of: right, in: node),
+                        "'in' looks in a string, an array or an object, not \(container.description)")
+                }
                 return .bool
+            case .plus, .minus:
+                return arithmeticType(op, left, right, in: node)
             }
+        case .call(let function, let arguments, let offset):
+            return callType(function, arguments, offset: offset, in: node)
         }
+    }
+
+    /// `a date with a number`, when two known types can never be ordered against each other.
+    private func mismatch(
+        _ left: ExpressionType, _ right: ExpressionType, _ leftExpression: Expression, _ rightExpression: Expression
+    ) -> String? {
+        let timed: Set<ExpressionType> = [.date, .duration]
+        guard timed.contains(left) || timed.contains(right), left != right, left != .unknown, right != .unknown else {
+            return nil
+        }
+        // A text may hold a date (a record's opened_at): only a literal that is not one is refused.
+        for (type, other, expression) in [(left, right, leftExpression), (right, left, rightExpression)]
+        where type == .string && other == .date {
+            guard case .literal(.string(let text)) = expression, !readsDate(text) else {
+                return nil
+            }
+            return "a date with '\(text)', which is not a date"
+        }
+        return "\(left.description) with \(right.description)"
     }
 
     /// Records an error when `expression`, used as a `when`, `assert` or `retry.until`, cannot give true or false,
@@ -90,7 +115,7 @@ extension JobBuilder {
         }
     }
 
-    private func typeError(at mark: YAMLMark, _ message: String) {
+    func typeError(at mark: YAMLMark, _ message: String) {
         if !typeErrorsMuted { error(at: mark, message) }
     }
 
@@ -115,7 +140,7 @@ extension JobBuilder {
     }
 
     /// Where an operand starts: its first reference or call, else the value's own position.
-    private func mark(of expression: Expression, in node: YAMLNode) -> YAMLMark {
+    func mark(of expression: Expression, in node: YAMLNode) -> YAMLMark {
         if let reference = expression.references.first { return position(in: node, offset: reference.offset) }
         if let call = expression.calls.first { return position(in: node, offset: call.2) }
         return node.mark

@@ -7,10 +7,10 @@ import Foundation
 /// before it; a first pass over the nodes collects every `id` (to tell "runs later" from "does not exist") and
 /// every variable a `set` step assigns.
 final class JobBuilder {
-    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "secrets", "steps", "finally"]
+    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "vars_files", "secrets", "steps", "finally", "outputs"]
 
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     /// Every step id of the file: where it is, and whether it sits inside a foreach.
     var declaredIDs: [String: (mark: YAMLMark, insideForeach: Bool)] = [:]
@@ -31,6 +31,12 @@ final class JobBuilder {
     var localNames: [String] = []
     /// The ids of the steps being read (a foreach's id stays while its body is read).
     var currentIDs: [String] = []
+    /// The job's `coder`, once read: how literal texts are read as dates.
+    var coderSettings = CoderSettings()
+    /// The files that include this one, outermost first (to refuse a cycle).
+    var includeChain: [String] = []
+    /// The table and field names written in the files this one includes, for the name check.
+    var includedNames: [NameUse] = []
 
     init(file: String) {
         self.file = file
@@ -53,8 +59,20 @@ final class JobBuilder {
         let description = value(pairs, "description").flatMap { text($0, "description") }
         let instance = value(pairs, "instance").flatMap { text($0, "instance") }
         let auth = value(pairs, "auth").flatMap(authentication)
-        let coder = value(pairs, "coder").flatMap(coderSettings) ?? CoderSettings()
+        let coder = value(pairs, "coder").flatMap(readCoderSettings) ?? CoderSettings()
+        coderSettings = coder
+        let fileVariables = value(pairs, "vars_files").map(varsFiles) ?? []
         let vars = value(pairs, "vars").map(variables) ?? []
+        for given in fileVariables {
+            guard let declared = vars.first(where: { $0.name == given.name }) else { continue }
+            let job = Job(
+                name: "", file: file, coder: coder, vars: [declared], secrets: [], steps: [], finally: [])
+            do {
+                _ = try job.value(ofVariable: given.name, given: given.value, from: "vars_files: \(given.file)")
+            } catch {
+                self.error(at: given.mark, error.description)
+            }
+        }
         let secrets = value(pairs, "secrets").flatMap { names($0, "secrets") } ?? []
         var steps: [Step] = []
         if let node = value(pairs, "steps") {
@@ -68,10 +86,25 @@ final class JobBuilder {
             visibleIDs = mainIDs
             finally = self.steps(node, "finally")
         }
+        let outputs = value(pairs, "outputs").map(jobOutputs) ?? []
         guard diagnostics.isEmpty, let name else { return nil }
         return Job(
             name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
-            vars: vars, secrets: secrets, steps: steps, finally: finally)
+            vars: vars, fileVariables: fileVariables.map { ($0.name, $0.value) }, secrets: secrets, steps: steps,
+            finally: finally, outputs: outputs)
+    }
+
+    /// `outputs:`: names and expressions (bare or as `${...}`), which may use every step's result.
+    private func jobOutputs(_ node: YAMLNode) -> [JobOutput] {
+        guard let pairs = mapping(node, "outputs") else { return [] }
+        return pairs.compactMap { pair in
+            guard checkName(pair.key, "an output name"),
+                let (expression, source) = condition(pair.value, "outputs.\(pair.name)")
+            else { return nil }
+            return JobOutput(
+                name: pair.name, expression: expression, source: source, line: pair.key.mark.line,
+                column: pair.key.mark.column)
+        }
     }
 
     /// Records a problem at `mark`.
@@ -79,11 +112,13 @@ final class JobBuilder {
         diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message))
     }
 
-    /// The problems, in file order.
+    /// The problems, in file order; then those of the files this one reads (included jobs, vars files), each
+    /// file's as it reported them.
     var sortedDiagnostics: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        let own = diagnostics.enumerated().filter { $0.element.file == file }.sorted { a, b in
             (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
         }.map(\.element)
+        return own + diagnostics.filter { $0.file != file }
     }
 
     // MARK: - Top-level sections
@@ -127,7 +162,7 @@ final class JobBuilder {
         }
     }
 
-    private func coderSettings(_ node: YAMLNode) -> CoderSettings? {
+    private func readCoderSettings(_ node: YAMLNode) -> CoderSettings? {
         guard let pairs = mapping(node, "coder") else { return nil }
         checkKeys(pairs, allowed: ["dates", "timezone"], in: "coder")
         var settings = CoderSettings()

@@ -15,7 +15,14 @@ public enum JobFile {
         try parse(try text(at: path), file: path)
     }
 
-    /// Reads and checks a job from its text; `file` names it in diagnostics.
+    /// Reads and checks the job file at `path`, included by the files of `chain` (outermost first).
+    static func load(path: String, includedBy chain: [String]) throws(JobFileError) -> Job {
+        let text = try text(at: path)
+        return try job(from: try root(of: text, file: path), file: path, includedBy: chain)
+    }
+
+    /// Reads and checks a job from its text; `file` names it in diagnostics, and the files it includes are read
+    /// relative to it.
     public static func parse(_ text: String, file: String) throws(JobFileError) -> Job {
         try job(from: try root(of: text, file: file), file: file)
     }
@@ -51,12 +58,17 @@ public enum JobFile {
     }
 
     /// The checked job of a file's YAML tree.
-    static func job(from root: YAMLNode?, file: String) throws(JobFileError) -> Job {
+    static func job(from root: YAMLNode?, file: String, includedBy chain: [String] = []) throws(JobFileError) -> Job {
         let builder = JobBuilder(file: file)
+        builder.includeChain = chain
         guard var job = builder.build(root) else {
             throw JobFileError(diagnostics: builder.sortedDiagnostics)
         }
-        job.names = NameUse.uses(in: root)
+        job.names = NameUse.uses(in: root).map { use in
+            var use = use
+            use.file = file
+            return use
+        } + builder.includedNames
         return job
     }
 }

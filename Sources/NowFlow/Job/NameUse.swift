@@ -7,6 +7,8 @@ struct NameUse: Sendable, Hashable {
     /// The table of a field; nil when the name is a table's.
     var table: String?
     var mark: YAMLMark
+    /// The file the name is written in (an included file's, for the steps of an `include`).
+    var file: String?
 
     /// The names written in the steps and `finally` (foreach bodies included) of a job file's tree.
     static func uses(in root: YAMLNode?) -> [NameUse] {

@@ -55,7 +55,7 @@ struct ResultRenderer {
     }
 
     /// One record as `field  value` lines: the chosen fields, or every non-empty field, identifying ones first.
-    private func recordLines(_ record: JSONObject, fields: [String]) -> String {
+    func recordLines(_ record: JSONObject, fields: [String]) -> String {
         let cells = record.dictionary.mapValues(RecordTable.cell)
         let names = fields.isEmpty ? RecordTable.columns(of: Set(cells.filter { !$0.value.isEmpty }.keys)) : fields
         guard !names.isEmpty else { return "(an empty record)" }

@@ -326,7 +326,7 @@ public actor ReplSession {
         case .extract: fields = []
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
-        case .delete, .set, .assert, .foreach: return nil
+        case .delete, .set, .assert, .foreach, .include: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
     }

@@ -4,9 +4,17 @@ import NowData
 /// The JSON report, for `--output json` and `--report json:PATH`.
 extension RunResult {
     /// The result as JSON text, indented, keys sorted: `job`, `file`, `status`, `dry_run`, `duration_ms`, `steps`,
-    /// `results`, `vars`, `records`, `planned_writes` and `error` (when the run failed).
+    /// `results`, `vars`, `records`, `planned_writes`, `outputs` and `error` (when the run failed).
     public func jsonText() -> String {
         jsonValue.sortingKeys().jsonText(pretty: true)
+    }
+
+    /// Several runs (`nowflow run a.yaml b.yaml`) as JSON text: `{"jobs": [...], "status": ...}`, each job's
+    /// report as ``jsonText()`` writes it, and the status of the first job that did not pass (else `passed`).
+    public static func jsonText(of results: [RunResult]) -> String {
+        let status = results.first { $0.status != .passed }?.status ?? .passed
+        let report: JSONValue = ["jobs": .array(results.map(\.jsonValue)), "status": .string(status.rawValue)]
+        return report.sortingKeys().jsonText(pretty: true)
     }
 
     /// The result as a JSON value.
@@ -16,7 +24,7 @@ extension RunResult {
             "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
             "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(json)),
-            "planned_writes": .array(plannedWrites.map(Self.json)),
+            "planned_writes": .array(plannedWrites.map(Self.json)), "outputs": .object(outputs),
         ]
         report["error"] = error.map(JSONValue.string)
         report["error_location"] = errorLocation.map(JSONValue.string)

@@ -64,6 +64,10 @@ extension RunResult {
                 if let change = write.change { lines.append("    \(change)") }
             }
         }
+        if !outputs.isEmpty {
+            lines.append("outputs:")
+            lines += outputs.map { "  \($0.key) = \($0.value.text)" }
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -18,12 +18,21 @@ public struct JobDates: Sendable {
     /// Whether the job's format differs from ServiceNow's.
     private let converts: Bool
     private let output: DateFormatter
+    /// The zone dates are shown in, in which `today()` starts and `format_date()` writes.
+    let zone: TimeZone
 
     /// The dates of a job with `settings`, shown in the zone named `zoneName` (UTC for a name that is not one).
     init(_ settings: CoderSettings, zoneName: String) {
         coder = settings.coder
         if case .servicenow = settings.dates { converts = false } else { converts = true }
-        output = CoderSettings.formatter(settings.displayPattern, zone: Self.zone(named: zoneName) ?? .gmt)
+        zone = Self.zone(named: zoneName) ?? .gmt
+        output = CoderSettings.formatter(settings.displayPattern, zone: zone)
+    }
+
+    /// The date a text stands for in an expression: ServiceNow's `yyyy-MM-dd HH:mm:ss` or `yyyy-MM-dd` (UTC), or
+    /// the job's own format (`coder.dates`); nil for any other text.
+    func date(fromText text: String) -> Date? {
+        Coder.default.date(fromText: text) ?? (converts ? coder.date(fromText: text) : nil)
     }
 
     /// Whether `name` names a time zone as `coder.timezone`, `--tz` and `:tz` take it: `local`, `UTC` or an IANA

@@ -5,7 +5,8 @@ import NowData
 final class JobExecution {
     let service: NowTableService
     let options: RunOptions
-    let masker: SecretMasker
+    /// Masks every secret of the job (and of the jobs it includes, once they start).
+    var masker: SecretMasker
     private(set) var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
@@ -19,6 +20,10 @@ final class JobExecution {
 
     /// Between the job's date format and ServiceNow's.
     let dates: JobDates
+    /// The tags of the steps around the one running (a foreach's, an include's), which count as its own.
+    var enclosingTags: Set<String> = []
+    /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
+    var displayDates: JobDates?
 
     init(
         service: NowTableService, options: RunOptions, masker: SecretMasker, dates: JobDates,
@@ -64,7 +69,14 @@ final class JobExecution {
         let draft = StepOutcome(
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
             message: "")
+        if let reason = tagSkip(step) {
+            finish(draft, .skipped, reason, start: start)
+            return nil
+        }
         options.onEvent(.stepStarted(draft.label))
+        let outerTags = enclosingTags
+        enclosingTags.formUnion(step.tags)
+        defer { enclosingTags = outerTags }
         if let when = step.when {
             do {
                 guard try when.evaluateCondition(in: scope) else {
@@ -116,7 +128,8 @@ final class JobExecution {
                 }
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
-                finish(draft, .passed, summary + tries + retried, start: start)
+                finish(
+                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
                 return nil
             } catch {
                 failure = error
@@ -202,10 +215,14 @@ final class JobExecution {
         return stopped
     }
 
-    private func finish(_ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant) {
+    private func finish(
+        _ draft: StepOutcome, _ status: StepStatus, _ message: String, start: ContinuousClock.Instant,
+        shown: [String] = []
+    ) {
         var outcome = draft
         outcome.status = status
         outcome.message = masker(message)
+        outcome.shown = shown.map { masker($0) }
         outcome.milliseconds = JobRunner.milliseconds(since: start)
         outcomes.append(outcome)
         options.onEvent(.stepFinished(outcome))
@@ -225,6 +242,7 @@ final class JobExecution {
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
         case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .include(let include): return try await perform(include, number: number, scope: scope)
         }
     }
 }

@@ -44,7 +44,7 @@ extension JobRunner {
         }
         var diagnostics: [Diagnostic] = []
         func report(_ use: NameUse, _ message: String) {
-            diagnostics.append(Diagnostic(file: job.file, line: use.mark.line, column: use.mark.column, message: message))
+            diagnostics.append(Diagnostic(file: use.file ?? job.file, line: use.mark.line, column: use.mark.column, message: message))
         }
         for use in uses {
             guard let table = use.table else {

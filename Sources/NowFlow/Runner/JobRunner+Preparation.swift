@@ -16,20 +16,22 @@ extension JobRunner {
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
     func prepare() throws(StepFailure) -> Preparation {
         var scope = Scope(env: options.environment)
+        scope.dates = job.dates(timeZone: nil)
         var secrets = options.secrets
         var authentication = options.authentication
         do throws(EvaluationError) {
-            for variable in job.vars {
-                if let given = options.variables[variable.name] {
-                    do {
-                        scope.vars[variable.name] = try job.value(ofVariable: variable.name, argument: given)
-                    } catch {
-                        throw EvaluationError(message: error.description)
-                    }
-                } else {
-                    scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+            var given: [String: JSONValue] = [:]
+            do {
+                for (name, value) in options.variableValues {
+                    given[name] = try job.value(ofVariable: name, given: value, from: "--vars-file")
                 }
+                for (name, argument) in options.variables {
+                    given[name] = try job.value(ofVariable: name, argument: argument)
+                }
+            } catch {
+                throw EvaluationError(message: error.description)
             }
+            try job.assignVariables(in: &scope, given: given)
             if let auth = job.auth {
                 let resolved = try auth.resolve(in: scope)
                 authentication = resolved.authentication

@@ -25,6 +25,7 @@ public struct JobRunner: Sendable {
     public func run() async -> RunResult {
         let clock = ContinuousClock()
         let start = clock.now
+        options.interruption?.enterSteps()
         let preparation: Preparation
         do {
             preparation = try prepare()
@@ -40,11 +41,13 @@ public struct JobRunner: Sendable {
             service: preparation.service, options: options, masker: masker, dates: job.dates(timeZone: nil),
             dryRun: preparation.dryRun)
         execution.retries = preparation.retries
+        execution.displayDates = options.display.map { job.dates(timeZone: $0.timeZone) }
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
-        let failure = mainFailure ?? finallyFailure
+        let (outputs, outputFailure) = execution.outputs(of: job, in: scope)
+        let failure = mainFailure ?? finallyFailure ?? outputFailure
         let status: RunStatus
         switch options.interruption?.firstSignal {
         case .interrupt: status = .interrupted
@@ -54,10 +57,10 @@ public struct JobRunner: Sendable {
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
-            results: scope.steps.mapValues { masker($0) }, vars: scope.vars.mapValues { masker($0) },
-            records: execution.touched, recordNumbers: execution.numbers.mapValues { masker($0) },
-            plannedWrites: execution.planned, error: failure.map { masker($0.message) },
-            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" })
+            results: scope.steps.mapValues { execution.masker($0) }, vars: scope.vars.mapValues { execution.masker($0) },
+            records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
+            plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
+            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, outputs: outputs)
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

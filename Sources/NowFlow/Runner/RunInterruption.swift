@@ -65,6 +65,14 @@ public final class RunInterruption: Sendable {
     /// Whether the current phase must stop: no further step or request starts.
     var isStopping: Bool { state.withLock { $0.stopping } }
 
+    /// A run (of the next job of `nowflow run a.yaml b.yaml`) starts its steps: until `finally`, the first signal
+    /// stops them. Nothing changes once a signal came (no further job starts then).
+    func enterSteps() {
+        state.withLock { state in
+            if state.signals.isEmpty { state.inFinally = false }
+        }
+    }
+
     /// The run has reached `finally`: the first signal no longer stops work, a second one does.
     func enterFinally() {
         state.withLock { $0.inFinally = true }

@@ -23,6 +23,15 @@ public struct RunOptions: Sendable {
     /// `--var name=value`: values that replace the job's `vars` of the same names, of the declared variable's type
     /// (see ``Job/value(ofVariable:argument:)``); a value not of that type fails the run before its first step.
     public var variables: [String: String]
+    /// Values from `--vars-file` files (a later file's value of a name already won), for variables the job
+    /// declares; checked against each variable's type as ``Job/value(ofVariable:given:from:)`` does. A `--var`
+    /// of the same name wins.
+    public var variableValues: [String: JSONValue] = [:]
+    /// `--tags`: when not empty, only the steps with one of these tags (or `always`, or inside a step that has
+    /// one) run; the others are reported skipped.
+    public var tags: Set<String> = []
+    /// `--skip-tags`: the steps with one of these tags (or inside a step that has one) are reported skipped.
+    public var skipTags: Set<String> = []
     /// The environment `env.NAME` reads.
     public var environment: [String: String]
     /// Reads run, writes are reported as ``RunEvent/plannedWrite(_:)`` and not sent.
@@ -36,6 +45,8 @@ public struct RunOptions: Sendable {
     public var refreshSchema = false
     /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
     public var interruption: RunInterruption?
+    /// How each step's result is shown in its ``StepOutcome/shown`` lines; nil: not shown (`--quiet`, JSON).
+    public var display: ResultDisplay?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.
     public var onEvent: @Sendable (RunEvent) -> Void
 

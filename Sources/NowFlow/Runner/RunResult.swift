@@ -29,4 +29,6 @@ public struct RunResult: Sendable {
     public var error: String?
     /// Where the step of ``error`` is written: `job.yaml:12:5`.
     public var errorLocation: String?
+    /// The job's `outputs:`, in order, evaluated when its steps and `finally` have run.
+    public var outputs: JSONObject = [:]
 }

@@ -12,9 +12,12 @@ struct SecretMasker: Sendable {
 
     /// Every form of every secret, longest first, so that a secret containing another is masked whole.
     private let forms: [String]
+    /// The secrets as given, to add more (an included job's).
+    private let secrets: [String]
 
     /// A masker of `secrets`, given as texts.
     init(_ secrets: some Sequence<String>) {
+        self.secrets = Array(secrets)
         var forms: Set<String> = []
         for secret in secrets where !secret.isEmpty {
             forms.insert(secret)
@@ -44,6 +47,11 @@ struct SecretMasker: Sendable {
     /// The base64 `user:password` of a Basic `Authorization` header, to mask as a whole.
     static func basicCredentials(user: String, password: String) -> String {
         Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    /// A masker of these secrets and `more`.
+    func adding(_ more: some Sequence<String>) -> SecretMasker {
+        SecretMasker(secrets + Array(more))
     }
 
     func callAsFunction(_ text: String) -> String {

@@ -14,6 +14,9 @@ public struct StepOutcome: Sendable, Hashable {
     public var milliseconds: Int
     /// What the step did (`1 record from sys_user`) or, when it failed, why.
     public var message: String
+    /// The step's result as `nowflow run` shows it under the step's line (see ``ResultDisplay``): the lines of a
+    /// table of records, or of values; empty when nothing is shown.
+    public var shown: [String] = []
 
     /// `step 2 'incident' (create)`.
     public var label: String {

@@ -8,6 +8,10 @@ struct Step: Sendable {
     var retry: StepRetry?
     /// `continue_on_error`: a failure is reported, and the job goes on.
     var continueOnError = false
+    /// `tags:`: the names `--tags` and `--skip-tags` choose the step by.
+    var tags: [String] = []
+    /// `show:`: how much of the result `nowflow run` prints.
+    var show: ShowSetting = .rows(ShowSetting.defaultRows)
     /// Where the step starts in the file.
     var line: Int
     var column: Int

@@ -10,9 +10,11 @@ enum StepKind: Sendable {
     case set([NamedTemplate])
     case assert(AssertStep)
     case foreach(ForeachStep)
+    /// `include`: the steps of another job file, in a scope of their own.
+    case include(IncludeStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach"]
+    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include"]
 
     /// The kind's key.
     var name: String {
@@ -26,6 +28,7 @@ enum StepKind: Sendable {
         case .set: "set"
         case .assert: "assert"
         case .foreach: "foreach"
+        case .include: "include"
         }
     }
 
@@ -40,6 +43,7 @@ enum StepKind: Sendable {
         case .set: nil
         case .assert: ["passed"]
         case .foreach: ["results", "count"]
+        case .include: ["outputs"]
         }
     }
 }

@@ -1,0 +1,106 @@
+import NowData
+
+/// What `nowflow run` shows under a step's line (``RunOptions/display``): the records a query or get read as the
+/// REPL's aligned table (the step's `fields`, else the identifying ones; at most `show:` rows), the identifying
+/// fields and the fields a write set, the value an extract or set gave.
+extension JobExecution {
+    /// The indentation of the lines under a step's line (the width of `ok   `).
+    static let shownIndent = "     "
+
+    /// The lines shown under the step's line for its `result`; none without a display, or with `show: false`.
+    func shownLines(of step: Step, _ result: JSONValue) -> [String] {
+        guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
+        let width = max(display.width - Self.shownIndent.count, 20)
+        let shown = dates.shown(result)
+        var lines: [String]
+        switch step.kind {
+        case .query(let query):
+            lines = table(shown["records"]?.array ?? [], fields: query.fields, show: step.show, width: width)
+        case .get(let get):
+            lines = table([shown["record"] ?? .null], fields: get.fields, show: step.show, width: width)
+        case .create(let create):
+            lines = written(
+                [shown["record"] ?? .null], set: create.fields.map(\.name), show: step.show, dates: dates, width: width)
+        case .update(let update):
+            let records = shown["records"]?.array ?? [shown["record"] ?? .null]
+            lines = written(
+                records, set: update.fields.map(\.name), bySysID: shown["records"] == nil, show: step.show,
+                dates: dates, width: width)
+        case .delete:
+            let sysIDs = shown["sys_ids"]?.array ?? []
+            lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
+        case .extract:
+            if let items = shown.array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
+                lines = table(items, fields: [], show: step.show, width: width)
+            } else {
+                lines = valueLines(result, dates: dates, width: width)
+            }
+        case .set(let assignments):
+            lines = assignments.map { assignment in
+                let value = shown[assignment.name] ?? .null
+                return RecordTable.cut("vars.\(assignment.name) = \(value.sortingKeys().jsonText())", to: width)
+            }
+        case .include:
+            let outputs = shown["outputs"]?.object ?? [:]
+            lines = outputs.map { RecordTable.cut("outputs.\($0.key) = \($0.value.sortingKeys().jsonText())", to: width) }
+        case .assert, .foreach:
+            lines = []
+        }
+        return lines.map { Self.shownIndent + $0 }
+    }
+
+    /// Records as an aligned table of `fields` (else the identifying fields they have), at most `show` rows and a
+    /// line saying how many more there are.
+    private func table(_ records: [JSONValue], fields: [String], show: ShowSetting, width: Int) -> [String] {
+        let objects = records.compactMap(\.object)
+        guard !objects.isEmpty else { return [] }
+        let limit: Int
+        switch show {
+        case .rows(let rows): limit = rows
+        case .all, .none: limit = objects.count
+        }
+        let rows = Array(objects.prefix(limit))
+        let columns = fields.isEmpty ? Self.identifyingColumns(of: rows) : fields
+        var lines = RecordTable(records: rows, fields: columns, width: width).render().lines
+        if objects.count > rows.count { lines.append("and \(objects.count - rows.count) more") }
+        return lines
+    }
+
+    /// The records a write touched: the field that names each (number, name or user_name) and the fields it set;
+    /// one record as `field  value` lines (with its sys_id unless the write named it, as the step's line does),
+    /// several as a table with their sys_ids.
+    private func written(
+        _ records: [JSONValue], set: [String], bySysID: Bool = true, show: ShowSetting, dates: JobDates, width: Int
+    ) -> [String] {
+        let present = Set(records.flatMap { record -> [String] in
+            guard case .object(let fields) = record else { return [] }
+            return fields.compactMap { RecordTable.cell($0.value).isEmpty ? nil : $0.key }
+        })
+        let naming = RecordTable.identifyingFields.first(where: present.contains).map { [$0] } ?? []
+        let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) }
+        guard records.count == 1, let record = records.first?.object else {
+            return table(records, fields: columns + ["sys_id"], show: show, width: width)
+        }
+        let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+        let fields = bySysID ? columns : columns + ["sys_id"]
+        return renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
+    }
+
+    /// An extracted value other than a list of records, unless the step's line shows it whole already: a record
+    /// as `field  value` lines, another value as YAML or as its text.
+    private func valueLines(_ value: JSONValue, dates: JobDates, width: Int) -> [String] {
+        switch value {
+        case .array, .object: break
+        default: guard Self.brief(value).hasSuffix("...") else { return [] }
+        }
+        let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+        return renderer.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the records have.
+    static func identifyingColumns(of records: [JSONObject]) -> [String] {
+        RecordTable.leadingFields.filter { field in
+            records.contains { !RecordTable.cell($0[field] ?? .null).isEmpty }
+        }
+    }
+}

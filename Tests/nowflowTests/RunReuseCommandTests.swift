@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `nowflow run` with several job files, `--vars-file`, `--tags`/`--skip-tags` and `--fail-fast`.
+@Suite struct RunReuseCommandTests {
+    private func home(_ files: [String: String]) throws -> URL {
+        let directory = try ToolInvocation.temporaryDirectory()
+        for (name, text) in files {
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    private func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="T""#, options: .regularExpression)
+    }
+
+    static let files = [
+        "first.yaml": """
+            name: First
+            vars: { want: 5 }
+            steps:
+              - id: open
+                query: { table: incident, where: { active: true, priority: 1 } }
+                tags: [read]
+              - assert: "steps.open.count == vars.want"
+            outputs:
+              open: steps.open.count
+            """,
+        "second.yaml": """
+            name: Second
+            vars: { caller: abel.tuter }
+            steps:
+              - id: user
+                query: { table: sys_user, where: { user_name: "${vars.caller}" }, limit: 1 }
+                tags: [read]
+              - assert: "steps.user.count == 1"
+            """,
+        "prod.yaml": "want: 4\ncaller: beth.anglin\n",
+        "bad.json": #"{"want": "five"}"#,
+    ]
+
+    @Test func severalJobsRunInOrderWithOneTestSuiteEach() throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "first.yaml", "second.yaml", "--quiet", "--report", "junit:report.xml"], in: directory)
+        #expect(result.status == 0)
+        #expect(
+            normalized(result.stderr) == """
+                nowflow run: first.yaml (First)
+                ok   step 1 'open' (query): 5 records from incident (N ms)
+                ok   step 2 (assert): holds: steps.open.count == vars.want (N ms)
+                nowflow run: second.yaml (Second)
+                ok   step 1 'user' (query): 1 record from sys_user (N ms)
+                ok   step 2 (assert): holds: steps.user.count == 1 (N ms)
+
+                """)
+        #expect(
+            normalized(result.stdout) == """
+                First: passed (2 steps run, N ms)
+                outputs:
+                  open = 5
+                Second: passed (2 steps run, N ms)
+
+                """)
+        let report = try String(contentsOf: directory.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(
+            normalized(report) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="4" failures="0" time="T">
+                  <testsuite name="First" tests="2" failures="0" skipped="0" time="T" file="first.yaml">
+                    <properties>
+                      <property name="open" value="5"/>
+                    </properties>
+                    <testcase classname="First" name="step 1 &apos;open&apos; (query)" time="T"/>
+                    <testcase classname="First" name="step 2 (assert)" time="T"/>
+                  </testsuite>
+                  <testsuite name="Second" tests="2" failures="0" skipped="0" time="T" file="second.yaml">
+                    <testcase classname="Second" name="step 1 &apos;user&apos; (query)" time="T"/>
+                    <testcase classname="Second" name="step 2 (assert)" time="T"/>
+                  </testsuite>
+                </testsuites>
+
+                """)
+    }
+
+    @Test func severalJobsGiveOneJSONReport() throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "first.yaml", "second.yaml", "--output", "json", "--var", "want=4"], in: directory)
+        #expect(result.status == 4)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report.keys.sorted() == ["jobs", "status"])
+        #expect(report["status"] as? String == "assertion_failed")
+        let jobs = try #require(report["jobs"] as? [[String: Any]])
+        #expect(jobs.map { $0["job"] as? String } == ["First", "Second"])
+        #expect(jobs.map { $0["status"] as? String } == ["assertion_failed", "passed"])
+    }
+
+    @Test func aVarsFileSetsTheVariablesOfEachJobAndFailFastStopsAtTheFirstFailure() throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "first.yaml", "second.yaml", "--vars-file", "prod.yaml", "--quiet", "--fail-fast"], in: directory)
+        #expect(result.status == 4)
+        #expect(
+            normalized(result.stdout) == """
+                First: assertion failed (2 steps run, N ms)
+                  first.yaml:7:5: step 2 (assert): assertion failed: steps.open.count == vars.want (5 == 4 is false)
+                outputs:
+                  open = 5
+                not run (--fail-fast): second.yaml
+
+                """)
+        // --var wins over the vars file; without --fail-fast every job runs, and the exit status is the first
+        // failure's.
+        let both = try ToolInvocation.run(
+            ["run", "second.yaml", "first.yaml", "--vars-file", "prod.yaml", "--var", "want=5", "--quiet"],
+            in: directory)
+        #expect(both.status == 0, "\(both.stdout)")
+        let all = try ToolInvocation.run(
+            ["run", "first.yaml", "second.yaml", "--vars-file", "prod.yaml", "--quiet"], in: directory)
+        #expect(all.status == 4)
+        #expect(all.stdout.contains("Second: passed"))
+    }
+
+    @Test(arguments: [
+        (["first.yaml", "--vars-file", "bad.json"], "nowflow run: --vars-file bad.json: vars.want is a number (declared 5), not a string"),
+        (["first.yaml", "--vars-file", "prod.yaml"], "nowflow run: --vars-file prod.yaml: the job has no variable 'caller' (it declares want)"),
+        (["first.yaml", "second.yaml", "--var", "nobody=1"], "nowflow run: --var nobody: no job declares a variable 'nobody'"),
+        (["first.yaml", "--tags", "write"], "nowflow run: --tags write: no step has the tag 'write' (the tags are read)"),
+        (["first.yaml", "--skip-tags", "read,"], "nowflow run: --skip-tags expects tag names separated by commas"),
+    ])
+    func refusedBeforeAnythingRuns(_ arguments: [String], _ message: String) throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(["run"] + arguments, in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix(message + "\nusage: nowflow run JOB.yaml... "), "\(result.stderr)")
+    }
+
+    @Test func tagsChooseTheStepsOfEveryJob() throws {
+        let directory = try home(Self.files)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(["run", "first.yaml", "--tags", "read", "--quiet"], in: directory)
+        #expect(result.status == 0)
+        #expect(
+            normalized(result.stderr) == """
+                ok   step 1 'open' (query): 5 records from incident (N ms)
+                skip step 2 (assert): not chosen by --tags read (it has no tags) (N ms)
+
+                """)
+    }
+
+    @Test func theNamesOfAnIncludedFileAreCheckedInIt() throws {
+        let directory = try home([
+            "typo.yaml": """
+                name: Typo
+                steps:
+                  - query: { table: incident, where: { priorty: 1 }, limit: 1 }
+                """,
+            "main.yaml": """
+                name: Main
+                steps:
+                  - include: { file: typo.yaml }
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(["run", "main.yaml"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "typo.yaml:3:40: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
+    }
+}
