@@ -16,6 +16,11 @@ struct InstanceTarget {
     var transport: (any NowTransport)?
     var authentication: NowAuthentication
     var secrets: [String] = []
+    /// Whether credentials were found (the embedded instance's, a profile's, the environment's): what a 401 hints.
+    var hasCredentials: Bool {
+        if case .none = authentication { return false }
+        return true
+    }
     private var instance: LocalInstance?
 
     /// Where the name check keeps this instance's dictionary: `~/.nowflow/schema/HOST[-PORT].json` for an instance
@@ -32,7 +37,8 @@ struct InstanceTarget {
     }
 
     /// `local`, an `http(s)://` URL, or a profile name; a URL, or a profile without `auth:`, takes the
-    /// environment's credentials (``EnvironmentCredentials``).
+    /// environment's credentials (``EnvironmentCredentials``), the password asked on the terminal when only a user
+    /// is set.
     static func resolve(_ name: String, environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget
     {
         if name == "local" { return try local(environment: environment, verbose: verbose) }
@@ -42,7 +48,7 @@ struct InstanceTarget {
             }
             try checkUsable(url)
             var target = InstanceTarget(url: url, transport: nil, authentication: .none)
-            if let given = EnvironmentCredentials.authentication(in: environment) {
+            if let given = EnvironmentCredentials.authentication(in: environment, password: PasswordPrompt.ask) {
                 target.authentication = given.authentication
                 target.secrets = given.secrets
             }
@@ -116,7 +122,7 @@ struct InstanceTarget {
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         do {
             if let resolved = try profile.authentication(environment: environment)
-                ?? EnvironmentCredentials.authentication(in: environment)
+                ?? EnvironmentCredentials.authentication(in: environment, password: PasswordPrompt.ask)
             {
                 target.authentication = resolved.authentication
                 target.secrets = resolved.secrets

@@ -2,17 +2,20 @@ import Foundation
 import NowFlow
 import Synchronization
 
-/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, and, on a terminal, a
-/// progress line while a query pages; on stdout each step's result under its line (``StepOutcome/shown``).
+/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, with `verbose` every
+/// request sent with its status and time, and, on a terminal, a progress line while a query pages; on stdout each
+/// step's result under its line (``StepOutcome/shown``).
 final class ProgressPrinter: Sendable {
     private let terminal: Bool
     private let color: Bool
+    private let verbose: Bool
     /// Whether a progress line is on screen (to be cleared before the next line).
     private let showingProgress = Mutex(false)
 
-    init(terminal: Bool, color: Bool) {
+    init(terminal: Bool, color: Bool, verbose: Bool = false) {
         self.terminal = terminal
         self.color = color
+        self.verbose = verbose
     }
 
     func handle(_ event: RunEvent) {
@@ -38,6 +41,10 @@ final class ProgressPrinter: Sendable {
         case .plannedWrite(let write):
             clearProgress()
             printError("     would send \(write.description)")
+        case .request(let request):
+            guard verbose else { return }
+            clearProgress()
+            printError("     \(request.description)")
         }
     }
 

@@ -10,7 +10,8 @@ import Darwin
 
 /// `nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]`: steps and commands typed one at a time, on the
 /// instance `nowflow run` would use (or `NOW_INSTANCE`), with line editing, history and completion on a terminal.
-/// A bare URL takes its credentials from the environment (``ReplCredentials``).
+/// A URL takes its credentials from the environment as `nowflow run` does (``EnvironmentCredentials``, through
+/// ``InstanceTarget``), the password asked on the terminal when only the user is set.
 ///
 /// Exit status: 0 at the end of the session, 1 usage error, 2 invalid job file, 3 the instance or the job's
 /// variables cannot be used; a session read from a pipe ends with 3 when one of its steps failed and 4 when an
@@ -37,21 +38,13 @@ enum ReplCommand {
             }
         }
         let environment = ProcessInfo.processInfo.environment
-        let instanceName = parsed.value("instance") ?? job?.job.instance ?? ReplCredentials.instance(environment: environment)
-        var target: InstanceTarget
+        let instanceName = parsed.value("instance") ?? job?.job.instance ?? EnvironmentCredentials.instance(in: environment)
+        let target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(instanceName ?? "local", environment: environment, verbose: false)
         } catch {
             printError("nowflow repl: \(error)")
             return error.isUsage ? 1 : 3
-        }
-        // A bare URL has no profile to give credentials: the environment (or the terminal) gives them.
-        let bareURL = instanceName?.contains("://") == true
-        if bareURL, case .none = target.authentication,
-            let credentials = ReplCredentials.authentication(environment: environment)
-        {
-            target.authentication = credentials.authentication
-            target.secrets += credentials.secrets
         }
         defer { target.close() }
         // A long query shows its progress on a terminal's stderr; the step's outcome is the REPL's answer.
@@ -63,14 +56,16 @@ enum ReplCommand {
                 switch event {
                 case .paging: progress.handle(event)
                 case .stepFinished: progress.clearProgress()
-                case .stepStarted, .plannedWrite: break
+                case .stepStarted, .plannedWrite, .request: break
                 }
             })
         let session: ReplSession
         do {
             session = try ReplSession(
                 options: options, job: job, instanceName: instanceName,
-                unauthorizedHint: bareURL ? ReplCredentials.unauthorizedHint : nil, width: TerminalSize.columns)
+                unauthorizedHint: EnvironmentCredentials.unauthorizedHint(
+                    credentialsGiven: target.hasCredentials || job?.job.hasAuthentication == true),
+                width: TerminalSize.columns)
         } catch {
             printError("nowflow repl: \(error)")
             return 3

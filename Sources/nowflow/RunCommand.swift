@@ -37,7 +37,7 @@ enum RunCommand {
             .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
             .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
             .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
-            .init(name: "verbose", value: nil, text: "also print every step result and variable"),
+            .init(name: "verbose", value: nil, text: "list each request sent; print every step result and variable"),
             .init(name: "vars-file", value: "FILE", text: "set declared variables from a YAML or JSON file (repeatable; later ones win)"),
             .init(name: "tags", value: "TAG,...", text: "run only the steps with one of these tags (or always)"),
             .init(name: "skip-tags", value: "TAG,...", text: "skip the steps with one of these tags"),
@@ -104,7 +104,8 @@ enum RunCommand {
 
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(STDERR_FILENO) == 1
-        let progress = ProgressPrinter(terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        let progress = ProgressPrinter(
+            terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty, verbose: settings.verbose)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
         var results: [RunResult] = []
@@ -188,17 +189,14 @@ enum RunCommand {
         let options = settingUp
         if !settings.offline {
             let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-            guard problems.isEmpty else {
-                for problem in problems { printError(problem.description) }
-                return (nil, 2, nil)
-            }
+            for problem in problems { printError(problem.description) }
+            guard problems.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
         }
         let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }
-        if case .none = target.authentication, !job.hasAuthentication,
-            result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") })
-        {
-            printError("nowflow run: \(EnvironmentCredentials.missingCredentialsHint)")
+        if result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") }) {
+            let given = target.hasCredentials || job.hasAuthentication
+            printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
         return (result, result.status.exitCode, changesLink(target, since: started))
     }

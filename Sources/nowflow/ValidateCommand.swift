@@ -59,8 +59,8 @@ enum ValidateCommand {
                     settingUp.refreshSchema = parsed.flag("refresh-schema")
                     let options = settingUp
                     let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-                    guard problems.isEmpty else {
-                        for problem in problems { printError(problem.description) }
+                    for problem in problems { printError(problem.description) }
+                    guard problems.allSatisfy(\.isWarning) else {
                         status = 2
                         continue
                     }

@@ -126,8 +126,15 @@ import Testing
         await session.tableLoad().value
         await session.loadDictionary(for: "incident")
         #expect(session.completions(for: "query incident active=") == ["false", "steps.", "true", "vars."])
-        #expect(session.completions(for: "query incident state=") == ["1", "2", "3", "6", "7", "8", "steps.", "vars."])
+        #expect(session.completions(for: "query incident state=") == [
+            "1", "2", "3", "6", "7", "8", "Canceled", "Closed", "New", "Resolved", "steps.", "vars.",
+        ])
         #expect(session.completions(for: "create incident impact=") == ["1", "2", "3", "steps.", "vars."])
+        // The labels: one with a space after an opening quote, closed by it.
+        #expect(session.completions(for: "update incident abc state=Re") == ["Resolved"])
+        #expect(session.completions(for: "update incident abc state=\"In") == ["In Progress"])
+        #expect(session.completionEnding(of: "In Progress", prefix: "update incident abc state=\"In") == "\"")
+        #expect(session.completions(for: "create incident impact=\"1") == ["1", "1 - High"])
         #expect(session.completions(for: "query incident display_value=") == ["all", "false", "true"])
         #expect(session.completions(for: "query incident continue_on_error=t") == ["true"])
         #expect(session.completions(for: "query sys_dictionary name=incident element=sh") == [])

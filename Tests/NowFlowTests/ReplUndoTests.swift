@@ -120,4 +120,105 @@ import Testing
 
             """))
     }
+
+    /// A write by query is kept with every record it wrote, as each was before: `:undo` restores the fields of each
+    /// record an update by query wrote, and re-creates each record a delete by query removed.
+    @Test func writesByQueryAreUndoneRecordByRecord() async throws {
+        let harness = try ReplHarness(width: 120)
+        let transcript = await harness.transcript([
+            #"create incident short_description="Batch A" urgency=2 impact=2 id=a"#,
+            #"create incident short_description="Batch B" urgency=3 impact=2 id=b"#,
+            #"update incident query="short_descriptionSTARTSWITHBatch " max=5 urgency=1 id=bump"#,
+            #"delete incident query="short_descriptionSTARTSWITHBatch " max=5 id=drop"#,
+            ":history",
+            ":undo",
+            #"query: { table: incident, query: "short_descriptionSTARTSWITHBatch ^ORDERBYshort_description", fields: [short_description, urgency] }"#,
+            ":undo",
+            #"query: { table: incident, query: "short_descriptionSTARTSWITHBatch ^ORDERBYshort_description", fields: [short_description, urgency] }"#,
+            ":history",
+        ])
+        #expect(harness.normalized(transcript) == """
+            nowflow> create incident short_description="Batch A" urgency=2 impact=2 id=a
+            a (create): created incident <sys_id>
+            number      short_description  state  sys_id                            urgency  impact
+            ----------  -----------------  -----  --------------------------------  -------  ------
+            INC0010061  Batch A            1      <sys_id>  2        2
+            1 record
+            nowflow> create incident short_description="Batch B" urgency=3 impact=2 id=b
+            b (create): created incident <sys_id>
+            number      short_description  state  sys_id                            urgency  impact
+            ----------  -----------------  -----  --------------------------------  -------  ------
+            INC0010062  Batch B            1      <sys_id>  3        2
+            1 record
+            nowflow> update incident query="short_descriptionSTARTSWITHBatch " max=5 urgency=1 id=bump
+            bump (update): updated 2 incident records
+            number      short_description  state  sys_id                            urgency
+            ----------  -----------------  -----  --------------------------------  -------
+            INC0010061  Batch A            1      <sys_id>  1
+            INC0010062  Batch B            1      <sys_id>  1
+            2 records
+            nowflow> delete incident query="short_descriptionSTARTSWITHBatch " max=5 id=drop
+            drop (delete): deleted 2 incident records
+            nowflow> :history
+            1. a create incident <sys_id>  undo deletes it
+            2. b create incident <sys_id>  undo deletes it
+            3. bump update incident 2 records by query (urgency)  undo restores urgency of each
+            4. drop delete incident 2 records by query  undo re-creates them
+            nowflow> :undo
+            undid 4 (drop delete incident 2 records by query): re-created 2 records with their sys_ids and fields
+            nowflow> query: { table: incident, query: "short_descriptionSTARTSWITHBatch ^ORDERBYshort_description", fields: [short_description, urgency] }
+            _1 (query): 2 records from incident
+            short_description  urgency
+            -----------------  -------
+            Batch A            1
+            Batch B            1
+            2 records
+            nowflow> :undo
+            undid 3 (bump update incident 2 records by query): restored urgency of 2 records
+            nowflow> query: { table: incident, query: "short_descriptionSTARTSWITHBatch ^ORDERBYshort_description", fields: [short_description, urgency] }
+            _2 (query): 2 records from incident
+            short_description  urgency
+            -----------------  -------
+            Batch A            2
+            Batch B            3
+            2 records
+            nowflow> :history
+            1. a create incident <sys_id>  undo deletes it
+            2. b create incident <sys_id>  undo deletes it
+            3. bump update incident 2 records by query (urgency)  undone
+            4. drop delete incident 2 records by query  undone
+
+            """)
+    }
+
+    /// A record of a write by query that changed since is refused, and then none of the write's records is changed.
+    @Test func aWriteByQueryIsRefusedWholeWhenOneOfItsRecordsChanged() async throws {
+        let harness = try ReplHarness()
+        _ = await harness.transcript([
+            #"create incident short_description="Pair A" urgency=2 id=a"#,
+            #"create incident short_description="Pair B" urgency=2 id=b"#,
+            #"update incident query="short_descriptionSTARTSWITHPair " max=5 urgency=1"#,
+        ])
+        let sysID = try #require(await harness.session.scope.steps["b"]?["sys_id"]?.text)
+        let other = NowTableService(configuration: NowServiceConfiguration(
+            instanceURL: URL(string: "http://127.0.0.1")!, authentication: .basic(user: "admin", password: "admin"),
+            transport: harness.instance.transport))
+        _ = try await other.updateRecord(sysId: sysID, in: "incident", with: ["impact": FieldValue.string("1")])
+        let refused = await harness.transcript([
+            ":undo",
+            #"query: { table: incident, query: "short_descriptionSTARTSWITHPair ^ORDERBYshort_description", fields: [short_description, urgency] }"#,
+        ])
+        #expect(harness.normalized(refused).replacingOccurrences(of: #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"#, with: "<time>", options: .regularExpression) == """
+            nowflow> :undo
+            error: not undone: 3 (_1 update incident 2 records by query): incident <sys_id>: the record changed since (sys_mod_count 1 → 2, sys_updated_on <time> → <time>); look at it, then write it back by hand
+            nowflow> query: { table: incident, query: "short_descriptionSTARTSWITHPair ^ORDERBYshort_description", fields: [short_description, urgency] }
+            _2 (query): 2 records from incident
+            short_description  urgency
+            -----------------  -------
+            Pair A             1
+            Pair B             1
+            2 records
+
+            """)
+    }
 }

@@ -48,5 +48,23 @@ import Testing
         #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 11)) {
             try Template(parsing: "a ${vars.x = 1}")
         }
+        // Offsets count characters, whatever their UTF-8 length, after earlier expressions and `$${` too.
+        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 31)) {
+            try Template(parsing: "été 👩‍💻 ${vars.a} $${x} ${vars.x = 1}")
+        }
+        #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: 30)) {
+            try Template(parsing: "a ${'é' ?? vars.a} b ${vars.x = 1}")
+        }
+        #expect(throws: ExpressionError(message: "'${' is not closed by '}'", offset: 6)) {
+            try Template(parsing: "ça \"} ${'}'")
+        }
+    }
+
+    @Test func textsAroundExpressionsAreKeptWhole() throws {
+        let template = try Template(parsing: "été ${vars.a}$${literal} 👩‍💻 ${ 'a}b' } end$")
+        #expect(template.parts.count == 5)
+        #expect(template.parts.first == .text("été "))
+        #expect(template.parts[2] == .text("${literal} 👩‍💻 "))
+        #expect(template.parts.last == .text(" end$"))
     }
 }

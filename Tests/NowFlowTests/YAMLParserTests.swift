@@ -149,6 +149,18 @@ import Testing
                 "the document expands to more than 1000000 nodes (aliases of aliases?)"))
     }
 
+    /// Each node counts once, however deep: 550,001 nodes in nested collections are under the limit.
+    @Test func nestedNodesCountOnce() throws {
+        let text = "[" + Array(repeating: "{a: 1, b: 2}", count: 110_000).joined(separator: ",") + "]"
+        #expect(failure(text) == "no error")
+        #expect(try YAMLParser.parse(text)?.items?.count == 110_000)
+    }
+
+    @Test func aDocumentWithTooManyNodesAndNoAliasIsToldToSplit() {
+        let text = "[" + Array(repeating: "x", count: 1_000_001).joined(separator: ",") + "]"
+        #expect(failure(text).hasSuffix("the document has more than 1000000 nodes; split it into several jobs"))
+    }
+
     @Test func aLargeScalarAliasedManyTimesIsRefusedByItsBytes() {
         let big = String(repeating: "x", count: 1_048_576)
         let text = "a: &a \"\(big)\"\nb: [\(Array(repeating: "*a", count: 1000).joined(separator: ", "))]\n"

@@ -37,6 +37,18 @@ import Testing
                 nowflow run: the instance asks for credentials and none were given: set NOW_USER and NOW_PASSWORD (or NOW_TOKEN, or SN_USERNAME and SN_PASSWORD), give the job an auth:, or use a profile of ~/.nowflow/config.yaml with an auth:
 
                 """)
+        // Credentials refused: the hint says to check them (the same words as the REPL's).
+        let wrong = try ToolInvocation.run(
+            ["run", "job.yaml", "--instance", url, "--offline"], in: directory,
+            environment: ["NOW_USER": "admin", "NOW_PASSWORD": "not-it"])
+        #expect(wrong.status == 3)
+        #expect(
+            wrong.stderr.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
+                FAIL step 1 (query): bad response 401 from GET /api/now/table/incident: User Not Authenticated (Required to provide Auth information) (N ms)
+                nowflow run: the instance refused the credentials given: check NOW_USER and NOW_PASSWORD (or NOW_TOKEN, or SN_USERNAME and SN_PASSWORD), the job's auth: or the profile's auth:
+
+                """)
+        #expect(!wrong.stdout.contains("not-it") && !wrong.stderr.contains("not-it"))
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
                   --report junit:PATH|json:PATH  write a report (repeatable; the directory must exist)
                   --output text|json             the outcome on stdout as text (default) or JSON
                   --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
-                  --verbose                      also print every step result and variable
+                  --verbose                      list each request sent; print every step result and variable
                   --vars-file FILE               set declared variables from a YAML or JSON file (repeatable; later ones win)
                   --tags TAG,...                 run only the steps with one of these tags (or always)
                   --skip-tags TAG,...            skip the steps with one of these tags

@@ -66,4 +66,59 @@ import Testing
         #expect(checked.stdout == "")
         #expect(checked.stderr == "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
     }
+
+    /// The fields and orderings of an encoded `query:` are checked as `where:` keys are, dot-walks included, at their
+    /// column in the query.
+    @Test func theNamesOfAnEncodedQueryAreChecked() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Query typos
+        steps:
+          - query: { table: incident, query: "activ=true^caller_id.nme=x^ORpriority=1^NQstate=2^ORDERBYDESCnumbr", limit: 1 }
+          - update: { table: incident, query: 'priorty=1', max: 5, fields: { urgency: 1 } }
+          - delete: { table: incident, query: "caller_id.department.name=IT^123TEXTQUERY321=printer", max: 5 }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            job.yaml:3:39: error: unknown field 'activ' in incident; did you mean 'active'?
+            job.yaml:3:50: error: unknown field 'nme' in sys_user (in 'caller_id.nme'); did you mean 'name'?
+            job.yaml:3:100: error: unknown field 'numbr' in incident; did you mean 'number'?
+            job.yaml:4:40: error: unknown field 'priorty' in incident; did you mean 'priority'?
+
+            """)
+    }
+
+    /// A value of a choice field that is neither one of its values nor a label is a warning naming the choices, with
+    /// a did-you-mean; the job still validates and runs.
+    @Test func aValueThatIsNotAChoiceIsAWarning() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Choices
+        steps:
+          - id: open
+            query: { table: incident, where: { state: [Resolvd, 2], urgency: 9, category: network }, limit: 1 }
+          - id: made
+            create: { table: incident, fields: { short_description: choices, state: In Progress, impact: "1", category: "${env.NO_CATEGORY ?? 'hardware'}" } }
+          - update: { table: incident, sys_id: "${steps.made.sys_id}", fields: { category: netwrk } }
+        finally:
+          - delete: { table: incident, sys_id: "${steps.made.sys_id}" }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let warnings = """
+            job.yaml:4:48: warning: 'Resolvd' is neither a value nor a label of incident.state's choices (1 = New, 2 = In Progress, 3 = On Hold, 6 = Resolved, 7 = Closed, 8 = Canceled); did you mean 'Resolved'?
+            job.yaml:4:70: warning: '9' is neither a value nor a label of incident.urgency's choices (1 = 1 - High, 2 = 2 - Medium, 3 = 3 - Low)
+            job.yaml:7:84: warning: 'netwrk' is neither a value nor a label of incident.category's choices (inquiry = Inquiry / Help, software = Software, hardware = Hardware, network = Network, database = Database); did you mean 'network'?
+
+            """
+        let validated = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(validated.status == 0)
+        #expect(validated.stdout == "job.yaml: ok (Choices, 4 steps)\n")
+        #expect(validated.stderr == warnings)
+        let ran = try ToolInvocation.run(["run", "job.yaml"], in: directory)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stderr.hasPrefix(warnings + "ok   step 1 'open' (query): "))
+    }
 }

@@ -115,14 +115,22 @@ import Testing
         try terminal.send("Enter")
         try terminal.waitFor("_3 (get): incident ")
 
-        // update: a field name, then a choice value from sys_choice.
+        // update: a field name, then the values and labels of a choice field from sys_choice, a label with a space
+        // after a quote (given as a display value), a choice value.
         try complete("update incident ${steps._1.records.0.sys_id} sta", "nowflow> update incident ${steps._1.records.0.sys_id} state=")
         try complete("", tabs: 2, "nowflow> update incident ${steps._1.records.0.sys_id} state=")
-        try terminal.waitFor("1       2       3       6       7       8       steps.  vars.\nnowflow> update")
-        try complete("2 impa", "nowflow> update incident ${steps._1.records.0.sys_id} state=2 impact=")
-        try terminal.send("3", literal: true)
+        try terminal.waitFor(
+            "1         2         3         6         7         8         Canceled  Closed    New       Resolved  steps.    vars.\nnowflow> update")
+        try complete("\"In", "nowflow> update incident ${steps._1.records.0.sys_id} state=\"In Progress\"")
+        try complete(" impa", "nowflow> update incident ${steps._1.records.0.sys_id} state=\"In Progress\" impact=")
+        try complete("3 input_display_value=t", "nowflow> update incident ${steps._1.records.0.sys_id} state=\"In Progress\" impact=3 input_display_value=true")
         try terminal.send("Enter")
         try terminal.waitFor("_4 (update): updated incident")
+        try complete("get incident ${steps._4.sys_i", "nowflow> get incident ${steps._4.sys_id}")
+        try terminal.send(" fields=state,impact", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_5 (get): incident ")
+        try terminal.waitFor("state   2\nimpact  3\n")
 
         // create: a choice field and its value, a quoted choice value with a space closed by its quote, an option
         // before the kind.

@@ -315,11 +315,20 @@ struct ExpressionParser {
         while position < characters.count, characters[position].isWhitespace { position += 1 }
     }
 
+    /// An ASCII letter or `_` (by the character's ASCII value: Unicode's letter property is slow to look up).
     private static func isNameStart(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character == "_")
+        guard let byte = character.asciiValue else { return false }
+        return isLetter(byte) || byte == UInt8(ascii: "_")
     }
 
+    /// An ASCII letter or digit, `_` or `-`.
     private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
+        guard let byte = character.asciiValue else { return false }
+        return isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "-")
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }

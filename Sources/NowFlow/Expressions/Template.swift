@@ -15,43 +15,79 @@ struct Template: Sendable, Hashable {
     /// The template as written.
     var source: String
 
-    /// Parses `text`; errors carry the offset in `text`.
+    /// Parses `text`; errors carry the offset in `text`, in characters.
+    ///
+    /// The text is scanned as UTF-8 (`$`, `{`, `}` and the quotes are ASCII), its literal runs copied whole, and a
+    /// character offset is counted only where an expression starts: a long text costs little more than its bytes.
     init(parsing text: String) throws(ExpressionError) {
-        let characters = Array(text)
+        let utf8 = text.utf8
+        let end = utf8.endIndex
         var parts: [Part] = []
         var literal = ""
-        var index = 0
-        while index < characters.count {
-            if characters[index] == "$", index + 2 < characters.count, characters[index + 1] == "$",
-                characters[index + 2] == "{"
-            {
-                literal += "${"
-                index += 3
+        var literalStart = utf8.startIndex
+        var index = utf8.startIndex
+        // The characters before `counted`, counted once, so that each offset costs only the text since the last;
+        // while the text scanned is ASCII, its characters are its bytes.
+        var counted = (index: text.startIndex, characters: 0)
+        var ascii = true
+        func offset(of position: String.Index) -> Int {
+            let characters = ascii ? utf8.distance(from: counted.index, to: position) : text.distance(from: counted.index, to: position)
+            counted = (position, counted.characters + characters)
+            return counted.characters
+        }
+        func byte(at position: String.Index) -> UInt8? { position < end ? utf8[position] : nil }
+        while index < end {
+            guard utf8[index] == UInt8(ascii: "$") else {
+                if utf8[index] >= 0x80 { ascii = false }
+                index = utf8.index(after: index)
                 continue
             }
-            guard characters[index] == "$", index + 1 < characters.count, characters[index + 1] == "{" else {
-                literal.append(characters[index])
-                index += 1
+            let next = utf8.index(after: index)
+            if byte(at: next) == UInt8(ascii: "$"), byte(at: utf8.index(after: next)) == UInt8(ascii: "{") {
+                literal += text[literalStart..<index] + "${"
+                index = utf8.index(next, offsetBy: 2)
+                literalStart = index
                 continue
             }
-            let start = index + 2
-            guard let end = Self.closingBrace(in: characters, from: start) else {
-                throw ExpressionError(message: "'${' is not closed by '}'", offset: index)
+            guard byte(at: next) == UInt8(ascii: "{") else {
+                index = next
+                continue
             }
-            let source = String(characters[start..<end])
+            let start = utf8.index(after: next)
+            guard let close = Self.closingBrace(in: utf8, from: start) else {
+                throw ExpressionError(message: "'${' is not closed by '}'", offset: offset(of: index))
+            }
+            let source = String(text[start..<close])
             guard !source.allSatisfy(\.isWhitespace) else {
-                throw ExpressionError(message: "empty '${}'", offset: index)
+                throw ExpressionError(message: "empty '${}'", offset: offset(of: index))
             }
+            literal += text[literalStart..<index]
             if !literal.isEmpty {
                 parts.append(.text(literal))
                 literal = ""
             }
-            parts.append(.expression(try ExpressionParser.parse(source, offset: start), source: source, offset: start))
-            index = end + 1
+            let sourceOffset = offset(of: start)
+            if source.utf8.contains(where: { $0 >= 0x80 }) { ascii = false }
+            parts.append(
+                .expression(try ExpressionParser.parse(source, offset: sourceOffset), source: source, offset: sourceOffset))
+            index = utf8.index(after: close)
+            literalStart = index
         }
+        literal += text[literalStart..<end]
         if !literal.isEmpty || parts.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
         self.source = text
+    }
+
+    /// Whether `text` holds `${` (an expression, or the `$${` that writes one), found by a scan of its UTF-8 bytes:
+    /// a check made for every scalar of a job file, which Foundation's `contains` makes slowly.
+    static func marks(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The text when the template holds no expression.
@@ -71,24 +107,26 @@ struct Template: Sendable, Hashable {
         }
     }
 
-    /// The index of the `}` that closes an expression starting at `start`, skipping quoted strings.
-    private static func closingBrace(in characters: [Character], from start: Int) -> Int? {
+    /// The index of the `}` that closes an expression starting at `start`, skipping quoted strings (a `\` in one
+    /// escapes the byte after it).
+    private static func closingBrace(in utf8: String.UTF8View, from start: String.Index) -> String.Index? {
         var index = start
-        var quote: Character?
-        while index < characters.count {
-            let character = characters[index]
+        var quote: UInt8?
+        while index < utf8.endIndex {
+            let byte = utf8[index]
             if let open = quote {
-                if character == "\\" {
-                    index += 1
-                } else if character == open {
+                if byte == UInt8(ascii: "\\") {
+                    index = utf8.index(after: index)
+                    guard index < utf8.endIndex else { return nil }
+                } else if byte == open {
                     quote = nil
                 }
-            } else if character == "'" || character == "\"" {
-                quote = character
-            } else if character == "}" {
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+            } else if byte == UInt8(ascii: "}") {
                 return index
             }
-            index += 1
+            index = utf8.index(after: index)
         }
         return nil
     }

@@ -12,13 +12,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// The source line and a caret under the column, for a YAML error; nil otherwise.
     public var excerpt: String?
 
+    /// A warning says what is likely wrong without refusing the job (a value that is not one of its field's
+    /// choices); an error refuses it.
+    public var isWarning: Bool
+
     /// Creates a diagnostic.
-    public init(file: String, line: Int, column: Int, message: String, excerpt: String? = nil) {
+    public init(file: String, line: Int, column: Int, message: String, excerpt: String? = nil, isWarning: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
         self.excerpt = excerpt
+        self.isWarning = isWarning
     }
 
     /// The excerpt of `text` at `line` and `column`: the line, and a caret under the column (tabs kept, so that
@@ -32,10 +37,13 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return source + "\n" + lead + "^"
     }
 
-    /// `file:line:column: error: message` (or `file: error: message` without a position), then the excerpt's
-    /// lines when there is one.
+    /// `file:line:column: error: message` (or `file: error: message` without a position; `warning:` for a
+    /// warning), then the excerpt's lines when there is one.
     public var description: String {
-        let text = line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+        let severity = isWarning ? "warning" : "error"
+        // An empty path (`nowflow validate ""`) is shown as '', so that the line does not start with a colon.
+        let file = self.file.isEmpty ? "''" : self.file
+        let text = line > 0 ? "\(file):\(line):\(column): \(severity): \(message)" : "\(file): \(severity): \(message)"
         return excerpt.map { text + "\n" + $0 } ?? text
     }
 }

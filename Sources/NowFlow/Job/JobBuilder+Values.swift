@@ -110,9 +110,8 @@ extension JobBuilder {
         case .scalar(let text, _):
             switch node.resolvedScalar {
             case .string, .none:
-                guard text.contains("${") else {
-                    return .value(.string(text.replacingOccurrences(of: "$${", with: "${")))
-                }
+                // Without `${` there is no `$${` to unescape either.
+                guard Template.marks(text) else { return .value(.string(text)) }
                 return template(text, at: node).map(TemplateValue.template)
             case .nonFinite(let written):
                 error(
@@ -128,7 +127,7 @@ extension JobBuilder {
     /// A whole number, or exactly one `${expr}` that gives one at run time (a scalar that is one template keeps
     /// its value's type).
     func count(_ node: YAMLNode, _ what: String, minimum: Int) -> CountSetting? {
-        if case .string = node.resolvedScalar, let text = node.scalarText, text.contains("${") {
+        if case .string = node.resolvedScalar, let text = node.scalarText, Template.marks(text) {
             guard let template = template(text, at: node) else { return nil }
             guard template.parts.count == 1, case .expression = template.parts[0] else {
                 error(at: node.mark, "\(what) must be a whole number or one ${...} that gives one, not '\(text)'")

@@ -1,12 +1,24 @@
+import NowData
+
 /// A table or field name a job file writes literally (`table: incident`, a `where:` key, an item of `fields:`,
-/// `order_by:`), with where it is written: what the name check looks up in the instance's dictionary. A name
-/// given by a `${...}` template is known only at run time and is not checked.
+/// `order_by:`, a field or `ORDERBY` of an encoded `query:`), with where it is written, and the values the job
+/// gives the field literally (a `where:` value, a create's or update's field value): what the name check looks up
+/// in the instance's dictionary. A name or value given by a `${...}` template is known only at run time and is not
+/// checked.
 struct NameUse: Sendable, Hashable {
+    /// A value written for a field, with its position.
+    struct Value: Sendable, Hashable {
+        var text: String
+        var mark: YAMLMark
+    }
+
     /// A table name, or a field name or dot-walk (`caller_id.department.name`).
     var name: String
     /// The table of a field; nil when the name is a table's.
     var table: String?
     var mark: YAMLMark
+    /// The values written for the field, checked against its choice list when it has one.
+    var values: [Value] = []
     /// The file the name is written in (an included file's, for the steps of an `include`).
     var file: String?
 
@@ -32,7 +44,7 @@ struct NameUse: Sendable, Hashable {
     }
 
     private static func literal(_ node: YAMLNode) -> String? {
-        guard let text = node.scalarText, !text.contains("${"), !text.isEmpty else { return nil }
+        guard let text = node.scalarText, !Template.marks(text), !text.isEmpty else { return nil }
         return text
     }
 
@@ -41,18 +53,28 @@ struct NameUse: Sendable, Hashable {
             let table = literal(tableNode)
         else { return }
         uses.append(NameUse(name: table, table: nil, mark: tableNode.mark))
-        func field(_ name: String, _ mark: YAMLMark) {
-            uses.append(NameUse(name: name, table: table, mark: mark))
+        func field(_ name: String, _ mark: YAMLMark, values: [YAMLNode] = []) {
+            let written = values.compactMap { node in literal(node).map { Value(text: $0, mark: node.mark) } }
+            uses.append(NameUse(name: name, table: table, mark: mark, values: written))
         }
         for pair in pairs {
             switch pair.name {
             case "where":
-                for condition in pair.value.pairs ?? [] { field(condition.name, condition.key.mark) }
+                for condition in pair.value.pairs ?? [] {
+                    field(condition.name, condition.key.mark, values: condition.value.items ?? [condition.value])
+                }
+            case "query":
+                guard let text = literal(pair.value) else { break }
+                for (name, offset) in queryFields(text) {
+                    field(name, queryMark(pair.value, text: text, offset: offset))
+                }
             case "fields":
                 if let items = pair.value.items {
                     for item in items { if let name = literal(item) { field(name, item.mark) } }
                 } else if let members = pair.value.pairs {
-                    for member in members where member.name != "sys_id" { field(member.name, member.key.mark) }
+                    for member in members where member.name != "sys_id" {
+                        field(member.name, member.key.mark, values: [member.value])
+                    }
                 } else if let text = literal(pair.value) {
                     for name in text.split(separator: ",") {
                         field(name.trimmingCharacters(in: .whitespaces), pair.value.mark)
@@ -64,5 +86,37 @@ struct NameUse: Sendable, Hashable {
                 break
             }
         }
+    }
+
+    /// The fields of an encoded query's conditions and orderings, with their offsets in the text; none when the
+    /// query cannot be read (the run says why).
+    private static func queryFields(_ text: String) -> [(String, Int)] {
+        guard let query = try? EncodedQuery.parse(text) else { return [] }
+        var names: [String] = []
+        for group in query.groups {
+            for clause in group.clauses {
+                for case .condition(let condition) in clause.terms where !pseudoFields.contains(condition.field) {
+                    names.append(condition.field)
+                }
+            }
+        }
+        names += query.ordering.map(\.field)
+        // Each name at the first place after the one before it where it is written.
+        var searchFrom = text.startIndex
+        return names.map { name in
+            guard let range = text.range(of: name, range: searchFrom..<text.endIndex) else { return (name, 0) }
+            searchFrom = range.upperBound
+            return (name, text.distance(from: text.startIndex, to: range.lowerBound))
+        }
+    }
+
+    /// The condition "fields" of an encoded query that are not fields (a keyword search).
+    private static let pseudoFields: Set<String> = ["123TEXTQUERY321", "IR_AND_OR_QUERY"]
+
+    /// Where the part of a `query:` scalar at `offset` is written: past the opening quote of a one-line quoted
+    /// scalar; at the scalar for a text over several lines.
+    private static func queryMark(_ node: YAMLNode, text: String, offset: Int) -> YAMLMark {
+        guard !text.contains("\n"), case .scalar(_, let style) = node.content else { return node.mark }
+        return node.mark.advanced(by: offset + (style == .quoted ? 1 : 0))
     }
 }

@@ -20,7 +20,8 @@ struct CompletionCatalog: Sendable {
     var fields: [String: Set<String>] = [:]
     /// The boolean fields by table (their dictionary's `internal_type`), of the table and those it extends.
     var booleans: [String: Set<String>] = [:]
-    /// A choice field's values by table and field (`sys_choice`), on the table that lists them.
+    /// A choice field's values, then its labels that are not values, by table and field (`sys_choice`), on the
+    /// table that lists them.
     var choiceValues: [String: [String: [String]]] = [:]
     /// The table each table extends (`incident` → `task`), from the instance's `sys_db_object`.
     var parents: [String: String] = [:]
@@ -46,7 +47,8 @@ struct CompletionCatalog: Sendable {
         lineage(of: table).reduce(into: Set<String>()) { $0.formUnion(booleans[$1] ?? []) }
     }
 
-    /// The values of a choice field of `table`, from the nearest table that lists them; nil when none does.
+    /// The values and labels of a choice field of `table`, from the nearest table that lists them; nil when none
+    /// does.
     func choices(of table: String, field: String) -> [String]? {
         lineage(of: table).lazy.compactMap { choiceValues[$0]?[field] }.first
     }

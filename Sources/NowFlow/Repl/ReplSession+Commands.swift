@@ -69,7 +69,9 @@ extension ReplSession {
             return Self.errorText("bad expression: \(error.message)", column: column + error.offset)
         }
         do {
-            return masker(renderer.render(try expression.evaluate(in: scope)))
+            let shown = masker(renderer.render(try expression.evaluate(in: scope)))
+            // An empty text is shown, as '': a reply with nothing would look like no reply.
+            return shown.isEmpty ? "''" : shown
         } catch {
             return Self.errorText(masker(error.message), column: 0)
         }

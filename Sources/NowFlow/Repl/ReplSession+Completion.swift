@@ -119,21 +119,33 @@ extension ReplSession {
         await loadChoices(tables)
     }
 
-    /// The choice lists of the tables the encoded query `tables` names, by table and field, in the instance's order.
+    /// The choice lists of the tables the encoded query `tables` names, by table and field: the values in the
+    /// instance's order, then the labels that are not values (a label with a space is offered after a quote).
     private nonisolated func loadChoices(_ tables: String) async {
         let configuration = FetchConfiguration(
             filter: Filter(query: "\(tables)^ORDERBYsequence"), limit: 10000,
-            readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "value"]))
+            readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "value", "label"]))
         guard let data = try? await service.records(from: "sys_choice", configuration: configuration),
             let items = try? JobExecution.resultList(data)
         else { return }
         var values: [String: [String: [String]]] = [:]
+        var labels: [String: [String: [String]]] = [:]
         for item in items {
             guard let table = item["name"]?.text, let element = item["element"]?.text, let value = item["value"]?.text,
                 !value.isEmpty
             else { continue }
-            if values[table, default: [:]][element, default: []].contains(value) { continue }
-            values[table, default: [:]][element, default: []].append(value)
+            if !values[table, default: [:]][element, default: []].contains(value) {
+                values[table, default: [:]][element, default: []].append(value)
+            }
+            if let label = item["label"]?.text, !label.isEmpty, !labels[table, default: [:]][element, default: []].contains(label) {
+                labels[table, default: [:]][element, default: []].append(label)
+            }
+        }
+        for (table, fields) in labels {
+            for (field, named) in fields {
+                let known = values[table]?[field] ?? []
+                values[table, default: [:]][field] = known + named.filter { !known.contains($0) }
+            }
         }
         catalog.withLock { $0.choiceValues.merge(values) { _, new in new } }
     }

@@ -1,64 +1,123 @@
 import Foundation
 import NowData
 
-/// What a Ctrl-C during a write leaves: a create whose request may have reached the instance is reported with the
-/// sys_id chosen for it, kept as a possibly written result, and settled by a get of that sys_id before the next line
-/// (again at each line while the instance does not answer).
+/// What a Ctrl-C during a write leaves: the request may have reached the instance, so the REPL says so, keeps a
+/// possibly written result (`steps.<id>`: `sys_id` or `sys_ids`, `table`, `possibly_written: true`), and before the
+/// next line looks at each record (again at each line while the instance does not answer): a create's record by
+/// the sys_id chosen for it, an update's by its version (`sys_mod_count`, `sys_updated_on`) against the one read
+/// before it, a delete's by whether it is still there. What went through is kept for `:undo`.
 extension ReplSession {
-    /// Keeps the possibly written result of an interrupted create and says so.
-    func interrupted(create touched: TouchedRecord, id: String, kind: StepKind, node: YAMLNode?) -> String {
-        let result: JSONValue = .object([
-            "sys_id": .string(touched.sysID), "table": .string(touched.table), "possibly_written": true,
-        ])
-        scope.steps[id] = result
-        scope.steps["_"] = result
+    /// Keeps the possibly written result of an interrupted write and says so.
+    func interrupted(_ write: SessionWrite, id: String, kind: StepKind, node: YAMLNode?) -> String {
+        var result: JSONObject = ["table": .string(write.table), "possibly_written": true]
+        if write.byQuery {
+            result["sys_ids"] = .array(write.records.map { .string($0.sysID) })
+        } else {
+            result["sys_id"] = .string(write.records.first?.sysID ?? "")
+        }
+        scope.steps[id] = .object(result)
+        scope.steps["_"] = .object(result)
         kinds[id] = kind
         kinds["_"] = kind
-        unsettled.append(InterruptedCreate(id: id, table: touched.table, sysID: touched.sysID, node: node))
+        unsettled.append(InterruptedWrite(id: id, write: write, node: node))
+        let verb = write.kind.rawValue
+        let target = write.byQuery
+            ? "for some of the \(write.records.count) \(write.table) record\(write.records.count == 1 ? "" : "s") it matched; steps.\(id) keeps them"
+            : "\(write.table) sys_id \(write.records.first?.sysID ?? ""); steps.\(id) keeps it"
         return """
-            cancelled: \(id) (create) was interrupted (Ctrl-C); the create may have gone through: \(touched.table) \
-            sys_id \(touched.sysID); steps.\(id) keeps it as possibly written, and the next line looks it up
+            cancelled: \(id) (\(verb)) was interrupted (Ctrl-C); the \(verb) may have gone through: \(target) as \
+            possibly written, and the next line looks \(write.byQuery ? "them" : "it") up
             """
     }
 
-    /// Looks up the interrupted creates; what was found, or nil when none was waiting.
+    /// Looks up the interrupted writes; what was found, or nil when none was waiting.
     var settled: String? {
         get async {
             guard !unsettled.isEmpty else { return nil }
             var lines: [String] = []
-            var waiting: [InterruptedCreate] = []
-            for create in unsettled {
+            var waiting: [InterruptedWrite] = []
+            for interrupted in unsettled {
                 guard !Task.isCancelled else {
-                    waiting.append(create)
+                    waiting.append(interrupted)
                     continue
                 }
-                lines.append(await settle(create, waiting: &waiting))
+                do {
+                    lines.append(try await settle(interrupted))
+                } catch {
+                    waiting.append(interrupted)
+                    lines.append(
+                        "the interrupted \(interrupted.write.kind.rawValue) \(interrupted.id) is not settled yet (\(masker("\(error)"))); the next line looks again")
+                }
             }
             unsettled = waiting
             return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
     }
 
-    private func settle(_ create: InterruptedCreate, waiting: inout [InterruptedCreate]) async -> String {
-        let what = "the interrupted create \(create.id)"
-        do {
-            let data = try await service.record(with: create.sysID, from: create.table)
-            let found = try JobExecution.result(data)
-            let result: JSONValue = .object(["record": found, "sys_id": .string(create.sysID)])
-            if scope.steps[create.id]?["possibly_written"] != nil { scope.steps[create.id] = result }
-            if scope.steps["_"]?["possibly_written"] != nil { scope.steps["_"] = result }
-            if let node = create.node { record(node, id: create.id, jobStep: nil) }
-            writes.append(SessionWrite(
-                stepID: create.id, kind: .create, table: create.table, sysID: create.sysID, written: [],
-                version: SessionWrite.Version(found)))
-            return "\(what) went through: \(create.table) \(create.sysID) exists (steps.\(create.id) is its record)"
-        } catch let error as NowDataError where error.statusCode == 404 {
-            if scope.steps[create.id]?["possibly_written"] != nil { scope.steps[create.id] = nil }
-            if scope.steps["_"]?["possibly_written"] != nil { scope.steps["_"] = nil }
-            return "\(what) did not go through: \(create.table) has no record \(create.sysID) (steps.\(create.id) is gone)"
-        } catch {
-            waiting.append(create)
-            return "\(what) is not settled yet (\(masker("\(error)"))); the next line looks again"
+    /// Looks at each record of the interrupted write, keeps what went through for `:undo`, and replaces the possibly
+    /// written result with what the instance has; throws when the instance does not answer.
+    private func settle(_ interrupted: InterruptedWrite) async throws -> String {
+        var write = interrupted.write
+        let id = interrupted.id
+        var found: [String: JSONValue] = [:]
+        var wentThrough: [SessionWrite.Record] = []
+        for record in write.records {
+            let current = try await currentRecord(write.table, record.sysID)
+            var kept = record
+            switch write.kind {
+            case .create, .update:
+                guard let current else { continue }
+                let version = SessionWrite.Version(current)
+                if write.kind == .update, version == SessionWrite.Version(record.before) { continue }
+                kept.version = version
+                found[record.sysID] = current
+            case .delete:
+                guard current == nil else { continue }
+            }
+            wentThrough.append(kept)
+        }
+        write.records = wentThrough
+        let what = "the interrupted \(write.kind.rawValue) \(id)"
+        let total = interrupted.write.records.count
+        let stillPossible = scope.steps[id]?["possibly_written"] != nil
+        func replace(with value: JSONValue?) {
+            if stillPossible { scope.steps[id] = value }
+            if scope.steps["_"]?["possibly_written"] != nil { scope.steps["_"] = value }
+        }
+        guard !wentThrough.isEmpty else {
+            replace(with: nil)
+            let table = write.table
+            let none: String
+            switch (write.kind, write.byQuery) {
+            case (.create, _): none = "\(table) has no record \(interrupted.write.records.first?.sysID ?? "")"
+            case (.update, false): none = "\(table) \(interrupted.write.records.first?.sysID ?? "") is as it was before it"
+            case (.delete, false): none = "\(table) \(interrupted.write.records.first?.sysID ?? "") is still there"
+            case (_, true): none = "none of the \(total) \(table) records it matched changed"
+            }
+            return "\(what) did not go through: \(none) (steps.\(id) is gone)"
+        }
+        writes.append(write)
+        let sysIDs = wentThrough.map(\.sysID)
+        switch (write.kind, write.byQuery) {
+        case (.create, _):
+            let sysID = sysIDs[0]
+            replace(with: .object(["record": found[sysID] ?? .null, "sys_id": .string(sysID)]))
+            if let node = interrupted.node { record(node, id: id, jobStep: nil) }
+            return "\(what) went through: \(write.table) \(sysID) exists (steps.\(id) is its record)"
+        case (.update, false):
+            let sysID = sysIDs[0]
+            replace(with: .object(["record": found[sysID] ?? .null, "sys_id": .string(sysID), "count": 1]))
+            return "\(what) went through: \(write.table) \(sysID) changed (steps.\(id) is its record; :undo restores \(write.written.joined(separator: ", ")))"
+        case (.delete, false):
+            replace(with: .object(["sys_id": .string(sysIDs[0]), "count": 1]))
+            return "\(what) went through: \(write.table) \(sysIDs[0]) is gone (:undo re-creates it)"
+        case (_, true):
+            replace(with: .object([
+                "sys_ids": .array(sysIDs.map(JSONValue.string)), "count": .number(JSONNumber(sysIDs.count)),
+            ]))
+            let verb = write.kind == .update ? "changed" : "deleted"
+            return "\(what) went through for \(sysIDs.count) of the \(total) \(write.table) records it matched: "
+                + "\(sysIDs.joined(separator: ", ")) \(verb) (steps.\(id) lists them; :undo takes them back)"
         }
     }
 }

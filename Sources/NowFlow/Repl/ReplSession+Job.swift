@@ -28,7 +28,9 @@ extension ReplSession {
         return run.text + "\nthe job's steps have all run" + finally
     }
 
-    /// `:run`: the job's steps from the current one, until one fails.
+    /// `:run`: the job's steps from the current one, until one fails. Ctrl-C cancels the step in flight, which stays
+    /// current, and the steps after it are not run (they are listed); the job's `finally` runs when the session
+    /// ends, as always once a job step ran.
     func runJob() async -> String {
         guard let job = loaded?.job else { return Self.noJob }
         guard nextStep < job.steps.count else { return "the job's steps have all run" }
@@ -37,6 +39,13 @@ extension ReplSession {
             let before = nextStep
             texts.append(await nextJobStep())
             if nextStep == before { break }
+        }
+        if Task.isCancelled, nextStep < job.steps.count {
+            let current = jobStatuses[nextStep] == nil ? nextStep : nextStep + 1
+            let rest = job.steps.indices.dropFirst(current).map { "step \($0 + 1) \(Self.describe(job.steps[$0]))" }
+            let notRun = rest.isEmpty ? "" : "; not run: " + rest.joined(separator: ", ")
+            let finally = job.finally.isEmpty || finallyRan ? "" : "; the job's finally runs when the session ends"
+            texts.append(":run stopped by Ctrl-C at step \(nextStep + 1)\(notRun)\(finally)")
         }
         return texts.joined(separator: "\n")
     }
@@ -72,12 +81,18 @@ extension ReplSession {
         return head + " " + RecordTable.cut(summary, to: max(room, 10)) + state
     }
 
-    /// Runs the job's `finally` steps, all of them, and shows what each did.
+    /// Runs the job's `finally` steps, all of them, and shows what each did. Ctrl-C cancels the clean-up step in
+    /// flight and stops `finally`: the steps it did not run are listed, and what they would have cleaned up is left.
     func runFinally() async -> String {
         guard let job = loaded?.job else { return "" }
         finallyRan = true
         var texts = ["finally:"]
         for (index, step) in job.finally.enumerated() {
+            guard !Task.isCancelled else {
+                let rest = job.finally.indices.dropFirst(index).map { "finally \($0 + 1) \(Self.describe(job.finally[$0]))" }
+                texts.append("finally stopped by Ctrl-C; not run: \(rest.joined(separator: ", ")) (what they clean up is left)")
+                break
+            }
             texts.append(await run(step, number: "finally \(index + 1)", node: nil).text)
         }
         return texts.joined(separator: "\n")

@@ -1,17 +1,18 @@
 import Foundation
 import NowData
 
-/// `:history` and `:undo`: the session's writes to single records (creates, and updates and deletes by sys_id), and
+/// `:history` and `:undo`: the session's writes (creates, and updates and deletes by sys_id or by query), and
 /// taking them back, last first.
 ///
-/// Before an update or a delete the session reads the record (as the dry run's diff does), and after each write it
-/// reads the record's version (`sys_mod_count`, `sys_updated_on`). `:undo` deletes what a create made, restores the
-/// fields an update wrote to the values read before it, and re-creates what a delete removed with its sys_id and
-/// fields; it refuses when the record changed since the session last wrote it (its version moved, or a deleted
-/// record is back), saying so. A write by query is not kept.
+/// Before an update or a delete the session reads the records it will write (as the dry run's diff does): the
+/// record of its sys_id, or the records its query matches (every field), and after each write it reads each
+/// record's version (`sys_mod_count`, `sys_updated_on`). `:undo` deletes what a create made, restores the fields an
+/// update wrote to the values read before it, and re-creates what a delete removed with its sys_id and fields, for
+/// each record of a write by query too; it refuses when a record changed since the session last wrote it (its
+/// version moved, or a deleted record is back), saying so, and then changes none of the write's records.
 extension ReplSession {
     /// The record of `table` with `sysID` as the instance has it now (every field); nil when it has none.
-    private func currentRecord(_ table: String, _ sysID: String) async throws -> JSONValue? {
+    func currentRecord(_ table: String, _ sysID: String) async throws -> JSONValue? {
         do {
             return try JobExecution.result(try await service.record(with: sysID, from: table))
         } catch let error as NowDataError where error.statusCode == 404 {
@@ -19,47 +20,72 @@ extension ReplSession {
         }
     }
 
-    /// The table and sys_id an update or delete by sys_id writes, evaluated now; nil for the other steps.
-    func singleTarget(of step: Step) -> (kind: SessionWrite.Kind, table: String, sysID: String)? {
+    /// The write an update or a delete is about to make, with each record it will write as it is now: the record of
+    /// its sys_id, or those its query matches. Nil for the other steps, in a dry run, when the records cannot be
+    /// read, and when more than `max` match (the step then fails on its own).
+    func writeDraft(_ step: Step, id: String) async -> SessionWrite? {
+        guard dryRun == nil else { return nil }
         let kind: SessionWrite.Kind
-        let table: Template
+        let tableTemplate: Template
         let target: RecordTarget
+        var written: [String] = []
         switch step.kind {
-        case .update(let update): (kind, table, target) = (.update, update.table, update.target)
-        case .delete(let delete): (kind, table, target) = (.delete, delete.table, delete.target)
+        case .update(let update):
+            (kind, tableTemplate, target) = (.update, update.table, update.target)
+            written = update.fields.map(\.name)
+        case .delete(let delete): (kind, tableTemplate, target) = (.delete, delete.table, delete.target)
         default: return nil
         }
-        guard case .sysID(let template) = target, let name = try? table.evaluate(in: scope).text,
-            let sysID = try? template.evaluate(in: scope).text
-        else { return nil }
-        return (kind, name, sysID)
+        guard let table = try? tableTemplate.evaluate(in: scope).text else { return nil }
+        switch target {
+        case .sysID(let template):
+            guard let sysID = try? template.evaluate(in: scope).text, let record = try? await currentRecord(table, sysID),
+                let before = record.object
+            else { return nil }
+            return SessionWrite(
+                stepID: id, kind: kind, table: table, records: [.init(sysID: sysID, before: before)], written: written)
+        case .filter(let filter, let maxSetting):
+            // The query and max as the step evaluates them.
+            let execution = JobExecution(service: service, options: options, masker: masker, dates: dates, dryRun: nil)
+            guard let query = try? execution.encodedQuery(filter, scope: scope),
+                let max = try? execution.count(maxSetting, scope: scope)
+            else { return nil }
+            let configuration = FetchConfiguration(filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1)
+            guard let data = try? await service.records(from: table, configuration: configuration),
+                let rows = try? JobExecution.resultList(data), rows.count <= max
+            else { return nil }
+            let records = rows.compactMap { row in
+                row.object.map { SessionWrite.Record(sysID: JobExecution.sysID(of: row), before: $0) }
+            }
+            return SessionWrite(stepID: id, kind: kind, table: table, records: records, byQuery: true, written: written)
+        }
     }
 
-    /// The record an update or delete by sys_id is about to write, read first; nil for the other steps, in a dry
-    /// run, or when it cannot be read (the step then fails on its own).
-    func recordBefore(_ step: Step) async -> JSONObject? {
-        guard dryRun == nil, let target = singleTarget(of: step) else { return nil }
-        return (try? await currentRecord(target.table, target.sysID))??.object
-    }
-
-    /// Keeps a write that passed, with the record's version after it.
-    func keepWrite(_ step: Step, id: String, result: JSONValue, before: JSONObject?, target: (kind: SessionWrite.Kind, table: String, sysID: String)?) async {
+    /// Keeps a write that passed, with each record's version after it: a create from its result, an update or a
+    /// delete from its draft (the records its result names).
+    func keepWrite(_ step: Step, id: String, result: JSONValue, draft: SessionWrite?) async {
         guard dryRun == nil else { return }
         var write: SessionWrite
         if case .create(let create) = step.kind, let table = try? create.table.evaluate(in: scope).text,
             let sysID = result["sys_id"]?.text
         {
-            write = SessionWrite(stepID: id, kind: .create, table: table, sysID: sysID, written: create.fields.map(\.name))
-        } else if let target, let before {
-            var written: [String] = []
-            if case .update(let update) = step.kind { written = update.fields.map(\.name) }
             write = SessionWrite(
-                stepID: id, kind: target.kind, table: target.table, sysID: target.sysID, before: before, written: written)
+                stepID: id, kind: .create, table: table, records: [.init(sysID: sysID)], written: create.fields.map(\.name))
+        } else if var draft {
+            if draft.byQuery {
+                let written = Set((result["sys_ids"]?.array ?? []).map(\.text))
+                draft.records.removeAll { !written.contains($0.sysID) }
+            }
+            write = draft
         } else {
             return
         }
-        if write.kind != .delete, let record = try? await currentRecord(write.table, write.sysID) {
-            write.version = SessionWrite.Version(record)
+        guard !write.records.isEmpty else { return }
+        if write.kind != .delete {
+            for index in write.records.indices {
+                let record = try? await currentRecord(write.table, write.records[index].sysID)
+                write.records[index].version = record.flatMap { SessionWrite.Version($0) }
+            }
         }
         writes.append(write)
     }
@@ -69,17 +95,18 @@ extension ReplSession {
         guard !writes.isEmpty else { return "no writes in this session yet" }
         return writes.enumerated().map { index, write in
             let fields = write.kind == .update ? " (\(write.written.joined(separator: ", ")))" : ""
+            let each = write.byQuery ? " of each" : ""
             let undo: String
             if write.undone {
                 undo = "undone"
             } else {
                 switch write.kind {
                 case .create: undo = "undo deletes it"
-                case .update: undo = "undo restores \(write.written.joined(separator: ", "))"
-                case .delete: undo = "undo re-creates it"
+                case .update: undo = "undo restores \(write.written.joined(separator: ", "))\(each)"
+                case .delete: undo = write.records.count > 1 ? "undo re-creates them" : "undo re-creates it"
                 }
             }
-            return "\(index + 1). \(write.stepID) \(write.kind.rawValue) \(write.table) \(write.sysID)\(fields)  \(undo)"
+            return "\(index + 1). \(write.summary)\(fields)  \(undo)"
         }.joined(separator: "\n")
     }
 
@@ -109,52 +136,83 @@ extension ReplSession {
 
     private func undo(at index: Int) async -> String {
         let write = writes[index]
-        let what = "\(index + 1) (\(write.stepID) \(write.kind.rawValue) \(write.table) \(write.sysID))"
-        do {
-            let current = try await currentRecord(write.table, write.sysID)
-            var newVersion: SessionWrite.Version?
-            let done: String
-            switch write.kind {
-            case .create, .update:
-                guard let current else {
-                    return Self.errorText("not undone: \(what): the record is gone from the instance", column: 0)
-                }
-                if let refusal = changed(current, since: write.version) { return Self.errorText("not undone: \(what): \(refusal)", column: 0) }
-                if write.kind == .create {
-                    try await service.deleteRecord(sysId: write.sysID, from: write.table)
-                    done = "deleted it"
-                } else {
-                    var fields: [FieldName: FieldValue] = [:]
-                    for name in write.written { fields[name] = Self.fieldValue(write.before?[name]) }
-                    _ = try await service.updateRecord(sysId: write.sysID, in: write.table, with: fields)
-                    newVersion = try await currentRecord(write.table, write.sysID).flatMap(SessionWrite.Version.init)
-                    done = "restored \(write.written.joined(separator: ", "))"
-                }
-            case .delete:
-                guard current == nil else {
-                    return Self.errorText("not undone: \(what): a record with its sys_id is on the instance again", column: 0)
-                }
-                var fields: [FieldName: FieldValue] = ["sys_id": .string(write.sysID)]
-                for (name, value) in write.before ?? [:] where !name.hasPrefix("sys_") { fields[name] = Self.fieldValue(value) }
-                _ = try await service.createRecord(with: fields, in: write.table)
-                newVersion = try await currentRecord(write.table, write.sysID).flatMap(SessionWrite.Version.init)
-                done = "re-created it with its sys_id and fields"
+        let what = "\(index + 1) (\(write.summary))"
+        // Every record is looked at first: a write is taken back whole, or not at all.
+        var currents: [JSONValue?] = []
+        for record in write.records {
+            let current: JSONValue?
+            do {
+                current = try await currentRecord(write.table, record.sysID)
+            } catch {
+                return Self.errorText("not undone: \(what): \(masker("\(error)"))", column: 0)
             }
-            writes[index].undone = true
-            // The write before it on the same record now expects the record as the undo left it.
-            if let earlier = writes.indices.last(where: {
-                $0 < index && !writes[$0].undone && writes[$0].table == write.table && writes[$0].sysID == write.sysID
-            }) {
-                writes[earlier].version = newVersion
+            let which = write.byQuery ? "\(write.table) \(record.sysID): " : ""
+            if let refusal = Self.refusal(write.kind, current, since: record.version) {
+                return Self.errorText("not undone: \(what): \(which)\(refusal)", column: 0)
             }
-            return "undid \(what): \(done)"
-        } catch {
-            return Self.errorText("not undone: \(what): \(masker("\(error)"))", column: 0)
+            currents.append(current)
+        }
+        var done = 0
+        for (position, record) in write.records.enumerated() {
+            do {
+                let version = try await takeBack(write, record)
+                done += 1
+                // The write before it on the same record now expects the record as the undo left it.
+                if let earlier = writes.indices.last(where: {
+                    $0 < index && !writes[$0].undone && writes[$0].table == write.table
+                        && writes[$0].records.contains { $0.sysID == record.sysID }
+                }), let slot = writes[earlier].records.firstIndex(where: { $0.sysID == record.sysID }) {
+                    writes[earlier].records[slot].version = version
+                }
+            } catch {
+                // The records taken back leave the write; the others stay for another :undo.
+                writes[index].records.removeFirst(position)
+                let undone = position == 0 ? "" : "took back \(position) of its records, then "
+                return Self.errorText(
+                    "not undone: \(what): \(undone)\(write.table) \(record.sysID): \(masker("\(error)"))", column: 0)
+            }
+        }
+        writes[index].undone = true
+        return "undid \(what): \(Self.describeUndo(write, count: done))"
+    }
+
+    /// Takes one record of `write` back; gives its version afterwards (nil once deleted).
+    private func takeBack(_ write: SessionWrite, _ record: SessionWrite.Record) async throws -> SessionWrite.Version? {
+        switch write.kind {
+        case .create:
+            try await service.deleteRecord(sysId: record.sysID, from: write.table)
+            return nil
+        case .update:
+            var fields: [FieldName: FieldValue] = [:]
+            for name in write.written { fields[name] = Self.fieldValue(record.before?[name]) }
+            _ = try await service.updateRecord(sysId: record.sysID, in: write.table, with: fields)
+        case .delete:
+            var fields: [FieldName: FieldValue] = ["sys_id": .string(record.sysID)]
+            for (name, value) in record.before ?? [:] where !name.hasPrefix("sys_") { fields[name] = Self.fieldValue(value) }
+            _ = try await service.createRecord(with: fields, in: write.table)
+        }
+        return try await currentRecord(write.table, record.sysID).flatMap { SessionWrite.Version($0) }
+    }
+
+    /// `deleted it`, `restored urgency`, `re-created 3 records with their sys_ids and fields`.
+    private static func describeUndo(_ write: SessionWrite, count: Int) -> String {
+        let records = "\(count) record\(count == 1 ? "" : "s")"
+        switch (write.kind, write.byQuery) {
+        case (.create, _): return "deleted it"
+        case (.update, false): return "restored \(write.written.joined(separator: ", "))"
+        case (.update, true): return "restored \(write.written.joined(separator: ", ")) of \(records)"
+        case (.delete, false): return "re-created it with its sys_id and fields"
+        case (.delete, true): return "re-created \(records) with \(count == 1 ? "its sys_id" : "their sys_ids") and fields"
         }
     }
 
-    /// Why the record is not as the session left it; nil when it is.
-    private func changed(_ current: JSONValue, since version: SessionWrite.Version?) -> String? {
+    /// Why a record cannot be taken back: gone (after a create or update), back (after a delete), or changed since
+    /// the session last left it; nil when it can.
+    private static func refusal(_ kind: SessionWrite.Kind, _ current: JSONValue?, since version: SessionWrite.Version?)
+        -> String?
+    {
+        guard kind != .delete else { return current == nil ? nil : "a record with its sys_id is on the instance again" }
+        guard let current else { return "the record is gone from the instance" }
         guard let version, let now = SessionWrite.Version(current), now != version else { return nil }
         return "the record changed since (sys_mod_count \(version.modCount) → \(now.modCount), "
             + "sys_updated_on \(version.updatedOn) → \(now.updatedOn)); look at it, then write it back by hand"

@@ -50,10 +50,10 @@ public actor ReplSession {
     /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
     public private(set) var stepFailed = false
     public private(set) var assertionFailed = false
-    /// The session's writes to single records, for `:history` and `:undo`.
+    /// The session's writes, for `:history` and `:undo`.
     var writes: [SessionWrite] = []
-    /// The creates interrupted by Ctrl-C whose record may exist, until a look at the instance settles them.
-    var unsettled: [InterruptedCreate] = []
+    /// The writes interrupted by Ctrl-C that may have gone through, until a look at the instance settles them.
+    var unsettled: [InterruptedWrite] = []
     /// Whether a step of the job has run (its `finally` is then due).
     var jobStarted: Bool { !jobStatuses.isEmpty }
 
@@ -251,14 +251,22 @@ public actor ReplSession {
     ) async -> StepRun {
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
-        let target = singleTarget(of: step)
-        let before = await recordBefore(step)
+        var draft: SessionWrite?
+        if let id = step.id { draft = await writeDraft(step, id: id) }
         let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
             stepFailed = true
-            if let possible = execution.touched.last(where: { $0.action == .possiblyCreated }), let id = step.id {
-                return StepRun(status: .failed, text: interrupted(create: possible, id: id, kind: step.kind, node: node), keptResult: true)
+            if let id = step.id {
+                if let possible = execution.touched.last(where: { $0.action == .possiblyCreated }) {
+                    let write = SessionWrite(
+                        stepID: id, kind: .create, table: possible.table, records: [.init(sysID: possible.sysID)],
+                        written: [])
+                    return StepRun(status: .failed, text: interrupted(write, id: id, kind: step.kind, node: node), keptResult: true)
+                }
+                if let draft, !draft.records.isEmpty {
+                    return StepRun(status: .failed, text: interrupted(draft, id: id, kind: step.kind, node: node), keptResult: true)
+                }
             }
             let write = ["create", "update", "delete"].contains(step.kind.name) && dryRun == nil
             let what = write
@@ -292,7 +300,7 @@ public actor ReplSession {
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
                 if let node { record(node, id: id, jobStep: jobStep) }
-                await keepWrite(step, id: id, result: value, before: before, target: target)
+                await keepWrite(step, id: id, result: value, draft: draft)
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }

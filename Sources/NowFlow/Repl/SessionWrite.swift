@@ -1,7 +1,7 @@
 import NowData
 
-/// A write the session made to one record (a create, an update or a delete by sys_id), kept for `:history` and
-/// `:undo`: what the record was before, and the version the session last left it at.
+/// A write the session made (a create, an update or a delete, by sys_id or by query), kept for `:history` and
+/// `:undo`: each record it wrote, what the record was before, and the version the session last left it at.
 struct SessionWrite: Sendable {
     enum Kind: String, Sendable {
         case create, update, delete
@@ -18,19 +18,38 @@ struct SessionWrite: Sendable {
             modCount = count
             updatedOn = updated
         }
+
+        init?(_ record: JSONObject?) {
+            guard let record else { return nil }
+            self.init(JSONValue.object(record))
+        }
+    }
+
+    /// One record the write touched.
+    struct Record: Sendable {
+        var sysID: String
+        /// The record before an update or a delete, every field as read.
+        var before: JSONObject?
+        /// The record's version after the write (or after the undo of a later write to it); nil after a delete.
+        var version: Version?
     }
 
     /// The step's id (`_1`, `opened`).
     var stepID: String
     var kind: Kind
     var table: String
-    var sysID: String
-    /// The record before an update or a delete, every field as read.
-    var before: JSONObject?
+    /// The records written, in order: one for a write by sys_id.
+    var records: [Record]
+    /// Whether the step chose its records by a query (`where:`, `query:`).
+    var byQuery = false
     /// The fields an update wrote.
     var written: [String]
-    /// The record's version after the write (or after the undo of a later write to it); nil after a delete.
-    var version: Version?
     /// Whether `:undo` took it back.
     var undone = false
+
+    /// `fire create incident 9d5e...`, or `_2 update incident 3 records by query`.
+    var summary: String {
+        let what = byQuery ? "\(records.count) record\(records.count == 1 ? "" : "s") by query" : records.first?.sysID ?? ""
+        return "\(stepID) \(kind.rawValue) \(table) \(what)"
+    }
 }

@@ -19,27 +19,45 @@ public enum EnvironmentCredentials {
     }
 
     /// A bearer token from `NOW_TOKEN`, else Basic credentials from `NOW_USER`/`NOW_PASSWORD` or
-    /// `SN_USERNAME`/`SN_PASSWORD`, with the values to mask; nil when the environment gives none.
-    public static func authentication(in environment: [String: String]) -> (
-        authentication: NowAuthentication, secrets: [String]
-    )? {
+    /// `SN_USERNAME`/`SN_PASSWORD`, with the values to mask; nil when the environment gives none. When a user is
+    /// set without a password, `password` is asked for it (on a terminal, without echo); nil from it: no
+    /// credentials.
+    ///
+    /// The one resolver of environment credentials: `nowflow run`, `validate` and `repl` all take theirs from it,
+    /// for a URL and for a profile without `auth:`.
+    public static func authentication(
+        in environment: [String: String], password ask: (_ user: String) -> String? = { _ in nil }
+    ) -> (authentication: NowAuthentication, secrets: [String])? {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         if let token = value("NOW_TOKEN") {
             return (.bearer(StaticAccessToken(token: token)), [token])
         }
-        for (userName, passwordName) in [("NOW_USER", "NOW_PASSWORD"), ("SN_USERNAME", "SN_PASSWORD")] {
-            if let user = value(userName), let password = value(passwordName) {
-                return (
-                    .basic(user: user, password: password),
-                    [password, SecretMasker.basicCredentials(user: user, password: password)]
-                )
-            }
+        func basic(_ user: String, _ password: String) -> (authentication: NowAuthentication, secrets: [String]) {
+            (.basic(user: user, password: password), [password, SecretMasker.basicCredentials(user: user, password: password)])
         }
-        return nil
+        let pairs = [("NOW_USER", "NOW_PASSWORD"), ("SN_USERNAME", "SN_PASSWORD")]
+        for (userName, passwordName) in pairs {
+            if let user = value(userName), let password = value(passwordName) { return basic(user, password) }
+        }
+        guard let user = pairs.lazy.compactMap({ value($0.0) }).first, let password = ask(user), !password.isEmpty
+        else { return nil }
+        return basic(user, password)
     }
 
     /// What to do after a 401 from a run that sent no credentials.
     public static let missingCredentialsHint =
         "the instance asks for credentials and none were given: set NOW_USER and NOW_PASSWORD (or NOW_TOKEN, or "
         + "SN_USERNAME and SN_PASSWORD), give the job an auth:, or use a profile of ~/.nowflow/config.yaml with an auth:"
+
+    /// What to do after a 401 from a run that sent credentials (from the environment, a job's or a profile's
+    /// `auth:`).
+    public static let refusedCredentialsHint =
+        "the instance refused the credentials given: check NOW_USER and NOW_PASSWORD (or NOW_TOKEN, or SN_USERNAME "
+        + "and SN_PASSWORD), the job's auth: or the profile's auth:"
+
+    /// The hint after a 401: ``missingCredentialsHint`` when no credentials were sent, else
+    /// ``refusedCredentialsHint``.
+    public static func unauthorizedHint(credentialsGiven: Bool) -> String {
+        credentialsGiven ? refusedCredentialsHint : missingCredentialsHint
+    }
 }

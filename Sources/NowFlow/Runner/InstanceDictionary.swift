@@ -4,11 +4,20 @@ import NowData
 /// The tables and fields of an instance, as its dictionary (`sys_db_object`, `sys_dictionary`) lists them,
 /// read through the Table API: what the name check of `validate` and `run` compares a job's names with.
 struct InstanceDictionary: Sendable, Codable, Hashable {
+    /// One entry of a choice list: the value stored and the label shown.
+    struct Choice: Sendable, Codable, Hashable {
+        var value: String
+        var label: String
+    }
+
     /// Each table's parent (`incident` → `task`).
     private(set) var parents: [String: String] = [:]
     private(set) var tables: Set<String> = []
     /// Each table's own fields, with the table a reference field points to ("" for other fields).
     private(set) var fields: [String: [String: String]] = [:]
+    /// Each table's choice lists by field, in the instance's order (`sys_choice`, its active entries), on the table
+    /// that lists them.
+    private(set) var choices: [String: [String: [Choice]]] = [:]
 
     /// The table and the tables it extends, nearest first.
     func lineage(of table: String) -> [String] {
@@ -22,6 +31,12 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).reduce(into: [:]) { all, name in
             for (field, reference) in fields[name] ?? [:] where all[field] == nil { all[field] = reference }
         }
+    }
+
+    /// The choices of a field of `table`, from the nearest table (itself, then those it extends) that lists them;
+    /// nil when the field has no choice list.
+    func choices(of table: String, field: String) -> [Choice]? {
+        lineage(of: table).lazy.compactMap { choices[$0]?[field] }.first
     }
 
     /// The dictionary kept at `url` when it was written less than `maximumAge` ago; nil otherwise.
@@ -54,7 +69,7 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         return dictionary
     }
 
-    /// Reads the fields of `tables` (and their parents) not read yet.
+    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists.
     mutating func loadFields(of tables: Set<String>, service: NowTableService) async throws {
         let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
@@ -68,6 +83,18 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
             }
             let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
             fields[table, default: [:]][element] = reference ?? ""
+        }
+        // The choice lists only add warnings: an instance that refuses them is checked without.
+        let entries = try? await Self.records(
+            service, "sys_choice", query: "nameIN\(missing.joined(separator: ","))^inactive=false^ORDERBYsequence",
+            fields: ["name", "element", "value", "label"])
+        for case .object(let row) in entries ?? [] {
+            guard let table = row["name"]?.string, let element = row["element"]?.string,
+                let value = row["value"]?.string, !value.isEmpty
+            else { continue }
+            let choice = Choice(value: value, label: row["label"]?.string ?? value)
+            if choices[table]?[element]?.contains(choice) == true { continue }
+            choices[table, default: [:]][element, default: []].append(choice)
         }
     }
 

@@ -37,7 +37,7 @@ extension JobExecution {
         guard holds else {
             var message: String
             if let template = step.message {
-                message = (try? template.evaluate(in: scope).text) ?? template.source
+                message = (try? template.message(in: scope)) ?? template.source
             } else {
                 message = "assertion failed: \(step.source)"
             }
@@ -123,7 +123,9 @@ extension JobExecution {
             throw StepFailure("\(what): \(template.source) gives \(value.kindDescription), not a text")
         default:
             let text = value.text
-            guard !text.isEmpty else { throw StepFailure("\(what): \(template.source) is empty") }
+            guard !text.isEmpty else {
+                throw StepFailure(template.source.isEmpty ? "\(what) is empty" : "\(what): \(template.source) is empty")
+            }
             return text
         }
     }

@@ -3,12 +3,16 @@ import NowData
 
 extension JobRunner {
     /// Checks every table and field name the job writes literally (tables, `where:` keys, `fields:`, `order_by:`,
-    /// and dot-walks through reference fields) against the instance's dictionary, before anything is sent: an
+    /// the fields and orderings of an encoded `query:`, and dot-walks through reference fields) against the instance's dictionary, before anything is sent: an
     /// unknown name would otherwise be ignored by the instance, and a `where:` with a typo match every record.
     /// Only reads are sent.
     ///
-    /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name; one without a
-    ///   position when the dictionary cannot be read (its tables refused, say). Empty when every name is known, and
+    /// A value written for a choice field (a `where:` value, a create's or update's field) that is neither one of its
+    /// choice values nor a label (`sys_choice`) is a warning naming the choices.
+    ///
+    /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name, and the warnings
+    ///   (``Diagnostic/isWarning``); one without a position when the dictionary cannot be read (its tables refused,
+    ///   say). Empty when every name is known, and
     ///   when the instance is unreachable, refuses the credentials or the job's values cannot be prepared: the run
     ///   reports that at its first step.
     public func checkNames() async -> [Diagnostic] {
@@ -46,6 +50,18 @@ extension JobRunner {
         func report(_ use: NameUse, _ message: String) {
             diagnostics.append(Diagnostic(file: use.file ?? job.file, line: use.mark.line, column: use.mark.column, message: message))
         }
+        func checkChoice(
+            _ value: NameUse.Value, of field: String, _ choices: [InstanceDictionary.Choice], in use: NameUse
+        ) {
+            guard !choices.contains(where: { $0.value == value.text || $0.label == value.text }) else { return }
+            // A number is a value mistyped, not a word misspelt: no did-you-mean.
+            let word = Double(value.text) == nil
+            let hint = word ? value.text.closest(among: choices.flatMap { [$0.value, $0.label] }).map { "; did you mean '\($0)'?" } : nil
+            diagnostics.append(Diagnostic(
+                file: use.file ?? job.file, line: value.mark.line, column: value.mark.column,
+                message: "'\(value.text)' is neither a value nor a label of \(field)'s choices (\(Self.describe(choices)))\(hint ?? "")",
+                isWarning: true))
+        }
         for use in uses {
             guard let table = use.table else {
                 if !dictionary.tables.contains(use.name) {
@@ -64,7 +80,12 @@ extension JobRunner {
                     report(use, "unknown field '\(component)' in \(current)\(walked)\(hint)")
                     break
                 }
-                guard index < use.name.split(separator: ".").count - 1 else { break }
+                guard index < use.name.split(separator: ".").count - 1 else {
+                    if let choices = dictionary.choices(of: current, field: component) {
+                        for value in use.values { checkChoice(value, of: "\(current).\(component)", choices, in: use) }
+                    }
+                    break
+                }
                 guard !reference.isEmpty else {
                     report(use, "'\(component)' in \(current) is not a reference field: '\(use.name)' cannot walk through it")
                     break
@@ -75,6 +96,13 @@ extension JobRunner {
         }
         if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
         return diagnostics
+    }
+
+    /// `1 = Critical, 2 = High, ...`: each value and, when it differs, its label; the first 20.
+    static func describe(_ choices: [InstanceDictionary.Choice]) -> String {
+        let shown = choices.prefix(20).map { $0.label == $0.value || $0.label.isEmpty ? $0.value : "\($0.value) = \($0.label)" }
+        let more = choices.count > 20 ? ", and \(choices.count - 20) more" : ""
+        return shown.joined(separator: ", ") + more
     }
 
     /// How long a cached dictionary is used before it is read again: a day.

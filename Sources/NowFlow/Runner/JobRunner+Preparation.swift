@@ -40,7 +40,9 @@ extension JobRunner {
         } catch {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
-        let retries = RetryTally(wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL))
+        let masker = SecretMasker(secrets + secretValues(in: scope))
+        let base = options.transport ?? CurlTransport(instanceURL: options.instanceURL)
+        let retries = RetryTally(wrapping: RequestLog(base: base, masker: masker, onEvent: options.onEvent))
         let transport: any NowTransport =
             options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
         let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
@@ -48,7 +50,7 @@ extension JobRunner {
             instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
         return Preparation(
-            scope: scope, masker: SecretMasker(secrets + secretValues(in: scope)),
+            scope: scope, masker: masker,
             service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)
     }
 

@@ -57,6 +57,8 @@ private final class Session {
     private var totalWeight = 0
     /// The scalar bytes aliases have added so far.
     private var aliasBytes = 0
+    /// Whether an alias was expanded (then the node limit is most likely an alias bomb's).
+    private var expandedAlias = false
     private var root: YAMLNode?
     private var documents = 0
 
@@ -116,6 +118,7 @@ private final class Session {
                             "aliases expand to more than \(YAMLParser.maximumAliasBytes / 1_048_576) MB of text ('*\(name)' here)",
                         mark: mark)
                 }
+                expandedAlias = true
                 try add(anchored.node, weight: anchored.weight, bytes: anchored.bytes, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
                 try checkCollectionTag(Self.string(event.data.sequence_start.tag), expected: "seq", mark: mark)
@@ -128,9 +131,10 @@ private final class Session {
                     throw YAMLError(message: "unbalanced collection end", mark: mark)
                 }
                 let content: YAMLNode.Content = frame.isSequence ? .sequence(frame.items) : .mapping(frame.pairs)
+                // Its items were counted as they came: the collection adds itself.
                 try add(
                     YAMLNode(content: content, mark: frame.mark), weight: frame.weight, bytes: frame.bytes,
-                    anchor: frame.anchor)
+                    anchor: frame.anchor, added: 1)
             default:
                 break
             }
@@ -145,12 +149,16 @@ private final class Session {
         stack.append(frame)
     }
 
-    /// Adds a finished node to the collection being read (or makes it the root).
-    private func add(_ node: YAMLNode, weight: Int, bytes: Int, anchor: String?) throws(YAMLError) {
-        totalWeight += weight
+    /// Adds a finished node to the collection being read (or makes it the root). `weight` is the nodes it holds
+    /// (itself included, aliases expanded), `added` those not counted yet: all of them for a scalar or an alias,
+    /// the collection itself for a collection, whose items were counted as they came.
+    private func add(_ node: YAMLNode, weight: Int, bytes: Int, anchor: String?, added: Int? = nil) throws(YAMLError) {
+        totalWeight += added ?? weight
         guard totalWeight <= YAMLParser.maximumNodes else {
             throw YAMLError(
-                message: "the document expands to more than \(YAMLParser.maximumNodes) nodes (aliases of aliases?)",
+                message: expandedAlias
+                    ? "the document expands to more than \(YAMLParser.maximumNodes) nodes (aliases of aliases?)"
+                    : "the document has more than \(YAMLParser.maximumNodes) nodes; split it into several jobs",
                 mark: node.mark)
         }
         if let anchor { anchors[anchor] = (node, weight, bytes) }
