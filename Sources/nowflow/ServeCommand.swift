@@ -12,7 +12,9 @@ enum ServeCommand {
         usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
                              [--latency MS] [--fail-rate R] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-        The admin password may also come from NOWFLOW_ADMIN_PASSWORD.
+                             [--oauth-client ID:SECRET]...
+        The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
+        application (oauth_entity) acting as the admin for client_credentials.
         """
 
     /// What the command line asks for.
@@ -81,7 +83,7 @@ enum ServeCommand {
             arguments,
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-status",
-                "retry-after", "drop-rate", "lost-response-rate",
+                "retry-after", "drop-rate", "lost-response-rate", "oauth-client",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -109,6 +111,13 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
+        for client in parsed.values("oauth-client") {
+            let parts = client.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("--oauth-client expects ID:SECRET: a client id, a colon and the client's secret")
+            }
+            options.oauthClients[String(parts[0])] = String(parts[1])
+        }
         return Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
     }
 

@@ -59,7 +59,7 @@ import Testing
         let sysID = try Self.sysID(created)
         let expected = Self.metadata(sysID, name: "notes.txt", size: bytes.count, hash: hash)
         #expect(Harness.text(created) == #"{"result":"# + expected + "}")
-        #expect(created.headers["Location"] == "http://localhost/api/now/attachment/\(sysID)")
+        #expect(created.headers["Location"] == "http://localhost/api/now/v1/attachment/\(sysID)/file")
 
         let read = try await harness.send("GET", "/api/now/attachment/\(sysID)")
         #expect(Harness.text(read) == #"{"result":"# + expected + "}")

@@ -22,5 +22,12 @@ import Testing
         #expect(try EncodedQuery.parse("ORDERBYnumber").text(sortedBy: "state", descending: true) == "ORDERBYDESCstate")
         #expect(try EncodedQuery.parse("ORDERBYnumber").text(adding: "active=true") == "active=true^ORDERBYnumber")
         #expect(try EncodedQuery.parse("nonsense^active=true").text == "nonsense^active=true")
+        for text in [
+            "JOINsys_user.sys_id=sys_user_group.manager!active=true^ORDERBYname",
+            "RLQUERYsys_group_has_role.group,>0,m2m^role.nameLIKEadmin^ENDRLQUERY^active=true",
+            "RLQUERYtask.assigned_to,=0^ENDRLQUERY",
+        ] {
+            #expect(try EncodedQuery.parse(text).text == text)
+        }
     }
 }

@@ -257,19 +257,19 @@ import Testing
     // Row 6: query limits.
 
     @Test(arguments: ["^OR", "^", "^NQ"])
-    func nineHundredConditionsRunAndOneMoreIsRefused(join: String) async throws {
+    func tenThousandConditionsRunAndOneMoreIsRefused(join: String) async throws {
         func query(_ count: Int) -> String {
             (0..<count).map { "number=INC\($0)" }.joined(separator: join)
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         }
-        let most = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(900))")
+        let most = try await served.send("GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(10_000))")
         #expect(most.status == 200)
         let tooMany = try await served.send(
-            "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(901))")
+            "GET", "/api/now/table/incident?sysparm_fields=number&sysparm_query=\(query(10_001))")
         #expect(tooMany.status == 400)
         #expect(
             tooMany.body
-                == Self.invalidQuery("the encoded query has 901 conditions; the local instance takes at most 900"))
+                == Self.invalidQuery("the encoded query has 10001 conditions; the local instance takes at most 10000"))
         #expect(try await served.stillAnswers())
     }
 

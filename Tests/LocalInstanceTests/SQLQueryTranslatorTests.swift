@@ -27,7 +27,7 @@ import NowData
         let sql = try translate("active=true^priority=1^ORpriority=2^NQcategory=network^ORcategory=hardware^state=1")
         #expect(
             sql.whereClause
-                == #"("active" = ? AND ("priority" = ? OR "priority" = ?)) OR (("category" = ? OR "category" = ?) AND "state" = ?)"#
+                == #"("active" = ? AND ("priority" = ? OR "priority" = ?)) OR (("category" COLLATE NOCASE = ? OR "category" COLLATE NOCASE = ?) AND "state" = ?)"#
         )
         #expect(
             sql.parameters == [
@@ -36,7 +36,7 @@ import NowData
     }
 
     @Test(arguments: [
-        ("number=INC0010001", #""number" = ?"#, [SQLValue.text("INC0010001")]),
+        ("number=INC0010001", #""number" COLLATE NOCASE = ?"#, [SQLValue.text("INC0010001")]),
         ("state!=6", #""state" IS NOT ?"#, [.integer(6)]),
         ("priority<3", #""priority" < ?"#, [.integer(3)]),
         ("priority<=3", #""priority" <= ?"#, [.integer(3)]),
@@ -77,7 +77,7 @@ import NowData
         ("categoryANYTHING", "1", []),
         ("priorityIN1, 2,3,", #""priority" IN (?, ?, ?)"#, [.integer(1), .integer(2), .integer(3)]),
         (
-            "categoryNOT INnetwork,hardware", #"("category" IS NULL OR "category" NOT IN (?, ?))"#,
+            "categoryNOT INnetwork,hardware", #"("category" IS NULL OR "category" COLLATE NOCASE NOT IN (?, ?))"#,
             [.text("network"), .text("hardware")]
         ),
         ("priorityBETWEEN2@4", #""priority" BETWEEN ? AND ?"#, [.integer(2), .integer(4)]),
@@ -140,7 +140,7 @@ import NowData
         #expect(
             try translate("caller_id.user_name=abel.tuter")
                 == TranslatedQuery(
-                    whereClause: #""caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" = ?)"#,
+                    whereClause: #""caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" COLLATE NOCASE = ?)"#,
                     parameters: [.text("abel.tuter")], orderBy: "", warnings: []))
         #expect(
             try translate("caller_id.manager.active=true^priority=1")
@@ -153,7 +153,7 @@ import NowData
     @Test func dotWalkThroughAnEmptyReferenceMatchesNegativeConditions() throws {
         #expect(
             try translate("caller_id.manager.user_name!=abel.tuter").whereClause
-                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("manager" IS NULL OR "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" IS NOT ?))))"#
+                == #"("caller_id" IS NULL OR "caller_id" IN (SELECT "sys_id" FROM "sys_user" WHERE ("manager" IS NULL OR "manager" IN (SELECT "sys_id" FROM "sys_user" WHERE "user_name" COLLATE NOCASE IS NOT ?))))"#
         )
         #expect(
             try translate("caller_id.emailISEMPTY").whereClause
@@ -227,7 +227,7 @@ import NowData
         #expect(
             try translate(#"number=1' OR '1'='1^ORshort_descriptionLIKE"); DROP TABLE incident; --"#)
                 == TranslatedQuery(
-                    whereClause: #"("number" = ? OR "short_description" LIKE ? ESCAPE '\')"#,
+                    whereClause: #"("number" COLLATE NOCASE = ? OR "short_description" LIKE ? ESCAPE '\')"#,
                     parameters: [.text("1' OR '1'='1"), .text(#"%"); DROP TABLE incident; --%"#)], orderBy: "",
                     warnings: []))
     }

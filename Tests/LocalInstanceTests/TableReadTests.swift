@@ -186,11 +186,11 @@ import Testing
 
     @Test func javascriptInQueryIsRefused() async throws {
         let response = try await harness.send(
-            "GET", "/api/now/table/incident", query: [("sysparm_query", "opened_at>javascript:gs.daysAgo(1)")])
+            "GET", "/api/now/table/incident", query: [("sysparm_query", "opened_at>javascript:new GlideDateTime()")])
         #expect(response.statusCode == 400)
         #expect(
             Harness.text(response)
-                == #"{"error":{"message":"Invalid query","detail":"encoded query condition 'opened_at>javascript:gs.daysAgo(1)' has a javascript: value; the local instance does not run scripts"},"status":"failure"}"#
+                == #"{"error":{"message":"Invalid query","detail":"encoded query condition 'opened_at>javascript:new GlideDateTime()' has a javascript: value; the local instance does not run scripts"},"status":"failure"}"#
         )
     }
 

@@ -258,6 +258,9 @@ import Testing
         #expect(hash.hasPrefix("sha256$"))
         #expect(!hash.contains("pa55"))
         #expect(PasswordHash.verify("pa55", against: hash))
+        let itil = DemoData.sysID("sys_user_role", "itil")
+        _ = try await harness.send(
+            "POST", "/api/now/table/sys_user_has_role", body: #"{"user":"\#(sysID)","role":"\#(itil)"}"#)
         let auth = "Basic " + Data("new.user:pa55".utf8).base64EncodedString()
         let asUser = try await harness.send(
             "POST", "/api/now/table/incident", body: #"{"short_description":"Mine"}"#,

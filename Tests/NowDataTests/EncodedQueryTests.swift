@@ -149,8 +149,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "sla_dueONToday@javascript:gs.daysAgoStart(0)@javascript:gs.daysAgoEnd(0)",
+        "sla_dueONToday@javascript:gs.daysAgoStart(0)@javascript:gs.getUserID()",
         "caller_id=JavaScript:gs.getUserID()",
+        "opened_at>javascript:gs.daysAgo(1)+1",
+        "opened_at>javascript: gs.daysAgo(1)",
+        "javascript:gs.daysAgo(1)=opened_at",
     ])
     func refusesJavaScriptValues(condition: String) {
         #expect(throws: EncodedQueryError.javascriptValue(condition: condition)) {
@@ -164,5 +167,84 @@ import Testing
             error.description
                 == "encoded query condition 'caller_id=javascript:gs.getUserID()' has a javascript: value; "
                 + "the local instance does not run scripts")
+    }
+
+    @Test(arguments: [
+        "sla_dueONToday@javascript:gs.daysAgoStart(0)@javascript:gs.daysAgoEnd(0)",
+        "opened_at>=javascript:gs.beginningOfToday()",
+        "opened_atBETWEENjavascript:gs.minutesAgo(15)@javascript:gs.endOfThisWeek()",
+    ])
+    func keepsTheDateHelpersOfListFilters(condition: String) throws {
+        guard case .condition(let parsed) = try onlyTerm(condition) else {
+            Issue.record("not a condition: \(condition)")
+            return
+        }
+        #expect(parsed.text == condition)
+        #expect(parsed.value.hasPrefix("Today@javascript:") || parsed.value.hasPrefix("javascript:"))
+    }
+
+    @Test func readsAJoinWithItsSubquery() throws {
+        let query = try EncodedQuery.parse("active=true^JOINsys_user.sys_id=sys_user_group.manager!active=true^ORDERBYname")
+        let join = EncodedQuery.Join(
+            text: "JOINsys_user.sys_id=sys_user_group.manager!active=true", table: "sys_user", field: "sys_id",
+            joinTable: "sys_user_group", joinField: "manager",
+            query: EncodedQuery(groups: [.init(clauses: [.init(terms: [term("active", .equals, "true")])])], ordering: []))
+        #expect(
+            query
+                == EncodedQuery(
+                    groups: [.init(clauses: [.init(terms: [term("active", .equals, "true")]), .init(terms: [.join(join)])])],
+                    ordering: [.init(field: "name", descending: false)]))
+        #expect(
+            try onlyTerm("JOINsys_user.sys_id=sys_user_group!active=true")
+                == .invalid(
+                    text: "JOINsys_user.sys_id=sys_user_group!active=true",
+                    reason: "a JOIN is written JOINtable.field=other.field!conditions"))
+    }
+
+    @Test func readsRelatedListQueriesNestedOrNot() throws {
+        let query = try EncodedQuery.parse(
+            "RLQUERYsys_group_has_role.group,>0,m2m^role.nameLIKEadmin^ORrole.name=itil"
+                + "^RLQUERYsys_user_grmember.group,>=2^ENDRLQUERY^ENDRLQUERY^ORname=Network^active=true")
+        let inner = EncodedQuery.RelatedList(
+            text: "RLQUERYsys_user_grmember.group,>=2", table: "sys_user_grmember", field: "group",
+            comparison: .greaterThanOrEquals, count: 2, stopsAtRelationship: false,
+            query: EncodedQuery(groups: [], ordering: []))
+        let outer = EncodedQuery.RelatedList(
+            text: "RLQUERYsys_group_has_role.group,>0,m2m", table: "sys_group_has_role", field: "group",
+            comparison: .greaterThan, count: 0, stopsAtRelationship: true,
+            query: EncodedQuery(
+                groups: [
+                    .init(clauses: [
+                        .init(terms: [term("role.name", .like, "admin"), term("role.name", .equals, "itil")]),
+                        .init(terms: [.relatedList(inner)]),
+                    ])
+                ], ordering: []))
+        #expect(
+            query.groups == [
+                .init(clauses: [
+                    .init(terms: [.relatedList(outer), term("name", .equals, "Network")]),
+                    .init(terms: [term("active", .equals, "true")]),
+                ])
+            ])
+        #expect(
+            try EncodedQuery.parse("active=true^RLQUERYsys_user_grmember.group,>0^user.active=true").groups == [
+                .init(clauses: [
+                    .init(terms: [term("active", .equals, "true")]),
+                    .init(terms: [.invalid(text: "RLQUERYsys_user_grmember.group,>0", reason: "RLQUERY without ENDRLQUERY")]),
+                ])
+            ])
+        #expect(
+            try onlyTerm("RLQUERYsys_user_grmember.group,about0^ENDRLQUERY")
+                == .invalid(
+                    text: "RLQUERYsys_user_grmember.group,about0",
+                    reason: "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY"))
+    }
+
+    @Test func thousandsOfConditionsAreReadAndOneMoreThanTheMostIsRefused() throws {
+        let most = Array(repeating: "AAAA=BBBB", count: EncodedQuery.maximumConditions).joined(separator: "^")
+        #expect(try EncodedQuery.parse(most).groups.first?.clauses.count == 10_000)
+        #expect(throws: EncodedQueryError.tooManyConditions(count: 10_001)) {
+            try EncodedQuery.parse(most + "^JOINsys_user.sys_id=sys_user_group.manager!active=true")
+        }
     }
 }

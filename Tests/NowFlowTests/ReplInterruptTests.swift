@@ -80,7 +80,7 @@ import Testing
             true
             nowflow> :vars
             steps._1 = {"count":1,"records":[{"number":"INC0010001"}]}
-            steps._2 = {"record":{"active":"true","assigned_to":"","assignment_g...
+            steps._2 = {"record":{"active":"true","approval":"not requested","as...
             steps._ is steps._2
             nowflow> :history
             1. _2 create incident <sys_id>  undo deletes it

@@ -139,7 +139,7 @@ struct AttachmentAPIHandler: Sendable {
     private func created(_ record: StoredRecord, _ request: NowHTTPRequest) -> NowHTTPResponse {
         let sysID = record["sys_id"] ?? ""
         var headers = tables.jsonHeaders
-        headers.add(name: "Location", value: "\(Self.baseURL(request))/api/now/attachment/\(sysID)")
+        headers.add(name: "Location", value: "\(Self.baseURL(request))/api/now/v1/attachment/\(sysID)/file")
         return NowHTTPResponse(
             statusCode: 201, headers: headers,
             body: JSONValue.object(["result": .object(metadata(record, request))]).jsonData())

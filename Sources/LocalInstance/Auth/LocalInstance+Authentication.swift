@@ -2,11 +2,12 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// The `user_name` of the request's valid credentials (Basic against sys_user, or an OAuth bearer token);
-    /// nil for missing or wrong credentials.
+    /// The `user_name` of the request's valid credentials (an `x-sn-apikey` header against `sys_api_key`, Basic
+    /// against sys_user, or an OAuth bearer token); nil for missing or wrong credentials.
     ///
     /// - Throws: when the database cannot be read.
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
+        if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
         guard let authorization = request.headers.value(named: "Authorization") else { return nil }
         if let user = verifiedCredentials.withLock({ $0[authorization] }) { return user }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
@@ -32,6 +33,17 @@ extension LocalInstance {
         }
     }
 
+    /// `body`'s response when the request's credentials are valid; the platform's 401 otherwise.
+    func authenticatedResponse(_ request: NowHTTPRequest, _ body: () -> NowHTTPResponse) -> NowHTTPResponse {
+        do {
+            guard try authenticate(request) != nil else { return TableAPIError.notAuthenticated.response }
+        } catch {
+            log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
+        return body()
+    }
+
     /// Whether an active, unlocked user has this password.
     ///
     /// - Throws: when the database cannot be read.
@@ -47,7 +59,8 @@ extension LocalInstance {
         return hash
     }
 
-    /// The stored password hash of a user who may log in (active, not locked out); nil for anyone else.
+    /// The stored password hash of a user who may log in (active, not locked out; empty when they have no
+    /// password, which no password matches); nil for anyone else.
     ///
     /// - Throws: when the database cannot be read.
     func loginHash(of user: String) throws -> String? {
@@ -57,7 +70,28 @@ extension LocalInstance {
                 .first
         }
         guard let record, record["active"] == "true", record["locked_out"] != "true" else { return nil }
-        return record["user_password"]
+        return record["user_password"] ?? ""
+    }
+
+    /// The `user_name` of the user an active, unexpired `sys_api_key` record with this token acts as, when that
+    /// user may log in; nil otherwise.
+    ///
+    /// - Throws: when the database cannot be read.
+    func apiKeyUser(_ token: String) throws -> String? {
+        guard !token.isEmpty, let keys = dictionary.table("sys_api_key"), let users = dictionary.table("sys_user")
+        else { return nil }
+        let time = Timestamp.string(now())
+        let user: StoredRecord? = try database.read { [store] db in
+            let candidates = try store.select(
+                keys, where: "\"active\" = 1 AND (\"expires\" IS NULL OR \"expires\" > ?)", [.text(time)],
+                orderBy: "", limit: 10_000, offset: 0, db)
+            guard let key = candidates.first(where: { PasswordHash.verify(token, against: $0["token"] ?? "") }),
+                let sysID = key["user"], !sysID.isEmpty
+            else { return nil }
+            return try store.fetch(users, sysID: sysID, db)
+        }
+        guard let user, user["active"] == "true", user["locked_out"] != "true" else { return nil }
+        return user["user_name"]
     }
 
     /// After a write to `sys_user`: forgets the verified Basic credentials and ends the tokens of every user who

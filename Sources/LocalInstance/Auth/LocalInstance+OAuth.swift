@@ -2,7 +2,10 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// `POST /oauth_token.do`: the `password` and `refresh_token` grants, form-urlencoded.
+    /// `POST /oauth_token.do`: the `password`, `refresh_token` and `client_credentials` grants, form-urlencoded.
+    /// Once an OAuth application is registered (`oauth_entity`), only a registered `client_id` with its
+    /// `client_secret` gets a token; until then any client may use the user grants. `client_credentials` needs a
+    /// registered application and acts as its `user`; it gives no refresh token.
     ///
     /// A refused request gets the platform's answer,
     /// 401 `{"error_description":"access_denied","error":"server_error"}`.
@@ -16,11 +19,14 @@ extension LocalInstance {
         }
         let form = Self.formFields(String(decoding: body, as: UTF8.self))
         let clientID = form["client_id"] ?? ""
-        if !options.oauthClients.isEmpty {
-            guard let secret = options.oauthClients[clientID], secret == form["client_secret"] else {
-                return Self.accessDenied
-            }
+        let client: OAuthClientCheck
+        do {
+            client = try checkClient(clientID, secret: form["client_secret"] ?? "")
+        } catch {
+            log("local instance: cannot read the OAuth applications: \(error)")
+            return TableAPIError.internalFailure.response
         }
+        if case .refused = client { return Self.accessDenied }
         let time = now()
         let lifetime =
             Double(options.tokenLifetime.components.seconds)
@@ -57,8 +63,83 @@ extension LocalInstance {
                 ("access_token", .string(access)), ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
                 ("expires_in", .number(JSONNumber(Int(lifetime)))),
             ])
+        case "client_credentials":
+            guard case .registered(let userSysID) = client, let user = try? userName(sysID: userSysID),
+                let hash = try? loginHash(of: user)
+            else { return Self.accessDenied }
+            let access = tokens.withLock { store in
+                store.issueAccessToken(
+                    userName: user, clientID: clientID, passwordHash: hash, lifetime: lifetime, now: time)
+            }
+            return Self.tokenResponse([
+                ("access_token", .string(access)), ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
+                ("expires_in", .number(JSONNumber(Int(lifetime)))),
+            ])
         default:
             return Self.accessDenied
+        }
+    }
+
+    /// What `/oauth_token.do` makes of a request's client.
+    enum OAuthClientCheck {
+        /// An active `oauth_entity` with this `client_id` and `client_secret`, acting as the user `userSysID`
+        /// (empty when it names none) for `client_credentials`.
+        case registered(userSysID: String)
+        /// No OAuth application is registered: any client is accepted for the user grants.
+        case unregistered
+        /// Applications are registered, and none has this `client_id` and `client_secret`.
+        case refused
+    }
+
+    /// Checks `clientID` and `secret` against the active `oauth_entity` records.
+    ///
+    /// - Throws: when the database cannot be read.
+    func checkClient(_ clientID: String, secret: String) throws -> OAuthClientCheck {
+        guard let entities = dictionary.table("oauth_entity") else { return .unregistered }
+        let active = try database.read { [store] db in
+            try store.select(entities, where: "\"active\" = 1", [], orderBy: "", limit: 10_000, offset: 0, db)
+        }
+        if active.isEmpty { return .unregistered }
+        guard let entity = active.first(where: { $0["client_id"] == clientID }),
+            PasswordHash.verify(secret, against: entity["client_secret"] ?? "")
+        else { return .refused }
+        return .registered(userSysID: entity["user"] ?? "")
+    }
+
+    /// The `user_name` of the user `sysID`, if it exists.
+    private func userName(sysID: String) throws -> String? {
+        guard !sysID.isEmpty, let users = dictionary.table("sys_user") else { return nil }
+        return try database.read { [store] db in try store.fetch(users, sysID: sysID, db)?["user_name"] }
+    }
+
+    /// Registers `Options.oauthClients` (`nowflow serve --oauth-client ID:SECRET`) as active `oauth_entity`
+    /// records acting as `userSysID`, replacing the secret of one already registered, in the caller's transaction.
+    static func registerOAuthClients(
+        _ clients: [String: String], userSysID: String, timestamp: String, store: RecordStore,
+        dictionary: TableDictionary, _ db: SQLiteConnection
+    ) throws {
+        guard let entities = dictionary.table("oauth_entity") else { return }
+        for (clientID, secret) in clients.sorted(by: { $0.key < $1.key }) {
+            let values: StoredRecord = [
+                "client_secret": PasswordHash.make(secret), "active": "true", "user": userSysID,
+            ]
+            if let existing = try store.select(
+                entities, where: "\"client_id\" = ?", [.text(clientID)], orderBy: "", limit: 1, offset: 0, db
+            ).first, let sysID = existing["sys_id"] {
+                _ = try store.update(entities, sysID: sysID, values, db)
+                continue
+            }
+            var record = values
+            record["sys_id"] = String(SHA256.hex("nowflow-oauth:" + clientID).prefix(32))
+            record["name"] = clientID
+            record["client_id"] = clientID
+            record["sys_created_on"] = timestamp
+            record["sys_created_by"] = "system"
+            record["sys_updated_on"] = timestamp
+            record["sys_updated_by"] = "system"
+            record["sys_mod_count"] = "0"
+            record["sys_class_name"] = entities.name
+            try store.insert(entities, record, db)
         }
     }
 

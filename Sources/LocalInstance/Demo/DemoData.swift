@@ -17,12 +17,13 @@ enum DemoData {
         "sys_user:problem.admin": "26fbff173b331300ad3cc9bb34efc4bd",
         "sys_user:natasha.ingram": "46c5bf6ca9fe1981010713e3ac7d3384",
         "cmn_department:Finance": "a581ab703710200044e0bfc8bcbe5de8",
+        "sys_user_role:admin": "2831a114c611228501d4ea6c309d626d",
     ]
 
     /// 2026-01-05 08:00:00 UTC, the first demo date.
     private static let start = Date(timeIntervalSince1970: 1_767_600_000)
 
-    private static func date(_ hours: Double) -> String {
+    static func date(_ hours: Double) -> String {
         Timestamp.string(start.addingTimeInterval(hours * 3600))
     }
 
@@ -221,7 +222,9 @@ enum DemoData {
         for (index, problem) in problems.enumerated() {
             var fields = [
                 "short_description": problem.0, "description": "Problem record for: \(problem.0.lowercased()).",
-                "state": problem.1, "category": problem.2, "impact": String(index % 3 + 1), "urgency": "2",
+                "state": problem.1, "category": problem.2,
+                "subcategory": ["email", "vpn", "oracle", "", "wireless", "memory", "", "dns", "", "sql server"][index],
+                "impact": String(index % 3 + 1), "urgency": "2",
                 "priority": String(index % 3 + 2), "assignment_group": sysID("sys_user_group", "Problem Solving"),
                 "assigned_to": sysID("sys_user", "ron.kettering"), "opened_by": sysID("sys_user", "ron.kettering"),
                 "opened_at": date(Double(100 + index * 40)), "known_error": index % 2 == 0 ? "true" : "false",
@@ -275,6 +278,8 @@ enum DemoData {
                 ])
         }
         try seedSyslog(insert)
+        try seedPeople(insert)
+        try seedITSM(insert)
     }
 
     /// The `syslog` rows: the messages a running instance logs, one every ten minutes before the first demo date.
@@ -296,17 +301,19 @@ enum DemoData {
         }
     }
 
-    /// Creates the administrator if missing and sets its password (on every start).
+    /// Creates the administrator if missing and sets its password (on every start); returns its sys_id (empty
+    /// without a `sys_user` table).
+    @discardableResult
     static func ensureAdmin(
         userName: String, passwordHash: String, timestamp: String, store: RecordStore, dictionary: TableDictionary,
         _ db: SQLiteConnection
-    ) throws {
-        guard let users = dictionary.table("sys_user") else { return }
+    ) throws -> String {
+        guard let users = dictionary.table("sys_user") else { return "" }
         if let existing = try store.select(
             users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
         ).first, let sysID = existing["sys_id"] {
             _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
-            return
+            return sysID
         }
         let insert = Inserter(store: store, dictionary: dictionary, db: db)
         try insert.record(
@@ -315,10 +322,11 @@ enum DemoData {
                 "user_name": userName, "first_name": "System", "last_name": "Administrator",
                 "name": "System Administrator", "title": "System Administrator", "user_password": passwordHash,
             ])
+        return sysID("sys_user", userName)
     }
 
     /// Inserts demo records with their defaults, system fields and numbers.
-    private struct Inserter {
+    struct Inserter {
         let store: RecordStore
         let dictionary: TableDictionary
         let db: SQLiteConnection

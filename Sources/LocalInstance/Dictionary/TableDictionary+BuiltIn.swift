@@ -1,10 +1,15 @@
 extension TableDictionary {
-    /// The built-in tables: users, departments and groups, the task tables, the CMDB, assets, the system log,
-    /// charts, the read-only dictionary tables and the attachments.
+    /// The built-in tables: users, departments, groups and roles, companies, the task tables of the ITSM core
+    /// (incident, problem, change and their tasks, the catalog's requests), standard-change templates, the CMDB
+    /// with its common classes and relationships, assets, the system log, charts, business rules, the read-only
+    /// dictionary tables and the attachments.
     static let builtIn = TableDictionary([
-        sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, task, incident, problem, changeRequest, cmdbCI,
-        cmdbCIServer, almAsset, syslog, bsmChart, sysMetadata, sysDBObject, sysDictionary, sysDocumentation,
-        sysChoice, sysAttachment,
+        sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
+        coreCompany, task, incident, problem, problemTask, changeRequest, changeTask, chgModel,
+        stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIComputer, cmdbCIServer,
+        cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
+        cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
+        sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey,
     ])
 
     private static let impactChoices = [
@@ -16,7 +21,7 @@ extension TableDictionary {
     ]
 
     /// The fields every task table shares (task, incident, problem, change_request).
-    private static func taskFields(state: [FieldChoice], stateDefault: String) -> [FieldDefinition] {
+    static func taskFields(state: [FieldChoice], stateDefault: String) -> [FieldDefinition] {
         [
             FieldDefinition("number"),
             FieldDefinition("short_description"),
@@ -37,6 +42,13 @@ extension TableDictionary {
             FieldDefinition("close_notes"),
             FieldDefinition("work_notes"),
             FieldDefinition("comments", label: "Additional comments"),
+            FieldDefinition("user_input"),
+            FieldDefinition(
+                "approval", .choice,
+                choices: [
+                    FieldChoice("not requested", "Not Yet Requested"), FieldChoice("requested", "Requested"),
+                    FieldChoice("approved", "Approved"), FieldChoice("rejected", "Rejected"),
+                ], defaultValue: "not requested"),
         ]
     }
 
@@ -58,6 +70,10 @@ extension TableDictionary {
             FieldDefinition("locked_out", .boolean, defaultValue: "false"),
             FieldDefinition("vip", .boolean, label: "VIP", defaultValue: "false"),
             FieldDefinition("user_password", label: "Password", isPassword: true),
+            FieldDefinition("time_zone", label: "Time zone"),
+            FieldDefinition(
+                "date_format", .choice,
+                choices: UserDateDisplay.dateFormats.map { FieldChoice($0, $0) }),
         ])
 
     static let cmnDepartment = TableDefinition(
@@ -170,6 +186,15 @@ extension TableDictionary {
                     FieldChoice("software", "Software"), FieldChoice("hardware", "Hardware"),
                     FieldChoice("network", "Network"), FieldChoice("database", "Database"),
                 ]),
+            FieldDefinition(
+                "subcategory", .choice,
+                choices: [
+                    FieldChoice("email", "Email"), FieldChoice("os", "Operating System"), FieldChoice("cpu", "CPU"),
+                    FieldChoice("disk", "Disk"), FieldChoice("memory", "Memory"), FieldChoice("dns", "DNS"),
+                    FieldChoice("vpn", "VPN"), FieldChoice("wireless", "Wireless"), FieldChoice("oracle", "Oracle"),
+                    FieldChoice("sql server", "MS SQL Server"),
+                ]),
+            FieldDefinition("duplicate_of", .reference(table: "problem")),
             FieldDefinition("known_error", .boolean, defaultValue: "false"),
             FieldDefinition("cause_notes"),
             FieldDefinition("fix_notes"),
@@ -222,12 +247,6 @@ extension TableDictionary {
             FieldDefinition("backout_plan"),
             FieldDefinition("test_plan"),
             FieldDefinition(
-                "approval", .choice,
-                choices: [
-                    FieldChoice("not requested", "Not Yet Requested"), FieldChoice("requested", "Requested"),
-                    FieldChoice("approved", "Approved"), FieldChoice("rejected", "Rejected"),
-                ], defaultValue: "not requested"),
-            FieldDefinition(
                 "close_code", .choice,
                 choices: [
                     FieldChoice("successful", "Successful"),
@@ -235,9 +254,14 @@ extension TableDictionary {
                     FieldChoice("unsuccessful", "Unsuccessful"),
                 ]),
             FieldDefinition("on_hold", .boolean, defaultValue: "false"),
+            FieldDefinition("on_hold_reason"),
+            FieldDefinition("chg_model", .reference(table: "chg_model"), label: "Model"),
+            FieldDefinition(
+                "std_change_producer_version", .reference(table: "std_change_producer_version"),
+                label: "Standard change template version"),
         ])
 
-    private static let ciFields: [FieldDefinition] = [
+    static let ciFields: [FieldDefinition] = [
         FieldDefinition("name"),
         FieldDefinition("short_description", label: "Description"),
         FieldDefinition("asset_tag"),
@@ -266,30 +290,48 @@ extension TableDictionary {
         FieldDefinition("managed_by", .reference(table: "sys_user")),
         FieldDefinition("owned_by", .reference(table: "sys_user")),
         FieldDefinition("support_group", .reference(table: "sys_user_group")),
+        FieldDefinition("mac_address", label: "MAC Address"),
+        FieldDefinition(
+            "environment", .choice,
+            choices: [
+                FieldChoice("development", "Development"), FieldChoice("production", "Production"),
+                FieldChoice("test", "Test"),
+            ]),
+        FieldDefinition("company", .reference(table: "core_company")),
     ]
 
     static let cmdbCI = TableDefinition(
         name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields)
 
+    /// The fields of `cmdb_ci_computer` and the tables that extend it.
+    static let computerFields: [FieldDefinition] = ciFields + [
+        FieldDefinition("host_name"),
+        FieldDefinition("fqdn", label: "Fully qualified domain name"),
+        FieldDefinition("os", label: "Operating System"),
+        FieldDefinition("os_version", label: "OS Version"),
+        FieldDefinition("cpu_count", .integer, label: "CPU count"),
+        FieldDefinition("cpu_speed", .integer, label: "CPU speed (MHz)"),
+        FieldDefinition("ram", .integer, label: "RAM (MB)"),
+        FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
+        FieldDefinition("virtual", .boolean, defaultValue: "false"),
+    ]
+
+    static let cmdbCIComputer = TableDefinition(
+        name: "cmdb_ci_computer", label: "Computer", displayField: "name", extends: "cmdb_ci", fields: computerFields)
+
+    /// The fields of `cmdb_ci_server` and the tables that extend it.
+    static let serverFields: [FieldDefinition] = computerFields + [
+        FieldDefinition(
+            "classification", .choice,
+            choices: [
+                FieldChoice("Production", "Production"), FieldChoice("Development", "Development"),
+                FieldChoice("Test", "Test"), FieldChoice("Staging", "Staging"),
+            ])
+    ]
+
     static let cmdbCIServer = TableDefinition(
-        name: "cmdb_ci_server", label: "Server", displayField: "name", extends: "cmdb_ci",
-        fields: ciFields + [
-            FieldDefinition("host_name"),
-            FieldDefinition("fqdn", label: "Fully qualified domain name"),
-            FieldDefinition("os", label: "Operating System"),
-            FieldDefinition("os_version", label: "OS Version"),
-            FieldDefinition("cpu_count", .integer, label: "CPU count"),
-            FieldDefinition("cpu_speed", .integer, label: "CPU speed (MHz)"),
-            FieldDefinition("ram", .integer, label: "RAM (MB)"),
-            FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
-            FieldDefinition("virtual", .boolean, defaultValue: "false"),
-            FieldDefinition(
-                "classification", .choice,
-                choices: [
-                    FieldChoice("Production", "Production"), FieldChoice("Development", "Development"),
-                    FieldChoice("Test", "Test"), FieldChoice("Staging", "Staging"),
-                ]),
-        ])
+        name: "cmdb_ci_server", label: "Server", displayField: "name", extends: "cmdb_ci_computer",
+        fields: serverFields)
 }
 
 extension TableDictionary {

@@ -56,8 +56,22 @@ extension TableDictionary {
             FieldDefinition("language"),
         ])
 
-    /// The read-only tables generated from the dictionary itself.
+    /// The tables generated from the dictionary itself.
     static let metadataTableNames: Set<String> = [
         sysMetadata.name, sysDBObject.name, sysDictionary.name, sysDocumentation.name, sysChoice.name,
     ]
+
+    /// The generated tables that are read-only. `sys_choice` takes writes, as on the platform (clients add and
+    /// remove choices); its generated entries are made again on every start, the others are kept.
+    static let readOnlyTableNames: Set<String> = metadataTableNames.subtracting([sysChoice.name])
+}
+
+extension TableDictionary {
+    /// `sys_tiny_url`: the long URLs `POST /api/now/tinyurl` shortened, by their `tiny_url` key.
+    static let sysTinyURL = TableDefinition(
+        name: "sys_tiny_url", label: "Tiny URL", displayField: "tiny_url",
+        fields: [
+            FieldDefinition("tiny_url"),
+            FieldDefinition("data", label: "URL"),
+        ])
 }

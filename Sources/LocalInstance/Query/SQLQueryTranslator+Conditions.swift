@@ -15,7 +15,9 @@ extension SQLQueryTranslator {
         var reason: String
     }
 
-    func condition(_ term: EncodedQuery.Term, table: String) -> Result<Fragment, InvalidCondition> {
+    func condition(_ term: EncodedQuery.Term, table: String, row: String, _ context: inout Context)
+        -> Result<Fragment, InvalidCondition>
+    {
         switch term {
         case .invalid(let text, let reason):
             return .failure(InvalidCondition(text: text, reason: reason))
@@ -25,7 +27,61 @@ extension SQLQueryTranslator {
             } catch {
                 return .failure(InvalidCondition(text: condition.text, reason: error.reason))
             }
+        case .join(let join):
+            do {
+                return .success(try fragment(for: join, table: table, row: row, &context))
+            } catch {
+                return .failure(InvalidCondition(text: join.text, reason: error.reason))
+            }
+        case .relatedList(let related):
+            do {
+                return .success(try fragment(for: related, table: table, row: row, &context))
+            } catch {
+                return .failure(InvalidCondition(text: related.text, reason: error.reason))
+            }
         }
+    }
+
+    /// `EXISTS (SELECT 1 FROM "other" AS "_subN" WHERE "_subN"."otherField" = row."field" AND (...))`.
+    private func fragment(for join: EncodedQuery.Join, table: String, row: String, _ context: inout Context)
+        throws(Mismatch) -> Fragment
+    {
+        guard join.table == table else {
+            throw Mismatch(reason: "the JOIN starts from \(join.table), the query is on \(table)")
+        }
+        guard schema.fieldType(join.field, in: table) != nil else {
+            throw Mismatch(reason: "\(table) has no field '\(join.field)'")
+        }
+        guard schema.fieldType(join.joinField, in: join.joinTable) != nil else {
+            throw Mismatch(reason: "\(join.joinTable) has no field '\(join.joinField)'")
+        }
+        let alias = context.alias()
+        let inner = whereClause(join.query, table: join.joinTable, row: alias, &context)
+        var sql =
+            "EXISTS (SELECT 1 FROM \(join.joinTable.quotedIdentifier) AS \(alias) WHERE "
+            + "\(alias).\(join.joinField.quotedIdentifier) = \(row).\(join.field.quotedIdentifier)"
+        if !inner.sql.isEmpty { sql += " AND (\(inner.sql))" }
+        return Fragment(sql: sql + ")", parameters: inner.parameters)
+    }
+
+    /// `(SELECT count(*) FROM "other" AS "_subN" WHERE "_subN"."field" = row."sys_id" AND (...)) > ?`.
+    private func fragment(
+        for related: EncodedQuery.RelatedList, table: String, row: String, _ context: inout Context
+    ) throws(Mismatch) -> Fragment {
+        guard let type = schema.fieldType(related.field, in: related.table) else {
+            throw Mismatch(reason: "\(related.table) has no field '\(related.field)'")
+        }
+        guard case .reference = type else {
+            throw Mismatch(reason: "\(related.table).\(related.field) is not a reference to \(table)")
+        }
+        let alias = context.alias()
+        let inner = whereClause(related.query, table: related.table, row: alias, &context)
+        var sql =
+            "(SELECT count(*) FROM \(related.table.quotedIdentifier) AS \(alias) WHERE "
+            + "\(alias).\(related.field.quotedIdentifier) = \(row).\"sys_id\""
+        if !inner.sql.isEmpty { sql += " AND (\(inner.sql))" }
+        let op = related.comparison == .notEquals ? "<>" : related.comparison.rawValue
+        return Fragment(sql: sql + ") \(op) ?", parameters: inner.parameters + [.integer(Int64(related.count))])
     }
 
     /// Why a condition does not fit the schema.
@@ -68,7 +124,13 @@ extension SQLQueryTranslator {
     ) throws(Mismatch) -> Fragment {
         let column = name.quotedIdentifier
         let value = condition.value
-        func typed(_ text: String) throws(Mismatch) -> SQLValue { try type.sqlValue(text, field: name) }
+        // Text compares case-insensitively, as the platform's default collation does (LIKE already does in SQLite);
+        // sys_id keeps the binary collation of its unique index.
+        let collation = (type == .string || type == .choice) && name != "sys_id" ? " COLLATE NOCASE" : ""
+        func typed(_ text: String) throws(Mismatch) -> SQLValue {
+            if text.hasPrefix("javascript:") { return try dateHelperValue(text, type: type, field: name) }
+            return try type.sqlValue(text, field: name)
+        }
         switch condition.op {
         case .equals where value.isEmpty, .isEmpty, .emptyString:
             return Fragment(sql: "(\(column) IS NULL OR \(column) = '')", parameters: [])
@@ -77,9 +139,9 @@ extension SQLQueryTranslator {
         case .anything:
             return Fragment(sql: "1", parameters: [])
         case .equals:
-            return Fragment(sql: "\(column) = ?", parameters: [try typed(value)])
+            return Fragment(sql: "\(column)\(collation) = ?", parameters: [try typed(value)])
         case .notEquals:
-            return Fragment(sql: "\(column) IS NOT ?", parameters: [try typed(value)])
+            return Fragment(sql: "\(column)\(collation) IS NOT ?", parameters: [try typed(value)])
         case .lessThan, .lessThanOrEquals, .greaterThan, .greaterThanOrEquals:
             return Fragment(sql: "\(column) \(condition.op.rawValue) ?", parameters: [try typed(value)])
         case .like, .contains:
@@ -98,7 +160,10 @@ extension SQLQueryTranslator {
             var parameters: [SQLValue] = []
             for item in items { parameters.append(try typed(item)) }
             let list = "(" + Array(repeating: "?", count: items.count).joined(separator: ", ") + ")"
-            let sql = condition.op == .isIn ? "\(column) IN \(list)" : "(\(column) IS NULL OR \(column) NOT IN \(list))"
+            let sql =
+                condition.op == .isIn
+                ? "\(column)\(collation) IN \(list)"
+                : "(\(column) IS NULL OR \(column)\(collation) NOT IN \(list))"
             return Fragment(sql: sql, parameters: parameters)
         case .between:
             let bounds = value.split(separator: "@", omittingEmptySubsequences: false)
@@ -125,6 +190,14 @@ extension SQLQueryTranslator {
         guard type == .date || type == .dateTime else {
             throw Mismatch(reason: "\(op) needs a date or date-time field")
         }
+        let parts = condition.value.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 3, parts[1].hasPrefix("javascript:"), parts[2].hasPrefix("javascript:") {
+            let low = try dateHelperValue(parts[1], type: type, field: condition.field)
+            let high = try dateHelperValue(parts[2], type: type, field: condition.field)
+            return condition.op == .on
+                ? Fragment(sql: "\(column) BETWEEN ? AND ?", parameters: [low, high])
+                : Fragment(sql: "(\(column) IS NULL OR \(column) NOT BETWEEN ? AND ?)", parameters: [low, high])
+        }
         guard let day = calendarDay(condition.value) else {
             throw Mismatch(
                 reason: "\(op) needs a date yyyy-MM-dd, Today, Yesterday or Tomorrow, not '\(condition.value)'")
@@ -142,6 +215,21 @@ extension SQLQueryTranslator {
                 sql: "(\(column) IS NULL OR \(column) NOT BETWEEN ? AND ?)",
                 parameters: [.text("\(day) 00:00:00"), .text("\(day) 23:59:59")])
         }
+    }
+
+    /// The stored value a date helper (`javascript:gs.daysAgoStart(1)`) gives now: a UTC date-time, or its day for a
+    /// date field.
+    private func dateHelperValue(_ text: String, type: FieldType, field: String) throws(Mismatch) -> SQLValue {
+        guard type == .dateTime || type == .date else {
+            throw Mismatch(reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let helper = QueryDateHelper(text), let date = helper.date(now: now(), calendar: calendar) else {
+            throw Mismatch(reason: "'\(text)' is not a date helper the local instance computes")
+        }
+        let stamp = Timestamp.string(date)
+        return .text(type == .date ? String(stamp.prefix(10)) : stamp)
     }
 
     /// `value` as a day `yyyy-MM-dd`: a date as written, or `Today`, `Yesterday`, `Tomorrow` in UTC.

@@ -11,6 +11,9 @@ import Foundation
 /// (the platform's `glide.invalid_query.returns_no_rows`), makes the whole query match nothing. An `ORDERBY` on
 /// an unknown field is ignored with a warning either way.
 ///
+/// `JOIN` and `RLQUERY` conditions become correlated subqueries (`EXISTS (...)`, `(SELECT count(*) ...) > 0`)
+/// over their table under an alias, whose conditions are translated the same way.
+///
 /// ```swift
 /// let translator = SQLQueryTranslator(schema: dictionary, invalidQueryReturnsNoRows: false)
 /// let sql = translator.translate(try EncodedQuery.parse("active=true^priority<=2"), table: "incident")
@@ -30,7 +33,33 @@ struct SQLQueryTranslator: Sendable {
 
     /// The SQL for `query` over `table`.
     func translate(_ query: EncodedQuery, table: String) -> TranslatedQuery {
+        var context = Context()
+        let condition = whereClause(query, table: table, row: table.quotedIdentifier, &context)
+        var warnings = context.warnings
+        let invalidConditions = !warnings.isEmpty
+        let orderBy = ordering(query.ordering, table: table, warnings: &warnings)
+        if invalidQueryReturnsNoRows, invalidConditions {
+            return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: warnings)
+        }
+        return TranslatedQuery(
+            whereClause: condition.sql, parameters: condition.parameters, orderBy: orderBy, warnings: warnings)
+    }
+
+    /// What translating one query collects beside its SQL: the warnings, and how many subquery aliases were given.
+    struct Context {
         var warnings: [String] = []
+        var aliases = 0
+
+        /// A new alias for the table of a `JOIN` or `RLQUERY` subquery.
+        mutating func alias() -> String {
+            aliases += 1
+            return "_sub\(aliases)".quotedIdentifier
+        }
+    }
+
+    /// The condition of `query` over `table`, whose current row `row` names (the table itself, or the alias of a
+    /// subquery's table); empty SQL when every row matches.
+    func whereClause(_ query: EncodedQuery, table: String, row: String, _ context: inout Context) -> Fragment {
         var parameters: [SQLValue] = []
         var groups: [String] = []
         var everyRow = query.groups.isEmpty
@@ -39,12 +68,12 @@ struct SQLQueryTranslator: Sendable {
             for clause in group.clauses {
                 var terms: [String] = []
                 for term in clause.terms {
-                    switch condition(term, table: table) {
+                    switch condition(term, table: table, row: row, &context) {
                     case .success(let fragment):
                         terms.append(fragment.sql)
                         parameters += fragment.parameters
                     case .failure(let invalid):
-                        warnings.append(
+                        context.warnings.append(
                             invalidQueryReturnsNoRows
                                 ? "invalid condition '\(invalid.text)' makes the query match no rows: \(invalid.reason)"
                                 : "ignored invalid condition '\(invalid.text)': \(invalid.reason)")
@@ -53,25 +82,30 @@ struct SQLQueryTranslator: Sendable {
                 if terms.count == 1 {
                     clauses.append(terms[0])
                 } else if terms.count > 1 {
-                    clauses.append("(" + terms.joined(separator: " OR ") + ")")
+                    clauses.append("(" + Self.joined(terms, "OR") + ")")
                 }
             }
             if clauses.isEmpty {
                 everyRow = true
             } else {
-                groups.append(clauses.joined(separator: " AND "))
+                groups.append(Self.joined(clauses, "AND"))
             }
         }
-        let invalidConditions = !warnings.isEmpty
-        let orderBy = ordering(query.ordering, table: table, warnings: &warnings)
-        if invalidQueryReturnsNoRows, invalidConditions {
-            return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: warnings)
+        if everyRow { return Fragment(sql: "", parameters: []) }
+        let sql = groups.count == 1 ? groups[0] : Self.joined(groups.map { "(" + $0 + ")" }, "OR")
+        return Fragment(sql: sql, parameters: parameters)
+    }
+
+    /// The most operands joined flat by one `AND` or `OR`: longer lists are split into parenthesized chunks, so
+    /// that the expression stays far below SQLite's depth limit (1000) whatever the number of conditions.
+    static let flatOperands = 64
+
+    /// `parts` joined by `op`, in chunks of at most ``flatOperands``.
+    static func joined(_ parts: [String], _ op: String) -> String {
+        if parts.count <= flatOperands { return parts.joined(separator: " \(op) ") }
+        let chunks = stride(from: 0, to: parts.count, by: flatOperands).map { start in
+            "(" + parts[start..<min(start + flatOperands, parts.count)].joined(separator: " \(op) ") + ")"
         }
-        if everyRow {
-            return TranslatedQuery(whereClause: "", parameters: [], orderBy: orderBy, warnings: warnings)
-        }
-        let whereClause =
-            groups.count == 1 ? groups[0] : groups.map { "(" + $0 + ")" }.joined(separator: " OR ")
-        return TranslatedQuery(whereClause: whereClause, parameters: parameters, orderBy: orderBy, warnings: warnings)
+        return joined(chunks, op)
     }
 }

@@ -16,8 +16,10 @@ extension LocalInstance {
         public var invalidQueryReturnsNoRows: Bool
         /// How long an OAuth access token is valid (ServiceNow's default is 1799 seconds).
         public var tokenLifetime: Duration
-        /// OAuth clients (client_id → client_secret) accepted by `/oauth_token.do`; when empty, any client is
-        /// accepted (the user's credentials are still checked).
+        /// OAuth clients (client_id → client_secret) registered as `oauth_entity` records on every start, acting
+        /// as the administrator for `client_credentials`. While no OAuth application is registered (here or
+        /// through the Table API), `/oauth_token.do` accepts any client for the user grants (the user's
+        /// credentials are still checked).
         public var oauthClients: [String: String]
         /// How long one SQL statement may run; past it the request is answered 500 `Transaction cancelled: maximum
         /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.

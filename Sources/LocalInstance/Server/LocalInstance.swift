@@ -59,8 +59,8 @@ public final class LocalInstance: Sendable {
         handler = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
-                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows),
-            now: now, log: log, deletions: deletions)
+                schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
+            now: now, log: log, administrator: options.adminUser, deletions: deletions)
         faults = Mutex(options.faults)
         do {
             attachments = AttachmentAPIHandler(
@@ -77,9 +77,12 @@ public final class LocalInstance: Sendable {
                     try DemoData.seed(store: store, dictionary: dictionary, db)
                     try store.setMeta("demo_data", "seeded", db)
                 }
-                try DemoData.ensureAdmin(
+                let adminSysID = try DemoData.ensureAdmin(
                     userName: options.adminUser, passwordHash: PasswordHash.make(options.adminPassword),
                     timestamp: Timestamp.string(now()), store: store, dictionary: dictionary, db)
+                try Self.registerOAuthClients(
+                    options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()), store: store,
+                    dictionary: dictionary, db)
             }
         } catch let error as SQLiteError {
             throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")
@@ -123,9 +126,14 @@ public final class LocalInstance: Sendable {
     /// The response to a request, without faults; with `user`, as that user (already authenticated, as the web
     /// views' session user is) instead of by the request's credentials.
     func handle(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse {
+        if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
+        if request.path == Self.tinyURLPath {
+            return authenticatedResponse(request) { tinyURL(request) }
+        }
+        let request = expandingTinyURL(request)
         if let response = otherAPIResponse(request, as: user) { return response }
         let routed: TableAPIRequest?
         do throws(TableAPIError) {

@@ -5,11 +5,15 @@ final class ReferenceResolver {
     private let store: RecordStore
     private let db: SQLiteConnection
     private var cache: [String: StoredRecord?] = [:]
+    /// The session's user, whose time zone and date format date-time display values are written in.
+    private let userName: String?
+    private var dates: UserDateDisplay?
 
-    init(dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection) {
+    init(dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection, userName: String? = nil) {
         self.dictionary = dictionary
         self.store = store
         self.db = db
+        self.userName = userName
     }
 
     /// The record `sysID` of `table`, if it exists.
@@ -32,7 +36,24 @@ final class ReferenceResolver {
             else { return "" }
             return try displayValue(displayField, record[displayField.name] ?? "", depth: depth + 1)
         }
+        if field.type == .dateTime || field.type == .date {
+            return try userDates().display(value, type: field.type)
+        }
         return field.choiceLabel(for: value) ?? value
+    }
+
+    /// The session user's date display, read from their `sys_user` record once per request.
+    private func userDates() throws -> UserDateDisplay {
+        if let dates { return dates }
+        var user: StoredRecord?
+        if let userName, let users = dictionary.table("sys_user"), users.field("time_zone") != nil {
+            user = try store.select(
+                users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+            ).first
+        }
+        let display = UserDateDisplay(timeZone: user?["time_zone"] ?? "", dateFormat: user?["date_format"] ?? "")
+        dates = display
+        return display
     }
 
     /// The stored value of `field` that the display value `text` names: a reference's sys_id, a choice's value;

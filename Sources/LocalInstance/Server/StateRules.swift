@@ -1,5 +1,5 @@
-/// The platform's business rules on a task's state: closing a record makes it inactive and stamps when and by whom
-/// it was resolved or closed; reopening makes it active again.
+/// The platform's business rules on a task's state: the state model's allowed changes (problem), closing a record
+/// makes it inactive and stamps when and by whom it was resolved or closed; reopening makes it active again.
 enum StateRules {
     private struct Rule {
         var inactiveStates: Set<String>
@@ -13,6 +13,28 @@ enum StateRules {
         "change_request": Rule(inactiveStates: ["3", "4"], resolvedStates: [], closedStates: ["3", "4"]),
         "task": Rule(inactiveStates: ["3", "4", "7"], resolvedStates: [], closedStates: ["3", "4", "7"]),
     ]
+
+    /// The state changes the platform's state models allow, by table and current state (a change to the same
+    /// state is always allowed; a table or a state not listed allows any). The problem state model: New and Assess
+    /// go on to Root Cause Analysis, Fix in Progress leads to Resolved, and a problem can be closed (canceled, or
+    /// closed as a duplicate) from any open state.
+    private static let transitions: [String: [String: Set<String>]] = [
+        "problem": [
+            "101": ["102", "103", "107"], "102": ["101", "103", "107"], "103": ["102", "104", "106", "107"],
+            "104": ["103", "106", "107"], "106": ["103", "104", "107"], "107": ["103"],
+        ]
+    ]
+
+    /// The refusal of a state change the table's state model does not allow, in the platform's words; nil when it
+    /// is allowed.
+    static func refusal(table: TableDefinition, from current: String?, to state: String) -> TableAPIError? {
+        guard let current, current != state, let allowed = transitions[table.name]?[current],
+            !allowed.contains(state)
+        else { return nil }
+        return TableAPIError(
+            status: 403, message: "Operation Failed",
+            detail: "\(table.label) state transition from state \(current) to \(state) is not possible")
+    }
 
     /// The fields to set because `state` became `record["state"]`; fields the client set itself are left alone.
     ///

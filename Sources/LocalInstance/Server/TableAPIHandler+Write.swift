@@ -21,10 +21,11 @@ extension TableAPIHandler {
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
         let (sysID, rendered) = try database.write { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var record = StoredRecord()
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
+            record.merge(try templateValues(table, changes, db)) { _, new in new }
             record.merge(changes) { _, new in new }
             let sysID = changes["sys_id"] ?? NowTableService.makeSysID()
             record["sys_id"] = sysID
@@ -54,6 +55,9 @@ extension TableAPIHandler {
                 table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
             record.merge(rules) { _, new in new }
             try store.insert(table, record, db)
+            try checkAbortRules(
+                table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
+                insert: true, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
             return (
                 sysID,
@@ -75,7 +79,7 @@ extension TableAPIHandler {
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
             let target = storedTable(of: existing, in: table)
             let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
             if target.name == "incident", changes["priority"] == nil,
@@ -85,6 +89,7 @@ extension TableAPIHandler {
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
             if let state = changes["state"], state != current["state"] {
+                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state) { throw refusal }
                 let rules = StateRules.consequences(
                     table: target, record: current.merging(changes) { _, new in new }, given: changes,
                     timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
@@ -103,6 +108,8 @@ extension TableAPIHandler {
                     changes["sys_mod_count"] = String(count == .max ? count : count + 1)
                 }
                 _ = try store.update(target, sysID: sysID, changes, db)
+                let name = current[target.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
+                try checkAbortRules(target, sysID: sysID, record: name, insert: false, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
             return try renderer(outputs, parameters, request, resolver).body(stored)

@@ -10,6 +10,8 @@ struct TableAPIHandler: Sendable {
     let translator: SQLQueryTranslator
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
+    /// The configured administrator's user name, who may always write (``authorizeWrite(_:_:)``).
+    let administrator: String
     /// Where deletions are noted.
     let deletions: DeletionLog
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
@@ -19,7 +21,8 @@ struct TableAPIHandler: Sendable {
 
     init(
         dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
-        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void, deletions: DeletionLog
+        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void, administrator: String,
+        deletions: DeletionLog
     ) {
         self.dictionary = dictionary
         self.store = store
@@ -27,6 +30,7 @@ struct TableAPIHandler: Sendable {
         self.translator = translator
         self.now = now
         self.log = log
+        self.administrator = administrator
         self.deletions = deletions
         defaultOutputs = Dictionary(
             dictionary.tableNames.compactMap { name in
@@ -44,11 +48,12 @@ struct TableAPIHandler: Sendable {
     /// The response to a routed, authenticated request.
     func handle(_ request: TableAPIRequest) throws(TableAPIError) -> NowHTTPResponse {
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
-        if TableDictionary.metadataTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
+        if TableDictionary.readOnlyTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
             throw .readOnlyDictionary(table.name)
         }
         let parameters = try TableParameters(request.request.queryItems)
         do {
+            if Self.writeMethods.contains(request.method) { try authorizeWrite(table, request) }
             switch (request.method, request.sysID) {
             case ("GET", nil): return try list(table, request, parameters)
             case ("GET", let sysID?): return try get(table, sysID, request, parameters)
@@ -76,7 +81,7 @@ struct TableAPIHandler: Sendable {
         let query = try encodedQuery(parameters)
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
             let notices = translated.warnings.map { "local instance: \(table.name): \(redacted($0))" }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
@@ -109,7 +114,7 @@ struct TableAPIHandler: Sendable {
         let body: Data? = try database.read { db in
             let rows = try store.fetchRows(table, sysID: sysID, db)
             guard rows.count > 0 else { return nil }
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db)
+            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
         guard let body else { throw TableAPIError.noRecord }

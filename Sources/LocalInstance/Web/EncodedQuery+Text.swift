@@ -38,6 +38,13 @@ extension EncodedQuery {
         switch term {
         case .condition(let condition):
             condition.field + condition.op.rawValue + condition.value.replacingOccurrences(of: "^", with: "^^")
+        case .join(let join):
+            "JOIN\(join.table).\(join.field)=\(join.joinTable).\(join.joinField)"
+                + (join.query.groups.isEmpty ? "" : "!" + join.query.conditionsText)
+        case .relatedList(let related):
+            "RLQUERY\(related.table).\(related.field),\(related.comparison.rawValue)\(related.count)"
+                + (related.stopsAtRelationship ? ",m2m" : "")
+                + (related.query.groups.isEmpty ? "" : "^" + related.query.conditionsText) + "^ENDRLQUERY"
         case .invalid(let text, _):
             text.replacingOccurrences(of: "^", with: "^^")
         }

@@ -150,6 +150,8 @@ extension WebInterface {
                         label = [values.label(condition.field, on: table), op, condition.value].filter {
                             !$0.isEmpty
                         }.joined(separator: " ")
+                    case .join, .relatedList:
+                        label = EncodedQuery.text(term)
                     case .invalid(let text, let reason):
                         label = "\(text) (ignored: \(reason))"
                     }

@@ -6,7 +6,10 @@ extension EncodedQuery {
     /// warning, as the platform does. `^^` stands for a literal `^` in a value; a trailing `^EQ` (added by the
     /// platform's list filters) is ignored.
     ///
-    /// - Throws: ``EncodedQueryError/javascriptValue(condition:)`` when a condition has a `javascript:` value.
+    /// `JOIN` and `RLQUERY ... ENDRLQUERY` conditions become ``Term/join(_:)`` and ``Term/relatedList(_:)`` terms.
+    /// A `javascript:` value is kept only when it is one of the platform's date helpers (``QueryDateHelper``).
+    ///
+    /// - Throws: ``EncodedQueryError/javascriptValue(condition:)`` when a condition has any other `javascript:` value.
     package static func parse(_ text: String) throws(EncodedQueryError) -> EncodedQuery {
         var builder = Builder()
         var segment: [UInt8] = []
@@ -34,22 +37,61 @@ extension EncodedQuery {
 private let caret = UInt8(ascii: "^")
 private let javascriptScheme = Array("javascript:".utf8)
 
-/// Collects the parts of an encoded query into groups, clauses and sort terms.
+/// Collects the parts of an encoded query into groups, clauses and sort terms; an `RLQUERY` opens a subquery that
+/// `ENDRLQUERY` closes (they nest).
 private struct Builder {
-    private var groups: [EncodedQuery.Group] = []
-    private var clauses: [EncodedQuery.Clause] = []
+    /// The groups and clauses of one query: the whole one, or an `RLQUERY`'s.
+    private struct Collector {
+        var groups: [EncodedQuery.Group] = []
+        var clauses: [EncodedQuery.Clause] = []
+
+        mutating func closeGroup() {
+            if clauses.isEmpty { return }
+            groups.append(.init(clauses: clauses))
+            clauses = []
+        }
+
+        mutating func append(_ term: EncodedQuery.Term, joinedByOR: Bool) {
+            if joinedByOR, !clauses.isEmpty {
+                clauses[clauses.count - 1].terms.append(term)
+            } else {
+                clauses.append(.init(terms: [term]))
+            }
+        }
+
+        mutating func finish() -> [EncodedQuery.Group] {
+            closeGroup()
+            return groups
+        }
+    }
+
+    /// An `RLQUERY` being read: the query around it, its header and how it joins that query.
+    private struct OpenRelatedList {
+        var outer: Collector
+        var header: ArraySlice<UInt8>
+        var joinedByOR: Bool
+    }
+
+    private var current = Collector()
+    private var open: [OpenRelatedList] = []
     private var ordering: [EncodedQuery.Ordering] = []
     private var conditions = 0
     private var values = 0
 
     mutating func add(_ part: [UInt8]) throws(EncodedQueryError) {
         if part.isEmpty || part.elementsEqual("EQ".utf8) { return }
+        if part.elementsEqual("ENDRLQUERY".utf8), let related = open.popLast() {
+            let query = EncodedQuery(groups: current.finish(), ordering: [])
+            current = related.outer
+            current.append(EncodedQuery.Term(relatedList: related.header, query: query), joinedByOR: related.joinedByOR)
+            return
+        }
         if let field = part.dropping(prefix: "ORDERBYDESC") {
             try addOrdering(.init(field: String(decoding: field, as: UTF8.self), descending: true))
         } else if let field = part.dropping(prefix: "ORDERBY") {
             try addOrdering(.init(field: String(decoding: field, as: UTF8.self), descending: false))
         } else if let condition = part.dropping(prefix: "NQ") {
-            closeGroup()
+            current.closeGroup()
             try addTerm(condition, joinedByOR: false)
         } else if let condition = part.dropping(prefix: "OR") {
             try addTerm(condition, joinedByOR: true)
@@ -59,11 +101,16 @@ private struct Builder {
     }
 
     mutating func finish() -> EncodedQuery {
-        closeGroup()
-        return EncodedQuery(groups: groups, ordering: ordering)
+        while let related = open.popLast() {
+            current = related.outer
+            let text = String(decoding: related.header, as: UTF8.self)
+            current.append(.invalid(text: text, reason: "RLQUERY without ENDRLQUERY"), joinedByOR: related.joinedByOR)
+        }
+        return EncodedQuery(groups: current.finish(), ordering: ordering)
     }
 
     private mutating func addOrdering(_ term: EncodedQuery.Ordering) throws(EncodedQueryError) {
+        guard open.isEmpty else { return }
         guard ordering.count < EncodedQuery.maximumOrderings else { throw .tooManyOrderings(count: ordering.count + 1) }
         try Self.checkDepth(term.field)
         ordering.append(term)
@@ -73,6 +120,18 @@ private struct Builder {
         if bytes.isEmpty { return }
         conditions += 1
         guard conditions <= EncodedQuery.maximumConditions else { throw .tooManyConditions(count: conditions) }
+        if bytes.starts(with: "RLQUERY".utf8) {
+            open.append(OpenRelatedList(outer: current, header: bytes, joinedByOR: joinedByOR))
+            current = Collector()
+            return
+        }
+        if let join = bytes.dropping(prefix: "JOIN") {
+            let term = try EncodedQuery.Term(join: join, text: String(decoding: bytes, as: UTF8.self))
+            if case .join(let parsed) = term { conditions += parsed.query.conditionCount }
+            guard conditions <= EncodedQuery.maximumConditions else { throw .tooManyConditions(count: conditions) }
+            current.append(term, joinedByOR: joinedByOR)
+            return
+        }
         let term = try EncodedQuery.Term(parsing: bytes)
         if case .condition(let condition) = term {
             try Self.checkDepth(condition.field)
@@ -83,11 +142,7 @@ private struct Builder {
                 ? condition.value.utf8.reduce(1) { $1 == UInt8(ascii: ",") ? $0 + 1 : $0 } : 1
             guard values <= EncodedQuery.maximumValues else { throw .tooManyValues(count: values) }
         }
-        if joinedByOR, !clauses.isEmpty {
-            clauses[clauses.count - 1].terms.append(term)
-        } else {
-            clauses.append(.init(terms: [term]))
-        }
+        current.append(term, joinedByOR: joinedByOR)
     }
 
     /// Throws when `field` walks more references than the local instance follows.
@@ -95,11 +150,66 @@ private struct Builder {
         let dots = field.utf8.reduce(0) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
         if dots > EncodedQuery.maximumDotWalkDepth { throw .dotWalkTooDeep(field: field) }
     }
+}
 
-    private mutating func closeGroup() {
-        if clauses.isEmpty { return }
-        groups.append(.init(clauses: clauses))
-        clauses = []
+extension EncodedQuery {
+    /// The number of conditions, those of `JOIN` and `RLQUERY` subqueries included.
+    var conditionCount: Int {
+        groups.reduce(0) { total, group in
+            group.clauses.reduce(total) { total, clause in
+                clause.terms.reduce(total) { total, term in
+                    switch term {
+                    case .join(let join): total + 1 + join.query.conditionCount
+                    case .relatedList(let related): total + 1 + related.query.conditionCount
+                    case .condition, .invalid: total + 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension EncodedQuery.Term {
+    /// `table.field=joinTable.joinField!query` (after `JOIN`); a malformed join is an invalid term.
+    fileprivate init(join bytes: ArraySlice<UInt8>, text: String) throws(EncodedQueryError) {
+        let body = String(decoding: bytes, as: UTF8.self)
+        let parts = body.split(separator: "!", maxSplits: 1, omittingEmptySubsequences: false)
+        let sides = parts[0].split(separator: "=", omittingEmptySubsequences: false)
+        let left = sides.first?.split(separator: ".", omittingEmptySubsequences: false) ?? []
+        let right = sides.count == 2 ? sides[1].split(separator: ".", omittingEmptySubsequences: false) : []
+        guard parts.count == 2, left.count == 2, right.count == 2, !(left + right).contains(where: \.isEmpty) else {
+            self = .invalid(text: text, reason: "a JOIN is written JOINtable.field=other.field!conditions")
+            return
+        }
+        let query = try EncodedQuery.parse(parts[1].replacingOccurrences(of: "^", with: "^^"))
+        self = .join(
+            .init(
+                text: text, table: String(left[0]), field: String(left[1]), joinTable: String(right[0]),
+                joinField: String(right[1]), query: query))
+    }
+
+    /// An `RLQUERY` from its header (`RLQUERYtable.field,>0[,m2m]`) and its subquery; a malformed header is an
+    /// invalid term.
+    fileprivate init(relatedList header: ArraySlice<UInt8>, query: EncodedQuery) {
+        let text = String(decoding: header, as: UTF8.self)
+        let parts = text.dropFirst("RLQUERY".count).split(separator: ",", omittingEmptySubsequences: false)
+        let target = parts.first?.split(separator: ".", omittingEmptySubsequences: false) ?? []
+        let comparisons: [QueryOperator] = [.greaterThanOrEquals, .lessThanOrEquals, .notEquals, .greaterThan, .lessThan, .equals]
+        let written = parts.count > 1 ? String(parts[1]) : ""
+        let comparison = comparisons.first { written.hasPrefix($0.rawValue) }
+        let count = comparison.flatMap { Int(written.dropFirst($0.rawValue.count)) }
+        let flags = parts.dropFirst(2)
+        guard target.count == 2, !target.contains(where: \.isEmpty), let comparison, let count, count >= 0,
+            flags.allSatisfy({ $0 == "m2m" })
+        else {
+            self = .invalid(
+                text: text, reason: "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY")
+            return
+        }
+        self = .relatedList(
+            .init(
+                text: text, table: String(target[0]), field: String(target[1]), comparison: comparison, count: count,
+                stopsAtRelationship: !flags.isEmpty, query: query))
     }
 }
 
@@ -109,20 +219,29 @@ extension EncodedQuery.Term {
     /// names lower case, so a value never decides where the operator is).
     fileprivate init(parsing bytes: ArraySlice<UInt8>) throws(EncodedQueryError) {
         let text = String(decoding: bytes, as: UTF8.self)
-        if bytes.containsJavaScriptScheme {
-            throw .javascriptValue(condition: text)
-        }
+        let scripted = bytes.containsJavaScriptScheme
         var index = bytes.index(after: bytes.startIndex)
         while index < bytes.endIndex {
             if let token = OperatorTable.shared.longestMatch(in: bytes, at: index) {
                 let field = String(decoding: bytes[..<index], as: UTF8.self)
                 let value = String(decoding: bytes[(index + token.bytes.count)...], as: UTF8.self)
+                if scripted, bytes[..<index].containsJavaScriptScheme || !Self.onlyDateHelpers(value) {
+                    throw .javascriptValue(condition: text)
+                }
                 self = Self.make(text: text, field: field, token: token, value: value)
                 return
             }
             index += 1
         }
+        if scripted { throw .javascriptValue(condition: text) }
         self = .invalid(text: text, reason: "no known operator")
+    }
+
+    /// Whether every `javascript:` part of `value` (parts are separated by `@`) is a ``QueryDateHelper``.
+    private static func onlyDateHelpers(_ value: String) -> Bool {
+        value.split(separator: "@", omittingEmptySubsequences: false).allSatisfy { part in
+            !ArraySlice(part.utf8).containsJavaScriptScheme || QueryDateHelper(String(part)) != nil
+        }
     }
 
     private static func make(
@@ -178,6 +297,13 @@ extension Array where Element == UInt8 {
 }
 
 extension ArraySlice where Element == UInt8 {
+    /// The bytes after `prefix`, or nil when they do not start with it.
+    fileprivate func dropping(prefix: StaticString) -> ArraySlice<UInt8>? {
+        prefix.withUTF8Buffer { prefixBytes in
+            starts(with: prefixBytes) ? self[(startIndex + prefixBytes.count)...] : nil
+        }
+    }
+
     /// Whether the bytes contain `javascript:` in any letter case.
     fileprivate var containsJavaScriptScheme: Bool {
         let pattern = javascriptScheme

@@ -13,9 +13,10 @@ package struct EncodedQuery: Sendable, Hashable {
     /// The sort terms in the order written.
     package var ordering: [Ordering]
 
-    /// The most conditions one query may hold (SQLite's expression trees are at most 1000 deep: the margin is for
-    /// dot-walks and the statement around the conditions).
-    package static let maximumConditions = 900
+    /// The most conditions one query may hold, those inside `JOIN` and `RLQUERY` subqueries included (the
+    /// translator joins them in balanced trees, so SQLite's expression depth of 1000 is far away; the platform
+    /// takes queries of thousands of conditions, such as PySNC's test of a 23,000-character query).
+    package static let maximumConditions = 10_000
     /// The most `ORDERBY` terms one query may hold.
     package static let maximumOrderings = 100
     /// The most values one query may compare: a condition's value, or each item of an `IN` list (SQLite binds at
@@ -40,6 +41,12 @@ package struct EncodedQuery: Sendable, Hashable {
     /// One condition of a clause, or a part that could not be read as one (ignored with a warning).
     package enum Term: Sendable, Hashable {
         case condition(Condition)
+        /// `JOINtable.field=other.otherField!query`: a record matches when a record of `other` whose `otherField`
+        /// equals the record's `field` matches `query`.
+        case join(Join)
+        /// `RLQUERYother.field,>0[,m2m]^query^ENDRLQUERY`: a record matches when the number of records of `other`
+        /// whose `field` references it and that match `query` passes the count comparison.
+        case relatedList(RelatedList)
         /// `text` as written and why it is not a condition.
         case invalid(text: String, reason: String)
     }
@@ -52,6 +59,42 @@ package struct EncodedQuery: Sendable, Hashable {
         package var op: QueryOperator
         /// The value as written (empty for unary operators).
         package var value: String
+    }
+
+    /// `JOINsys_user.sys_id=sys_user_group.manager!active=true`, as PySNC's `add_join_query` and the platform's
+    /// list filters write it. The subquery holds the conditions after `!` up to the next `^`.
+    package struct Join: Sendable, Hashable {
+        /// The join as written, for warnings.
+        package var text: String
+        /// The table named before the first `.` (the queried table).
+        package var table: String
+        /// The field of the queried record compared (`sys_id`).
+        package var field: String
+        /// The joined table (`sys_user_group`).
+        package var joinTable: String
+        /// The field of the joined record compared (`manager`).
+        package var joinField: String
+        /// The conditions the joined record must match; no groups for none.
+        package var query: EncodedQuery
+    }
+
+    /// `RLQUERYsys_group_has_role.group,>0,m2m^role.nameLIKEadmin^ENDRLQUERY`: a related-list condition, as PySNC's
+    /// `add_rl_query` writes it.
+    package struct RelatedList: Sendable, Hashable {
+        /// The header as written (`RLQUERYsys_group_has_role.group,>0,m2m`), for warnings.
+        package var text: String
+        /// The related table (`sys_group_has_role`).
+        package var table: String
+        /// Its field that references the queried record (`group`).
+        package var field: String
+        /// How the count of related records is compared (`>`, `>=`, `<`, `<=`, `=`, `!=`).
+        package var comparison: QueryOperator
+        /// The count compared with.
+        package var count: Int
+        /// `m2m`: the platform stops dot-walks at the relationship; the local instance's count is the same.
+        package var stopsAtRelationship: Bool
+        /// The conditions the related records must match; no groups for none.
+        package var query: EncodedQuery
     }
 
     /// `ORDERBYfield` (ascending) or `ORDERBYDESCfield`.

@@ -1,0 +1,25 @@
+extension TableDictionary {
+    /// `oauth_entity`: the OAuth applications whose `client_id` and `client_secret` `/oauth_token.do` accepts;
+    /// `user` is the user a `client_credentials` token acts as.
+    static let oauthEntity = TableDefinition(
+        name: "oauth_entity", label: "Application Registry", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("client_id", label: "Client ID"),
+            FieldDefinition("client_secret", isPassword: true),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+            FieldDefinition("user", .reference(table: "sys_user"), label: "OAuth Application User"),
+            FieldDefinition("redirect_url"),
+        ])
+
+    /// `sys_api_key`: the REST API keys a client sends as `x-sn-apikey`, each acting as its `user`.
+    static let sysAPIKey = TableDefinition(
+        name: "sys_api_key", label: "REST API Key", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("token", isPassword: true),
+            FieldDefinition("user", .reference(table: "sys_user")),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+            FieldDefinition("expires", .dateTime, label: "Expiry"),
+        ])
+}

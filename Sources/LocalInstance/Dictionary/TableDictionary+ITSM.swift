@@ -1,0 +1,196 @@
+/// The ITSM tables beyond incident, problem and change_request: their tasks, standard-change templates, the
+/// service catalog's requests, the CMDB's common classes and relationships, companies and change models.
+extension TableDictionary {
+    static let problemTask = TableDefinition(
+        name: "problem_task", label: "Problem Task", displayField: "number", numberPrefix: "PTASK",
+        numberStart: 10001, extends: "task",
+        fields: taskFields(
+            state: [
+                FieldChoice("151", "New"), FieldChoice("152", "Assess"), FieldChoice("154", "Work in Progress"),
+                FieldChoice("157", "Closed"),
+            ], stateDefault: "151") + [
+                FieldDefinition("problem", .reference(table: "problem")),
+                FieldDefinition(
+                    "problem_task_type", .choice, label: "Type",
+                    choices: [FieldChoice("general", "General"), FieldChoice("rca", "Root cause analysis")],
+                    defaultValue: "general"),
+                FieldDefinition(
+                    "close_code", .choice,
+                    choices: [FieldChoice("completed", "Completed"), FieldChoice("canceled", "Canceled")]),
+                FieldDefinition("cause_code"),
+                FieldDefinition("fix_notes"),
+                FieldDefinition("other_reason"),
+                FieldDefinition("work_start", .dateTime, label: "Work start"),
+                FieldDefinition("work_end", .dateTime, label: "Work end"),
+            ])
+
+    static let changeTask = TableDefinition(
+        name: "change_task", label: "Change Task", displayField: "number", numberPrefix: "CTASK",
+        numberStart: 10001, extends: "task",
+        fields: taskFields(
+            state: [
+                FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "In Progress"),
+                FieldChoice("3", "Closed"), FieldChoice("4", "Canceled"),
+            ], stateDefault: "1") + [
+                FieldDefinition("change_request", .reference(table: "change_request")),
+                FieldDefinition(
+                    "change_task_type", .choice, label: "Type",
+                    choices: [
+                        FieldChoice("planning", "Planning"), FieldChoice("implementation", "Implementation"),
+                        FieldChoice("testing", "Testing"), FieldChoice("review", "Review"),
+                    ], defaultValue: "planning"),
+                FieldDefinition("planned_start_date", .dateTime),
+                FieldDefinition("planned_end_date", .dateTime),
+                FieldDefinition("on_hold", .boolean, defaultValue: "false"),
+                FieldDefinition("on_hold_reason"),
+                FieldDefinition(
+                    "close_code", .choice,
+                    choices: [
+                        FieldChoice("successful", "Successful"),
+                        FieldChoice("successful_issues", "Successful with issues"),
+                        FieldChoice("unsuccessful", "Unsuccessful"),
+                    ]),
+            ])
+
+    /// `std_change_producer_version`: the versions of the standard-change templates a change is created from.
+    static let stdChangeProducerVersion = TableDefinition(
+        name: "std_change_producer_version", label: "Standard Change Template Version", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("std_change_producer", label: "Standard change template"),
+            FieldDefinition("version", .integer, defaultValue: "1"),
+            FieldDefinition("template", label: "Template values"),
+            FieldDefinition("short_description"),
+        ])
+
+    static let chgModel = TableDefinition(
+        name: "chg_model", label: "Change Model", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("description"),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+        ])
+
+    static let scRequest = TableDefinition(
+        name: "sc_request", label: "Request", displayField: "number", numberPrefix: "REQ", numberStart: 10001,
+        extends: "task",
+        fields: taskFields(state: requestStates, stateDefault: "1") + [
+            FieldDefinition("requested_for", .reference(table: "sys_user")),
+            FieldDefinition(
+                "request_state", .choice,
+                choices: [
+                    FieldChoice("requested", "Pending Approval"), FieldChoice("in_process", "Approved"),
+                    FieldChoice("closed_complete", "Closed Complete"),
+                    FieldChoice("closed_incomplete", "Closed Incomplete"),
+                    FieldChoice("closed_cancelled", "Closed Cancelled"),
+                ], defaultValue: "requested"),
+            FieldDefinition("price", .decimal, defaultValue: "0"),
+        ])
+
+    static let scReqItem = TableDefinition(
+        name: "sc_req_item", label: "Requested Item", displayField: "number", numberPrefix: "RITM",
+        numberStart: 10001, extends: "task",
+        fields: taskFields(state: requestStates, stateDefault: "1") + [
+            FieldDefinition("request", .reference(table: "sc_request")),
+            FieldDefinition("cat_item", label: "Item"),
+            FieldDefinition("requested_for", .reference(table: "sys_user")),
+            FieldDefinition("quantity", .integer, defaultValue: "1"),
+            FieldDefinition("stage", defaultValue: "request_approved"),
+            FieldDefinition("price", .decimal, defaultValue: "0"),
+        ])
+
+    static let scTask = TableDefinition(
+        name: "sc_task", label: "Catalog Task", displayField: "number", numberPrefix: "SCTASK", numberStart: 10001,
+        extends: "task",
+        fields: taskFields(state: requestStates, stateDefault: "1") + [
+            FieldDefinition("request_item", .reference(table: "sc_req_item"), label: "Request item"),
+            FieldDefinition("request", .reference(table: "sc_request")),
+        ])
+
+    /// The states of the catalog's requests, items and tasks.
+    private static let requestStates = [
+        FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
+        FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"), FieldChoice("7", "Closed Skipped"),
+    ]
+
+    static let cmdbCILinuxServer = TableDefinition(
+        name: "cmdb_ci_linux_server", label: "Linux Server", displayField: "name", extends: "cmdb_ci_server",
+        fields: serverFields)
+
+    static let cmdbCIWinServer = TableDefinition(
+        name: "cmdb_ci_win_server", label: "Windows Server", displayField: "name", extends: "cmdb_ci_server",
+        fields: serverFields)
+
+    /// The fields of `cmdb_ci_vm_instance` and the tables that extend it.
+    private static let vmFields: [FieldDefinition] = ciFields + [
+        FieldDefinition("cpus", .integer, label: "CPUs"),
+        FieldDefinition("memory", .integer, label: "Memory (MB)"),
+        FieldDefinition("disks", .integer),
+        FieldDefinition("object_id", label: "Object ID"),
+        FieldDefinition(
+            "state", .choice,
+            choices: [
+                FieldChoice("on", "On"), FieldChoice("off", "Off"), FieldChoice("paused", "Paused"),
+                FieldChoice("terminated", "Terminated"),
+            ]),
+    ]
+
+    static let cmdbCIVMInstance = TableDefinition(
+        name: "cmdb_ci_vm_instance", label: "Virtual Machine Instance", displayField: "name", extends: "cmdb_ci",
+        fields: vmFields)
+
+    static let cmdbCIEC2Instance = TableDefinition(
+        name: "cmdb_ci_ec2_instance", label: "EC2 Instance", displayField: "name", extends: "cmdb_ci_vm_instance",
+        fields: vmFields + [
+            FieldDefinition("instance_type", label: "Instance type"),
+            FieldDefinition("availability_zone"),
+        ])
+
+    static let cmdbCIDatabase = TableDefinition(
+        name: "cmdb_ci_database", label: "Database", displayField: "name", extends: "cmdb_ci",
+        fields: ciFields + [
+            FieldDefinition("type"),
+            FieldDefinition("version"),
+        ])
+
+    static let cmdbCIAppl = TableDefinition(
+        name: "cmdb_ci_appl", label: "Application", displayField: "name", extends: "cmdb_ci",
+        fields: ciFields + [
+            FieldDefinition("version"),
+            FieldDefinition("vendor", .reference(table: "core_company")),
+            FieldDefinition("running_process", label: "Running process"),
+        ])
+
+    /// `cmdb_rel_type`: the kinds of relationship (`Depends on::Used by`).
+    static let cmdbRelType = TableDefinition(
+        name: "cmdb_rel_type", label: "CI Relationship Type", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("parent_descriptor"),
+            FieldDefinition("child_descriptor"),
+        ])
+
+    /// `cmdb_rel_ci`: one relationship between two CIs.
+    static let cmdbRelCI = TableDefinition(
+        name: "cmdb_rel_ci", label: "CI Relationship", displayField: "type",
+        fields: [
+            FieldDefinition("parent", .reference(table: "cmdb_ci")),
+            FieldDefinition("child", .reference(table: "cmdb_ci")),
+            FieldDefinition("type", .reference(table: "cmdb_rel_type")),
+            FieldDefinition("connection_strength", defaultValue: "always"),
+            FieldDefinition("port"),
+        ])
+
+    static let coreCompany = TableDefinition(
+        name: "core_company", label: "Company", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("city"),
+            FieldDefinition("country"),
+            FieldDefinition("phone"),
+            FieldDefinition("website"),
+            FieldDefinition("vendor", .boolean, defaultValue: "false"),
+            FieldDefinition("manufacturer", .boolean, defaultValue: "false"),
+            FieldDefinition("customer", .boolean, defaultValue: "false"),
+        ])
+}

@@ -1,0 +1,107 @@
+import Foundation
+import NowData
+import Testing
+
+@testable import LocalInstance
+
+/// What servicenow.itsm's modules rely on beyond the Table API's basics: the problem state model, standard changes
+/// from templates, writable choices, and the tiny-URL API for long queries.
+@Suite struct ITSMRulesTests {
+    let harness: Harness
+
+    init() throws {
+        harness = try Harness()
+    }
+
+    @Test func theProblemStateModelRefusesAssessToResolved() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/problem", query: [("sysparm_fields", "sys_id,number,state")],
+            body: #"{"short_description":"bogus","state":"102"}"#)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        let refused = try await harness.send(
+            "PATCH", "/api/now/table/problem/\(sysID)", body: #"{"state":"106","resolution_code":"canceled"}"#)
+        #expect(refused.statusCode == 403)
+        #expect(
+            Harness.text(refused)
+                == #"{"error":{"message":"Operation Failed","detail":"Problem state transition from state 102 to "#
+                + #"106 is not possible"},"status":"failure"}"#)
+        let steps = try await ["103", "104", "106", "107"].asyncMap { state in
+            Harness.text(
+                try await harness.send(
+                    "PATCH", "/api/now/table/problem/\(sysID)", query: [("sysparm_fields", "state,active")],
+                    body: #"{"state":"\#(state)"}"#))
+        }
+        #expect(
+            steps == [
+                #"{"result":{"state":"103","active":"true"}}"#, #"{"result":{"state":"104","active":"true"}}"#,
+                #"{"result":{"state":"106","active":"true"}}"#, #"{"result":{"state":"107","active":"false"}}"#,
+            ])
+    }
+
+    @Test func aStandardChangeTakesItsTemplatesValues() async throws {
+        let templates = try await harness.send(
+            "GET", "/api/now/table/std_change_producer_version",
+            query: [("sysparm_query", "name=Clear BGP sessions on a Cisco router - 1"), ("sysparm_fields", "sys_id")])
+        let template = try #require(try Harness.results(templates).first?["sys_id"] as? String)
+        let created = try await harness.send(
+            "POST", "/api/now/table/change_request",
+            query: [
+                ("sysparm_fields", "type,short_description,description,risk,chg_model.name"),
+                ("sysparm_exclude_reference_link", "true"),
+            ],
+            body: #"{"std_change_producer_version":"\#(template)","risk":"3"}"#)
+        #expect(
+            Harness.text(created)
+                == #"{"result":{"type":"standard","short_description":"Clear BGP sessions on a Cisco router","#
+                + #""description":"Resend the complete BGP table to neighboring routers by clearing the BGP sessions "#
+                + #"(soft reset).","risk":"3","chg_model.name":"Standard"}}"#)
+    }
+
+    @Test func choicesCanBeAddedAndRemoved() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/sys_choice", query: [("sysparm_fields", "sys_id,name,element,value,label")],
+            body: #"{"name":"change_request","element":"category","value":"cloud","label":"Cloud"}"#)
+        #expect(created.statusCode == 201)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        let listed = try await harness.send(
+            "GET", "/api/now/table/sys_choice",
+            query: [("sysparm_query", "name=change_request^element=category^valueINcloud,other^ORDERBYvalue"),
+                ("sysparm_fields", "value,label,sys_created_by")])
+        #expect(
+            Harness.text(listed)
+                == #"{"result":[{"value":"cloud","label":"Cloud","sys_created_by":"admin"},"#
+                + #"{"value":"other","label":"Other","sys_created_by":"system"}]}"#)
+        #expect(try await harness.send("DELETE", "/api/now/table/sys_choice/\(sysID)").statusCode == 204)
+        let dictionary = try await harness.send("POST", "/api/now/table/sys_dictionary", body: "{}")
+        #expect(dictionary.statusCode == 403)
+    }
+
+    @Test func aTinyURLStandsForTheLongQueryItWasGiven() async throws {
+        let long =
+            "http://localhost/api/now/table/incident?sysparm_query="
+            + (1...300).map { "number=INC00100\(String(format: "%02d", $0 % 100))" }.joined(separator: "%5EOR")
+            + "%5EORDERBYnumber&sysparm_fields=number&sysparm_limit=2"
+        let tiny = try await harness.send(
+            "POST", "/api/now/tinyurl", body: JSONValue.object(["url": .string(long)]).jsonText())
+        #expect(tiny.statusCode == 200)
+        let key = String(SHA256.hex("nowflow-tiny:" + long).prefix(32))
+        #expect(Harness.text(tiny) == #"{"result":"incident_list.do?sysparm_tiny=\#(key)"}"#)
+        let again = try await harness.send(
+            "POST", "/api/now/tinyurl", body: JSONValue.object(["url": .string(long)]).jsonText())
+        #expect(Harness.text(again) == Harness.text(tiny))
+        let expanded = try await harness.send("GET", "/api/now/table/incident", query: [("sysparm_tiny", key)])
+        #expect(Harness.text(expanded) == #"{"result":[{"number":"INC0010001"},{"number":"INC0010002"}]}"#)
+        let unauthenticated = try await harness.send(
+            "POST", "/api/now/tinyurl", body: #"{"url":"http://localhost/"}"#,
+            headers: [("Content-Type", "application/json")])
+        #expect(unauthenticated.statusCode == 401)
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import NowData
+import Testing
+
+@testable import LocalInstance
+
+/// The platform's query and write semantics that tests written against a PDI rely on: JOIN and RLQUERY
+/// conditions, case-insensitive text, the `javascript:gs.*` date helpers, date-time display values in the user's
+/// time zone and format, and business rules that abort a write.
+@Suite struct PDISemanticsTests {
+    let harness: Harness
+
+    init() throws {
+        harness = try Harness()
+    }
+
+    private func names(_ table: String, _ query: String, field: String = "name") async throws -> String {
+        let response = try await harness.send(
+            "GET", "/api/now/table/\(table)", query: [("sysparm_query", query), ("sysparm_fields", field)])
+        return Harness.text(response)
+    }
+
+    @Test func joinFindsTheUsersWhoManageAnActiveGroup() async throws {
+        #expect(
+            try await names("sys_user", "JOINsys_user.sys_id=sys_user_group.manager!active=true^ORDERBYuser_name",
+                field: "user_name")
+                == #"{"result":[{"user_name":"beth.anglin"},{"user_name":"bud.richman"},"#
+                + #"{"user_name":"charlie.whitherspoon"},{"user_name":"david.loo"},{"user_name":"don.goodliffe"},"#
+                + #"{"user_name":"luke.wilson"},{"user_name":"ron.kettering"}]}"#)
+        #expect(
+            try await names("sys_user", "JOINsys_user.sys_id=sys_user_group.manager!active=false", field: "user_name")
+                == #"{"result":[]}"#)
+    }
+
+    @Test func joinThroughTheRolesCountsTheAdministrators() async throws {
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_user",
+            query: [
+                ("sysparm_query", "JOINsys_user.sys_id=sys_user_has_role.user!role=2831a114c611228501d4ea6c309d626d"),
+                ("sysparm_fields", "user_name"), ("sysparm_limit", "3"),
+            ])
+        #expect(response.headers["X-Total-Count"] == "12")
+        #expect(
+            Harness.text(response)
+                == #"{"result":[{"user_name":"admin"},{"user_name":"bud.richman"},"#
+                + #"{"user_name":"charlie.whitherspoon"}]}"#)
+    }
+
+    @Test func relatedListQueryCountsTheRelatedRecords() async throws {
+        #expect(
+            try await names(
+                "sys_user_group", "RLQUERYsys_group_has_role.group,>0,m2m^role.nameLIKEadmin^ENDRLQUERY^ORDERBYname")
+                == #"{"result":[{"name":"Change Management"},{"name":"Problem Solving"},{"name":"Service Desk"},"#
+                + #"{"name":"Software"}]}"#)
+        #expect(
+            try await names(
+                "sys_user_group", "RLQUERYsys_group_has_role.group,=0^role.nameLIKEadmin^ENDRLQUERY^ORDERBYname")
+                == #"{"result":[{"name":"Database"},{"name":"Hardware"},{"name":"Network"}]}"#)
+        #expect(
+            try await names("sys_user_group", "RLQUERYsys_user_grmember.group,>=3^ENDRLQUERY^ORnameSTARTSWITHHard")
+                == #"{"result":[{"name":"Service Desk"},{"name":"Hardware"}]}"#)
+    }
+
+    @Test func anInvalidJoinIsIgnoredWithAWarning() async throws {
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_user_group",
+            query: [("sysparm_query", "JOINsys_user_group.sys_id=no_table.group!active=true^name=Network"),
+                ("sysparm_fields", "name")])
+        #expect(Harness.text(response) == #"{"result":[{"name":"Network"}]}"#)
+        #expect(
+            harness.log.all.contains(
+                "local instance: sys_user_group: ignored invalid condition "
+                    + "'JOINsys_user_group.sys_id=no_table.group!active=true': no_table has no field 'group'"))
+    }
+
+    @Test func textComparesCaseInsensitively() async throws {
+        let pairs = try await harness.send(
+            "GET", "/api/now/table/sys_user_group", query: [("name", "network"), ("sysparm_fields", "name")])
+        #expect(Harness.text(pairs) == #"{"result":[{"name":"Network"}]}"#)
+        #expect(
+            try await names("sys_user_group", "nameINnetwork,DATABASE^ORDERBYname")
+                == #"{"result":[{"name":"Database"},{"name":"Network"}]}"#)
+        #expect(
+            try await names("sys_user_group", "name!=NETWORK^nameSTARTSWITHha^ORnameLIKEDESK^ORDERBYname")
+                == #"{"result":[{"name":"Hardware"},{"name":"Service Desk"}]}"#)
+        #expect(
+            try await names("sys_user_group", "nameNOT INnetwork,hardware,database,software^ORDERBYname")
+                == #"{"result":[{"name":"Change Management"},{"name":"Problem Solving"},{"name":"Service Desk"}]}"#)
+    }
+
+    @Test func dateHelpersOfListFiltersAreComputed() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/incident", body: #"{"short_description":"Opened today"}"#)
+        let number = try #require(try Harness.result(created)["number"] as? String)
+        let today = #"{"result":[{"number":"\#(number)"}]}"#
+        #expect(try await names("incident", "opened_at>=javascript:gs.beginningOfToday()", field: "number") == today)
+        #expect(
+            try await names(
+                "incident", "opened_atONToday@javascript:gs.beginningOfToday()@javascript:gs.endOfToday()",
+                field: "number") == today)
+        #expect(
+            try await names(
+                "incident", "opened_atBETWEENjavascript:gs.minutesAgo(1)@javascript:gs.daysAgoEnd(0)",
+                field: "number") == today)
+        #expect(
+            try await names("incident", "opened_at>javascript:gs.endOfToday()^ORopened_at<javascript:gs.yearsAgo(1)",
+                field: "number") == #"{"result":[]}"#)
+        let refused = try await harness.send(
+            "GET", "/api/now/table/incident", query: [("sysparm_query", "caller_id=javascript:gs.getUserID()")])
+        #expect(refused.statusCode == 400)
+        #expect(
+            Harness.text(refused)
+                == #"{"error":{"message":"Invalid query","detail":"encoded query condition "#
+                + #"'caller_id=javascript:gs.getUserID()' has a javascript: value; the local instance does not run "#
+                + #"scripts"},"status":"failure"}"#)
+    }
+
+    @Test func isoDateTimesAreStoredInTheServiceNowForm() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/change_request",
+            query: [("sysparm_fields", "start_date,end_date")],
+            body: #"{"start_date":"2021-07-15T08:00:00","end_date":"2021-07-15 09:30:00"}"#)
+        #expect(
+            Harness.text(created) == #"{"result":{"start_date":"2021-07-15 08:00:00","end_date":"2021-07-15 09:30:00"}}"#)
+    }
+
+    @Test func dateTimeDisplayValuesFollowTheUsersTimeZoneAndFormat() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/incident", query: [("sysparm_fields", "sys_id")], body: "{}")
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        func opened() async throws -> String {
+            Harness.text(
+                try await harness.send(
+                    "GET", "/api/now/table/incident/\(sysID)",
+                    query: [("sysparm_fields", "opened_at,sys_created_on"), ("sysparm_display_value", "all")]))
+        }
+        #expect(
+            try await opened()
+                == #"{"result":{"opened_at":{"display_value":"2026-11-30 09:00:00","value":"2026-11-30 09:00:00"},"#
+                + #""sys_created_on":{"display_value":"2026-11-30 09:00:00","value":"2026-11-30 09:00:00"}}}"#)
+        let admin = DemoData.sysID("sys_user", "admin")
+        _ = try await harness.send(
+            "PATCH", "/api/now/table/sys_user/\(admin)", body: #"{"time_zone":"America/Los_Angeles"}"#)
+        // As a PDI's admin: 09:00 UTC on 30 November is 01:00 in Los Angeles.
+        #expect(
+            try await opened()
+                == #"{"result":{"opened_at":{"display_value":"2026-11-30 01:00:00","value":"2026-11-30 09:00:00"},"#
+                + #""sys_created_on":{"display_value":"2026-11-30 01:00:00","value":"2026-11-30 09:00:00"}}}"#)
+        _ = try await harness.send(
+            "PATCH", "/api/now/table/sys_user/\(admin)", body: #"{"time_zone":"Europe/Paris","date_format":"dd.MM.yyyy"}"#)
+        #expect(
+            try await opened()
+                == #"{"result":{"opened_at":{"display_value":"30.11.2026 10:00:00","value":"2026-11-30 09:00:00"},"#
+                + #""sys_created_on":{"display_value":"30.11.2026 10:00:00","value":"2026-11-30 09:00:00"}}}"#)
+        let plain = try await harness.send(
+            "GET", "/api/now/table/incident/\(sysID)",
+            query: [("sysparm_fields", "opened_at"), ("sysparm_display_value", "false")])
+        #expect(Harness.text(plain) == #"{"result":{"opened_at":"2026-11-30 09:00:00"}}"#)
+    }
+
+    @Test func aBusinessRuleWithAbortActionRefusesTheWritesItsFilterMatches() async throws {
+        let rule = try await harness.send(
+            "POST", "/api/now/table/sys_script",
+            body: #"{"name":"no EICAR","collection":"task","active":"true","when":"before","action_insert":"true","#
+                + #""action_update":"true","abort_action":"true","add_message":"true","message":"rejected","#
+                + #""filter_condition":"short_descriptionLIKEEICAR^ORdescriptionLIKEEICAR^EQ"}"#)
+        #expect(rule.statusCode == 201)
+        let refused = try await harness.send(
+            "POST", "/api/now/table/problem", body: #"{"short_description":"an EICAR test"}"#)
+        #expect(refused.statusCode == 403)
+        #expect(
+            Harness.text(refused)
+                == #"{"error":{"message":"Operation Failed","detail":"Error during insert of problem (PRB0040011)"},"#
+                + #""status":"failure"}"#)
+        let fine = try await harness.send(
+            "POST", "/api/now/table/problem", query: [("sysparm_fields", "sys_id,number")],
+            body: #"{"short_description":"clean"}"#)
+        #expect(fine.statusCode == 201)
+        let sysID = try #require(try Harness.result(fine)["sys_id"] as? String)
+        let update = try await harness.send(
+            "PATCH", "/api/now/table/problem/\(sysID)", body: #"{"description":"now with eicar"}"#)
+        #expect(update.statusCode == 403)
+        #expect(
+            Harness.text(update)
+                == #"{"error":{"message":"Operation Failed","detail":"Error during update of problem (PRB0040011)"},"#
+                + #""status":"failure"}"#)
+        let kept = try await harness.send(
+            "GET", "/api/now/table/problem/\(sysID)", query: [("sysparm_fields", "number,description")])
+        #expect(Harness.text(kept) == #"{"result":{"number":"PRB0040011","description":""}}"#)
+        #expect(
+            harness.log.all.contains(
+                "local instance: problem: business rule 'no EICAR' aborted the update of PRB0040011: rejected"))
+    }
+
+    @Test func aPathTooLongToParseGetsTheHTMLErrorPage() async throws {
+        let response = try await harness.send("GET", "/api/now/table/" + String(repeating: "A", count: 9000))
+        #expect(response.statusCode == 400)
+        #expect(response.headers["Content-Type"] == "text/html;charset=utf-8")
+        #expect(
+            Harness.text(response)
+                == "<!doctype html><html lang=\"en\"><head><title>HTTP Status 400 – Bad Request</title></head>"
+                + "<body><h1>HTTP Status 400 – Bad Request</h1><hr class=\"line\" /><p><b>Type</b> Status Report</p>"
+                + "<p><b>Message</b> Request header is too large</p><p><b>Description</b> The server cannot or will "
+                + "not process the request due to something that is perceived to be a client error (e.g., malformed "
+                + "request syntax, invalid request message framing, or deceptive request routing).</p>"
+                + "<hr class=\"line\" /></body></html>")
+    }
+
+    @Test func aQueryOfThousandsOfIgnoredConditionsStillRuns() async throws {
+        let query =
+            Array(repeating: "AAAA=BBBB", count: 2300).joined(separator: "^")
+            + "^sys_id=6816f79cc0a8016401c5a33be04be441"
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_user", query: [("sysparm_query", query), ("sysparm_fields", "user_name")])
+        #expect(Harness.text(response) == #"{"result":[{"user_name":"admin"}]}"#)
+    }
+}
