@@ -259,6 +259,35 @@ import Testing
         #expect(try WebClient(port: server.port).logIn(password: "admin").status == 303)
     }
 
+    @Test func aUserWithoutTheTablesRoleIsRefusedAsThePATCHWouldBe() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        let admin = "Basic " + Data("admin:admin".utf8).base64EncodedString()
+        let found = try await http.send(
+            "GET", "/api/now/table/sys_user?sysparm_query=user_name%3Dabel.tuter&sysparm_fields=sys_id",
+            headers: ["Authorization": admin])
+        let abel = try #require(try JSONValue(json: found.body)["result"]?[0]?["sys_id"]?.string)
+        let set = try await http.send(
+            "PATCH", "/api/now/table/sys_user/\(abel)",
+            headers: ["Authorization": admin, "Content-Type": "application/json"],
+            body: Data(#"{"user_password":"Abel-2026"}"#.utf8))
+        #expect(set.status == 200)
+        let client = WebClient(port: server.port)
+        #expect(try client.logIn(user: "abel.tuter", password: "Abel-2026").status == 303)
+        let before = try await incident("urgency,sys_mod_count")
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        #expect(form.status == 200)
+        let refused = try client.post(
+            "/incident.do?sys_id=\(Self.incidentID)",
+            [("sysparm_ck", form.csrfToken ?? ""), ("sysparm_action", "save"), ("urgency", "3")])
+        #expect(refused.status == 403)
+        #expect(
+            refused.main.contains(
+                #"<p class="error" role="alert">Operation Failed: ACL Exception Update Failed due to security "#
+                    + #"constraints</p>"#))
+        #expect(try await incident("urgency,sys_mod_count") == before)
+    }
+
     @Test func theListShowsTheQueryAsChipsAndTextSortsPagesAndCounts() async throws {
         defer { server.stop() }
         let counted = try await HTTPTestClient(port: server.port).send(
