@@ -114,11 +114,18 @@ enum RunCommand {
         SignalForwarder.forward(to: interruption)
         var results: [RunResult] = []
         var status: Int32 = 0
+        // The what-changed page of each served instance, from the start of the first job run on it.
+        var changeLinks: [String] = []
         for (index, job) in jobs.enumerated() {
             if jobs.count > 1 { printError("nowflow run: \(job.file) (\(job.name))") }
             let outcome = run(job, settings, fileValues, environment: environment, progress: progress, interruption: interruption)
             guard let result = outcome.result else { return outcome.status }
             results.append(result)
+            if let link = outcome.changes,
+                !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } })
+            {
+                changeLinks.append(link)
+            }
             // The first job that did not pass gives the status; a change (5) only when none failed.
             if status == 0 || (status == RunResult.changedExitCode && outcome.status != 0) { status = outcome.status }
             if settings.json && jobs.count == 1 {
@@ -136,6 +143,7 @@ enum RunCommand {
             }
         }
         if settings.json && jobs.count > 1 { print(RunResult.jsonText(of: results)) }
+        if terminal { for link in changeLinks { printError("nowflow run: what changed: \(link)") } }
         for report in settings.reports {
             let text =
                 report.format == "junit"
@@ -154,11 +162,12 @@ enum RunCommand {
     }
 
     /// Runs one job on its instance: the name check, then the steps. The result is nil when the job did not start
-    /// (the instance cannot be opened, or a name is unknown), with the exit status to end with.
+    /// (the instance cannot be opened, or a name is unknown), with the exit status to end with; `changes` is the
+    /// link to what the run changed on a served local instance (``changesLink(_:since:)``).
     private static func run(
         _ job: Job, _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)],
         environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption
-    ) -> (result: RunResult?, status: Int32) {
+    ) -> (result: RunResult?, status: Int32, changes: String?) {
         let target: InstanceTarget
         do {
             target = try InstanceTarget.resolve(
@@ -166,7 +175,7 @@ enum RunCommand {
                 environment: environment, verbose: settings.verbose)
         } catch {
             printError("nowflow run: \(error)")
-            return (nil, error.isUsage ? 1 : 3)
+            return (nil, error.isUsage ? 1 : 3, nil)
         }
         defer { target.close() }
         let declared = Set(job.variableNames)
@@ -186,14 +195,15 @@ enum RunCommand {
         if !settings.offline {
             let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
             for problem in problems { printError(problem.description) }
-            guard problems.allSatisfy(\.isWarning) else { return (nil, 2) }
+            guard problems.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
         }
+        let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }
         if result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") }) {
             let given = target.hasCredentials || job.hasAuthentication
             printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
-        return (result, result.exitCode(detailed: settings.detailedExitCode))
+        return (result, result.exitCode(detailed: settings.detailedExitCode), changesLink(target, since: started))
     }
 
     /// Checks each `--var` and `--vars-file` value against the variable's type in every job that declares it; a
@@ -236,6 +246,17 @@ enum RunCommand {
                 throw UsageError("\(option) \(tag): no step has the tag '\(tag)' (\(list))")
             }
         }
+    }
+
+    /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
+    /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00`; nil for the embedded instance and for
+    /// `https://` instances.
+    static func changesLink(_ target: InstanceTarget, since start: Date) -> String? {
+        guard target.transport == nil, target.url.scheme?.lowercased() == "http" else { return nil }
+        let url = target.url.absoluteString
+        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+        let since = Coder.default.text(for: start).replacingOccurrences(of: " ", with: "%20")
+        return base + "/changes.do?since=" + since
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {

@@ -4,22 +4,25 @@ import NowData
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`) and
 /// aggregates (`/api/now/stats/{table}`), each on an authenticated request.
 extension LocalInstance {
-    /// The response when `request` is for one of these APIs; nil when its path is none of theirs.
-    func otherAPIResponse(_ request: NowHTTPRequest) -> NowHTTPResponse? {
+    /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
+    /// request is that user's (already authenticated) instead of its credentials'.
+    func otherAPIResponse(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse? {
         let segments = AttachmentAPIHandler.route(request.path)
         let isBatch = Self.isBatchPath(request.path)
         let statsTable = AggregateAPIHandler.table(in: request.path)
         guard segments != nil || isBatch || statsTable != nil else { return nil }
-        let user: String
+        let userName: String
         do {
-            guard let authenticated = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
-            user = authenticated
+            guard let authenticated = try user ?? authenticate(request) else {
+                return TableAPIError.notAuthenticated.response
+            }
+            userName = authenticated
         } catch {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
         do throws(TableAPIError) {
-            if let segments { return try attachments.handle(request, segments: segments, userName: user) }
+            if let segments { return try attachments.handle(request, segments: segments, userName: userName) }
             if let statsTable {
                 return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable)
             }

@@ -25,6 +25,8 @@ public final class LocalInstance: Sendable {
     /// (which also ends the tokens of users who can no longer log in).
     let verifiedCredentials = Mutex<[String: String]>([:])
     let faults: Mutex<FaultInjection>
+    /// The last records deleted, for the web view of what changed.
+    let deletions: DeletionLog
     /// The options' log, each line escaped (``LogLine/escaped(_:)``).
     let log: @Sendable (String) -> Void
 
@@ -47,6 +49,8 @@ public final class LocalInstance: Sendable {
             try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn
         store = RecordStore(dictionary: dictionary)
+        let deletions = DeletionLog()
+        self.deletions = deletions
         do {
             database = try SQLiteDatabase(path: options.databasePath, statementBudget: options.statementBudget)
         } catch {
@@ -56,7 +60,7 @@ public final class LocalInstance: Sendable {
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
-            now: now, log: log, administrator: options.adminUser)
+            now: now, log: log, administrator: options.adminUser, deletions: deletions)
         faults = Mutex(options.faults)
         do {
             attachments = AttachmentAPIHandler(
@@ -120,8 +124,9 @@ public final class LocalInstance: Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// The response to a request, without faults.
-    func handle(_ request: NowHTTPRequest) -> NowHTTPResponse {
+    /// The response to a request, without faults; with `user`, as that user (already authenticated, as the web
+    /// views' session user is) instead of by the request's credentials.
+    func handle(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse {
         if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
@@ -130,7 +135,7 @@ public final class LocalInstance: Sendable {
             return authenticatedResponse(request) { tinyURL(request) }
         }
         let request = expandingTinyURL(request)
-        if let response = otherAPIResponse(request) { return response }
+        if let response = otherAPIResponse(request, as: user) { return response }
         let routed: TableAPIRequest?
         do throws(TableAPIError) {
             routed = try TableAPIRequest(request)
@@ -139,7 +144,9 @@ public final class LocalInstance: Sendable {
         }
         guard var tableRequest = routed else { return TableAPIError.unknownResource.response }
         do {
-            guard let user = try authenticate(request) else { return TableAPIError.notAuthenticated.response }
+            guard let user = try user ?? authenticate(request) else {
+                return TableAPIError.notAuthenticated.response
+            }
             tableRequest.userName = user
         } catch let error as SQLiteError where error.isInterrupted {
             return TableAPIError.executionTimeExceeded.response

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The local instance served over HTTP, as `nowflow serve` runs it: a ``LocalInstance`` and the
-/// ``HTTPListener`` in front of it.
+/// ``HTTPListener`` in front of it, which also serves the web views (list and form views, what changed) to
+/// browsers.
 ///
 /// ```swift
 /// TerminationSignals.block()
@@ -27,8 +28,9 @@ public final class LocalInstanceServer: Sendable {
                 limit: options.attachmentMaxSize,
                 tooLarge: TableAPIError.attachmentTooLarge(limit: options.attachmentMaxSize).response
             ) { method, path in instance.attachments.spoolFile(method: method, path: path) }
+            let web = WebInterface(instance: instance)
             listener = try HTTPListener(host: host, port: port, spooling: spooling) { request in
-                instance.reply(to: request)
+                web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)
             }
         } catch {
             instance.close()

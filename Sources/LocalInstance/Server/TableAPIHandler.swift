@@ -12,6 +12,8 @@ struct TableAPIHandler: Sendable {
     let log: @Sendable (String) -> Void
     /// The configured administrator's user name, who may always write (``authorizeWrite(_:_:)``).
     let administrator: String
+    /// Where deletions are noted.
+    let deletions: DeletionLog
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
     /// The names of the password fields of every table (a query reaches another table's through a dot-walk).
@@ -19,7 +21,8 @@ struct TableAPIHandler: Sendable {
 
     init(
         dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
-        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void, administrator: String
+        now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void, administrator: String,
+        deletions: DeletionLog
     ) {
         self.dictionary = dictionary
         self.store = store
@@ -28,6 +31,7 @@ struct TableAPIHandler: Sendable {
         self.now = now
         self.log = log
         self.administrator = administrator
+        self.deletions = deletions
         defaultOutputs = Dictionary(
             dictionary.tableNames.compactMap { name in
                 dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
@@ -55,7 +59,7 @@ struct TableAPIHandler: Sendable {
             case ("GET", let sysID?): return try get(table, sysID, request, parameters)
             case ("POST", nil): return try create(table, request, parameters)
             case ("PUT", let sysID?), ("PATCH", let sysID?): return try update(table, sysID, request, parameters)
-            case ("DELETE", let sysID?): return try delete(table, sysID)
+            case ("DELETE", let sysID?): return try delete(table, sysID, by: request.userName)
             default: throw TableAPIError.methodNotSupported(request.method)
             }
         } catch let error as TableAPIError {
@@ -117,12 +121,17 @@ struct TableAPIHandler: Sendable {
         return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: body)
     }
 
-    private func delete(_ table: TableDefinition, _ sysID: String) throws -> NowHTTPResponse {
-        let deleted = try database.write { db in
-            guard let existing = try store.fetch(table, sysID: sysID, db) else { return false }
-            return try store.delete(storedTable(of: existing, in: table), sysID: sysID, db)
+    private func delete(_ table: TableDefinition, _ sysID: String, by userName: String) throws -> NowHTTPResponse {
+        let deleted: DeletionLog.Entry? = try database.write { db in
+            guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
+            let stored = storedTable(of: existing, in: table)
+            guard try store.delete(stored, sysID: sysID, db) else { return nil }
+            return DeletionLog.Entry(
+                table: stored.name, sysID: sysID, displayValue: existing[stored.displayField] ?? "",
+                deletedOn: Timestamp.string(now()), deletedBy: userName)
         }
-        guard deleted else { throw TableAPIError.noRecord }
+        guard let deleted else { throw TableAPIError.noRecord }
+        deletions.add(deleted)
         return NowHTTPResponse(statusCode: 204)
     }
 

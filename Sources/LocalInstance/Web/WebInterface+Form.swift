@@ -1,0 +1,278 @@
+import Foundation
+import NowData
+
+/// The form view, `/{table}.do?sys_id=...`: every field with its label, type and display value, references as
+/// links, journals as their entries, the record's attachments and its audit; a save goes to the Table API's
+/// PATCH as the user (its business rules, and its refusals with the platform's message), and a delete, after a
+/// confirmation page, to its DELETE.
+extension WebInterface {
+    func form(_ table: TableDefinition, _ request: NowHTTPRequest, _ user: WebUser) -> NowHTTPResponse {
+        let sysID = request.queryItems.last { $0.name == "sys_id" }?.value ?? ""
+        guard !sysID.isEmpty else {
+            return WebPage.message(
+                table.label, "No sys_id given: open a record from its list.", user: user, status: 400
+            )
+            .response
+        }
+        let action =
+            request.method.uppercased() == "POST"
+            ? (WebForm(body: request.body)["sysparm_action"] ?? "")
+            : (request.queryItems.last { $0.name == "sysparm_action" }?.value ?? "")
+        let read = record(table, sysID, user)
+        guard case .success(let found) = read else {
+            if case .failure(let error) = read {
+                return WebPage.message(table.label, error.text, user: user, status: error.status).response
+            }
+            return WebPage.message(table.label, "No Record found", user: user, status: 404).response
+        }
+        let (recordTable, current) = found
+        let path = "/\(recordTable.name).do"
+        switch (request.method.uppercased(), action) {
+        case ("GET", "delete"):
+            return deleteConfirmation(recordTable, sysID, current, user).response
+        case ("POST", "delete"):
+            let response = api("DELETE", "/api/now/table/\(recordTable.name)/\(sysID)", as: user)
+            if case .failure(let error) = Self.result(response) {
+                return formPage(recordTable, sysID, current, user, error: error).response
+            }
+            return WebPage.redirect(WebForm.url("/\(recordTable.name)_list.do", [("sysparm_msg", "deleted")]))
+        case ("POST", _):
+            let changes = Self.changes(WebForm(body: request.body), recordTable, current)
+            guard !changes.isEmpty else {
+                return WebPage.redirect(WebForm.url(path, [("sys_id", sysID), ("sysparm_msg", "saved")]))
+            }
+            let response = api(
+                "PATCH", "/api/now/table/\(recordTable.name)/\(sysID)", body: .object(JSONObject(changes)), as: user)
+            if case .failure(let error) = Self.result(response) {
+                return formPage(recordTable, sysID, current, user, error: error).response
+            }
+            return WebPage.redirect(WebForm.url(path, [("sys_id", sysID), ("sysparm_msg", "saved")]))
+        default:
+            var page = formPage(recordTable, sysID, current, user, error: nil)
+            page.body = message(request) + page.body
+            return page.response
+        }
+    }
+
+    /// The record, read with display values through its own class's table (an incident opened from `task`
+    /// shows the incident's fields).
+    private func record(_ table: TableDefinition, _ sysID: String, _ user: WebUser)
+        -> Result<(TableDefinition, JSONValue), WebAPIError>
+    {
+        let path = "/api/now/table/\(table.name)/\(sysID)"
+        let query = [("sysparm_display_value", "all")]
+        switch Self.result(api("GET", path, query, as: user)) {
+        case .failure(let error): return .failure(error)
+        case .success(let record):
+            let className = WebValues.value(record["sys_class_name"])
+            guard className != table.name, let stored = instance.dictionary.table(className),
+                instance.dictionary.table(className, extends: table.name)
+            else { return .success((table, record)) }
+            return Self.result(api("GET", "/api/now/table/\(className)/\(sysID)", query, as: user)).map {
+                (stored, $0)
+            }
+        }
+    }
+
+    /// The fields a form post changes: those whose submitted value differs from the stored one, and journal
+    /// entries that are not empty. System and password fields are never taken from a form.
+    static func changes(_ form: WebForm, _ table: TableDefinition, _ current: JSONValue) -> [(String, JSONValue)] {
+        var changes: [(String, JSONValue)] = []
+        for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) && !field.isPassword {
+            guard let submitted = form[field.name] else { continue }
+            let value = submitted.replacingOccurrences(of: "\r\n", with: "\n")
+            if journalFieldNames.contains(field.name) {
+                if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    changes.append((field.name, .string(value)))
+                }
+            } else if value != WebValues.value(current[field.name]) {
+                changes.append((field.name, .string(value)))
+            }
+        }
+        return changes
+    }
+
+    /// The form of a record, with an error above it when a write was refused.
+    private func formPage(
+        _ table: TableDefinition, _ sysID: String, _ record: JSONValue, _ user: WebUser, error: WebAPIError?
+    ) -> WebPage {
+        let values = WebValues(dictionary: instance.dictionary, timeZone: user.timeZone)
+        let path = "/\(table.name).do"
+        let name = WebValues.displayValue(record[table.displayField])
+        var body =
+            "<h1>\(HTML.escape(table.label)) <span class=\"muted\">\(HTML.escape(name.isEmpty ? sysID : name))</span></h1>\n"
+        if let error { body += "<p class=\"error\" role=\"alert\">\(HTML.escape(error.text))</p>\n" }
+        body +=
+            "<p><a href=\"\(HTML.href("/\(table.name)_list.do"))\">\u{2190} \(HTML.escape(table.label)) list</a></p>\n"
+        body += "<form method=\"post\" action=\"\(HTML.href(path, [("sys_id", sysID)]))\">\(WebPage.csrfField(user))\n"
+        body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n<div class=\"fields\">\n"
+        for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) {
+            body += fieldRow(field, record[field.name], values, table, sysID, user)
+        }
+        body += "</div>\n<div class=\"actions\"><button type=\"submit\">Save</button>"
+        body +=
+            " <a href=\"\(HTML.href(path, [("sys_id", sysID), ("sysparm_action", "delete")]))\">Delete\u{2026}</a></div>\n</form>\n"
+        body += attachmentsSection(table, sysID, values, user)
+        body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
+        for field in TableDefinition.systemFields where table.field(field.name) != nil {
+            body +=
+                "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.typeName))</span></span>"
+            body += "<span class=\"value\">\(values.html(record[field.name], field: field))</span>\n"
+        }
+        body += "</div>\n"
+        return WebPage(title: "\(table.label) \(name)", body: body, user: user, status: error?.status ?? 200)
+    }
+
+    /// One field of the form: its label and type, an input holding its value, and its display value.
+    private func fieldRow(
+        _ field: FieldDefinition, _ json: JSONValue?, _ values: WebValues, _ table: TableDefinition, _ sysID: String,
+        _ user: WebUser
+    ) -> String {
+        let id = "f_" + field.name
+        let value = WebValues.value(json)
+        let type = "<span class=\"type\">\(HTML.escape(field.typeName))</span>"
+        // A password is shown masked, not as a field to fill: its label labels nothing.
+        var row =
+            field.isPassword
+            ? "<span class=\"label\">\(HTML.escape(field.label)) \(type)</span><span class=\"value\">"
+            : "<label for=\"\(HTML.escape(id))\">\(HTML.escape(field.label)) \(type)</label><span class=\"value\">"
+        let name = HTML.escape(field.name)
+        if field.isPassword {
+            row += values.html(json, field: field)
+        } else if Self.journalFieldNames.contains(field.name) {
+            row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\" placeholder=\"Add an entry\"></textarea>"
+            row += journal(field, value, table, sysID, values, user)
+        } else {
+            switch field.type {
+            case _ where !field.choices.isEmpty:
+                row +=
+                    "<select id=\"\(HTML.escape(id))\" name=\"\(name)\"><option value=\"\"\(value.isEmpty ? " selected" : "")>-- None --</option>"
+                var known = value.isEmpty
+                for choice in field.choices {
+                    let selected = choice.value == value
+                    known = known || selected
+                    row +=
+                        "<option value=\"\(HTML.escape(choice.value))\"\(selected ? " selected" : "")>\(HTML.escape(choice.label))</option>"
+                }
+                if !known { row += "<option value=\"\(HTML.escape(value))\" selected>\(HTML.escape(value))</option>" }
+                row += "</select>"
+            case .boolean:
+                row += "<select id=\"\(HTML.escape(id))\" name=\"\(name)\">"
+                for option in ["true", "false"] {
+                    row += "<option value=\"\(option)\"\(value == option ? " selected" : "")>\(option)</option>"
+                }
+                if value != "true", value != "false" { row += "<option value=\"\" selected></option>" }
+                row += "</select>"
+            case .string where field.name == "description" || value.contains("\n"):
+                row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\">\(HTML.escape(value))</textarea>"
+            default:
+                row +=
+                    "<input type=\"text\" id=\"\(HTML.escape(id))\" name=\"\(name)\" value=\"\(HTML.escape(value))\">"
+            }
+            switch field.type {
+            case .reference:
+                if !value.isEmpty { row += "<span>\(values.html(json, field: field))</span>" }
+            case .dateTime:
+                row += "<span class=\"muted\">UTC\(value.isEmpty ? "" : "; " + values.html(json, field: field))</span>"
+            default:
+                break
+            }
+        }
+        return row + "</span>\n"
+    }
+
+    /// A journal field's entries: those of `sys_journal_field` when the dictionary has that table, else the field's
+    /// one stored value (the local instance keeps no journal history).
+    private func journal(
+        _ field: FieldDefinition, _ value: String, _ table: TableDefinition, _ sysID: String, _ values: WebValues,
+        _ user: WebUser
+    ) -> String {
+        var entries: [(String, String, String)] = []
+        if instance.dictionary.table("sys_journal_field") != nil,
+            case .success(let result) = Self.result(
+                api(
+                    "GET", "/api/now/table/sys_journal_field",
+                    [
+                        ("sysparm_query", "element_id=\(sysID)^element=\(field.name)^ORDERBYDESCsys_created_on"),
+                        ("sysparm_fields", "value,sys_created_on,sys_created_by"),
+                    ], as: user))
+        {
+            for entry in result.array ?? [] {
+                entries.append(
+                    (
+                        WebValues.value(entry["sys_created_on"]), WebValues.value(entry["sys_created_by"]),
+                        WebValues.value(entry["value"])
+                    ))
+            }
+        } else if !value.isEmpty {
+            entries.append(("", "", value))
+        }
+        guard !entries.isEmpty else { return "<span class=\"muted\">No entries</span>" }
+        return "<ul class=\"journal\">"
+            + entries.map { on, by, text in
+                let stamp = on.isEmpty ? "" : values.time(on) + " " + HTML.escape(by) + ": "
+                return "<li>\(stamp)\(HTML.escape(text))</li>"
+            }.joined() + "</ul>"
+    }
+
+    /// The record's attachments, each a download link.
+    private func attachmentsSection(_ table: TableDefinition, _ sysID: String, _ values: WebValues, _ user: WebUser)
+        -> String
+    {
+        guard instance.dictionary.table("sys_attachment") != nil,
+            case .success(let result) = Self.result(
+                api(
+                    "GET", "/api/now/table/sys_attachment",
+                    [
+                        ("sysparm_query", "table_name=\(table.name)^table_sys_id=\(sysID)^ORDERBYfile_name"),
+                        ("sysparm_fields", "sys_id,file_name,size_bytes,content_type"),
+                    ], as: user)),
+            let attachments = result.array, !attachments.isEmpty
+        else { return "" }
+        var html = "<h2>Attachments</h2>\n<ul>\n"
+        for attachment in attachments {
+            let id = WebValues.value(attachment["sys_id"])
+            html +=
+                "<li><a href=\"\(HTML.href("/sys_attachment.do", [("sys_id", id)]))\" download>"
+                + HTML.escape(WebValues.value(attachment["file_name"])) + "</a> <span class=\"muted\">"
+                + HTML.escape(WebValues.value(attachment["content_type"])) + ", "
+                + HTML.escape(WebValues.value(attachment["size_bytes"])) + " bytes</span></li>\n"
+        }
+        return html + "</ul>\n"
+    }
+
+    /// The page that asks before a delete.
+    private func deleteConfirmation(_ table: TableDefinition, _ sysID: String, _ record: JSONValue, _ user: WebUser)
+        -> WebPage
+    {
+        let name = WebValues.displayValue(record[table.displayField])
+        let path = "/\(table.name).do"
+        return WebPage(
+            title: "Delete \(name)",
+            body: """
+                <h1>Delete \(HTML.escape(table.label)) \(HTML.escape(name.isEmpty ? sysID : name))?</h1>
+                <p>The record is deleted at once, with its attachments; this cannot be undone.</p>
+                <form method="post" action="\(HTML.href(path, [("sys_id", sysID)]))">\(WebPage.csrfField(user))\
+                <input type="hidden" name="sysparm_action" value="delete">\
+                <div class="actions"><button type="submit" class="danger">Delete</button> \
+                <a href="\(HTML.href(path, [("sys_id", sysID)]))">Cancel</a></div></form>
+                """, user: user)
+    }
+
+    /// `/sys_attachment.do?sys_id=...`: the file, as the Attachment API gives it, to save.
+    func attachment(_ request: NowHTTPRequest, _ user: WebUser) -> NowHTTPResponse {
+        let sysID = request.queryItems.last { $0.name == "sys_id" }?.value ?? ""
+        let response = api("GET", "/api/now/attachment/\(WebForm.encode(sysID))/file", as: user)
+        if case .failure(let error) = Self.result(response) {
+            return WebPage.message("Attachment", error.text, user: user, status: error.status).response
+        }
+        var headers = HTTPHeaders(WebPage.securityHeaders)
+        headers.add(name: "Content-Type", value: "application/octet-stream")
+        let metadata = response.headers.value(named: "X-Attachment-Metadata").flatMap {
+            try? JSONValue(json: Data($0.utf8))
+        }
+        let fileName = metadata?["file_name"]?.string ?? "attachment"
+        headers.add(name: "Content-Disposition", value: "attachment; filename*=UTF-8''" + WebForm.encode(fileName))
+        return NowHTTPResponse(statusCode: 200, headers: headers, body: response.body)
+    }
+}

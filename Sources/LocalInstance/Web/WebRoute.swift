@@ -1,0 +1,35 @@
+/// Which web view a path asks for.
+enum WebRoute: Equatable {
+    case navigator
+    case list(TableDefinition)
+    case form(TableDefinition)
+    case changes
+    case attachment
+    case login
+    case logout
+    case stylesheet
+    case favicon
+
+    /// The route of `path` (as sent, percent-encoded); nil for the APIs' paths and any other.
+    init?(path: String, dictionary: TableDictionary) {
+        switch path {
+        case "/", "/now", "/now/", "/index.html", "/nav_to.do": self = .navigator
+        case "/changes.do": self = .changes
+        case "/sys_attachment.do": self = .attachment
+        case "/login.do": self = .login
+        case "/logout.do": self = .logout
+        case "/web/style.css": self = .stylesheet
+        case "/favicon.ico": self = .favicon
+        default:
+            guard path.hasPrefix("/"), path.hasSuffix(".do"), !path.dropFirst().contains("/") else { return nil }
+            let name = String(path.dropFirst().dropLast(3))
+            if name.hasSuffix("_list"), let table = dictionary.table(String(name.dropLast(5))) {
+                self = .list(table)
+            } else if let table = dictionary.table(name) {
+                self = .form(table)
+            } else {
+                return nil
+            }
+        }
+    }
+}
