@@ -89,9 +89,12 @@ extension TableAPIHandler {
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
             if let state = changes["state"], state != current["state"] {
-                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state) { throw refusal }
+                let merged = current.merging(changes) { _, new in new }
+                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state, record: merged) {
+                    throw refusal
+                }
                 let rules = StateRules.consequences(
-                    table: target, record: current.merging(changes) { _, new in new }, given: changes,
+                    table: target, record: merged, given: changes,
                     timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
                 changes.merge(rules) { _, new in new }
             }
