@@ -84,6 +84,7 @@ extension TableDictionary {
                     FieldChoice("closed_incomplete", "Closed Incomplete"),
                     FieldChoice("closed_cancelled", "Closed Cancelled"),
                 ], defaultValue: "requested"),
+            FieldDefinition("stage", defaultValue: "requested"),
             FieldDefinition("price", .decimal, defaultValue: "0"),
         ])
 

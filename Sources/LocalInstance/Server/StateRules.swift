@@ -68,6 +68,19 @@ enum StateRules {
             detail: "\(table.label) state transition from state \(current) to \(state) is not possible")
     }
 
+    /// The request states the catalog's request flow moves on from at once, by table: a request submitted with no
+    /// approval to wait for is in process (servicenow.itsm's `catalog_request` target sets `submitted` and reads
+    /// back `in_process`).
+    private static let automaticStates: [String: [String: String]] = [
+        "sc_request": ["submitted": "in_process"]
+    ]
+
+    /// The `request_state` a write leaves once the flow has moved it on, when it sets one the flow moves on from.
+    static func requestState(table: TableDefinition, given: StoredRecord) -> String? {
+        guard let state = given["request_state"] else { return nil }
+        return automaticStates[table.name]?[state]
+    }
+
     /// The fields to set because `state` became `record["state"]`; fields the client set itself are left alone.
     ///
     /// - Parameters:
