@@ -107,6 +107,20 @@ import Testing
             ])
     }
 
+    @Test func aSubmittedRequestIsInProcess() async throws {
+        let fields = [("sysparm_fields", "request_state,stage")]
+        let created = try await harness.send(
+            "POST", "/api/now/table/sc_request", query: [("sysparm_fields", "sys_id,request_state,stage")],
+            body: #"{"request_state":"draft"}"#)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        #expect(
+            Harness.text(created)
+                == #"{"result":{"sys_id":"\#(sysID)","request_state":"draft","stage":"requested"}}"#)
+        let submitted = try await harness.send(
+            "PATCH", "/api/now/table/sc_request/\(sysID)", query: fields, body: #"{"request_state":"submitted"}"#)
+        #expect(Harness.text(submitted) == #"{"result":{"request_state":"in_process","stage":"requested"}}"#)
+    }
+
     @Test func aStandardChangeTakesItsTemplatesValues() async throws {
         let templates = try await harness.send(
             "GET", "/api/now/table/std_change_producer_version",
