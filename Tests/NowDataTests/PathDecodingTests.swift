@@ -167,6 +167,16 @@ import Testing
         #expect(try JSONDecoder().decode(Outer.self, from: users, at: "result.0").inner == "deep")
     }
 
+    @Test func aPathOfComponentsIsThePathOfTheirJoinedText() throws {
+        let cases: [[String]] = [["steps", "q1", "records", "0", "sys_id"], [], ["a.b", "c"], ["é", "x"], ["a", ""]]
+        for components in cases {
+            let joined = Result { () throws(DotPathError) in try DotPath(components.joined(separator: ".")) }
+            let built = Result { () throws(DotPathError) in try DotPath(components: components) }
+            #expect(built == joined, "\(components)")
+        }
+        #expect(try DotPath(components: ["a.b", "c"]).components == ["a", "b", "c"])
+    }
+
     struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }

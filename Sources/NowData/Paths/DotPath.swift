@@ -32,6 +32,21 @@ public struct DotPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The path of `components` joined by dots: the same path as `DotPath(components.joined(separator: "."))`,
+    /// without parsing the text again when the components are ASCII names (as an expression's references are).
+    ///
+    /// - Throws: ``DotPathError`` for an empty component.
+    public init(components: [String]) throws(DotPathError) {
+        let text = components.joined(separator: ".")
+        guard !components.isEmpty,
+            components.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: ".") } })
+        else {
+            try self.init(text)
+            return
+        }
+        self.init(validated: text, components)
+    }
+
     /// The path of the document itself.
     public static let root = DotPath(validated: "", [])
 

@@ -16,13 +16,16 @@ struct ExpressionParser {
     static let maximumOperators = 256
 
     private let characters: [Character]
+    /// Each character's ASCII value (0 for one that is not ASCII): what the grammar's tokens, names, numbers and
+    /// spaces are matched against, as bytes (looking into a `Character` is slow).
+    private let units: [UInt8]
     private var position = 0
     private var depth = 0
     private var operators = 0
 
     /// Parses a whole expression; `offset` is added to every position (the expression's place in a template).
     static func parse(_ source: String, offset: Int = 0) throws(ExpressionError) -> Expression {
-        var parser = ExpressionParser(characters: Array(source))
+        var parser = ExpressionParser(source)
         do throws(ExpressionError) {
             let expression = try parser.parseOr()
             parser.skipSpaces()
@@ -37,8 +40,11 @@ struct ExpressionParser {
         }
     }
 
-    private init(characters: [Character]) {
-        self.characters = characters
+    private init(_ source: String) {
+        characters = Array(source)
+        // When the text has as many bytes as characters, every character is one ASCII byte.
+        let bytes = Array(source.utf8)
+        units = bytes.count == characters.count ? bytes : characters.map { $0.asciiValue ?? 0 }
     }
 
     // MARK: - Grammar
@@ -121,8 +127,8 @@ struct ExpressionParser {
         guard position < characters.count else {
             throw ExpressionError(message: "expected a value at the end of the expression", offset: position)
         }
-        let character = characters[position]
-        if character == "(" {
+        let unit = units[position]
+        if unit == UInt8(ascii: "(") {
             position += 1
             let inner = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in try parser.parseOr() }
             guard consume(")") else {
@@ -130,29 +136,29 @@ struct ExpressionParser {
             }
             return inner
         }
-        if character == "[" {
+        if unit == UInt8(ascii: "[") {
             position += 1
             let items = try nested { (parser: inout ExpressionParser) throws(ExpressionError) in
                 try parser.parseItems(closing: "]", in: "the list")
             }
             return .list(items)
         }
-        if character == "'" || character == "\"" {
-            return .literal(.string(try parseString(quote: character)))
+        if unit == UInt8(ascii: "'") || unit == UInt8(ascii: "\"") {
+            return .literal(.string(try parseString(quote: characters[position])))
         }
-        if character.isASCII, character.isNumber || (character == "-" && nextIsDigit) {
+        if Self.isDigit(unit) || (unit == UInt8(ascii: "-") && nextIsDigit) {
             return .literal(try parseNumber())
         }
-        if Self.isNameStart(character) {
+        if Self.isNameStart(unit) {
             return try parseName()
         }
-        throw ExpressionError(message: "unexpected '\(character)'", offset: start)
+        throw ExpressionError(message: "unexpected '\(characters[position])'", offset: start)
     }
 
     // MARK: - Pieces
 
     private var nextIsDigit: Bool {
-        position + 1 < characters.count && characters[position + 1].isASCII && characters[position + 1].isNumber
+        position + 1 < units.count && Self.isDigit(units[position + 1])
     }
 
     private mutating func parseString(quote: Character) throws(ExpressionError) -> String {
@@ -181,17 +187,13 @@ struct ExpressionParser {
     /// A number literal, keeping its text when it is JSON's (`2800`, `0.10`); `007` is `7`.
     private mutating func parseNumber() throws(ExpressionError) -> JSONValue {
         let start = position
-        if characters[position] == "-" { position += 1 }
-        while position < characters.count, characters[position].isASCII, characters[position].isNumber { position += 1 }
-        if position + 1 < characters.count, characters[position] == ".", characters[position + 1].isASCII,
-            characters[position + 1].isNumber
-        {
+        if units[position] == UInt8(ascii: "-") { position += 1 }
+        while position < units.count, Self.isDigit(units[position]) { position += 1 }
+        if position + 1 < units.count, units[position] == UInt8(ascii: "."), Self.isDigit(units[position + 1]) {
             position += 1
-            while position < characters.count, characters[position].isASCII, characters[position].isNumber {
-                position += 1
-            }
+            while position < units.count, Self.isDigit(units[position]) { position += 1 }
         }
-        let text = String(characters[start..<position])
+        let text = String(decoding: units[start..<position], as: UTF8.self)
         guard let number = JSONNumber(text: text) ?? Double(text).flatMap(JSONNumber.init) else {
             throw ExpressionError(message: "'\(text)' is not a number", offset: start)
         }
@@ -217,7 +219,7 @@ struct ExpressionParser {
             return .call(function, arguments, offset: start)
         }
         var path: [String] = []
-        while position < characters.count, characters[position] == "." {
+        while position < units.count, units[position] == UInt8(ascii: ".") {
             position += 1
             let part = readWord()
             guard !part.isEmpty else {
@@ -257,8 +259,8 @@ struct ExpressionParser {
 
     private mutating func readWord() -> String {
         let start = position
-        while position < characters.count, Self.isNameCharacter(characters[position]) { position += 1 }
-        return String(characters[start..<position])
+        while position < units.count, Self.isNameCharacter(units[position]) { position += 1 }
+        return String(decoding: units[start..<position], as: UTF8.self)
     }
 
     private mutating func nested<T>(
@@ -283,7 +285,7 @@ struct ExpressionParser {
 
     private mutating func comparisonOperator(peekOnly: Bool = false) -> Expression.Operator? {
         skipSpaces()
-        if peek("in"), position + 2 >= characters.count || !Self.isNameCharacter(characters[position + 2]) {
+        if peek("in"), position + 2 >= units.count || !Self.isNameCharacter(units[position + 2]) {
             if !peekOnly { position += 2 }
             return .in
         }
@@ -304,31 +306,42 @@ struct ExpressionParser {
 
     private func peek(_ token: String) -> Bool {
         var index = position
-        for character in token {
-            guard index < characters.count, characters[index] == character else { return false }
+        for byte in token.utf8 {
+            guard index < units.count, units[index] == byte else { return false }
             index += 1
         }
         return true
     }
 
     private mutating func skipSpaces() {
-        while position < characters.count, characters[position].isWhitespace { position += 1 }
+        while position < units.count,
+            Self.isSpace(units[position]) || (units[position] == 0 && characters[position].isWhitespace)
+        {
+            position += 1
+        }
     }
 
-    /// An ASCII letter or `_` (by the character's ASCII value: Unicode's letter property is slow to look up).
-    private static func isNameStart(_ character: Character) -> Bool {
-        guard let byte = character.asciiValue else { return false }
-        return isLetter(byte) || byte == UInt8(ascii: "_")
+    /// An ASCII letter or `_`.
+    private static func isNameStart(_ unit: UInt8) -> Bool {
+        isLetter(unit) || unit == UInt8(ascii: "_")
     }
 
     /// An ASCII letter or digit, `_` or `-`.
-    private static func isNameCharacter(_ character: Character) -> Bool {
-        guard let byte = character.asciiValue else { return false }
-        return isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: "-")
+    private static func isNameCharacter(_ unit: UInt8) -> Bool {
+        isLetter(unit) || isDigit(unit) || unit == UInt8(ascii: "_") || unit == UInt8(ascii: "-")
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    private static func isLetter(_ unit: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(unit) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(unit)
+    }
+
+    private static func isDigit(_ unit: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(unit)
+    }
+
+    /// ASCII white space: space, tab, line feed, vertical tab, form feed, carriage return (what
+    /// `Character.isWhitespace` says of an ASCII character).
+    private static func isSpace(_ unit: UInt8) -> Bool {
+        unit == UInt8(ascii: " ") || (0x09...0x0D).contains(unit)
     }
 }

@@ -15,9 +15,9 @@ struct Reference: Sendable, Hashable, CustomStringConvertible {
 
     /// A reference of `components` (none empty) starting at `offset`.
     init(_ components: [String], offset: Int) throws(DotPathError) {
-        path = try DotPath(components.joined(separator: "."))
+        path = try DotPath(components: components)
         let start = Self.scopes.contains(components[0]) ? 2 : 1
-        inner = try DotPath(components.dropFirst(start).joined(separator: "."))
+        inner = try DotPath(components: Array(components.dropFirst(start)))
         self.offset = offset
     }
 

@@ -17,77 +17,72 @@ struct Template: Sendable, Hashable {
 
     /// Parses `text`; errors carry the offset in `text`, in characters.
     ///
-    /// The text is scanned as UTF-8 (`$`, `{`, `}` and the quotes are ASCII), its literal runs copied whole, and a
-    /// character offset is counted only where an expression starts: a long text costs little more than its bytes.
+    /// The text is scanned once as UTF-8 bytes (`$`, `{`, `}` and the quotes are ASCII) for its `${`, `$${` and
+    /// closing `}`; its literal runs are then copied whole, and a character offset is counted only where an
+    /// expression starts: a long text costs little more than its bytes.
     init(parsing text: String) throws(ExpressionError) {
+        var contiguous = text
+        let scan = contiguous.withUTF8(Scan.init)
         let utf8 = text.utf8
-        let end = utf8.endIndex
-        var parts: [Part] = []
-        var literal = ""
-        var literalStart = utf8.startIndex
-        var index = utf8.startIndex
+        func index(_ byte: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: byte) }
         // The characters before `counted`, counted once, so that each offset costs only the text since the last;
-        // while the text scanned is ASCII, its characters are its bytes.
+        // while the text is ASCII, its characters are its bytes.
         var counted = (index: text.startIndex, characters: 0)
-        var ascii = true
-        func offset(of position: String.Index) -> Int {
-            let characters = ascii ? utf8.distance(from: counted.index, to: position) : text.distance(from: counted.index, to: position)
+        func offset(of byte: Int) -> Int {
+            let position = index(byte)
+            let characters =
+                byte <= scan.asciiPrefix
+                ? utf8.distance(from: counted.index, to: position) : text.distance(from: counted.index, to: position)
             counted = (position, counted.characters + characters)
             return counted.characters
         }
-        func byte(at position: String.Index) -> UInt8? { position < end ? utf8[position] : nil }
-        while index < end {
-            guard utf8[index] == UInt8(ascii: "$") else {
-                if utf8[index] >= 0x80 { ascii = false }
-                index = utf8.index(after: index)
-                continue
+        var parts: [Part] = []
+        var literal = ""
+        var literalStart = 0
+        for mark in scan.marks {
+            switch mark {
+            case .escape(let at):
+                literal += text[index(literalStart)..<index(at)]
+                literal += "${"
+                literalStart = at + 3
+            case .expression(let at, let close):
+                guard let close else {
+                    throw ExpressionError(message: "'${' is not closed by '}'", offset: offset(of: at))
+                }
+                let source = String(text[index(at + 2)..<index(close)])
+                guard !source.allSatisfy(\.isWhitespace) else {
+                    throw ExpressionError(message: "empty '${}'", offset: offset(of: at))
+                }
+                literal += text[index(literalStart)..<index(at)]
+                if !literal.isEmpty {
+                    parts.append(.text(literal))
+                    literal = ""
+                }
+                let sourceOffset = offset(of: at + 2)
+                parts.append(
+                    .expression(
+                        try ExpressionParser.parse(source, offset: sourceOffset), source: source, offset: sourceOffset))
+                literalStart = close + 1
             }
-            let next = utf8.index(after: index)
-            if byte(at: next) == UInt8(ascii: "$"), byte(at: utf8.index(after: next)) == UInt8(ascii: "{") {
-                literal += text[literalStart..<index] + "${"
-                index = utf8.index(next, offsetBy: 2)
-                literalStart = index
-                continue
-            }
-            guard byte(at: next) == UInt8(ascii: "{") else {
-                index = next
-                continue
-            }
-            let start = utf8.index(after: next)
-            guard let close = Self.closingBrace(in: utf8, from: start) else {
-                throw ExpressionError(message: "'${' is not closed by '}'", offset: offset(of: index))
-            }
-            let source = String(text[start..<close])
-            guard !source.allSatisfy(\.isWhitespace) else {
-                throw ExpressionError(message: "empty '${}'", offset: offset(of: index))
-            }
-            literal += text[literalStart..<index]
-            if !literal.isEmpty {
-                parts.append(.text(literal))
-                literal = ""
-            }
-            let sourceOffset = offset(of: start)
-            if source.utf8.contains(where: { $0 >= 0x80 }) { ascii = false }
-            parts.append(
-                .expression(try ExpressionParser.parse(source, offset: sourceOffset), source: source, offset: sourceOffset))
-            index = utf8.index(after: close)
-            literalStart = index
         }
-        literal += text[literalStart..<end]
+        literal += text[index(literalStart)...]
         if !literal.isEmpty || parts.isEmpty { parts.append(.text(literal)) }
         self.parts = parts
         self.source = text
     }
 
     /// Whether `text` holds `${` (an expression, or the `$${` that writes one), found by a scan of its UTF-8 bytes:
-    /// a check made for every scalar of a job file, which Foundation's `contains` makes slowly.
+    /// a check made for every scalar of a job file.
     static func marks(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "$") { return true }
-            previous = byte
+        var contiguous = text
+        return contiguous.withUTF8 { bytes in
+            var index = 0
+            while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+                index = dollar + 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "{") { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// The text when the template holds no expression.
@@ -107,27 +102,61 @@ struct Template: Sendable, Hashable {
         }
     }
 
-    /// The index of the `}` that closes an expression starting at `start`, skipping quoted strings (a `\` in one
-    /// escapes the byte after it).
-    private static func closingBrace(in utf8: String.UTF8View, from start: String.Index) -> String.Index? {
-        var index = start
-        var quote: UInt8?
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            if let open = quote {
-                if byte == UInt8(ascii: "\\") {
-                    index = utf8.index(after: index)
-                    guard index < utf8.endIndex else { return nil }
-                } else if byte == open {
-                    quote = nil
-                }
-            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
-                quote = byte
-            } else if byte == UInt8(ascii: "}") {
-                return index
-            }
-            index = utf8.index(after: index)
+    /// Where a template's marks are, as byte offsets of its UTF-8 text: each `$${` and each `${` with its closing
+    /// `}` (none for the first `${` that is not closed, where the scan stops).
+    private struct Scan {
+        enum Mark {
+            /// `$${` at this offset.
+            case escape(Int)
+            /// `${` at this offset, closed by the `}` at `close`.
+            case expression(Int, close: Int?)
         }
-        return nil
+
+        var marks: [Mark] = []
+        /// How many bytes the text starts with that are ASCII.
+        var asciiPrefix: Int
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            asciiPrefix = bytes.firstIndex { $0 >= 0x80 } ?? bytes.count
+            var index = 0
+            while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+                let next = dollar + 1
+                if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "$"), bytes[next + 1] == UInt8(ascii: "{") {
+                    marks.append(.escape(dollar))
+                    index = next + 2
+                } else if next < bytes.count, bytes[next] == UInt8(ascii: "{") {
+                    let close = Self.closingBrace(in: bytes, from: next + 1)
+                    marks.append(.expression(dollar, close: close))
+                    guard let close else { return }
+                    index = close + 1
+                } else {
+                    index = next
+                }
+            }
+        }
+
+        /// The offset of the `}` that closes an expression starting at `start`, skipping quoted strings (a `\` in
+        /// one escapes the byte after it).
+        private static func closingBrace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+            var index = start
+            var quote: UInt8?
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == UInt8(ascii: "\\") {
+                        index += 1
+                        guard index < bytes.count else { return nil }
+                    } else if byte == open {
+                        quote = nil
+                    }
+                } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "}") {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 }

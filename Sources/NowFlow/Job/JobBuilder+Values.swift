@@ -216,9 +216,14 @@ extension JobBuilder {
         return true
     }
 
+    /// Checked by the name's bytes (a name is ASCII; Unicode's letter property is slow to look up).
     static func isName(_ name: String) -> Bool {
-        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        func canStart(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
+        guard let first = name.utf8.first, canStart(first) else { return false }
+        return name.utf8.allSatisfy { canStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// Where a character of a scalar's text sits in the file (the column moves past an opening quote; a

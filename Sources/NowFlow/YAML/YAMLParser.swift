@@ -63,16 +63,16 @@ private final class Session {
     private var documents = 0
 
     init(text: String) throws(YAMLError) {
-        let bytes = Array(text.utf8)
-        input = .allocate(capacity: max(bytes.count, 1))
-        _ = input.initialize(from: bytes)
+        let count = text.utf8.count
+        input = .allocate(capacity: max(count, 1))
+        _ = input.initialize(from: text.utf8)
         parser = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
             input.deallocate()
             throw YAMLError(message: "out of memory", mark: YAMLMark(line: 1, column: 1))
         }
-        yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+        yaml_parser_set_input_string(parser, input.baseAddress, count)
     }
 
     deinit {
