@@ -47,14 +47,15 @@ enum ReplCommand {
             return error.isUsage ? 1 : 3
         }
         defer { target.close() }
-        // A long query shows its progress on a terminal's stderr; the step's outcome is the REPL's answer.
-        let progress = ProgressPrinter(terminal: isatty(STDERR_FILENO) == 1, color: false)
+        // A long query shows its progress on stderr (a bar on a terminal, else a line every few seconds); the
+        // step's outcome is the REPL's answer.
+        let progress = ProgressPrinter(color: false, bar: isatty(STDERR_FILENO) == 1)
         let options = RunOptions(
             instanceURL: target.url, transport: target.transport, authentication: target.authentication,
             secrets: target.secrets, environment: environment,
             onEvent: { event in
                 switch event {
-                case .paging: progress.handle(event)
+                case .paging, .iterating: progress.handle(event)
                 case .stepFinished: progress.clearProgress()
                 case .stepStarted, .plannedWrite, .request: break
                 }

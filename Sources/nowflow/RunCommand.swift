@@ -11,14 +11,15 @@ import NowFlow
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
 ///
-/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 130 or 143
-/// interrupted by SIGINT or SIGTERM (after `finally` ran and the reports were written).
+/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 5 (with
+/// `--detailed-exitcode`) passed and changed a record, 130 or 143 interrupted by SIGINT or SIGTERM (after `finally`
+/// ran and the reports were written).
 enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
                                     [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
                                     [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
-                                    [--offline] [--refresh-schema]
+                                    [--offline] [--refresh-schema] [--detailed-exitcode]
         """
 
     /// The options, for the parser and `--help`.
@@ -28,7 +29,8 @@ enum RunCommand {
             Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
             step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
             job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
-            name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM (the first job that did not pass).
+            name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
+            record, 130/143 SIGINT/SIGTERM (the first job that did not pass).
             """,
         options: [
             .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
@@ -45,6 +47,7 @@ enum RunCommand {
             .init(name: "quiet", value: nil, text: "print a line per step only, not the records and values each one gave"),
             .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+            .init(name: "detailed-exitcode", value: nil, text: "exit 5 when the run (or dry run) changed (would change) a record"),
         ])
 
     /// The parsed command line.
@@ -64,6 +67,7 @@ enum RunCommand {
         var tags: Set<String> = []
         var skipTags: Set<String> = []
         var failFast = false
+        var detailedExitCode = false
     }
 
     static func main(_ arguments: [String]) -> Int32 {
@@ -104,8 +108,8 @@ enum RunCommand {
 
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(STDERR_FILENO) == 1
-        let progress = ProgressPrinter(
-            terminal: terminal, color: terminal && (environment["NO_COLOR"] ?? "").isEmpty, verbose: settings.verbose)
+        let color = terminal && (environment["NO_COLOR"] ?? "").isEmpty
+        let progress = ProgressPrinter(color: color, bar: color, verbose: settings.verbose)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
         var results: [RunResult] = []
@@ -115,7 +119,8 @@ enum RunCommand {
             let outcome = run(job, settings, fileValues, environment: environment, progress: progress, interruption: interruption)
             guard let result = outcome.result else { return outcome.status }
             results.append(result)
-            if status == 0 { status = outcome.status }
+            // The first job that did not pass gives the status; a change (5) only when none failed.
+            if status == 0 || (status == RunResult.changedExitCode && outcome.status != 0) { status = outcome.status }
             if settings.json && jobs.count == 1 {
                 print(result.jsonText())
             } else if !settings.json {
@@ -188,7 +193,7 @@ enum RunCommand {
             let given = target.hasCredentials || job.hasAuthentication
             printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
-        return (result, result.status.exitCode)
+        return (result, result.exitCode(detailed: settings.detailedExitCode))
     }
 
     /// Checks each `--var` and `--vars-file` value against the variable's type in every job that declares it; a
@@ -239,7 +244,7 @@ enum RunCommand {
         var settings = Settings(
             jobPaths: parsed.positional, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
             timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),
-            refreshSchema: parsed.flag("refresh-schema"))
+            refreshSchema: parsed.flag("refresh-schema"), detailedExitCode: parsed.flag("detailed-exitcode"))
         settings.quiet = parsed.flag("quiet")
         settings.failFast = parsed.flag("fail-fast")
         settings.varsFiles = parsed.values("vars-file")

@@ -10,7 +10,7 @@ import LocalInstance
 enum ServeCommand {
     static let usage = """
         usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
-                             [--latency MS] [--fail-rate R] [--fail-status 429|500|503] [--retry-after S]
+                             [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
                              [--oauth-client ID:SECRET]...
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
@@ -82,7 +82,7 @@ enum ServeCommand {
         let parsed = try CommandArguments(
             arguments,
             valued: [
-                "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-status",
+                "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client",
             ],
             flags: ["invalid-query-no-rows"])
@@ -123,6 +123,8 @@ enum ServeCommand {
 
     /// The longest injected latency, in milliseconds (one minute: longer is a hung server, not a slow one).
     static let maximumLatency = 60_000
+    /// The most requests `--fail-first` answers with `--fail-status`.
+    static let maximumFailFirst = 1_000_000
     /// The longest `Retry-After`, in seconds (one day).
     static let maximumRetryAfter = 86_400
     /// How long a stop waits for the requests in flight before the process exits anyway, in seconds.
@@ -143,6 +145,12 @@ enum ServeCommand {
                 throw UsageError("--fail-status expects 429, 500 or 503, got '\(status)'")
             }
             faults.status = code
+        }
+        if let first = parsed.value("fail-first") {
+            guard let count = Int(first), (0...maximumFailFirst).contains(count) else {
+                throw UsageError("--fail-first expects a number of requests 0-\(maximumFailFirst), got '\(first)'")
+            }
+            faults.scripted = Array(repeating: .status(faults.status, retryAfterSeconds: nil), count: count)
         }
         if let retryAfter = parsed.value("retry-after") {
             guard let seconds = Int(retryAfter), (0...maximumRetryAfter).contains(seconds) else {

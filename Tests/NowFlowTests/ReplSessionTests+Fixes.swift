@@ -32,7 +32,7 @@ extension ReplSessionTests {
             INC0010002
             1 record
             nowflow> id=x
-            error at column 1: a short-form step starts with its kind (query, get, create, update, delete, set or assert)
+            error at column 1: a short-form step starts with its kind (query, get, create, update, delete, set, assert or http)
             nowflow> :show steps.opened.record.urgency
             1
 

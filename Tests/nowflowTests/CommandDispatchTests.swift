@@ -7,7 +7,7 @@ import Testing
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
                                     [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
                                     [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
-                                    [--offline] [--refresh-schema]
+                                    [--offline] [--refresh-schema] [--detailed-exitcode]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]

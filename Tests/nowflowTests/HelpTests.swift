@@ -18,12 +18,13 @@ import Testing
                 usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
                                             [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
                                             [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
-                                            [--offline] [--refresh-schema]
+                                            [--offline] [--refresh-schema] [--detailed-exitcode]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
                 job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
-                name, 3 a step failed, 4 an assertion failed, 130/143 SIGINT/SIGTERM (the first job that did not pass).
+                name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
+                record, 130/143 SIGINT/SIGTERM (the first job that did not pass).
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
@@ -40,6 +41,7 @@ import Testing
                   --quiet                        print a line per step only, not the records and values each one gave
                   --offline                      do not check table and field names against the instance
                   --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
+                  --detailed-exitcode            exit 5 when the run (or dry run) changed (would change) a record
 
                 """)
     }

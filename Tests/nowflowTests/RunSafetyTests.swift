@@ -54,7 +54,7 @@ import Testing
             usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
                                         [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
                                         [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
-                                        [--offline] [--refresh-schema]
+                                        [--offline] [--refresh-schema] [--detailed-exitcode]
 
             """
         #expect(result.stderr == message + "\n" + usage)

@@ -8,7 +8,7 @@ import Testing
 
     static let workflows = [
         "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
-        "change-request.yaml", "caller-incidents.yaml",
+        "change-request.yaml", "caller-incidents.yaml", "team-drift.yaml", "stale-incident-cleanup.yaml",
     ]
 
     /// The jobs under `workflows/shared/`, which the workflows include (and which run alone too).

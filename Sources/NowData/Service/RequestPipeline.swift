@@ -4,8 +4,9 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends a service's requests: validation of the instance URL, authentication, the transport, retries, and
-/// the mapping of every failure to ``NowDataError``.
+/// Sends a service's requests: validation of the instance URL, authentication, the transport, retries (with one
+/// pause shared by all the service's requests when the instance asks for one, see ``RateLimitGate``), and the
+/// mapping of every failure to ``NowDataError``.
 final class RequestPipeline: Sendable {
     /// What may be retried, and how.
     enum Mode: Sendable {
@@ -24,6 +25,8 @@ final class RequestPipeline: Sendable {
 
     let configuration: NowServiceConfiguration
     let transport: any NowTransport
+    /// The pause the instance asked for, which every request of the pipeline waits out.
+    let gate = RateLimitGate()
     private let authentication: NowAuthentication
     private let tokenStore: OAuthTokenStore?
 
@@ -45,7 +48,12 @@ final class RequestPipeline: Sendable {
     /// - Throws: a ``NowDataError`` only: `badResponse` for any other status (with the server's error body),
     ///   `network` for a transport failure, `accessToken` for an authentication failure, `invalidURL` for an
     ///   unusable instance URL.
-    func send(_ request: NowHTTPRequest, mode: Mode, authenticated: Bool = true) async throws -> NowHTTPResponse {
+    ///
+    /// With `anyStatus`, a response of any other status is returned too (after the retries of a retryable one)
+    /// rather than thrown: for a caller that checks the status itself, such as an `http:` step.
+    func send(
+        _ request: NowHTTPRequest, mode: Mode, authenticated: Bool = true, anyStatus: Bool = false
+    ) async throws -> NowHTTPResponse {
         try configuration.validate()
         let policy = configuration.retryPolicy
         let clock = ContinuousClock()
@@ -53,8 +61,14 @@ final class RequestPipeline: Sendable {
         var failures = 0
         var outcomeUnknown = false
         var verifying = false
+        var lastResponse: NowHTTPResponse?
         while true {
             guard !Task.isCancelled else { throw NowDataError.network(.operationCancelled) }
+            do {
+                try await gate.wait()
+            } catch {
+                throw NowDataError.network(.operationCancelled)
+            }
             let current: NowHTTPRequest
             if case .create(let verification) = mode, verifying { current = verification } else { current = request }
             let lastError: NowDataError
@@ -70,22 +84,34 @@ final class RequestPipeline: Sendable {
                     return NowHTTPResponse(statusCode: 204)
                 }
                 let error = Self.badResponse(response, for: current)
-                guard Self.retryableStatuses.contains(response.statusCode) else { throw error }
-                if case .once = mode { throw error }
+                guard Self.retryableStatuses.contains(response.statusCode) else {
+                    if anyStatus { return response }
+                    throw error
+                }
+                if case .once = mode {
+                    if anyStatus { return response }
+                    throw error
+                }
                 lastError = error
+                lastResponse = response
                 requestedDelay = Self.requestedDelay(in: response)
                 if !verifying, [502, 504].contains(response.statusCode) { outcomeUnknown = true }
             case .failure(let error):
                 guard Self.isRetryable(error) else { throw error }
                 if case .once = mode { throw error }
                 lastError = error
+                lastResponse = nil
                 if !verifying { outcomeUnknown = true }
             }
             if case .create = mode { verifying = true }
             failures += 1
-            guard failures < policy.maxAttempts else { throw lastError }
-            let delay = requestedDelay ?? policy.backoff(beforeRetry: failures)
-            guard clock.now - start + delay <= policy.totalBudget else { throw lastError }
+            let delay = requestedDelay.map { max($0, gate.remaining) } ?? policy.backoff(beforeRetry: failures)
+            guard failures < policy.maxAttempts, clock.now - start + delay <= policy.totalBudget else {
+                if anyStatus, let lastResponse { return lastResponse }
+                throw lastError
+            }
+            // A delay the instance asks for holds every request of the pipeline, not only this one's retry.
+            if let requestedDelay { gate.hold(for: requestedDelay) }
             do {
                 try await Task.sleep(for: delay)
             } catch {

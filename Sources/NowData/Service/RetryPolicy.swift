@@ -5,7 +5,8 @@ import Foundation
 /// Reads, updates and deletes are retried on 429, 502, 503 and 504 and on a connection that failed (dropped,
 /// refused, timed out, or a host name not found), with an exponential backoff and jitter (`baseDelay`,
 /// doubled each attempt, at most `maxDelay`), or after the delay the instance asks for (`Retry-After` in
-/// seconds, `X-RateLimit-Reset` as a unix time). Retries stop after `maxAttempts` attempts in all or when the
+/// seconds, `X-RateLimit-Reset` as a unix time; that delay holds every request of the service, so that requests
+/// made at once, such as a parallel `foreach`'s, back off together). Retries stop after `maxAttempts` attempts in all or when the
 /// next one would start after `totalBudget`; the last failure is then thrown. A create is retried too,
 /// without ever creating the record twice: see ``NowTableService``.
 ///

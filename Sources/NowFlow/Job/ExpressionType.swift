@@ -34,11 +34,11 @@ enum ExpressionType: Sendable, Hashable {
     /// The type of `steps.<id>.<field>` for a step of `kind`, when the shape says it.
     static func resultField(_ field: String) -> ExpressionType {
         switch field {
-        case "count": .number
-        case "records", "sys_ids", "results": .array
-        case "record", "outputs": .object
-        case "sys_id": .string
-        case "passed": .bool
+        case "count", "status": .number
+        case "records", "sys_ids", "results", "fields": .array
+        case "record", "outputs", "changes", "headers": .object
+        case "sys_id", "result": .string
+        case "passed", "changed": .bool
         default: .unknown
         }
     }

@@ -23,7 +23,7 @@ extension JobBuilder {
         let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
         let kindName = kindPairs.first?.name
         var allowed = Self.commonStepKeys + StepKind.names
-        if kindName == "foreach" { allowed += ["as", "steps"] }
+        if kindName == "foreach" { allowed += ["as", "steps", "parallel"] }
         for pair in pairs where !allowed.contains(pair.name) {
             if kindPairs.isEmpty, let suggestion = pair.name.closest(among: StepKind.names) {
                 error(at: pair.key.mark, "unknown step kind '\(pair.name)'; did you mean '\(suggestion)'?")
@@ -112,6 +112,8 @@ extension JobBuilder {
         case "set": return assignments(node).map(StepKind.set)
         case "assert": return assertion(node).map(StepKind.assert)
         case "foreach": return foreach(node, in: stepPairs).map(StepKind.foreach)
+        case "ensure": return ensure(node).map(StepKind.ensure)
+        case "http": return http(node).map(StepKind.http)
         case "include": return include(node).map(StepKind.include)
         default: break
         }
@@ -184,7 +186,7 @@ extension JobBuilder {
         return settings
     }
 
-    private func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
+    func writeSettings(_ pairs: [YAMLNode.Pair]) -> WriteSettings {
         var settings = WriteSettings()
         settings.read = readSettings(pairs)
         settings.inputDisplayValue =
@@ -205,20 +207,26 @@ extension JobBuilder {
         if let queryNode {
             return templateText(queryNode, "query").map(RecordFilter.query)
         }
-        guard let whereNode, let conditions = mapping(whereNode, "where") else { return nil }
+        guard let whereNode else { return nil }
+        return conditions(whereNode, "where").map(RecordFilter.matching)
+    }
+
+    /// The `field: value` pairs of a `where:` (or an ensure's `match:`); nil when it is not a mapping.
+    func conditions(_ node: YAMLNode, _ key: String) -> [NamedTemplate]? {
+        guard let conditions = mapping(node, key) else { return nil }
         var result: [NamedTemplate] = []
         for condition in conditions where checkFieldName(condition) {
             if condition.value.pairs != nil {
                 error(
                     at: condition.value.mark,
-                    "where: \(condition.name) must be a value or a list of values, not a mapping")
+                    "\(key): \(condition.name) must be a value or a list of values, not a mapping")
                 continue
             }
             if let value = templateValue(condition.value) {
                 result.append(NamedTemplate(name: condition.name, value: value))
             }
         }
-        return .matching(result)
+        return result
     }
 
     /// `sys_id:`, or `where:`/`query:` with `max:`.
@@ -254,7 +262,7 @@ extension JobBuilder {
     }
 
     /// The `fields:` mapping of a create or update.
-    private func recordFields(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> [NamedTemplate]? {
+    func recordFields(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> [NamedTemplate]? {
         guard let node = value(pairs, "fields") else {
             error(at: mark, "\(context) needs fields: (a mapping of field names to values)")
             return nil
@@ -333,6 +341,14 @@ extension JobBuilder {
                 name = given
             }
         }
+        var parallel = 1
+        if let parallelNode = value(stepPairs, "parallel"), let given = integer(parallelNode, "parallel", minimum: 1) {
+            if given > ForeachStep.maximumParallel {
+                error(at: parallelNode.mark, "parallel must be at most \(ForeachStep.maximumParallel), not \(given)")
+            } else {
+                parallel = given
+            }
+        }
         guard let stepsNode = value(stepPairs, "steps") else {
             error(at: node.mark, "foreach needs steps: (the steps to run for each item)")
             return nil
@@ -343,7 +359,7 @@ extension JobBuilder {
         localNames.removeLast()
         visibleIDs = outerIDs
         guard let (expression, source) = items else { return nil }
-        return ForeachStep(items: expression, itemsSource: source, name: name, steps: body)
+        return ForeachStep(items: expression, itemsSource: source, name: name, steps: body, parallel: parallel)
     }
 
     static func isTableName(_ name: String) -> Bool {

@@ -36,7 +36,7 @@ struct NameUse: Sendable, Hashable {
             for pair in step.pairs ?? [] {
                 switch pair.name {
                 case "steps": collectSteps(pair.value, into: &uses)
-                case "query", "get", "create", "update", "delete": collectRecordStep(pair.value, into: &uses)
+                case "query", "get", "create", "update", "delete", "ensure": collectRecordStep(pair.value, into: &uses)
                 default: break
                 }
             }
@@ -59,7 +59,7 @@ struct NameUse: Sendable, Hashable {
         }
         for pair in pairs {
             switch pair.name {
-            case "where":
+            case "where", "match":
                 for condition in pair.value.pairs ?? [] {
                     field(condition.name, condition.key.mark, values: condition.value.items ?? [condition.value])
                 }

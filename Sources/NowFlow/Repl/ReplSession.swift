@@ -334,7 +334,8 @@ public actor ReplSession {
         case .extract: fields = []
         case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
         case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
-        case .delete, .set, .assert, .foreach, .include: return nil
+        case .http: (shownValue, fields) = (value["body"] ?? .null, [])
+        case .delete, .set, .assert, .foreach, .include, .ensure: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
     }

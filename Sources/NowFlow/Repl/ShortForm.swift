@@ -9,6 +9,8 @@
 /// delete incident 5c1d...
 /// set caller=abel.tuter
 /// assert steps._.count > 0
+/// http GET /api/now/stats/incident sysparm_count=true
+///                                              http: { method: GET, path: ..., query: { sysparm_count: true } }
 /// ```
 ///
 /// `name=value` words are the kind's parameters when they name one (`limit`, `fields`, `order_by`, ...), the
@@ -26,7 +28,7 @@ enum ShortForm {
     }
 
     /// The kinds that have a short form.
-    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert"]
+    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"]
     /// The step options a word can give: all but `retry`, which is a mapping, and `show` and `tags`, which only
     /// `nowflow run` reads (so that a field of those names stays a field).
     static let stepOptions = JobBuilder.commonStepKeys.filter { !["retry", "show", "tags"].contains($0) }
@@ -79,6 +81,8 @@ enum ShortForm {
                 throw ReplInputError(message: "set needs at least one name=value", column: first.nameColumn)
             }
             return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
+        case "http":
+            return try httpStep(first, rest, options: leadingOptions)
         default:
             return try recordStep(kind, first, rest, options: leadingOptions)
         }
@@ -247,15 +251,15 @@ enum ShortForm {
         return nil
     }
 
-    private static func scalar(_ text: String, column: Int, quoted: Bool) -> YAMLNode {
+    static func scalar(_ text: String, column: Int, quoted: Bool) -> YAMLNode {
         YAMLNode(content: .scalar(text, quoted ? .quoted : .plain), mark: YAMLMark(line: 1, column: column))
     }
 
-    private static func pair(_ name: String, _ column: Int, _ value: YAMLNode) -> YAMLNode.Pair {
+    static func pair(_ name: String, _ column: Int, _ value: YAMLNode) -> YAMLNode.Pair {
         YAMLNode.Pair(key: scalar(name, column: column, quoted: false), value: value)
     }
 
-    private static func mapping(_ pairs: [YAMLNode.Pair], column: Int) -> YAMLNode {
+    static func mapping(_ pairs: [YAMLNode.Pair], column: Int) -> YAMLNode {
         YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: column))
     }
 }

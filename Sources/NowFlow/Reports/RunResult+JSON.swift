@@ -4,7 +4,8 @@ import NowData
 /// The JSON report, for `--output json` and `--report json:PATH`.
 extension RunResult {
     /// The result as JSON text, indented, keys sorted: `job`, `file`, `status`, `dry_run`, `duration_ms`, `steps`,
-    /// `results`, `vars`, `records`, `planned_writes`, `outputs` and `error` (when the run failed).
+    /// `results`, `vars`, `records`, `planned_writes`, `outputs`, `error` (when the run failed) and `ensured` (when
+    /// an ensure step ran).
     public func jsonText() -> String {
         jsonValue.sortingKeys().jsonText(pretty: true)
     }
@@ -28,6 +29,9 @@ extension RunResult {
         ]
         report["error"] = error.map(JSONValue.string)
         report["error_location"] = errorLocation.map(JSONValue.string)
+        if !ensured.isEmpty {
+            report["ensured"] = .object(JSONObject(ensured.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))
+        }
         return .object(report)
     }
 

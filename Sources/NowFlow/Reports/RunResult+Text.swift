@@ -43,6 +43,7 @@ extension RunResult {
                 lines.append(parts.joined(separator: "; "))
             }
         }
+        if let counts = changeCountLine { lines.append(counts) }
         let (left, cleanedUp) = touchedRecordLines()
         if status == .passed {
             if !records.isEmpty { lines.append("records touched:") }

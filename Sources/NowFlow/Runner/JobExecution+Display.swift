@@ -2,7 +2,8 @@ import NowData
 
 /// What `nowflow run` shows under a step's line (``RunOptions/display``): the records a query or get read as the
 /// REPL's aligned table (the step's `fields`, else the identifying ones; at most `show:` rows), the identifying
-/// fields and the fields a write set, the value an extract or set gave.
+/// fields and the fields a write (or an ensure that created or changed a record) set, the value an extract or set
+/// gave, an http answer's body.
 extension JobExecution {
     /// The indentation of the lines under a step's line (the width of `ok   `).
     static let shownIndent = "     "
@@ -43,6 +44,12 @@ extension JobExecution {
         case .include:
             let outputs = shown["outputs"]?.object ?? [:]
             lines = outputs.map { RecordTable.cut("outputs.\($0.key) = \($0.value.sortingKeys().jsonText())", to: width) }
+        case .ensure:
+            // What was created or changed: the record's identifying field and the fields sent.
+            let sent = shown["fields"]?.array?.compactMap(\.string) ?? []
+            lines = sent.isEmpty ? [] : written([shown["record"] ?? .null], set: sent, show: step.show, dates: dates, width: width)
+        case .http:
+            lines = valueLines(result["body"] ?? .null, dates: dates, width: width)
         case .assert, .foreach:
             lines = []
         }

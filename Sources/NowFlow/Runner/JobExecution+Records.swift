@@ -128,7 +128,7 @@ extension JobExecution {
     /// ` (dry run)` after the summary of a write a dry run did not send; nothing in a real run.
     private var dryRunMark: String { dryRun == nil ? "" : " (dry run)" }
 
-    private func update(
+    func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,
         _ configuration: FieldReadConfiguration, label: String
     ) async throws(StepFailure) -> JSONValue {
@@ -155,7 +155,7 @@ extension JobExecution {
         dates.incoming(value)
     }
 
-    private func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
+    func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
         try await calling { try await service.deleteRecord(sysId: sysID, from: table) }
         if dryRun == nil { touched.append(TouchedRecord(action: .deleted, table: table, sysID: sysID, step: label)) }
     }
@@ -174,20 +174,25 @@ extension JobExecution {
         }
         let sysIDs = records.map(Self.sysID(of:))
         guard sysIDs.count <= max else {
-            let condition = query.isEmpty ? "with no condition" : "'\(query)'"
-            // How many match: the instance's count (X-Total-Count) of a one-record page.
-            let counting = service.paginator(
-                from: table,
-                configuration: FetchConfiguration(
-                    filter: configuration.filter, limit: 1,
-                    readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"])))
-            _ = try? await counting.next()
-            let total = counting.numberOfPages
-            let matched = total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
-            throw StepFailure(
-                "\(matched) match \(condition) (max: \(max)); nothing was \(verb)", fromInstance: true)
+            throw await tooMany(table, query: query, max: max, " (max: \(max)); nothing was \(verb)")
         }
         return sysIDs
+    }
+
+    /// The failure of a write by query when more than `max` records match `query`: how many do (the instance's
+    /// count, X-Total-Count, of a one-record page), then `consequence`.
+    func tooMany(_ table: String, query: String, max: Int, _ consequence: String) async -> StepFailure {
+        let condition = query.isEmpty ? "with no condition" : "'\(query)'"
+        let counting = service.paginator(
+            from: table,
+            configuration: FetchConfiguration(
+                filter: query.isEmpty ? nil : Filter(query: query), limit: 1,
+                readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"])))
+        _ = try? await counting.next()
+        let total = counting.numberOfPages
+        let matched =
+            total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
+        return StepFailure("\(matched) match \(condition)\(consequence)", fromInstance: true)
     }
 
     // MARK: - Helpers
@@ -217,13 +222,13 @@ extension JobExecution {
         }
     }
 
-    private func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
+    func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
         var options = FieldReadConfiguration.Options(displayValue: settings.displayValue)
         if settings.excludeReferenceLink { options.insert(.excludeReferenceLink) }
         return FieldReadConfiguration(includeFields: fields, options: options)
     }
 
-    private func writeOptions(_ settings: WriteSettings) -> FieldWriteOptions {
+    func writeOptions(_ settings: WriteSettings) -> FieldWriteOptions {
         var options: FieldWriteOptions = []
         if settings.inputDisplayValue { options.insert(.treatInputValuesAsDisplayValues) }
         if settings.suppressAutoSysField { options.insert(.suppressAutoSysField) }
@@ -291,7 +296,7 @@ extension JobExecution {
     }
 
     /// `1 incident record`, `8 incident records`.
-    private static func records(_ count: Int, of table: String) -> String {
+    static func records(_ count: Int, of table: String) -> String {
         "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 

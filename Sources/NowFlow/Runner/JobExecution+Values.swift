@@ -51,13 +51,29 @@ extension JobExecution {
         return (.object(["passed": true]), "holds: \(step.source)")
     }
 
-    func perform(_ step: ForeachStep, number: String, scope: inout Scope) async throws(StepFailure) -> (
-        JSONValue, String
-    ) {
+    func perform(_ step: ForeachStep, number: String, label: String, scope: inout Scope) async throws(StepFailure)
+        -> (JSONValue, String)
+    {
         let value = try evaluate(step.items, "foreach", scope: scope)
         guard case .array(let items) = value else {
             throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
+        let results: [JSONValue]
+        // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
+        if step.parallel > 1, dryRun == nil {
+            results = try await runParallel(step, items: items, number: number, label: label, scope: &scope)
+        } else {
+            results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
+        }
+        return (
+            .object(["results": .array(results), "count": .number(JSONNumber(items.count))]),
+            "\(items.count) item\(items.count == 1 ? "" : "s")\(step.parallel > 1 ? ", \(step.parallel) at a time" : "")"
+        )
+    }
+
+    private func runSequential(
+        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+    ) async throws(StepFailure) -> [JSONValue] {
         let ids = step.steps.compactMap(\.id)
         var results: [JSONValue] = []
         for (index, item) in items.enumerated() {
@@ -66,16 +82,17 @@ extension JobExecution {
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             scope.vars = inner.vars
             results.append(.object(JSONObject(ids.compactMap { id in inner.steps[id].map { (id, $0) } })))
-            if let failure {
-                throw StepFailure(
-                    "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
-                    fromInstance: failure.fromInstance)
-            }
+            options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
+            if let failure { throw Self.itemFailure(index, failure) }
         }
-        return (
-            .object(["results": .array(results), "count": .number(JSONNumber(items.count))]),
-            "\(items.count) item\(items.count == 1 ? "" : "s")"
-        )
+        return results
+    }
+
+    /// The failure of a foreach whose item `index` failed.
+    static func itemFailure(_ index: Int, _ failure: StepFailure) -> StepFailure {
+        StepFailure(
+            "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
+            fromInstance: failure.fromInstance)
     }
 
     // MARK: - Values

@@ -7,11 +7,13 @@ final class JobExecution {
     let options: RunOptions
     /// Masks every secret of the job (and of the jobs it includes, once they start).
     var masker: SecretMasker
-    private(set) var outcomes: [StepOutcome] = []
+    var outcomes: [StepOutcome] = []
     var touched: [TouchedRecord] = []
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
     var numbers: [String: String] = [:]
     var planned: [PlannedWrite] = []
+    /// How many records the `ensure` steps found in each state (`created`, `unchanged`, ...).
+    var ensured: [String: Int] = [:]
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?
 
@@ -241,8 +243,10 @@ final class JobExecution {
         case .extract(let extract): return try perform(extract, scope: scope)
         case .set(let assignments): return try perform(assignments, scope: &scope)
         case .assert(let assertion): return try perform(assertion, scope: scope)
-        case .foreach(let foreach): return try await perform(foreach, number: number, scope: &scope)
+        case .foreach(let foreach): return try await perform(foreach, number: number, label: label, scope: &scope)
         case .include(let include): return try await perform(include, number: number, scope: scope)
+        case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
+        case .http(let http): return try await perform(http, label: label, scope: scope)
         }
     }
 }

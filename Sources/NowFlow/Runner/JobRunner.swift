@@ -60,7 +60,8 @@ public struct JobRunner: Sendable {
             results: scope.steps.mapValues { execution.masker($0) }, vars: scope.vars.mapValues { execution.masker($0) },
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
-            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, outputs: outputs)
+            errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
+            outputs: outputs)
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

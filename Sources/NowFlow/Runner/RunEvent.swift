@@ -7,6 +7,8 @@ public enum RunEvent: Sendable {
     /// A query has fetched `fetched` records of about `expected`: its limit, or what the instance's count of
     /// pages announces (nil when unknown).
     case paging(label: String, fetched: Int, expected: Int?)
+    /// A `foreach` has run `done` of its `total` items (in any order, with `parallel:`).
+    case iterating(label: String, done: Int, total: Int)
     /// A dry run did not send this write.
     case plannedWrite(PlannedWrite)
     /// A request was sent and answered (or failed): each attempt, for `--verbose`.

@@ -29,6 +29,9 @@ public struct RunResult: Sendable {
     public var error: String?
     /// Where the step of ``error`` is written: `job.yaml:12:5`.
     public var errorLocation: String?
+    /// How many records the `ensure` steps found in each state: `created`, `updated`, `unchanged`, `deleted`,
+    /// `absent` (empty when no ensure step ran).
+    public var ensured: [String: Int] = [:]
     /// The job's `outputs:`, in order, evaluated when its steps and `finally` have run.
     public var outputs: JSONObject = [:]
 }

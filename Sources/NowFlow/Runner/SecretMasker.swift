@@ -54,6 +54,14 @@ struct SecretMasker: Sendable {
         SecretMasker(secrets + Array(more))
     }
 
+    /// A masker of these secrets and those of `other` that are not among them (what the items of a parallel
+    /// foreach added, each to its own copy).
+    func adding(_ other: SecretMasker) -> SecretMasker {
+        let known = Set(secrets)
+        let more = other.secrets.filter { !known.contains($0) }
+        return more.isEmpty ? self : adding(more)
+    }
+
     func callAsFunction(_ text: String) -> String {
         forms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask) }
     }

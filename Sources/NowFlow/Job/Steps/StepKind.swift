@@ -10,11 +10,15 @@ enum StepKind: Sendable {
     case set([NamedTemplate])
     case assert(AssertStep)
     case foreach(ForeachStep)
+    case ensure(EnsureStep)
+    case http(HTTPStep)
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
     /// Every kind key, as written in job files.
-    static let names = ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include"]
+    static let names = [
+        "query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http",
+    ]
 
     /// The kind's key.
     var name: String {
@@ -28,6 +32,8 @@ enum StepKind: Sendable {
         case .set: "set"
         case .assert: "assert"
         case .foreach: "foreach"
+        case .ensure: "ensure"
+        case .http: "http"
         case .include: "include"
         }
     }
@@ -43,6 +49,8 @@ enum StepKind: Sendable {
         case .set: nil
         case .assert: ["passed"]
         case .foreach: ["results", "count"]
+        case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
+        case .http: ["status", "headers", "body"]
         case .include: ["outputs"]
         }
     }

@@ -1,0 +1,115 @@
+import Foundation
+import NowData
+
+/// The `ensure` step: find the record, then create, update, delete or leave it.
+///
+/// The record is read with `display_value=all`, so that each field's stored value and display value are both at
+/// hand: a wanted value equal to either is the record's already (a choice's label or value, a reference's sys_id
+/// or display value). Every other value is compared as the Table API stores it: dates in ServiceNow's UTC format
+/// (a date in the job's format is converted first), numbers and booleans as their text. Only the fields that
+/// differ are sent. In a dry run the reads go to the instance as in a real run, so the decision is the same, and
+/// the write not sent shows the same diff.
+extension JobExecution {
+    func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+        let table = try text(step.table, "table", scope: scope)
+        let query = try encodedQuery(step.match, scope: scope)
+        let wanted = try fieldValues(step.fields, scope: scope)
+        let found = try await ensuredRecord(table, query: query, fields: step.fields.map(\.name))
+        let outcome: EnsureOutcome
+        switch (found, step.state) {
+        case (nil, .absent):
+            outcome = EnsureOutcome(result: .absent, table: table, query: query)
+        case (nil, .present):
+            let create = CreateStep(table: step.table, fields: step.createdFields, settings: step.settings)
+            let (created, _) = try await perform(create, label: label, scope: scope)
+            var done = EnsureOutcome(result: .created, table: table, query: query)
+            done.sysID = created["sys_id"]?.string ?? ""
+            done.record = created["record"] ?? .null
+            done.display = done.record.object.flatMap(Self.display(of:))
+            done.written = step.createdFields.map(\.name)
+            outcome = done
+        case (let record?, .absent):
+            var done = EnsureOutcome(result: .deleted, table: table, query: query)
+            done.sysID = Self.sysID(of: .object(record))
+            done.display = Self.display(of: record)
+            done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
+            try await delete(table, done.sysID, label: label)
+            outcome = done
+        case (let record?, .present):
+            var done = EnsureOutcome(result: .unchanged, table: table, query: query)
+            done.sysID = Self.sysID(of: .object(record))
+            done.display = Self.display(of: record)
+            var changes: [FieldName: FieldValue] = [:]
+            for field in step.fields {
+                guard let value = wanted[field.name] else { continue }
+                let stored = record[field.name]
+                guard !Self.holds(stored, value) else { continue }
+                changes[field.name] = value
+                done.written.append(field.name)
+                done.changes.append((field.name, stored?["value"] ?? stored ?? .null, .string(value.stringValue)))
+            }
+            if changes.isEmpty {
+                done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
+            } else {
+                done.result = .updated
+                done.record = try await update(
+                    table, done.sysID, changes, writeOptions(step.settings), readConfiguration([], step.settings.read),
+                    label: label)
+            }
+            outcome = done
+        }
+        ensured[outcome.result.rawValue, default: 0] += 1
+        return (outcome.value, outcome.summary(dryRun: dryRun != nil))
+    }
+
+    /// The one record of `table` that `query` matches, each field as `{value, display_value}`, or nil when none
+    /// does; fails when more than one does.
+    private func ensuredRecord(_ table: String, query: String, fields: [String]) async throws(StepFailure)
+        -> JSONObject?
+    {
+        var names = ["sys_id"] + RecordTable.leadingFields
+        for field in fields where !names.contains(field) { names.append(field) }
+        let options: FieldReadConfiguration.Options = [.actualValues, .displayValues, .excludeReferenceLink]
+        let configuration = FetchConfiguration(
+            filter: query.isEmpty ? nil : Filter(query: query), limit: 2,
+            readConfiguration: FieldReadConfiguration(includeFields: names, options: options))
+        let records = try await calling {
+            try Self.resultList(try await service.records(from: table, configuration: configuration))
+        }
+        guard records.count <= 1 else {
+            throw await tooMany(
+                table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")
+        }
+        return records.first?.object
+    }
+
+    /// Whether the field as stored (`{value, display_value}`) already holds `wanted`: its value or its display
+    /// value is the text the Table API would be sent.
+    static func holds(_ stored: JSONValue?, _ wanted: FieldValue) -> Bool {
+        let text = wanted.stringValue
+        guard let stored else { return false }
+        guard case .object(let parts) = stored else { return stored.text == text }
+        return parts["value"]?.text == text || parts["display_value"]?.text == text
+    }
+
+    /// A record read with `display_value=all` as `mode` would have shown it: stored values, display values, or
+    /// both.
+    static func values(of record: JSONObject, as mode: DisplayValueMode) -> JSONValue {
+        guard mode != .all else { return .object(record) }
+        return .object(
+            JSONObject(
+                record.map { name, field in
+                    guard case .object(let parts) = field else { return (name, field) }
+                    return (name, (mode == .display ? parts["display_value"] : parts["value"]) ?? field)
+                }))
+    }
+
+    /// How a person knows a record (its fields plain or as `{value, display_value}`): `INC0010005`, else its
+    /// name or user name, else nothing.
+    static func display(of record: JSONObject) -> String? {
+        for name in ["number", "name", "user_name"] {
+            if let text = record[name].map({ $0["display_value"] ?? $0 })?.text, !text.isEmpty { return text }
+        }
+        return nil
+    }
+}

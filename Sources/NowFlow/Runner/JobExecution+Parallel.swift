@@ -1,0 +1,115 @@
+import NowData
+import Synchronization
+
+/// `foreach` with `parallel: N`: up to N items at once, reported as if they had run one after the other.
+///
+/// Each item runs on an execution of its own over the same service (so the same transport, interruption and
+/// shared backoff), which keeps its outcomes, records touched and events; they join the run's in input order, as
+/// each item and every item before it are done, so the progress lines, results and summary read as a sequential
+/// run's. A failure (not continued) starts no further item, and lets the items running finish; a signal cancels
+/// their requests as in a sequential run. NowData's retries are noted on the foreach's own line.
+extension JobExecution {
+    /// What one item's run gives back to the foreach.
+    private struct ItemRun: Sendable {
+        var index: Int
+        var scope: Scope
+        var failure: StepFailure?
+        var outcomes: [StepOutcome]
+        var touched: [TouchedRecord]
+        var numbers: [String: String]
+        var ensured: [String: Int]
+        /// The item's masker: the run's, and the secrets of the jobs its steps included.
+        var masker: SecretMasker
+        /// The events of the item, held back until the items before it are reported.
+        var events: [RunEvent]
+    }
+
+    /// The events an item's steps report, kept in order: a query's paging goes out at once (it is progress).
+    private final class HeldEvents: Sendable {
+        private let events = Mutex<[RunEvent]>([])
+
+        func keep(_ event: RunEvent) {
+            events.withLock { $0.append(event) }
+        }
+
+        var all: [RunEvent] { events.withLock { $0 } }
+    }
+
+    func runParallel(
+        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+    ) async throws(StepFailure) -> [JSONValue] {
+        let ids = step.steps.compactMap(\.id)
+        let start = scope
+        var results = [JSONValue?](repeating: nil, count: items.count)
+        var waiting: [Int: ItemRun] = [:]
+        var reported = 0
+        var done = 0
+        var firstFailure: (index: Int, failure: StepFailure)?
+
+        /// Adds the runs of the items that are next in input order to the run's reports.
+        func report(_ run: ItemRun) {
+            for event in run.events { options.onEvent(event) }
+            outcomes += run.outcomes
+            touched += run.touched
+            numbers.merge(run.numbers) { _, new in new }
+            ensured.merge(run.ensured, uniquingKeysWith: +)
+            self.masker = self.masker.adding(run.masker)
+            for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
+            results[run.index] = .object(JSONObject(ids.compactMap { id in run.scope.steps[id].map { (id, $0) } }))
+        }
+
+        let service = service
+        let options = options
+        let masker = masker
+        let dates = dates
+        let displayDates = displayDates
+        let enclosingTags = enclosingTags
+        await withTaskGroup(of: ItemRun.self) { group in
+            var next = 0
+            func startNext() {
+                let index = next
+                let item = items[index]
+                next += 1
+                group.addTask {
+                    let held = HeldEvents()
+                    var itemOptions = options
+                    let forward = options.onEvent
+                    itemOptions.onEvent = { event in
+                        if case .paging = event { forward(event) } else { held.keep(event) }
+                    }
+                    let execution = JobExecution(
+                        service: service, options: itemOptions, masker: masker, dates: dates, dryRun: nil)
+                    execution.displayDates = displayDates
+                    execution.enclosingTags = enclosingTags
+                    var inner = start
+                    inner.locals[step.name] = item
+                    let failure = await execution.runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
+                    return ItemRun(
+                        index: index, scope: inner, failure: failure, outcomes: execution.outcomes,
+                        touched: execution.touched, numbers: execution.numbers, ensured: execution.ensured,
+                        masker: execution.masker, events: held.all)
+                }
+            }
+            while next < min(step.parallel, items.count) { startNext() }
+            while let run = await group.next() {
+                done += 1
+                options.onEvent(.iterating(label: label, done: done, total: items.count))
+                if let failure = run.failure, firstFailure.map({ run.index < $0.index }) ?? true {
+                    firstFailure = (run.index, failure)
+                }
+                waiting[run.index] = run
+                while let ready = waiting.removeValue(forKey: reported) {
+                    report(ready)
+                    reported += 1
+                }
+                if firstFailure == nil, interruptionReason == nil, next < items.count { startNext() }
+            }
+        }
+        // Items after a failure that did not start leave gaps: the ones that ran are reported in order.
+        for index in waiting.keys.sorted() {
+            if let run = waiting[index] { report(run) }
+        }
+        if let firstFailure { throw Self.itemFailure(firstFailure.index, firstFailure.failure) }
+        return results.map { $0 ?? .null }
+    }
+}
