@@ -88,8 +88,8 @@ import Testing
         #expect(gone.statusCode == 404)
         #expect(
             Harness.text(gone)
-                == #"{"error":{"message":"Record doesn't exist or ACL restricts the record retrieval","detail":null},"#
-                + #""status":"failure"}"#)
+                == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the "#
+                + #"record retrieval"},"status":"failure"}"#)
         #expect(try await harness.send("DELETE", "/api/now/attachment/\(sysID)").statusCode == 404)
     }
 

@@ -38,6 +38,89 @@ import Testing
             ])
     }
 
+    @Test func theChangeStateModelsFollowTheChangesType() async throws {
+        func change(_ type: String) async throws -> String {
+            let created = try await harness.send(
+                "POST", "/api/now/table/change_request", query: [("sysparm_fields", "sys_id")],
+                body: #"{"short_description":"model","type":"\#(type)"}"#)
+            return try #require(try Harness.result(created)["sys_id"] as? String)
+        }
+        func move(_ sysID: String, _ state: String) async throws -> NowHTTPResponse {
+            try await harness.send(
+                "PATCH", "/api/now/table/change_request/\(sysID)", query: [("sysparm_fields", "state,active")],
+                body: #"{"state":"\#(state)"}"#)
+        }
+        func refusal(_ detail: String) -> String {
+            #"{"error":{"message":"Operation Failed","detail":"\#(detail)"},"status":"failure"}"#
+        }
+        let normal = try await change("normal")
+        let skipped = try await move(normal, "-1")
+        #expect(skipped.statusCode == 403)
+        #expect(
+            Harness.text(skipped)
+                == refusal("State Model for normal changes does not allow the state to change from New to Implement"))
+        var steps: [String] = []
+        for state in ["-4", "-3", "-2", "-1", "0", "3"] { steps.append(Harness.text(try await move(normal, state))) }
+        #expect(
+            steps == ["-4", "-3", "-2", "-1", "0"].map { #"{"result":{"state":"\#($0)","active":"true"}}"# }
+                + [#"{"result":{"state":"3","active":"false"}}"#])
+        let reopened = try await move(normal, "-1")
+        #expect(reopened.statusCode == 403)
+        #expect(
+            Harness.text(reopened)
+                == refusal(
+                    "State Model for normal changes does not allow the state to change from Closed to Implement"))
+
+        let standard = try await change("standard")
+        let assessed = try await move(standard, "-4")
+        #expect(
+            Harness.text(assessed)
+                == refusal("State Model for standard changes does not allow the state to change from New to Assess"))
+        #expect(Harness.text(try await move(standard, "-2")) == #"{"result":{"state":"-2","active":"true"}}"#)
+        #expect(Harness.text(try await move(standard, "4")) == #"{"result":{"state":"4","active":"false"}}"#)
+
+        let emergency = try await change("emergency")
+        #expect(
+            Harness.text(try await move(emergency, "-4"))
+                == refusal("State Model for emergency changes does not allow the state to change from New to Assess"))
+        #expect(Harness.text(try await move(emergency, "-3")) == #"{"result":{"state":"-3","active":"true"}}"#)
+    }
+
+    @Test func anIncidentMovesBetweenAnyStates() async throws {
+        let created = try await harness.send(
+            "POST", "/api/now/table/incident", query: [("sysparm_fields", "sys_id")],
+            body: #"{"short_description":"any state"}"#)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        var steps: [String] = []
+        for state in ["7", "6", "2", "8", "1"] {
+            steps.append(
+                Harness.text(
+                    try await harness.send(
+                        "PATCH", "/api/now/table/incident/\(sysID)", query: [("sysparm_fields", "state,active")],
+                        body: #"{"state":"\#(state)"}"#)))
+        }
+        #expect(
+            steps == [
+                #"{"result":{"state":"7","active":"false"}}"#, #"{"result":{"state":"6","active":"true"}}"#,
+                #"{"result":{"state":"2","active":"true"}}"#, #"{"result":{"state":"8","active":"false"}}"#,
+                #"{"result":{"state":"1","active":"true"}}"#,
+            ])
+    }
+
+    @Test func aSubmittedRequestIsInProcess() async throws {
+        let fields = [("sysparm_fields", "request_state,stage")]
+        let created = try await harness.send(
+            "POST", "/api/now/table/sc_request", query: [("sysparm_fields", "sys_id,request_state,stage")],
+            body: #"{"request_state":"draft"}"#)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        #expect(
+            Harness.text(created)
+                == #"{"result":{"sys_id":"\#(sysID)","request_state":"draft","stage":"requested"}}"#)
+        let submitted = try await harness.send(
+            "PATCH", "/api/now/table/sc_request/\(sysID)", query: fields, body: #"{"request_state":"submitted"}"#)
+        #expect(Harness.text(submitted) == #"{"result":{"request_state":"in_process","stage":"requested"}}"#)
+    }
+
     @Test func aStandardChangeTakesItsTemplatesValues() async throws {
         let templates = try await harness.send(
             "GET", "/api/now/table/std_change_producer_version",

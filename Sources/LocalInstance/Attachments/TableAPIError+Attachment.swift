@@ -29,7 +29,7 @@ extension TableAPIError {
             detail: "The file exceeds the maximum attachment size (com.glide.attachment.max_size: \(limit) bytes)")
     }
 
-    /// 404: no attachment with that sys_id (or its file is gone).
-    static let noAttachment = TableAPIError(
-        status: 404, message: "Record doesn't exist or ACL restricts the record retrieval", detail: nil)
+    /// 404: no attachment with that sys_id (or its file is gone), as the Table API answers a missing record: clients
+    /// show the detail (servicenow.itsm's `attachment_info` fails with "Status code: 404, Details: Record ...").
+    static let noAttachment = TableAPIError.noRecord
 }

@@ -16,7 +16,8 @@ extension DemoData {
     /// The CI relationship types (`cmdb_rel_type`), as `parent::child` descriptors.
     static let relationshipTypes = [
         ("Depends on", "Used by"), ("Runs on", "Runs"), ("Hosted on", "Hosts"), ("Contains", "Contained by"),
-        ("Connects to", "Connected by"), ("Members", "Member of"),
+        ("Connects to", "Connected by"), ("Members", "Member of"), ("Cools", "Cooled By"),
+        ("Exchanges data with", "Exchanges data with"),
     ]
 
     /// The CIs of the classes beyond `cmdb_ci_server`, by class.
@@ -79,7 +80,10 @@ extension DemoData {
         for (index, type) in relationshipTypes.enumerated() {
             try insert.record(
                 "cmdb_rel_type", type.0, created: date(Double(-3100 + index)),
-                ["name": "\(type.0)::\(type.1)", "parent_descriptor": type.0, "child_descriptor": type.1])
+                [
+                    "name": "\(type.0)::\(type.1)", "sys_name": "\(type.0)::\(type.1)", "parent_descriptor": type.0,
+                    "child_descriptor": type.1,
+                ])
         }
         let relations: [(parent: String, parentTable: String, child: String, childTable: String, type: String)] = [
             ("SAP ERP", "cmdb_ci", "app-prod-01", "cmdb_ci_server", "Depends on"),

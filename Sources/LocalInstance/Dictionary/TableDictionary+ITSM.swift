@@ -84,6 +84,7 @@ extension TableDictionary {
                     FieldChoice("closed_incomplete", "Closed Incomplete"),
                     FieldChoice("closed_cancelled", "Closed Cancelled"),
                 ], defaultValue: "requested"),
+            FieldDefinition("stage", defaultValue: "requested"),
             FieldDefinition("price", .decimal, defaultValue: "0"),
         ])
 
@@ -161,11 +162,13 @@ extension TableDictionary {
             FieldDefinition("running_process", label: "Running process"),
         ])
 
-    /// `cmdb_rel_type`: the kinds of relationship (`Depends on::Used by`).
+    /// `cmdb_rel_type`: the kinds of relationship (`Depends on::Used by`); `sys_name` repeats the name, and is what
+    /// servicenow.itsm's `configuration_item_relations` looks a type up by.
     static let cmdbRelType = TableDefinition(
         name: "cmdb_rel_type", label: "CI Relationship Type", displayField: "name",
         fields: [
             FieldDefinition("name"),
+            FieldDefinition("sys_name", label: "System name"),
             FieldDefinition("parent_descriptor"),
             FieldDefinition("child_descriptor"),
         ])

@@ -1,8 +1,9 @@
 import Foundation
 import NowData
 
-/// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`) and
-/// aggregates (`/api/now/stats/{table}`), each on an authenticated request.
+/// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
+/// aggregates (`/api/now/stats/{table}`) and the CMDB Instance API (`/api/now/cmdb/instance/...`), each on an
+/// authenticated request.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
     /// request is that user's (already authenticated) instead of its credentials'.
@@ -10,7 +11,8 @@ extension LocalInstance {
         let segments = AttachmentAPIHandler.route(request.path)
         let isBatch = Self.isBatchPath(request.path)
         let statsTable = AggregateAPIHandler.table(in: request.path)
-        guard segments != nil || isBatch || statsTable != nil else { return nil }
+        let cmdbRoute = CMDBInstanceAPIHandler.route(request.path)
+        guard segments != nil || isBatch || statsTable != nil || cmdbRoute != nil else { return nil }
         let userName: String
         do {
             guard let authenticated = try user ?? authenticate(request) else {
@@ -23,6 +25,9 @@ extension LocalInstance {
         }
         do throws(TableAPIError) {
             if let segments { return try attachments.handle(request, segments: segments, userName: userName) }
+            if let cmdbRoute {
+                return try CMDBInstanceAPIHandler(tables: handler).handle(request, route: cmdbRoute, userName: userName)
+            }
             if let statsTable {
                 return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable)
             }

@@ -5,7 +5,8 @@ import NowData
 /// (auto-number, default values, incident priority from impact and urgency, active/resolved/closed from the state).
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
-/// through: an unknown field name, a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
+/// through: an unknown field name (also named in the response's ``unknownFieldsHeader``, with the tables of the
+/// dictionary that have a field of that name), a system field (unless `sysparm_suppress_auto_sys_field=true`), a value that does
 /// not fit its type (`"abc"` for an integer, a boolean other than true/false/1/0). This matches the platform,
 /// which silently drops unknown fields and does not store non-numeric text in a numeric field. A date that is not
 /// a real day and time in `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-ddTHH:mm:ss` or `yyyy-MM-dd` (`2026-13-45 99:99:99`,
@@ -20,6 +21,7 @@ extension TableAPIHandler {
         let body = try bodyObject(request.request, emptyAllowed: true)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
+        let unknown = unknownFields(body, table)
         let (sysID, rendered) = try database.write { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var record = StoredRecord()
@@ -54,6 +56,7 @@ extension TableAPIHandler {
             let rules = StateRules.consequences(
                 table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
             record.merge(rules) { _, new in new }
+            if let state = StateRules.requestState(table: table, given: changes) { record["request_state"] = state }
             try store.insert(table, record, db)
             try checkAbortRules(
                 table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
@@ -66,6 +69,7 @@ extension TableAPIHandler {
         }
         var headers = jsonHeaders
         headers.add(name: "Location", value: "\(request.baseURL)/api/now/table/\(table.name)/\(sysID)")
+        if let warning = unknownFieldsWarning(unknown) { headers.add(name: Self.unknownFieldsHeader, value: warning) }
         return NowHTTPResponse(statusCode: 201, headers: headers, body: responseBody(rendered, request))
     }
 
@@ -75,9 +79,11 @@ extension TableAPIHandler {
         let body = try bodyObject(request.request, emptyAllowed: false)
         let outputs = outputs(parameters, table)
         let timestamp = Timestamp.string(now())
+        var unknown: [String] = []
         let rendered: Data? = try database.write { db in
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
             let target = storedTable(of: existing, in: table)
+            unknown = unknownFields(body, target)
             let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var changes = try input(body, table, parameters, resolver, insert: false)
@@ -89,12 +95,16 @@ extension TableAPIHandler {
                 changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
             }
             if let state = changes["state"], state != current["state"] {
-                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state) { throw refusal }
+                let merged = current.merging(changes) { _, new in new }
+                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state, record: merged) {
+                    throw refusal
+                }
                 let rules = StateRules.consequences(
-                    table: target, record: current.merging(changes) { _, new in new }, given: changes,
+                    table: target, record: merged, given: changes,
                     timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
                 changes.merge(rules) { _, new in new }
             }
+            if let state = StateRules.requestState(table: target, given: changes) { changes["request_state"] = state }
             changes = changes.filter { name, value in
                 guard let field = target.field(name) else { return false }
                 return field.apiValue(field.storedValue(value) ?? .null) != current[name]
@@ -115,7 +125,62 @@ extension TableAPIHandler {
             return try renderer(outputs, parameters, request, resolver).body(stored)
         }
         guard let rendered else { throw TableAPIError.noRecord }
-        return NowHTTPResponse(statusCode: 200, headers: jsonHeaders, body: responseBody(rendered, request))
+        var headers = jsonHeaders
+        if let warning = unknownFieldsWarning(unknown) { headers.add(name: Self.unknownFieldsHeader, value: warning) }
+        return NowHTTPResponse(statusCode: 200, headers: headers, body: responseBody(rendered, request))
+    }
+
+    /// The response header naming the fields of a write's body that the table does not have, which were ignored.
+    /// The platform ignores them without a word; the local instance says so here and in its log:
+    /// `X-Nowflow-Warning: ignored fields: 'cpu_count' (cmdb_ci has no such field; cmdb_ci_server has one),
+    /// 'colour' (cmdb_ci has no such field)`.
+    static let unknownFieldsHeader = "X-Nowflow-Warning"
+
+    /// The most tables named as having a field of an unknown field's name, and the most bytes of a name shown.
+    private static let tablesNamed = 3
+    private static let nameLength = 100
+
+    /// The keys of `body` that are not fields of `table`, in the body's order, each logged with the tables of the
+    /// dictionary that have a field of that name.
+    private func unknownFields(_ body: JSONObject, _ table: TableDefinition) -> [String] {
+        let keys = body.keys.filter { table.field($0) == nil }
+        let notices = keys.map {
+            "local instance: \(table.name): ignored field \(unknownFieldNote($0, shown: LogLine.escaped($0), table))"
+        }
+        for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
+        return keys.map { unknownFieldNote($0, shown: Self.shortened($0), table) }
+    }
+
+    /// `'shown' (table has no such field; other, tables have one)`, for the field `name` shown as `shown`.
+    private func unknownFieldNote(_ name: String, shown: String, _ table: TableDefinition) -> String {
+        var note = "'\(shown)' (\(table.name) has no such field"
+        let holders = dictionary.tableNames.filter { $0 != table.name && dictionary.table($0)?.field(name) != nil }
+        if !holders.isEmpty {
+            let named = holders.prefix(Self.tablesNamed).joined(separator: ", ")
+            let others = holders.count > Self.tablesNamed ? " and \(holders.count - Self.tablesNamed) more" : ""
+            note += "; \(named)\(others) \(holders.count == 1 ? "has" : "have") one"
+        }
+        return note + ")"
+    }
+
+    /// The header's value for `notes`, at most ``LogLine/maximumPerRequest`` of them; nil for none.
+    private func unknownFieldsWarning(_ notes: [String]) -> String? {
+        guard !notes.isEmpty else { return nil }
+        var shown = notes.prefix(LogLine.maximumPerRequest).joined(separator: ", ")
+        if notes.count > LogLine.maximumPerRequest { shown += " and \(notes.count - LogLine.maximumPerRequest) more" }
+        return "ignored fields: " + shown
+    }
+
+    /// A field name fit for a header: control characters escaped as in the log, cut at ``nameLength`` bytes.
+    private static func shortened(_ name: String) -> String {
+        let escaped = LogLine.escaped(name)
+        guard escaped.utf8.count > nameLength else { return escaped }
+        var cut = ""
+        for character in escaped {
+            guard cut.utf8.count + String(character).utf8.count <= nameLength else { break }
+            cut.append(character)
+        }
+        return cut + "..."
     }
 
     /// The table a record found through `table` is stored in: its class when that extends `table` (an incident
