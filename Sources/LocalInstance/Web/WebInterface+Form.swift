@@ -273,6 +273,8 @@ extension WebInterface {
         }
         let fileName = metadata?["file_name"]?.string ?? "attachment"
         headers.add(name: "Content-Disposition", value: "attachment; filename*=UTF-8''" + WebForm.encode(fileName))
-        return NowHTTPResponse(statusCode: 200, headers: headers, body: response.body)
+        var file = NowHTTPResponse(statusCode: 200, headers: headers, body: response.body)
+        file.bodyFile = response.bodyFile  // the Attachment API answers with the stored file, sent as it is read
+        return file
     }
 }
