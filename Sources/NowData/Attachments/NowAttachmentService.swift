@@ -44,11 +44,7 @@ public final class NowAttachmentService: Sendable {
     public init(configuration: NowServiceConfiguration, coreServiceProvider: NowCoreServiceProviding? = nil) {
         self.configuration = configuration
         self.coreServiceProvider = coreServiceProvider
-        var authentication = configuration.authentication
-        if case .none = authentication, let provided = coreServiceProvider?.authentication {
-            authentication = provided
-        }
-        pipeline = RequestPipeline(configuration: configuration, authentication: authentication)
+        pipeline = RequestPipeline(configuration: configuration, coreServiceProvider: coreServiceProvider)
     }
 
     // MARK: - Upload

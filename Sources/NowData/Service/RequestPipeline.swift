@@ -30,6 +30,16 @@ final class RequestPipeline: Sendable {
     private let authentication: NowAuthentication
     private let tokenStore: OAuthTokenStore?
 
+    /// A pipeline for a service: the configuration's authentication, or the core services' when the configuration
+    /// has ``NowAuthentication/none``.
+    convenience init(configuration: NowServiceConfiguration, coreServiceProvider: NowCoreServiceProviding?) {
+        var authentication = configuration.authentication
+        if case .none = authentication, let provided = coreServiceProvider?.authentication {
+            authentication = provided
+        }
+        self.init(configuration: configuration, authentication: authentication)
+    }
+
     init(configuration: NowServiceConfiguration, authentication: NowAuthentication) {
         self.configuration = configuration
         self.authentication = authentication
