@@ -20,17 +20,7 @@ swift build -c release --scratch-path "$SCRATCH" --product nowflow
 swift build -c release --scratch-path "$SCRATCH" --product AttachmentBenchmark
 BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
 
-WORK="$(mktemp -d)"
-SERVER=""
-stop_server() {
-    if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
-    SERVER=""
-}
-cleanup() {
-    stop_server
-    rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
+. Benchmarks/served-instance.sh
 
 now() { date +%s.%N; }
 # The peak resident set of the server so far, in MB.
@@ -38,16 +28,7 @@ server_peak() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$SERVER/stat
 
 for SIZE in $SIZES; do
     rm -rf "$WORK"/*
-    "$BIN/nowflow" serve --port 0 --db "$WORK/bench.db" --password "$PASSWORD" --attachment-max-size 4096 \
-        >"$WORK/serve.out" 2>"$WORK/serve.err" &
-    SERVER=$!
-    URL=""
-    for _ in $(seq 1 100); do
-        URL="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.out")"
-        [ -n "$URL" ] && break
-        sleep 0.1
-    done
-    [ -n "$URL" ] || { cat "$WORK/serve.err"; echo "nowflow serve did not start" >&2; exit 1; }
+    start_server --attachment-max-size 4096
     RECORD="$(curl -s -f -u "admin:$PASSWORD" -H 'Content-Type: application/json' \
         -d '{"short_description":"attachment benchmark"}' "$URL/api/now/table/incident" |
         sed -n 's/.*"sys_id":"\([0-9a-f]\{32\}\)".*/\1/p')"

@@ -22,28 +22,10 @@ swift build -c release --product nowflow
 swift build -c release --product PaginateBenchmark
 BIN="$(swift build -c release --show-bin-path)"
 
-if [ ! -x Benchmarks/.venv/bin/python ]; then
-    python3 -m venv Benchmarks/.venv
-    Benchmarks/.venv/bin/pip install --quiet pysnow
-fi
+. Benchmarks/served-instance.sh
+pysnow_venv
 
-WORK="$(mktemp -d)"
-SERVER=""
-cleanup() {
-    if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT INT TERM
-
-"$BIN/nowflow" serve --port 0 --db "$WORK/bench.db" --password "$PASSWORD" >"$WORK/serve.out" 2>"$WORK/serve.err" &
-SERVER=$!
-URL=""
-for _ in $(seq 1 100); do
-    URL="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$WORK/serve.out")"
-    [ -n "$URL" ] && break
-    sleep 0.1
-done
-[ -n "$URL" ] || { cat "$WORK/serve.err"; echo "nowflow serve did not start" >&2; exit 1; }
+start_server
 
 # The instance made its tables (and demo data); replace the incidents with RECORDS generated ones.
 sqlite3 "$WORK/bench.db" >/dev/null <<SQL
