@@ -6,8 +6,9 @@ import Testing
 
 @testable import LocalInstance
 
-/// Raw uploads over HTTP spooled to their file as they arrive: the digest is the listener's (never the client's),
-/// a refused or too large upload leaves no file behind, and a download is sent from the file.
+/// Uploads over HTTP streamed to their files as they arrive: a raw upload spooled (the digest is the listener's,
+/// never the client's), a multipart one parsed into its files (past the listener's 10 MB body limit); a refused,
+/// too large or abandoned upload leaves no file behind, and a download is sent from the file.
 @Suite struct AttachmentSpoolingTests {
     static let incidentID = "1c741bd70b2322007518478d83673af3"
 
@@ -80,5 +81,84 @@ import Testing
         #expect(unauthorized.status == 401)
         #expect(try FileManager.default.contentsOfDirectory(atPath: attachments.path) == [])
         #expect(try await Self.upload(client, Data(count: 1000)).status == 201)
+    }
+
+    static let multipartHeaders = [
+        "Authorization": Harness.adminAuth,
+        "Content-Type": "multipart/form-data; boundary=\(MultipartUploadTests.boundary)",
+    ]
+
+    @Test func aMultipartUploadPastTheBodyLimitStreamsToItsFiles() async throws {
+        let (server, client, attachments) = try await Self.served()
+        defer { server.stop() }
+        let bytes = Data((0..<(HTTPListener.defaultBodyLimit + 2_000_000)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let created = try await client.send(
+            "POST", "/api/now/attachment/upload", headers: Self.multipartHeaders,
+            body: MultipartUploadTests.form(
+                record: Self.incidentID, files: [("f", "big.bin", bytes), ("f", "small.txt", Data("small".utf8))]))
+        #expect(created.status == 201)
+        let result = try JSONValue(json: created.body)["result"]
+        var hasher = SHA256()
+        hasher.update(bytes)
+        #expect(result?["hash"]?.string == hasher.finalizeHex())
+        #expect(result?["file_name"]?.string == "big.bin")
+        let sysID = try #require(result?["sys_id"]?.string)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: attachments.path).count == 2)
+        let file = try await client.send(
+            "GET", "/api/now/attachment/\(sysID)/file", headers: ["Authorization": Harness.adminAuth])
+        #expect(file.body == bytes)
+    }
+
+    @Test func aMultipartFileOverTheMaximumSizeIsRefusedAndRemoved() async throws {
+        let (server, client, attachments) = try await Self.served(maxSize: 1000)
+        defer { server.stop() }
+        let refused = try await client.send(
+            "POST", "/api/now/attachment/upload", headers: Self.multipartHeaders,
+            body: MultipartUploadTests.form(record: Self.incidentID, files: [("f", "over.bin", Data(count: 100_000))]))
+        #expect(refused.status == 400)
+        #expect(
+            try JSONValue(json: refused.body) == [
+                "error": [
+                    "message": "Failed to create the attachment",
+                    "detail": "The file exceeds the maximum attachment size (com.glide.attachment.max_size: 1000 bytes)",
+                ],
+                "status": "failure",
+            ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: attachments.path) == [])
+        let unauthorized = try await client.send(
+            "POST", "/api/now/attachment/upload",
+            headers: ["Content-Type": "multipart/form-data; boundary=\(MultipartUploadTests.boundary)"],
+            body: MultipartUploadTests.form(record: Self.incidentID, files: [("f", "a.bin", Data(count: 10))]))
+        #expect(unauthorized.status == 401)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: attachments.path) == [])
+    }
+
+    /// The names in `directory` once `done` holds of them, or after five seconds.
+    static func entries(of directory: URL, until done: ([String]) -> Bool) async throws -> [String] {
+        var names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        for _ in 0..<100 where !done(names) {
+            try await Task.sleep(for: .milliseconds(50))
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        }
+        return names
+    }
+
+    @Test func aClientDroppingMidPartLeavesNoAttachmentAndNoFile() async throws {
+        let (server, client, attachments) = try await Self.served()
+        defer { server.stop() }
+        let body = MultipartUploadTests.form(record: Self.incidentID, files: [("f", "a.bin", Data(count: 4_000_000))])
+        let head = "POST /api/now/attachment/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Authorization: \(Harness.adminAuth)\r\n"
+            + "Content-Type: multipart/form-data; boundary=\(MultipartUploadTests.boundary)\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n"
+        do {
+            let connection = try RawHTTPClient.Connection(port: server.port)
+            connection.send(Array(head.utf8) + Array(body.prefix(2_000_000)))
+            // The part's file is being written when the client goes away (the connection closes with it).
+            #expect(try await Self.entries(of: attachments, until: { $0.count == 1 }).count == 1)
+        }
+        #expect(try await Self.entries(of: attachments, until: \.isEmpty) == [])
+        let list = try await client.send("GET", "/api/now/attachment", headers: ["Authorization": Harness.adminAuth])
+        #expect(list.header("X-Total-Count") == "0")
     }
 }

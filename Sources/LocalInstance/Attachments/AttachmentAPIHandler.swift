@@ -66,34 +66,63 @@ struct AttachmentAPIHandler: Sendable {
     }
 
     /// Every file part becomes an attachment of the record the `table_name` and `table_sys_id` fields name; the
-    /// response holds the first.
+    /// response holds the first. The form was received by the HTTP listener as it arrived (and is taken from
+    /// ``AttachmentContent``), or is received here from the request's body or body file, a chunk at a time.
     private func uploadMultipart(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
-        let body = try request.body ?? request.bodyFile.map { try Data(contentsOf: $0) } ?? Data()
-        guard let form = MultipartFormData(body, contentType: request.headers.value(named: "Content-Type") ?? "")
-        else { throw TableAPIError.missingFilePart }
-        func field(_ name: String) -> String? {
-            form.parts.first { $0.name == name && $0.fileName == nil }.map { String(decoding: $0.body, as: UTF8.self) }
-        }
-        guard let tableName = field("table_name"), !tableName.isEmpty else {
+        let form = try received(request)
+        // The files not made attachments (a refused upload) go with the request.
+        defer { form.removeFiles() }
+        guard let tableName = form.field("table_name"), !tableName.isEmpty else {
             throw TableAPIError.missingAttachmentParameter("table_name")
         }
-        guard let recordID = field("table_sys_id"), !recordID.isEmpty else {
+        guard let recordID = form.field("table_sys_id"), !recordID.isEmpty else {
             throw TableAPIError.missingAttachmentParameter("table_sys_id")
         }
-        let files = form.parts.filter { $0.fileName != nil }
-        guard !files.isEmpty else { throw TableAPIError.missingFilePart }
+        guard !form.files.isEmpty else { throw TableAPIError.missingFilePart }
         var first: StoredRecord?
-        for part in files {
+        for part in form.files {
             let record = try create(
                 NewAttachment(
-                    tableName: tableName, recordID: recordID, fileName: part.fileName ?? "",
+                    tableName: tableName, recordID: recordID, fileName: part.fileName,
                     contentType: part.contentType ?? "application/octet-stream",
-                    encryptionContext: field("encryption_context"), bytes: .data(part.body)),
+                    encryptionContext: form.field("encryption_context"),
+                    bytes: .spooled(part.staged, digest: part.hash)),
                 userName: userName)
             if first == nil { first = record }
         }
         guard let first else { throw TableAPIError.missingFilePart }
         return created(first, request)
+    }
+
+    /// The form of a multipart upload: the one the listener received, or the request's body (or body file) fed
+    /// to an ``AttachmentForm`` here.
+    private func received(_ request: NowHTTPRequest) throws -> AttachmentForm.Received {
+        if let token = request.headers.value(named: BodySpooling.receivedBodyHeader),
+            let form = content.takeForm(token)
+        {
+            return form
+        }
+        guard let form = formReceiver(contentType: request.headers.value(named: "Content-Type") ?? "") else {
+            throw TableAPIError.missingFilePart
+        }
+        if let file = request.bodyFile {
+            let input = try FileHandle(forReadingFrom: file)
+            defer { try? input.close() }
+            while form.failure == nil, let chunk = try input.read(upToCount: AttachmentContent.chunkSize),
+                !chunk.isEmpty
+            {
+                chunk.withUnsafeBytes { form.receive($0) }
+            }
+        } else {
+            (request.body ?? Data()).withUnsafeBytes { form.receive($0) }
+        }
+        return try form.finish()
+    }
+
+    /// A form to receive a multipart upload whose `Content-Type` is `contentType` into; nil when it is not
+    /// multipart/form-data with a boundary.
+    private func formReceiver(contentType: String) -> AttachmentForm? {
+        AttachmentForm(contentType: contentType, content: content, maxSize: maxSize)
     }
 
     /// What an upload says about one file.
@@ -130,9 +159,21 @@ struct AttachmentAPIHandler: Sendable {
         method.uppercased() == "POST" && route(path) == ["file"]
     }
 
+    /// Whether a request is a multipart upload (`POST /api/now/attachment/upload`), whose body may come in a
+    /// file.
+    static func isMultipartUpload(method: String, path: String) -> Bool {
+        method.uppercased() == "POST" && route(path) == ["upload"]
+    }
+
     /// The file of a raw upload's body to spool to, for the HTTP listener: nil for every other request.
     func spoolFile(method: String, path: String) -> URL? {
         Self.isRawUpload(method: method, path: path) ? content.spoolFile() : nil
+    }
+
+    /// The form to receive a multipart upload's body into as it arrives, for the HTTP listener: nil for every
+    /// other request, and for a body that is not multipart/form-data (it is held, and refused by the handler).
+    func receiver(method: String, path: String, contentType: String) -> AttachmentForm? {
+        Self.isMultipartUpload(method: method, path: path) ? formReceiver(contentType: contentType) : nil
     }
 
     /// Checks the record, stages the bytes, inserts the metadata and commits the file; returns the stored record.

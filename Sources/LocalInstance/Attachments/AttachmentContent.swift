@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NowData
 
 /// Where the bytes of attachments live: one file per attachment, named by its sys_id, in a directory beside the
@@ -13,6 +14,8 @@ final class AttachmentContent: Sendable {
     /// The directory of the files.
     let directory: URL
     private let ownsDirectory: Bool
+    /// The multipart forms the HTTP listener received, until their requests' handlers take them.
+    private let forms = Mutex<[String: AttachmentForm.Received]>([:])
 
     /// The bytes read or written at a time.
     static let chunkSize = 1 << 20
@@ -90,6 +93,19 @@ final class AttachmentContent: Sendable {
     func isSpoolFile(_ file: URL) -> Bool {
         file.deletingLastPathComponent().standardizedFileURL.path == directory.standardizedFileURL.path
             && file.lastPathComponent.hasPrefix("upload-") && file.pathExtension == "spool"
+    }
+
+    /// Holds a form the HTTP listener received for the handler of its request; returns the name to take it by.
+    func holdForm(_ form: AttachmentForm.Received) -> String {
+        let token = UUID().uuidString
+        forms.withLock { $0[token] = form }
+        return token
+    }
+
+    /// The form held under `token`, no longer held; nil when there is none (taken already, or a name a client
+    /// made up).
+    func takeForm(_ token: String) -> AttachmentForm.Received? {
+        forms.withLock { $0.removeValue(forKey: token) }
     }
 
     /// Takes a spooled body, whose digest the listener computed as it arrived, as the staged file of the

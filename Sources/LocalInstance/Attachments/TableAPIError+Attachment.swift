@@ -29,6 +29,20 @@ extension TableAPIError {
             detail: "The file exceeds the maximum attachment size (com.glide.attachment.max_size: \(limit) bytes)")
     }
 
+    /// 400: a multipart upload with more parts than the form may have.
+    static func tooManyFormParts(limit: Int) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Failed to create the attachment",
+            detail: "The form has more than \(limit) parts")
+    }
+
+    /// 400: a multipart upload with a field (a part without a file name) larger than a field may be.
+    static func formFieldTooLarge(_ name: String, limit: Int) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Failed to create the attachment",
+            detail: "The form field \(name) exceeds \(limit) bytes")
+    }
+
     /// 404: no attachment with that sys_id (or its file is gone), as the Table API answers a missing record: clients
     /// show the detail (servicenow.itsm's `attachment_info` fails with "Status code: 404, Details: Record ...").
     static let noAttachment = TableAPIError.noRecord

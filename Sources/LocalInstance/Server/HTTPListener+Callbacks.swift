@@ -39,9 +39,15 @@ extension HTTPListener {
                     ($0.1 ?? "").trimmingCharacters(in: .whitespaces)
                 })
             if lengths.count > 1 { return queue(TableAPIError.conflictingContentLength.response, on: connection) }
-            if let spooling = context.spooling, let file = spooling.destination(String(cString: method), pending.path) {
-                // A body that cannot be spooled is held, as any other.
-                _ = pending.spool(to: file, limit: spooling.limit)
+            if let spooling = context.spooling {
+                if let file = spooling.destination(String(cString: method), pending.path) {
+                    // A body that cannot be spooled is held, as any other.
+                    _ = pending.spool(to: file, limit: spooling.limit)
+                } else {
+                    let contentType = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Type")
+                    pending.receiver = spooling.receiver(
+                        String(cString: method), pending.path, contentType.map { String(cString: $0) } ?? "")
+                }
             }
             return .YES
         }
@@ -65,17 +71,22 @@ extension HTTPListener {
             queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },
             headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
             body: pending.body.isEmpty ? nil : pending.body)
-        // Only the listener says what a spooled body's digest is.
+        // Only the listener says what a spooled body's digest is, and what a receiver took in.
         request.headers[BodySpooling.digestHeader] = nil
+        request.headers[BodySpooling.receivedBodyHeader] = nil
+        if let receiver = pending.receiver, let refused = receiver.finish(&request) {
+            pending.removeUntakenBody()
+            return queue(refused, on: connection)
+        }
         if let spooled = pending.finishSpool() {
             if spooled.failed { return queue(TableAPIError.internalFailure.response, on: connection) }
             request.bodyFile = spooled.file
             request.headers[BodySpooling.digestHeader] = spooled.digest
         }
         let reply = context.handler(request)
-        // A spooled body the handler did not take goes before the answer does (and with the request, if it never
-        // gets this far).
-        pending.removeSpool()
+        // A spooled body (or received form) the handler did not take goes before the answer does (and with the
+        // request, if it never gets this far).
+        pending.removeUntakenBody()
         switch reply {
         case .respond(let response, let delay):
             context.tracker.pause(delay)
@@ -91,7 +102,7 @@ extension HTTPListener {
         guard let cls, let slot, let state = slot.pointee else { return }
         let pending = Unmanaged<PendingRequest>.fromOpaque(state)
         slot.pointee = nil
-        pending.takeUnretainedValue().removeSpool()
+        pending.takeUnretainedValue().removeUntakenBody()
         if pending.takeUnretainedValue().isAdmitted {
             Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
         }

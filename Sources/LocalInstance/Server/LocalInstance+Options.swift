@@ -28,8 +28,9 @@ extension LocalInstance {
         /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.
         public var statementBudget: Duration?
         /// The platform property `com.glide.attachment.max_size`, in bytes: the largest attachment an upload may
-        /// create (1024 MB by default, the platform's). A raw upload over HTTP (`POST /api/now/attachment/file`)
-        /// streams to its file up to this size; a multipart upload is bounded by the request body limit too.
+        /// create (1024 MB by default, the platform's). Both uploads stream to their files over HTTP: a raw one
+        /// (`POST /api/now/attachment/file`) up to this size, and each file part of a multipart one
+        /// (`POST /api/now/attachment/upload`, parsed as it arrives) up to this size.
         public var attachmentMaxSize: Int
         /// The faults injected from the start.
         public var faults: FaultInjection

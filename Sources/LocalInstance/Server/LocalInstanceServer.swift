@@ -23,11 +23,15 @@ public final class LocalInstanceServer: Sendable {
     public init(host: String = "127.0.0.1", port: UInt16 = 0, options: LocalInstance.Options) throws {
         let instance = try LocalInstance(options: options)
         do {
-            // Raw attachment uploads stream to their files, up to com.glide.attachment.max_size.
+            // Raw attachment uploads stream to their files, up to com.glide.attachment.max_size; multipart uploads
+            // are parsed as they arrive, each file part streamed to its file under the same limit.
             let spooling = BodySpooling(
                 limit: options.attachmentMaxSize,
-                tooLarge: TableAPIError.attachmentTooLarge(limit: options.attachmentMaxSize).response
-            ) { method, path in instance.attachments.spoolFile(method: method, path: path) }
+                tooLarge: TableAPIError.attachmentTooLarge(limit: options.attachmentMaxSize).response,
+                destination: { method, path in instance.attachments.spoolFile(method: method, path: path) },
+                receiver: { method, path, contentType in
+                    instance.attachments.receiver(method: method, path: path, contentType: contentType)
+                })
             let web = WebInterface(instance: instance)
             listener = try HTTPListener(host: host, port: port, spooling: spooling) { request in
                 web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)

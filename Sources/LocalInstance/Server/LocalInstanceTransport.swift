@@ -10,15 +10,17 @@ import NowData
 struct LocalInstanceTransport: NowTransport {
     let instance: LocalInstance
 
-    /// True: a raw attachment upload's ``NowHTTPRequest/bodyFile`` is copied into the instance a chunk at a
-    /// time, and a download is copied to ``NowHTTPRequest/responseBodyFile`` from the instance's file.
+    /// True: an attachment upload's ``NowHTTPRequest/bodyFile`` (raw, or a multipart form) is read into the
+    /// instance a chunk at a time, and a download is copied to ``NowHTTPRequest/responseBodyFile`` from the instance's file.
     var streamsFiles: Bool { true }
 
     func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
         guard !Task.isCancelled else { throw NetworkServiceError.operationCancelled }
         var request = request
-        if let file = request.bodyFile, !AttachmentAPIHandler.isRawUpload(method: request.method, path: request.path) {
-            // Only a raw upload reads its body from a file; the other handlers read the body.
+        if let file = request.bodyFile, !AttachmentAPIHandler.isRawUpload(method: request.method, path: request.path),
+            !AttachmentAPIHandler.isMultipartUpload(method: request.method, path: request.path)
+        {
+            // Only an upload reads its body from a file; the other handlers read the body.
             request.body = try Self.contents(of: file)
             request.bodyFile = nil
         }

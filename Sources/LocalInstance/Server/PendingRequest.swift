@@ -30,6 +30,9 @@ final class PendingRequest {
         var failed = false
     }
 
+    /// What the body is handed to as it arrives, when the listener has a receiver for it.
+    var receiver: (any RequestBodyReceiver)?
+
     /// Whether the query has more than ``maximumParameters`` parameters; the request is then answered 400.
     let hasTooManyParameters: Bool
 
@@ -60,22 +63,28 @@ final class PendingRequest {
         return (spool.file, spool.hasher.finalizeHex(), spool.failed)
     }
 
-    /// Removes a spooled file the handler did not take.
-    func removeSpool() {
+    /// Removes a spooled file the handler did not take, and has the receiver remove what the handler did not take.
+    func removeUntakenBody() {
+        receiver?.discard()
+        receiver = nil
         guard let spool else { return }
         try? spool.handle.close()
         try? FileManager.default.removeItem(at: spool.file)
         self.spool = nil
     }
 
-    /// Appends a chunk (to the spool file when there is one), or drops the body when it would grow past `limit`
-    /// bytes (the spool's own limit for a spooled body).
+    /// Appends a chunk (to the spool file when there is one, or hands it to the receiver), or drops the body when
+    /// it would grow past `limit` bytes (the spool's own limit for a spooled body; the receiver's own limits).
     func append(_ chunk: UnsafeRawBufferPointer, limit: Int) {
         guard !tooLarge else { return }
+        if let receiver {
+            receiver.receive(chunk)
+            return
+        }
         if var spool {
             if spool.size + chunk.count > spool.limit {
                 tooLarge = true
-                removeSpool()
+                removeUntakenBody()
                 return
             }
             spool.hasher.update(chunk)

@@ -43,6 +43,15 @@ final class ServeProcess: Sendable {
         if process.isRunning { process.terminate() }
     }
 
+    /// The peak resident set of the server so far (`VmHWM` of `/proc/<pid>/status`), in bytes.
+    func peakMemory() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        guard let kilobytes else { throw StartError(description: "no VmHWM in the status of the server") }
+        return kilobytes * 1024
+    }
+
     /// Sends `signal` (SIGTERM, SIGKILL) to the server.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
