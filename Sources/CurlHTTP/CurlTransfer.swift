@@ -1,6 +1,11 @@
 internal import CCurl
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,16 +19,20 @@ import FoundationNetworking
 final class CurlTransfer: @unchecked Sendable {
     /// The largest body size taken from a `Content-Length` header to reserve memory up front.
     private static let largestReservation = 64 << 20
+    /// libcurl's receive buffer for a body written to a file, and its send buffer for a body read from one
+    /// (16 KB and 64 KB by default): fewer, larger system calls and callbacks for a large file.
+    private static let fileBufferSize = 1 << 20
 
     let handle: UnsafeMutableRawPointer
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var responseHeaders: [(String, String)] = []
     private var body = Data()
-    /// The file the body is read from, and the one a 2xx answer's body is written to (opened at its first byte).
-    private var bodySource: FileHandle?
+    /// The descriptor of the file the body is read from (-1: none), and the file a 2xx answer's body is written
+    /// to (opened at its first byte).
+    private var bodySource: Int32 = -1
     private let responseFile: URL?
     private let responseFileObserver: (@Sendable (UnsafeRawBufferPointer) -> Void)?
-    private var responseSink: FileHandle?
+    private var responseSink: CurlFileSink?
     /// Whether the answer's status was looked at (at its first body byte), and a failure to write its file.
     private var sinkChosen = false
     private var sinkFailure: String?
@@ -59,17 +68,17 @@ final class CurlTransfer: @unchecked Sendable {
         case "HEAD": ccurl_setopt_long(handle, CURLOPT_NOBODY, 1)
         default: ccurl_setopt_pointer(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
+        if responseFile != nil { ccurl_setopt_long(handle, CURLOPT_BUFFERSIZE, Self.fileBufferSize) }
         if let file = request.bodyFile {
-            let size: Int
-            do {
-                bodySource = try FileHandle(forReadingFrom: file)
-                size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-            } catch {
-                // Fully initialised: deinit cleans the handle up.
-                throw .failed("cannot read \(file.path): \(error.localizedDescription)")
+            bodySource = open(file.path, O_RDONLY | O_CLOEXEC)
+            var status = stat()
+            guard bodySource >= 0, fstat(bodySource, &status) == 0 else {
+                // Fully initialised: deinit cleans the handle (and the descriptor) up.
+                throw .failed("cannot read \(file.path): \(String(cString: strerror(errno)))")
             }
             ccurl_setopt_long(handle, CURLOPT_POST, 1)
-            ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size))
+            ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(status.st_size))
+            ccurl_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, Self.fileBufferSize)
             ccurl_setopt_callback(handle, CURLOPT_READFUNCTION, Self.sendBody)
             ccurl_setopt_pointer(handle, CURLOPT_READDATA, context)
         } else if let body = request.body {
@@ -95,7 +104,7 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(requestHeaders)
-        try? bodySource?.close()
+        if bodySource >= 0 { close(bodySource) }
         try? responseSink?.close()
     }
 
@@ -113,14 +122,14 @@ final class CurlTransfer: @unchecked Sendable {
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &statusCode)
         var written: URL?
         if let responseFile, (200..<300).contains(statusCode) {
-            do {
+            do throws(CurlFileSink.Failure) {
                 // A 2xx answer without a body (or whose first byte never came) still gives its file.
-                if responseSink == nil { responseSink = try Self.sink(responseFile) }
+                if responseSink == nil { responseSink = try CurlFileSink(creating: responseFile) }
                 try responseSink?.close()
                 responseSink = nil
                 written = responseFile
             } catch {
-                resume(with: .failure(.failed("cannot write \(responseFile.path): \(error.localizedDescription)")))
+                resume(with: .failure(.failed("cannot write \(responseFile.path): \(error.reason)")))
                 return
             }
         }
@@ -152,20 +161,20 @@ final class CurlTransfer: @unchecked Sendable {
             var statusCode = 0
             ccurl_getinfo_long(transfer.handle, CURLINFO_RESPONSE_CODE, &statusCode)
             if let file = transfer.responseFile, (200..<300).contains(statusCode) {
-                do {
-                    transfer.responseSink = try sink(file)
+                do throws(CurlFileSink.Failure) {
+                    transfer.responseSink = try CurlFileSink(creating: file)
                 } catch {
-                    transfer.sinkFailure = "cannot write \(file.path): \(error.localizedDescription)"
+                    transfer.sinkFailure = "cannot write \(file.path): \(error.reason)"
                     return 0
                 }
             }
         }
         if let sink = transfer.responseSink {
-            do {
-                try sink.write(contentsOf: bytes)
+            do throws(CurlFileSink.Failure) {
+                try sink.write(bytes)
                 transfer.responseFileObserver?(bytes)
             } catch {
-                transfer.sinkFailure = "cannot write \(transfer.responseFile?.path ?? ""): \(error.localizedDescription)"
+                transfer.sinkFailure = "cannot write \(transfer.responseFile?.path ?? ""): \(error.reason)"
                 return 0
             }
         } else {
@@ -174,21 +183,15 @@ final class CurlTransfer: @unchecked Sendable {
         return size * count
     }
 
-    /// Fills libcurl's buffer from the body file; 0 at its end.
+    /// Reads the body file straight into libcurl's buffer; 0 at its end.
     private static let sendBody: ccurl_data_callback = { buffer, size, count, context in
-        guard let buffer, let transfer = transfer(context), let source = transfer.bodySource else { return 0 }
-        // A read error ends the body early; libcurl then fails the transfer, as the length is known.
-        guard let chunk = try? source.read(upToCount: size * count), !chunk.isEmpty else { return 0 }
-        chunk.copyBytes(to: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
-        return chunk.count
-    }
-
-    /// An empty file at `url`, open for writing.
-    private static func sink(_ url: URL) throws -> FileHandle {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        guard let buffer, let transfer = transfer(context), transfer.bodySource >= 0 else { return 0 }
+        while true {
+            let bytes = read(transfer.bodySource, buffer, size * count)
+            if bytes < 0, errno == EINTR { continue }
+            // A read error ends the body early; libcurl then fails the transfer, as the length is known.
+            return max(bytes, 0)
         }
-        return try FileHandle(forWritingTo: url)
     }
 
     /// Takes one header line; a status line starts a new response (after a `100 Continue`, say).
