@@ -1,6 +1,8 @@
 // Uploads a file to a running `nowflow serve` with NowAttachmentService.upload(fileURL:) and downloads it back
 // with attachment(for:writingTo:) (hash validated), over CurlTransport, and prints the times and the peak memory
-// of this process (issue 13). Run it with Benchmarks/attachments.sh, which starts the server and runs curl.
+// of this process (issue 13). With `--sync`, the page cache's dirty pages are written out before the download (as
+// Benchmarks/attachments.sh does before each of curl's transfers). Run it with Benchmarks/attachments.sh, which
+// starts the server and runs curl.
 import Foundation
 import NowData
 
@@ -47,6 +49,7 @@ func peakMegabytes() -> Double {
 var start = ContinuousClock.now
 let metadata = try await service.upload(fileURL: URL(fileURLWithPath: file), configuration: upload) { _, _, _ in }
 let uploadSeconds = seconds(since: start)
+if arguments.contains("--sync") { sync() }
 start = ContinuousClock.now
 let downloaded = try await service.attachment(for: metadata.sysId, writingTo: URL(fileURLWithPath: output))
 let downloadSeconds = seconds(since: start)
