@@ -5,18 +5,20 @@ import Foundation
 import Darwin
 #endif
 
-/// A file a response body is written to through a buffer: every `write(2)` but the last is a whole number of
-/// buffers long, at an offset that is a whole number of them too. The chunks libcurl hands over come in whatever
-/// sizes the socket gave; written as they come, each one starts and ends inside a page, which the kernel must
-/// zero or merge (about a tenth of a download's time, measured on ext4), and each costs a system call.
+/// A file a response body is written to in whole blocks: every `write(2)` but the last starts and ends on a block
+/// boundary, as the C library's `fwrite` does (what the `curl` command writes with). The chunks libcurl hands over
+/// come in whatever sizes the socket gave; written as they come, each one would start and end inside a page, which
+/// the kernel must zero first (about a tenth of a download's time, measured on ext4). Only the bytes up to the next
+/// boundary, and the tail after the last one, are copied to a buffer; the whole blocks between are written from
+/// libcurl's own buffer.
 final class CurlFileSink {
     /// Why a write failed, as `strerror` words it.
     struct Failure: Error {
         let reason: String
     }
 
-    /// The bytes buffered before a write: 1 MB, a multiple of every page size.
-    static let capacity = 1 << 20
+    /// The block: the page size, and ext4's block.
+    static let blockSize = 4096
 
     private var descriptor: Int32
     private let buffer: UnsafeMutableRawBufferPointer
@@ -26,7 +28,7 @@ final class CurlFileSink {
     init(creating url: URL) throws(Failure) {
         descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.capacity, alignment: 4096)
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.blockSize, alignment: Self.blockSize)
     }
 
     deinit {
@@ -34,21 +36,21 @@ final class CurlFileSink {
         buffer.deallocate()
     }
 
-    /// Appends `bytes`: buffered, or written at once when whole buffers' worth of them line up.
+    /// Appends `bytes`: the whole blocks written at once, the rest buffered.
     func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard let base = bytes.baseAddress, let storage = buffer.baseAddress else { return }
         var offset = 0
         if buffered > 0 {
-            let taken = min(Self.capacity - buffered, bytes.count)
+            let taken = min(Self.blockSize - buffered, bytes.count)
             memcpy(storage + buffered, base, taken)
             buffered += taken
             offset = taken
-            guard buffered == Self.capacity else { return }
+            guard buffered == Self.blockSize else { return }
             try writeAll(UnsafeRawBufferPointer(buffer))
             buffered = 0
         }
         let remaining = bytes.count - offset
-        let whole = remaining - remaining % Self.capacity
+        let whole = remaining - remaining % Self.blockSize
         if whole > 0 {
             try writeAll(UnsafeRawBufferPointer(start: base + offset, count: whole))
             offset += whole
