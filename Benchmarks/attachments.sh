@@ -2,7 +2,8 @@
 # NowAttachmentService against curl on large files (issue 13): a file uploaded to `nowflow serve` and downloaded
 # back, for each size (100 MB and 1 GB by default), two ways in the same run:
 #   - curl: `-T FILE -X POST` (streamed from the file) to /api/now/attachment/file, then `-o FILE` from
-#     /api/now/attachment/{sys_id}/file; once more with `sha256sum` of the copy, as NowData checks the hash;
+#     /api/now/attachment/{sys_id}/file; plus `sha256sum` of the copy, as NowData checks the hash; and once more
+#     hashed as it arrives, `curl | tee FILE | openssl dgst -sha256` (the same check, beside the transfer);
 #   - AttachmentBenchmark: NowAttachmentService.upload(fileURL:) and attachment(for:writingTo:) over CurlTransport
 #     (libcurl's read and write callbacks on the files; the download checked against its SHA-256 hash);
 # and the same file as a multipart form with `curl -F` to /api/now/attachment/upload (the server parses it as it
@@ -17,7 +18,7 @@
 #
 # Run from the package root:   Benchmarks/attachments.sh [SIZE_MB...]        (default: 100 1024)
 # SCRATCH=DIR builds in DIR instead of .build (a release build beside a debug one in use). RUNS=N for N rounds.
-# Needs curl and GNU time.
+# Needs curl, openssl and GNU time.
 set -eu
 cd "$(dirname "$0")/.."
 SIZES="${*:-100 1024}"
@@ -62,6 +63,12 @@ curl_round() {
     curl_hash="$(least "$curl_hash" "$(echo "$(now) - $start" | bc -l)")"
     cmp -s "$WORK/file.bin" "$WORK/curl-copy.bin" || { echo "curl's copy differs" >&2; exit 1; }
     rm -f "$WORK/curl-copy.bin"
+    sync
+    start=$(now)
+    curl -s -f -u "admin:$PASSWORD" "$URL/api/now/attachment/$attachment/file" | tee "$WORK/curl-copy.bin" |
+        openssl dgst -sha256 >/dev/null
+    curl_streamed="$(least "$curl_streamed" "$(echo "$(now) - $start" | bc -l)")"
+    rm -f "$WORK/curl-copy.bin"
     delete_attachment "$attachment"
     sync
     start=$(now)
@@ -99,7 +106,7 @@ for SIZE in $SIZES; do
     head -c "$((SIZE * 1048576))" /dev/urandom >"$WORK/file.bin"
     cat "$WORK/file.bin" >/dev/null
     idle_peak="$(server_peak)"
-    curl_up="" curl_down="" curl_hash="" curl_form="" swift_up="" swift_down=""
+    curl_up="" curl_down="" curl_hash="" curl_streamed="" curl_form="" swift_up="" swift_down=""
     curl_up_rss="" curl_down_rss="" curl_form_rss="" swift_rss=""
     round=1
     while [ "$round" -le "$RUNS" ]; do
@@ -109,12 +116,13 @@ for SIZE in $SIZES; do
     peak="$(server_peak)"
     stop_server
 
-    awk -v size="$SIZE" -v runs="$RUNS" -v cu="$curl_up" -v cd="$curl_down" -v ch="$curl_hash" -v cf="$curl_form" \
+    awk -v size="$SIZE" -v runs="$RUNS" -v cu="$curl_up" -v cd="$curl_down" -v ch="$curl_hash" -v cs="$curl_streamed" \
+        -v cf="$curl_form" \
         -v su="$swift_up" -v sd="$swift_down" -v curl_up_rss="$curl_up_rss" -v curl_down_rss="$curl_down_rss" \
         -v curl_form_rss="$curl_form_rss" -v swift_rss="$swift_rss" -v server="$peak" -v idle="$idle_peak" 'BEGIN {
         printf "%d MB (best of %d runs each)\n", size, runs
         printf "  upload:    curl %7.3f s  NowAttachmentService %7.3f s  ratio %.2fx (aim: at most 1.3x)\n", cu, su, su / cu
-        printf "  download:  curl %7.3f s  NowAttachmentService %7.3f s  ratio %.2fx (hash checked; curl + sha256sum %.3f s: %.2fx)\n", cd, sd, sd / cd, cd + ch, sd / (cd + ch)
+        printf "  download:  curl %7.3f s  NowAttachmentService %7.3f s  ratio %.2fx (hash checked; curl + sha256sum %.3f s: %.2fx; curl | tee | openssl dgst %.3f s: %.2fx)\n", cd, sd, sd / cd, cd + ch, sd / (cd + ch), cs, sd / cs
         printf "  multipart: curl -F %7.3f s (%.2fx curl -T: the server parses the form as it arrives)\n", cf, cf / cu
         printf "  peak memory: curl %.1f MB (upload), %.1f MB (download), %.1f MB (-F); AttachmentBenchmark %.1f MB; server %.1f MB (%.1f MB before the transfers)\n", curl_up_rss / 1024, curl_down_rss / 1024, curl_form_rss / 1024, swift_rss / 1024, server, idle
     }'
