@@ -72,8 +72,8 @@ extension HTTPListener {
             headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
             body: pending.body.isEmpty ? nil : pending.body)
         // Only the listener says what a spooled body's digest is, and what a receiver took in.
-        request.headers[BodySpooling.digestHeader] = nil
-        request.headers[BodySpooling.receivedBodyHeader] = nil
+        request.headers.removeAll(named: BodySpooling.digestHeader)
+        request.headers.removeAll(named: BodySpooling.receivedBodyHeader)
         if let receiver = pending.receiver, let refused = receiver.finish(&request) {
             pending.removeUntakenBody()
             return queue(refused, on: connection)
