@@ -11,14 +11,16 @@ import Foundation
 /// ```
 public enum JobFile {
     /// Reads and checks the job file at `path`.
+    ///
+    /// The file's text is let go once its YAML tree is read, before the job is built from the tree.
     public static func load(path: String) throws(JobFileError) -> Job {
-        try parse(try text(at: path), file: path)
+        try load(path: path, includedBy: [])
     }
 
     /// Reads and checks the job file at `path`, included by the files of `chain` (outermost first).
     static func load(path: String, includedBy chain: [String]) throws(JobFileError) -> Job {
-        let text = try text(at: path)
-        return try job(from: try root(of: text, file: path), file: path, includedBy: chain)
+        let root = try root(of: try text(at: path), file: path)
+        return try job(from: root, file: path, includedBy: chain)
     }
 
     /// Reads and checks a job from its text; `file` names it in diagnostics, and the files it includes are read
