@@ -155,6 +155,7 @@ import Testing
             "GET", "/api/now/table/sys_db_object",
             query: [("sysparm_query", "name=u_cmdb_ci_appliance"), ("sysparm_fields", "name,super_class.name")])
         #expect(
-            Harness.text(metadata) == #"{"result":[{"name":"u_cmdb_ci_appliance","super_class.name":"cmdb_ci_server"}]}"#)
+            Harness.text(metadata)
+                == #"{"result":[{"name":"u_cmdb_ci_appliance","super_class.name":"cmdb_ci_server"}]}"#)
     }
 }

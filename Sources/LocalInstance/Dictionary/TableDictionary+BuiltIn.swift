@@ -335,10 +335,18 @@ extension TableDictionary {
                 FieldChoice("test", "Test"),
             ]),
         FieldDefinition("company", .reference(table: "core_company")),
+        FieldDefinition(
+            "discovery_source", .choice,
+            choices: [
+                "ServiceNow", "Manual Entry", "ImportSet", "SCCM", "Altiris", "LANDesk", "OpenView", "Other Automated",
+            ].map { FieldChoice($0, $0) }),
+        FieldDefinition("first_discovered", .dateTime),
+        FieldDefinition("last_discovered", .dateTime, label: "Most recent discovery"),
     ]
 
     static let cmdbCI = TableDefinition(
-        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields, rules: TableRules(writeRole: "itil"))
+        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields,
+        rules: TableRules(writeRole: "itil"))
 
     /// The fields of `cmdb_ci_computer` and the tables that extend it.
     static let computerFields: [FieldDefinition] = ciFields + [
@@ -351,6 +359,10 @@ extension TableDictionary {
         FieldDefinition("ram", .integer, label: "RAM (MB)"),
         FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
         FieldDefinition("virtual", .boolean, defaultValue: "false"),
+        FieldDefinition("cpu_name", label: "CPU name"),
+        FieldDefinition(
+            "firewall_status", .choice,
+            choices: ["Intranet", "Internet", "DMZ"].map { FieldChoice($0, $0) }),
     ]
 
     static let cmdbCIComputer = TableDefinition(

@@ -99,7 +99,8 @@ extension TableDictionary {
                 let definition = try Self.definition(of: field, context: context)
                 if let parent, parent.field(definition.name) != nil {
                     throw LocalInstanceError(
-                        "\(context): field \"\(definition.name)\" is already a field of \(parent.name), which it extends")
+                        "\(context): field \"\(definition.name)\" is already a field of \(parent.name), which it "
+                            + "extends")
                 }
                 fields.append(definition)
             }

@@ -28,7 +28,8 @@ extension TableAPIHandler {
         }
         if let effects = rules.stateEffects {
             record.merge(
-                Self.stateEffects(effects, table, record: record, given: given, timestamp: timestamp, userSysID: userSysID)
+                Self.stateEffects(
+                    effects, table, record: record, given: given, timestamp: timestamp, userSysID: userSysID)
             ) { _, new in new }
         }
         record.merge(Self.automaticValues(rules, given: given)) { _, new in new }

@@ -31,9 +31,8 @@ extension TableAPIHandler {
             record.merge(changes) { _, new in new }
             let sysID = changes["sys_id"] ?? NowTableService.makeSysID()
             record["sys_id"] = sysID
-            try applyInsertRules(
-                table, &record, given: changes, timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "",
-                db)
+            let userID = try userSysID(request.userName, db) ?? ""
+            try applyInsertRules(table, &record, given: changes, timestamp: timestamp, userSysID: userID, db)
             if try store.fetch(table, sysID: sysID, db) != nil {
                 let name = record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
                 throw TableAPIError.insertFailed(table: table.name, record: name)
