@@ -30,20 +30,6 @@ struct TableRules: Sendable, Hashable {
     /// template (its `template`, `field=value^field=value`) for the fields the write does not set.
     var fillsFromTemplate: Bool?
 
-    init(
-        writeRole: String? = nil, stateModel: StateModel? = nil, stateEffects: StateEffects? = nil,
-        automaticValues: [String: [String: String]]? = nil, priorityFromImpactAndUrgency: Bool? = nil,
-        stampsOpening: Bool? = nil, fillsFromTemplate: Bool? = nil
-    ) {
-        self.writeRole = writeRole
-        self.stateModel = stateModel
-        self.stateEffects = stateEffects
-        self.automaticValues = automaticValues
-        self.priorityFromImpactAndUrgency = priorityFromImpactAndUrgency
-        self.stampsOpening = stampsOpening
-        self.fillsFromTemplate = fillsFromTemplate
-    }
-
     /// These rules, with `parent`'s for every rule these do not declare.
     func inheriting(_ parent: TableRules) -> TableRules {
         TableRules(
@@ -61,14 +47,8 @@ struct TableRules: Sendable, Hashable {
     /// does not set it.
     struct StateEffects: Sendable, Hashable {
         var inactive: Set<String>
-        var resolved: Set<String>
+        var resolved: Set<String> = []
         var closed: Set<String>
-
-        init(inactive: Set<String>, resolved: Set<String> = [], closed: Set<String>) {
-            self.inactive = inactive
-            self.resolved = resolved
-            self.closed = closed
-        }
     }
 
     /// The state changes a state model allows, by current state (a change to the same state is always allowed; a
