@@ -364,6 +364,69 @@ import Testing
         #expect(reply.status == 200)
     }
 
+    /// Headers of about 200 bytes: sent a byte every 200 ms, they would take 40 seconds.
+    static let slowHeaders = Array(
+        ("GET /api/now/table/sys_user?sysparm_limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Authorization: \(ServedInstance.adminAuth)\r\nX-Padding: " + String(repeating: "x", count: 100)
+            + "\r\n\r\n").utf8)
+
+    @Test func connectionsTricklingTheirHeadersAreClosedAtTheHeaderDeadlineWhileOthersAreAnswered() async throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(headerTimeout: .seconds(3)) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        // Five connections each sending a header byte every 200 ms: never silent for the 30 s connection timeout.
+        let slow = try (0..<5).map { _ in
+            try TricklingClient(port: listener.port, chunks: Self.slowHeaders.map { [$0] }, interval: .milliseconds(200))
+        }
+        // Another client is answered meanwhile, and so is one whose headers come in three parts inside the deadline.
+        let reply = try await RawHTTPClient.exchangeOnItsOwnThread(
+            Array(
+                ("GET /api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8),
+            port: listener.port)
+        #expect(reply.status == 200)
+        let request = Array(
+            ("GET /api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8)
+        let unhurried = try TricklingClient(
+            port: listener.port, chunks: [Array(request[..<20]), Array(request[20..<60]), Array(request[60...])],
+            interval: .milliseconds(200))
+        let answer = String(decoding: await unhurried.connection.readToEndOnItsOwnThread(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // Each slow connection is closed without an answer while its headers are still arriving.
+        for client in slow {
+            #expect(await client.connection.readToEndOnItsOwnThread() == [])
+            client.stop()
+            #expect(client.sent < Self.slowHeaders.count)
+        }
+        #expect(try await served.stillAnswers())
+    }
+
+    @Test func aBodyTricklingInBelowTheMinimumRateIsClosedWhileOneAtANormalPaceIsAnswered() async throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(headerTimeout: .seconds(1)) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        let body = Array(#"{"short_description":"\#(String(repeating: "x", count: 100))"}"#.utf8)
+        func head(_ extra: String = "") -> [UInt8] {
+            Array(
+                ("POST /api/now/table/incident?sysparm_fields=number HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.count)\r\n\(extra)\r\n").utf8)
+        }
+        // The headers at once, then a body byte every 200 ms, far below 1 KB/s: the body would take 25 seconds. The
+        // connection is closed first.
+        let slow = try TricklingClient(
+            port: listener.port, chunks: [head()] + body.map { [$0] }, interval: .milliseconds(200))
+        #expect(await slow.connection.readToEndOnItsOwnThread() == [])
+        slow.stop()
+        #expect(slow.sent < body.count)
+        let created = try await RawHTTPClient.exchangeOnItsOwnThread(
+            head("Connection: close\r\n") + body, port: listener.port)
+        #expect(created.status == 201)
+    }
+
     @Test func oneClientCannotHoldMoreThanItsShareOfConnections() async throws {
         let served = try ServedInstance()
         let listener = try HTTPListener(connectionsPerClient: 3) { [instance = served.harness.instance] in

@@ -64,7 +64,9 @@ public enum RawHTTPClient {
 
     /// One open TCP connection to 127.0.0.1, closed when released: for a client that sends a request slowly, or
     /// holds a connection open without sending anything.
-    public final class Connection {
+    ///
+    /// Unchecked `Sendable`: one thread may write while another reads, as a socket allows.
+    public final class Connection: @unchecked Sendable {
         private let descriptor: Int32
 
         /// Connects to 127.0.0.1:`port`.
@@ -113,6 +115,13 @@ public enum RawHTTPClient {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             return count > 0 ? Array(buffer[..<count]) : []
+        }
+
+        /// ``readToEnd()`` on a thread of its own, holding none of Swift concurrency's threads while it waits.
+        public func readToEndOnItsOwnThread() async -> [UInt8] {
+            await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: self.readToEnd()) }.start()
+            }
         }
 
         /// Reads until the listener closes the connection.

@@ -33,6 +33,11 @@ public final class HTTPListener: Sendable {
     /// before the listener closes it, by default: 30 seconds.
     public static let defaultConnectionTimeout: Duration = .seconds(30)
 
+    /// How long a request's headers may take to arrive, by default: 30 seconds from the connection opening (or from
+    /// the previous answer on a kept-alive connection), however often bytes of them arrive. Its body then has as
+    /// long again to start and must arrive at 1 KB/s on average.
+    public static let defaultHeaderTimeout: Duration = .seconds(30)
+
     /// How many connections one client address may hold open at once, by default; a connection beyond it is
     /// closed at once.
     public static let defaultConnectionsPerClient = 64
@@ -51,6 +56,8 @@ public final class HTTPListener: Sendable {
     /// - parameter bodyLimit: the largest request body accepted, in bytes; a larger one is answered 413.
     /// - parameter connectionTimeout: how long a connection may stay silent before it is closed (whole seconds,
     ///   at least one).
+    /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
+    ///   (also the grace its body has before the minimum body rate counts); past it the connection is closed.
     /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
@@ -58,13 +65,15 @@ public final class HTTPListener: Sendable {
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
+        headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
         connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient, spooling: BodySpooling? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = try ListeningSocket.open(host: host, port: port)
-        let context = ListenerContext(handler: handler, bodyLimit: bodyLimit, spooling: spooling)
+        let context = ListenerContext(
+            handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -72,10 +81,13 @@ public final class HTTPListener: Sendable {
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
         let requestLine = OpaquePointer(unsafeBitCast(HTTPListener.requestLineArrived, to: UnsafeRawPointer.self))
+        let notified = OpaquePointer(unsafeBitCast(HTTPListener.connectionNotified, to: UnsafeRawPointer.self))
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             // The request's path as sent (the access handler's is decoded, an encoded `/` included).
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
+            // Each connection's deadlines, from its opening to its closing.
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, notified, OpaquePointer(contextPointer),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
             // A silent connection does not hold its thread for long, and one client cannot hold them all.
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(clamping: max(1, connectionTimeout.components.seconds)),
@@ -88,6 +100,7 @@ public final class HTTPListener: Sendable {
             MHD_start_daemon_va(flags, 0, nil, nil, HTTPListener.access, contextPointer, arguments)
         }
         guard let started else {
+            context.deadlines.stop()
             close(descriptor)
             throw HTTPListenerError(host: host, port: port, reason: "libmicrohttpd could not start")
         }
@@ -101,6 +114,7 @@ public final class HTTPListener: Sendable {
     /// connection. Calling it again does nothing. Call it from outside the handler (it waits for the handler).
     public func stop() {
         daemon.stop(draining: context.tracker)
+        context.deadlines.stop()
     }
 
     deinit {
