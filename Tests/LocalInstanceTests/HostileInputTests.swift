@@ -392,13 +392,13 @@ import Testing
         let unhurried = try TricklingClient(
             port: listener.port, chunks: [Array(request[..<20]), Array(request[20..<60]), Array(request[60...])],
             interval: .milliseconds(200))
-        let answer = String(decoding: await unhurried.connection.readToEndOnItsOwnThread(), as: UTF8.self)
+        let answer = String(decoding: await unhurried.readToEndAndStop().received, as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
         // Each slow connection is closed without an answer while its headers are still arriving.
         for client in slow {
-            #expect(await client.connection.readToEndOnItsOwnThread() == [])
-            client.stop()
-            #expect(client.sent < Self.slowHeaders.count)
+            let closed = await client.readToEndAndStop()
+            #expect(closed.received == [])
+            #expect(closed.sent < Self.slowHeaders.count)
         }
         #expect(try await served.stillAnswers())
     }
@@ -419,9 +419,9 @@ import Testing
         // connection is closed first.
         let slow = try TricklingClient(
             port: listener.port, chunks: [head()] + body.map { [$0] }, interval: .milliseconds(200))
-        #expect(await slow.connection.readToEndOnItsOwnThread() == [])
-        slow.stop()
-        #expect(slow.sent < body.count)
+        let closed = await slow.readToEndAndStop()
+        #expect(closed.received == [])
+        #expect(closed.sent < body.count)
         let created = try await RawHTTPClient.exchangeOnItsOwnThread(
             head("Connection: close\r\n") + body, port: listener.port)
         #expect(created.status == 201)

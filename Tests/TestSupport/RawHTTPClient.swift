@@ -117,13 +117,6 @@ public enum RawHTTPClient {
             return count > 0 ? Array(buffer[..<count]) : []
         }
 
-        /// ``readToEnd()`` on a thread of its own, holding none of Swift concurrency's threads while it waits.
-        public func readToEndOnItsOwnThread() async -> [UInt8] {
-            await withCheckedContinuation { continuation in
-                Thread { continuation.resume(returning: self.readToEnd()) }.start()
-            }
-        }
-
         /// Reads until the listener closes the connection.
         public func readToEnd() -> [UInt8] {
             var received: [UInt8] = []

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// A client that sends `chunks` one after the other, `interval` apart, on a thread of its own, until they are all
-/// sent or ``stop()`` is called; ``sent`` counts the chunks written before then.
+/// sent or the connection closes (``readToEndAndStop()``).
 public final class TricklingClient: Sendable {
     public let connection: RawHTTPClient.Connection
     private let state = Mutex((sent: 0, stopped: false))
@@ -21,7 +21,18 @@ public final class TricklingClient: Sendable {
         }
     }
 
-    public var sent: Int { state.withLock { $0.sent } }
-
-    public func stop() { state.withLock { $0.stopped = true } }
+    /// Reads until the listener closes the connection, on a thread of its own, then stops sending at once: what
+    /// arrived, and how many chunks had been sent when the connection closed (however late the test resumes).
+    public func readToEndAndStop() async -> (received: [UInt8], sent: Int) {
+        await withCheckedContinuation { continuation in
+            Thread { [self] in
+                let received = connection.readToEnd()
+                let sent = state.withLock { state in
+                    state.stopped = true
+                    return state.sent
+                }
+                continuation.resume(returning: (received, sent))
+            }.start()
+        }
+    }
 }

@@ -146,14 +146,14 @@ import Testing
             headers: ["Authorization": authorization])
         #expect(reply.status == 200)
         for client in slow {
-            #expect(await client.connection.readToEndOnItsOwnThread() == [])
-            client.stop()
-            #expect(client.sent < headers.count)
+            let closed = await client.readToEndAndStop()
+            #expect(closed.received == [])
+            #expect(closed.sent < headers.count)
         }
         // Headers sent in two parts inside the second are answered.
         let unhurried = try TricklingClient(
             port: server.port, chunks: [Array(headers[..<30]), Array(headers[30...])], interval: .milliseconds(200))
-        let answer = String(decoding: await unhurried.connection.readToEndOnItsOwnThread(), as: UTF8.self)
+        let answer = String(decoding: await unhurried.readToEndAndStop().received, as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
         server.send(SIGTERM)
         #expect(await server.waitForExit().status == 0)
