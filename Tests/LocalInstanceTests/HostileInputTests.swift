@@ -447,9 +447,9 @@ import Testing
 
 /// Row 5: one slow query does not stall the rest, and a statement past its budget is stopped.
 @Suite struct SlowQueryTests {
-    /// A query whose `LIKE` reads `rows` descriptions of 50,000 `a`s, each almost matching a 2,000-byte pattern.
+    /// Incidents whose descriptions are 200,000 `a`s, for ``slowQuery(conditions:)``.
     static func seedSlowRows(_ served: ServedInstance, rows: Int = 20) async throws {
-        let description = String(repeating: "a", count: 50_000)
+        let description = String(repeating: "a", count: 200_000)
         for index in 0..<rows {
             let created = try await served.send(
                 "POST", "/api/now/table/incident?sysparm_fields=number",
@@ -458,14 +458,18 @@ import Testing
         }
     }
 
-    static let slowQuery =
-        "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
-        + String(repeating: "a", count: 2_000) + "b"
+    /// A query for descriptions containing any of `conditions` texts that none contains: each is looked for in
+    /// every description (LIKE takes linear time, so the work is conditions × rows × 200 KB).
+    static func slowQuery(conditions: Int) -> String {
+        "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+            + (0..<conditions).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }
+            .joined(separator: "%5EOR")
+    }
 
     @Test func aStatementPastItsBudgetGetsThePlatformsError() async throws {
         let served = try ServedInstance { $0.statementBudget = .milliseconds(100) }
         try await Self.seedSlowRows(served)
-        let reply = try await served.send("GET", Self.slowQuery)
+        let reply = try await served.send("GET", Self.slowQuery(conditions: 400))
         #expect(reply.status == 500)
         #expect(
             reply.body
@@ -474,6 +478,33 @@ import Testing
         #expect(
             served.harness.log.all.last
                 == "local instance: GET /api/now/table/incident: a statement ran past its time budget")
+        #expect(try await served.stillAnswers())
+    }
+
+    /// The longest pattern a query takes (10,000 bytes) over a 1 MB value that almost matches it everywhere: SQLite's
+    /// own LIKE backtracks for minutes; the instance's answers inside a two-second budget, with the right records.
+    @Test func aTenKilobytePatternOverAMegabyteValueAnswersInsideTheBudget() async throws {
+        let served = try ServedInstance { $0.statementBudget = .seconds(2) }
+        let value = String(repeating: "a", count: 1 << 20)
+        for (name, tail) in [("almost", ""), ("match", "b")] {
+            let created = try await served.send(
+                "POST", "/api/now/table/incident?sysparm_fields=number",
+                body: #"{"short_description":"\#(name)","description":"\#(value + tail)"}"#)
+            #expect(created.status == 201)
+        }
+        let pattern = String(repeating: "a", count: 9_999) + "b"
+        let fields = "/api/now/table/incident?sysparm_fields=short_description&sysparm_query="
+        for query in [
+            "descriptionLIKE\(pattern)", "description%2A\(pattern)", "descriptionENDSWITH\(pattern)",
+            "descriptionSTARTSWITH\(pattern.dropLast())%5EdescriptionLIKE\(pattern)",
+        ] {
+            let reply = try await served.send("GET", fields + query)
+            #expect(reply.status == 200, "\(query.prefix(30))")
+            #expect(reply.body == #"{"result":[{"short_description":"match"}]}"#)
+        }
+        let unlike = try await served.send(
+            "GET", fields + "descriptionNOT%20LIKE\(pattern)%5Eshort_descriptionINalmost,match")
+        #expect(unlike.body == #"{"result":[{"short_description":"almost"}]}"#)
         #expect(try await served.stillAnswers())
     }
 
@@ -488,7 +519,7 @@ import Testing
         try await Self.seedSlowRows(served, rows: 10)
         let slowDone = SlowFlag()
         let slow = Task.detached {
-            let reply = try? await served.send("GET", Self.slowQuery)
+            let reply = try? await served.send("GET", Self.slowQuery(conditions: 150))
             slowDone.set()
             return reply
         }

@@ -160,8 +160,9 @@ import Testing
         let server = try await ServeProcess(workspace.serveArguments)
         let http = HTTPTestClient(port: server.port)
         let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
-        // Five incidents whose descriptions almost match a 2,000-byte LIKE pattern: the query takes a second or more.
-        let description = String(repeating: "a", count: 50_000)
+        // Five incidents of 200 KB descriptions, each searched for 200 texts none contains (LIKE takes linear time:
+        // 200 MB of text): the query takes a second or more.
+        let description = String(repeating: "a", count: 200_000)
         for index in 0..<5 {
             let created = try await http.send(
                 "POST", "/api/now/table/incident?sysparm_fields=number", headers: headers,
@@ -169,8 +170,8 @@ import Testing
             #expect(created.status == 201)
         }
         let slowPath =
-            "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
-            + String(repeating: "a", count: 2_000) + "b"
+            "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+            + (0..<200).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }.joined(separator: "%5EOR")
         let deadline = ContinuousClock.now + .seconds(30)
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {

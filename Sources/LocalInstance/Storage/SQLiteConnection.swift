@@ -47,6 +47,8 @@ final class SQLiteConnection: @unchecked Sendable {
                 return deadline.isPast ? 1 : 0
             }, Unmanaged.passUnretained(deadline).toOpaque())
         }
+        let replaced = Self.replaceLike(on: db, deadline: deadline)
+        guard replaced == SQLITE_OK else { throw failure(replaced, "") }
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=NORMAL")
