@@ -508,12 +508,14 @@ import Testing
         #expect(try await served.stillAnswers())
     }
 
-    @Test func aReadAnswersWhileASlowQueryRuns() async throws {
+    /// On a database file and on `:memory:` (the embedded instance's default, a private temporary file).
+    @Test(arguments: [false, true])
+    func aReadAnswersWhileASlowQueryRuns(inMemory: Bool) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let served = try ServedInstance { options in
-            options.databasePath = directory.appendingPathComponent("local.db").path
+            options.databasePath = inMemory ? ":memory:" : directory.appendingPathComponent("local.db").path
             options.statementBudget = nil
         }
         try await Self.seedSlowRows(served, rows: 10)
@@ -523,15 +525,20 @@ import Testing
             slowDone.set()
             return reply
         }
-        // Let the slow query start, then read one user and write one incident beside it.
+        // Let the slow query start, then read one user, write one incident and get it by its sys_id beside it.
         while served.harness.instance.database.activeReads == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let user = try await served.send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name")
         #expect(user.status == 200)
-        let created = try await served.send("POST", "/api/now/table/incident?sysparm_fields=number", body: #"{"short_description":"beside"}"#)
+        let created = try await served.send(
+            "POST", "/api/now/table/incident?sysparm_fields=sys_id", body: #"{"short_description":"beside"}"#)
         #expect(created.status == 201)
+        let sysID = String(created.body.dropFirst(#"{"result":{"sys_id":""#.count).prefix(32))
+        let got = try await served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description")
+        #expect(got.body == #"{"result":{"short_description":"beside"}}"#)
         #expect(!slowDone.isSet)
         #expect(await slow.value?.status == 200)
     }
+
 }
 
 /// Whether a background request has finished.

@@ -59,6 +59,28 @@ import Testing
     }
 }
 
+/// `:memory:` is a private temporary database file with WAL, removed when the database closes or is released.
+@Suite struct TemporaryDatabaseTests {
+    @Test func memoryIsAPrivateWALFileRemovedAtClose() throws {
+        let first = try SQLiteDatabase(path: ":memory:")
+        var second: SQLiteDatabase? = try SQLiteDatabase(path: ":memory:")
+        let directory = try #require(first.temporaryDirectory)
+        #expect(directory.lastPathComponent.hasPrefix("nowflow-memory-"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("memory.db").path))
+        try first.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT)"#) }
+        try first.write { try $0.run(#"INSERT INTO "t" VALUES (?)"#, [.text("x")]) }
+        #expect(try first.read { try $0.query("PRAGMA journal_mode") } == [[.text("wal")]])
+        #expect(try first.read { try $0.query(#"SELECT "a" FROM "t""#) } == [[.text("x")]])
+        #expect(throws: SQLiteError.self) { try second?.read { try $0.query(#"SELECT "a" FROM "t""#) } }
+        first.close()
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        let other = try #require(second?.temporaryDirectory)
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        second = nil
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+    }
+}
+
 /// The local instance's `LIKE ... ESCAPE` (``LikePattern``) answers as SQLite's own does, in linear time for the
 /// patterns the query translator writes.
 @Suite struct LikeTests {
