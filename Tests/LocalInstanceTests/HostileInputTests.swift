@@ -345,6 +345,30 @@ import Testing
         #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1&\(most)").status == 200)
         #expect(try await served.stillAnswers())
     }
+
+    /// The parameters are counted in the request line before libmicrohttpd parses them into the connection's
+    /// memory, so the 400 does not depend on how much memory that is (it needs only to hold the request line).
+    @Test(arguments: [16 * 1024, 64 * 1024, 512 * 1024])
+    func moreThanAThousandParametersGetThe400WhateverTheConnectionMemory(memory: Int) async throws {
+        let listener = try HTTPListener(connectionMemory: memory) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        func request(_ query: String) -> [UInt8] {
+            Array(
+                ("GET /api/now/table/incident?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8)
+        }
+        let reply = try await RawHTTPClient.exchangeOnItsOwnThread(
+            request((0..<1_001).map { "p\($0)" }.joined(separator: "&")), port: listener.port)
+        #expect(reply.status == 400)
+        #expect(
+            reply.body
+                == #"{"error":{"message":"Too many query parameters","detail":"The request has more than 1000 query parameters"},"status":"failure"}"#
+        )
+        let few = try await RawHTTPClient.exchangeOnItsOwnThread(
+            request("sysparm_limit=1&sysparm_fields=number"), port: listener.port)
+        #expect(few.status == 200)
+    }
 }
 
 /// Row 14: slow and greedy clients of the listener.

@@ -59,6 +59,9 @@ public final class HTTPListener: Sendable {
     /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
     ///   (also the grace its body has before the minimum body rate counts); past it the connection is closed.
     /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
+    /// - parameter connectionMemory: the memory for one connection's request line, headers and query parameters,
+    ///   in bytes (nil: the listener's default); a request line longer than it is refused by libmicrohttpd. More
+    ///   than 1,000 query parameters get the Table API's 400 whatever it is.
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
@@ -66,7 +69,8 @@ public final class HTTPListener: Sendable {
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
         headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
-        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient, spooling: BodySpooling? = nil,
+        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
+        connectionMemory: Int? = nil, spooling: BodySpooling? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
@@ -93,7 +97,7 @@ public final class HTTPListener: Sendable {
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(clamping: max(1, connectionTimeout.components.seconds)),
             MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(clamping: max(1, connectionsPerClient)),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, max(connectionMemory ?? HTTPListener.connectionMemory, 4096),
             MHD_OPTION.END.rawValue,
         ]
         let started = withVaList(options) { arguments in
