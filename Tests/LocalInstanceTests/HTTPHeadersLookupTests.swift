@@ -22,4 +22,14 @@ import Testing
         #expect(headers.value(named: "Authorization") == headers["Authorization"])
         #expect(headers.value(named: "Content-Type") == "text/plain")
     }
+
+    @Test func removesEveryFieldOfANameInAnyLetterCaseAndKeepsTheOthersInOrder() {
+        var headers: HTTPHeaders = [
+            "Host": "localhost", "x-nowflow-body-sha256": "forged", "Accept": "*/*", "X-Nowflow-Body-SHA256": "again",
+        ]
+        headers.removeAll(named: "X-Nowflow-Body-SHA256")
+        #expect(headers == ["Host": "localhost", "Accept": "*/*"])
+        headers.removeAll(named: "Content-Type")
+        #expect(headers == ["Host": "localhost", "Accept": "*/*"])
+    }
 }

@@ -136,6 +136,35 @@ import Testing
         #expect(try await served.stillAnswers())
     }
 
+    /// The Basic credentials of a user are verified once and then remembered: a change that ends them must still
+    /// refuse them on the very next request, over HTTP.
+    @Test(arguments: [
+        ("PATCH", #"{"locked_out":"true"}"#), ("PATCH", #"{"active":"false"}"#),
+        ("PATCH", #"{"user_password":"changed"}"#), ("DELETE", ""), ("PATCH", #"{"user_name":"renamed"}"#),
+    ])
+    func aUserWhoCanNoLongerLogInLosesTheirBasicCredentialsAtOnce(method: String, body: String) async throws {
+        let created = try await served.send(
+            "POST", "/api/now/table/sys_user?sysparm_fields=sys_id",
+            body: #"{"user_name":"ops","user_password":"pw1","active":"true"}"#)
+        let sysID = try #require(created.body.split(separator: "\"").dropLast().last.map(String.init))
+        let basic = [("Authorization", "Basic " + Data("ops:pw1".utf8).base64EncodedString())]
+        let target = "/api/now/table/sys_user/\(sysID)?sysparm_fields=user_name"
+        for _ in 0..<2 {
+            let read = try await served.send("GET", target, headers: basic)
+            #expect(read.status == 200)
+            #expect(read.body == #"{"result":{"user_name":"ops"}}"#)
+        }
+        let change = try await served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
+        #expect(change.status == (method == "DELETE" ? 204 : 200))
+        let read = try await served.send("GET", target, headers: basic)
+        #expect(read.status == 401)
+        #expect(read.body == Self.notAuthenticated)
+        let write = try await served.send("POST", "/api/now/table/incident", headers: basic, body: #"{"short_description":"x"}"#)
+        #expect(write.status == 401)
+        #expect(write.body == Self.notAuthenticated)
+        #expect(try await served.stillAnswers())
+    }
+
     @Test func expiredTokensArePruned() async throws {
         for _ in 0..<20 { _ = try await tokens("admin", "secret") }
         #expect(served.harness.instance.tokens.withLock { $0.count } == 40)

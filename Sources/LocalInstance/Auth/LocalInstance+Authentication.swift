@@ -9,7 +9,8 @@ extension LocalInstance {
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
         if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
         guard let authorization = request.headers.value(named: "Authorization") else { return nil }
-        if let user = verifiedCredentials.withLock({ $0[authorization] }) { return user }
+        let (cached, generation) = verifiedCredentials.withLock { ($0.user(for: authorization), $0.generation) }
+        if let cached { return cached }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0].lowercased() {
@@ -19,10 +20,7 @@ extension LocalInstance {
             else { return nil }
             let user = String(pair[..<colon])
             guard try verify(user: user, password: String(pair[pair.index(after: colon)...])) else { return nil }
-            verifiedCredentials.withLock { cache in
-                if cache.count >= 1024 { cache.removeAll() }
-                cache[authorization] = user
-            }
+            verifiedCredentials.withLock { $0.remember(authorization, user: user, verifiedIn: generation) }
             return user
         case "bearer":
             let token = parts[1].trimmingCharacters(in: .whitespaces)
@@ -99,7 +97,7 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read.
     func revokeStaleCredentials() throws {
-        verifiedCredentials.withLock { $0.removeAll() }
+        verifiedCredentials.withLock { $0.forgetAll() }
         for user in tokens.withLock({ $0.userNames }) {
             let hash = try loginHash(of: user)
             tokens.withLock { $0.revoke(userName: user, keeping: hash) }

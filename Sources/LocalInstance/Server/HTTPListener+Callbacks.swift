@@ -92,7 +92,7 @@ extension HTTPListener {
             headers: HTTPHeaders(values(of: .HEADER_KIND, on: connection).map { ($0.0, $0.1 ?? "") }),
             body: pending.body.isEmpty ? nil : pending.body)
         // Only the listener says what a spooled body's digest is.
-        request.headers[BodySpooling.digestHeader] = nil
+        request.headers.removeAll(named: BodySpooling.digestHeader)
         if let spooled = pending.finishSpool() {
             if spooled.failed { return queue(TableAPIError.internalFailure.response, on: connection) }
             request.bodyFile = spooled.file

@@ -21,9 +21,9 @@ public final class LocalInstance: Sendable {
     let attachments: AttachmentAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
-    /// Basic credentials already verified (Authorization header → user_name), emptied by any write to sys_user
-    /// (which also ends the tokens of users who can no longer log in).
-    let verifiedCredentials = Mutex<[String: String]>([:])
+    /// Basic credentials already verified, forgotten at any write to sys_user (which also ends the tokens of users
+    /// who can no longer log in).
+    let verifiedCredentials = Mutex(VerifiedCredentials())
     let faults: Mutex<FaultInjection>
     /// The last records deleted, for the web view of what changed.
     let deletions: DeletionLog

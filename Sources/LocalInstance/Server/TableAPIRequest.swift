@@ -34,6 +34,14 @@ struct TableAPIRequest {
         self.request = request
     }
 
+    /// Whether `path` starts as the usual Table API paths do (`/api/now/table/`, `/api/now/v1/table/` or
+    /// `/api/now/v2/table/`): a cheap test that such a path is the Table API's and no other API's.
+    static func hasTablePrefix(_ path: String) -> Bool {
+        tablePrefixes.contains { path.utf8.starts(with: $0.utf8) }
+    }
+
+    private static let tablePrefixes = ["/api/now/table/", "/api/now/v1/table/", "/api/now/v2/table/"]
+
     /// Whether `host` is a `Host` header fit to go into the `Link` and `Location` headers: a name or IPv4
     /// address (letters, digits, `-`, `.`) or a bracketed IPv6 address, and maybe `:` and a port. Anything else
     /// (quotes, `>`, `,`, spaces) could add link relations or headers of its own.

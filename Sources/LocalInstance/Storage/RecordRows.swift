@@ -6,9 +6,10 @@ struct RecordRows {
     /// The values, `layout.width` per row.
     private(set) var values: [String] = []
 
-    /// No rows yet, in `layout`.
+    /// No rows yet, in `layout`, with room for one.
     init(layout: ColumnLayout) {
         self.layout = layout
+        values.reserveCapacity(layout.width)
     }
 
     /// One row holding `record`.

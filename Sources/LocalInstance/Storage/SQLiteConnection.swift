@@ -132,20 +132,21 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Runs `body` in a read transaction: every statement in it sees the same snapshot of the database.
     func readTransaction<R>(_ body: () throws -> R) throws -> R {
-        try execute("BEGIN DEFERRED")
-        defer { try? execute("COMMIT") }
+        // Prepared once and kept, as `execute` would parse them again for every request.
+        try run("BEGIN DEFERRED")
+        defer { _ = try? run("COMMIT") }
         return try body()
     }
 
     /// Runs `body` in a transaction, committed when it returns and rolled back when it throws.
     func transaction<R>(_ body: () throws -> R) throws -> R {
-        try execute("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            _ = try? run("ROLLBACK")
             throw error
         }
     }

@@ -10,6 +10,13 @@ extension HTTPHeaders {
         return nil
     }
 
+    /// Removes every field called `name` in any letter case, as setting the subscript to nil does, comparing as
+    /// ``value(named:)`` does. `name` must be ASCII.
+    mutating func removeAll(named name: String) {
+        guard value(named: name) != nil else { return }
+        self = HTTPHeaders(filter { !Self.sameName($0.name, name) }.map { ($0.name, $0.value) })
+    }
+
     private static func sameName(_ given: String, _ ascii: String) -> Bool {
         if given.utf8.count == ascii.utf8.count,
             zip(given.utf8, ascii.utf8).allSatisfy({ lowercase($0) == lowercase($1) })

@@ -18,8 +18,15 @@ package struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// Appends bytes that are already JSON (a number, a key written by ``encodedKey(_:)``) as is.
+    /// Appends bytes that are already JSON (a number's text) as is.
     package mutating func raw<Bytes: Collection<UInt8>>(_ json: Bytes) {
+        bytes.append(contentsOf: json)
+    }
+
+    /// Appends bytes that are already JSON (a key written by ``encodedKey(_:)``) as is. Not generic, so that a
+    /// caller in another module (the local instance renders every key with it) gets the specialized copy rather
+    /// than the generic one, which looks up type metadata on every call.
+    package mutating func raw(_ json: [UInt8]) {
         bytes.append(contentsOf: json)
     }
 
@@ -49,7 +56,7 @@ package struct JSONWriter {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// `"key":` as bytes, to write with ``raw(_:)-(Bytes)`` as often as needed.
+    /// `"key":` as bytes, to write with ``raw(_:)-([UInt8])`` as often as needed.
     package static func encodedKey(_ key: String) -> [UInt8] {
         var writer = JSONWriter(capacity: key.utf8.count + 3)
         writer.key(key)
