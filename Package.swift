@@ -34,7 +34,20 @@ let package = Package(
         .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON", "CCrypto"]),
         .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
-        .executableTarget(name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"]),
+        // The release build links the Swift runtime and Foundation statically, so that the dynamic loader binds
+        // only the C libraries at each start (Benchmarks/README.md, validate). The modules are compiled against the
+        // shared runtime, whose autolink entries do not name Foundation's own static libraries: they are listed.
+        // Debug builds, and so the test bundle that links this target, keep the shared runtime.
+        .executableTarget(
+            name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-lFoundationNetworking", "-l_CFURLSessionInterface", "-lFoundation",
+                        "-lCoreFoundation", "-lFoundationInternationalization", "-l_FoundationICU",
+                        "-lFoundationEssentials", "-l_FoundationCShims", "-l_FoundationCollections", "-lcurl",
+                    ], .when(configuration: .release))
+            ]),
         .executableTarget(name: "DecodeBenchmark", dependencies: ["NowData"], path: "Benchmarks/DecodeBenchmark"),
 
         .executableTarget(

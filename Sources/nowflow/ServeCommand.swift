@@ -12,16 +12,18 @@ enum ServeCommand {
         usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
                              [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]... [--attachment-max-size MB]
+                             [--oauth-client ID:SECRET]... [--attachment-max-size MB] [--header-timeout S]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
         application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
-        platform's com.glide.attachment.max_size, in MB (default 1024).
+        platform's com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's
+        headers may take to arrive, in seconds (default 30); a connection past it is closed.
         """
 
     /// What the command line asks for.
     struct Settings {
         var host = "127.0.0.1"
         var port: UInt16 = 8080
+        var headerTimeout = HTTPListener.defaultHeaderTimeout
         var options: LocalInstance.Options
         var usesDefaultPassword: Bool
     }
@@ -57,7 +59,9 @@ enum ServeCommand {
         TerminationSignals.block()
         let server: LocalInstanceServer
         do {
-            server = try LocalInstanceServer(host: settings.host, port: settings.port, options: settings.options)
+            server = try LocalInstanceServer(
+                host: settings.host, port: settings.port, headerTimeout: settings.headerTimeout,
+                options: settings.options)
         } catch {
             printError("nowflow serve: \(error)")
             return 1
@@ -85,6 +89,7 @@ enum ServeCommand {
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
+                "header-timeout",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -126,11 +131,21 @@ enum ServeCommand {
             }
             options.attachmentMaxSize = megabytes << 20
         }
-        return Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
+        var settings = Settings(host: host, port: port, options: options, usesDefaultPassword: password == nil)
+        if let value = parsed.value("header-timeout") {
+            guard let seconds = Int(value), (1...maximumHeaderTimeout).contains(seconds) else {
+                throw UsageError(
+                    "--header-timeout expects seconds (a whole number 1-\(maximumHeaderTimeout)), got '\(value)'")
+            }
+            settings.headerTimeout = .seconds(seconds)
+        }
+        return settings
     }
 
     /// The largest `--attachment-max-size`, in MB (1 TB).
     static let maximumAttachmentSize = 1 << 20
+    /// The longest `--header-timeout`, in seconds (one hour).
+    static let maximumHeaderTimeout = 3_600
     /// The longest injected latency, in milliseconds (one minute: longer is a hung server, not a slow one).
     static let maximumLatency = 60_000
     /// The most requests `--fail-first` answers with `--fail-status`.

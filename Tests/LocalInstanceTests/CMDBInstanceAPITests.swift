@@ -7,7 +7,7 @@ import Testing
 
 /// The CMDB Instance API (`/api/now/cmdb/instance/{className}...`) over three Linux servers and two relationship
 /// types: a CI's attributes with its outbound and inbound relations, adding relations (once), removing one, the
-/// class's list, and the errors.
+/// class's list, creating and updating CIs, and the errors.
 @Suite struct CMDBInstanceAPITests {
     static let cools = "c0010000000000000000000000000001"
     static let exchanges = "e0010000000000000000000000000002"
@@ -177,5 +177,123 @@ import Testing
         #expect(unauthenticated.statusCode == 401)
         #expect(
             Harness.text(try await harness.send("GET", "/api/now/table/cmdb_rel_ci")) == #"{"result":[]}"#)
+    }
+
+    @Test func aCIIsCreatedWithItsRelationsAndUpdated() async throws {
+        let harness = try await Self.harness()
+        let created = try await harness.send(
+            "POST", "/api/now/cmdb/instance/cmdb_ci_linux_server",
+            body: #"{"attributes":{"name":"linux99","firewall_status":"Intranet","colour":"blue"},"#
+                + #""source":"ServiceNow","#
+                + #""outbound_relations":[{"type":"\#(Self.cools)","target":"\#(Self.second)"}],"#
+                + #""inbound_relations":[{"type":"\#(Self.exchanges)","target":"\#(Self.third)"}]}"#)
+        #expect(created.statusCode == 200)
+        #expect(
+            created.headers.value(named: "X-Nowflow-Warning")
+                == "ignored fields: 'colour' (cmdb_ci_linux_server has no such field)")
+        let found = try await harness.send(
+            "GET", "/api/now/table/cmdb_ci_linux_server",
+            query: [
+                ("sysparm_query", "name=linux99"),
+                ("sysparm_fields", "sys_id,firewall_status,discovery_source,first_discovered,last_discovered"),
+            ])
+        let sysID = try #require(try Harness.results(found).first?["sys_id"] as? String)
+        #expect(
+            Harness.text(found)
+                == #"{"result":[{"sys_id":"\#(sysID)","firewall_status":"Intranet","discovery_source":"ServiceNow","#
+                + #""first_discovered":"2026-11-30 09:00:00","last_discovered":"2026-11-30 09:00:00"}]}"#)
+        let relations = try await harness.send(
+            "GET", "/api/now/table/cmdb_rel_ci",
+            query: [("sysparm_fields", "sys_id,parent,child,type"), ("sysparm_exclude_reference_link", "true")])
+        let rows = try Harness.results(relations)
+        #expect(rows.count == 2)
+        let outboundID = try #require(rows.first { $0["parent"] as? String == sysID }?["sys_id"] as? String)
+        let inboundID = try #require(rows.first { $0["child"] as? String == sysID }?["sys_id"] as? String)
+        let outbound = Self.relation(
+            outboundID, type: Self.cools, typeName: "Cools::Cooled By", target: Self.second, targetName: "lnx-2")
+        let inbound = Self.relation(
+            inboundID, type: Self.exchanges, typeName: "Exchanges data with::Exchanges data with", target: Self.third,
+            targetName: "lnx-3")
+        #expect(
+            Harness.text(created) == Self.instance([outbound], try await Self.attributes(harness, sysID), [inbound]))
+
+        harness.clock.advance(seconds: 90)
+        let path = "/api/now/cmdb/instance/cmdb_ci_linux_server/\(sysID)"
+        for method in ["PATCH", "PUT"] {
+            let updated = try await harness.send(
+                method, path,
+                body: #"{"attributes":{"cpu_name":"i5","discovery_source":"Manual Entry"},"source":"ServiceNow"}"#)
+            #expect(updated.statusCode == 200)
+            #expect(
+                Harness.text(updated)
+                    == Self.instance([outbound], try await Self.attributes(harness, sysID), [inbound]))
+        }
+        let after = try await harness.send(
+            "GET", "/api/now/table/cmdb_ci_linux_server/\(sysID)",
+            query: [
+                ("sysparm_fields", "name,cpu_name,discovery_source,first_discovered,last_discovered,sys_mod_count")
+            ])
+        #expect(
+            Harness.text(after)
+                == #"{"result":{"name":"linux99","cpu_name":"i5","discovery_source":"ServiceNow","#
+                + #""first_discovered":"2026-11-30 09:00:00","last_discovered":"2026-11-30 09:01:30","#
+                + #""sys_mod_count":"1"}}"#)
+    }
+
+    @Test func ciWritesTakeTheTableAPIsRolesAndRefuseBadBodies() async throws {
+        let harness = try await Self.harness()
+        let path = "/api/now/cmdb/instance/cmdb_ci_linux_server"
+        func failure(_ response: NowHTTPResponse, _ status: Int, _ message: String, _ detail: String) {
+            #expect(response.statusCode == status)
+            #expect(
+                Harness.text(response)
+                    == #"{"error":{"message":"\#(message)","detail":"\#(detail)"},"status":"failure"}"#)
+        }
+        let sources = "ServiceNow, Manual Entry, ImportSet, SCCM, Altiris, LANDesk, OpenView, Other Automated"
+        failure(
+            try await harness.send("POST", path, body: #"{"attributes":{"name":"x"}}"#), 400, "Invalid source",
+            "give 'source', one of the discovery sources: \(sources)")
+        failure(
+            try await harness.send("POST", path, body: #"{"attributes":{"name":"x"},"source":"Nowhere"}"#), 400,
+            "Invalid source", "give 'source', one of the discovery sources: \(sources)")
+        failure(
+            try await harness.send("PATCH", "\(path)/\(Self.first)", body: #"{"source":"ServiceNow"}"#), 400,
+            "Invalid attributes", "give 'attributes', an object of the CI's values")
+        failure(
+            try await harness.send(
+                "POST", path,
+                body: #"{"attributes":{"name":"x"},"source":"ServiceNow","#
+                    + #""outbound_relations":[{"type":"\#(Self.cools)","target":"\#(Self.cools)"}]}"#),
+            400, "Invalid relations", "no configuration item (cmdb_ci) has the sys_id '\(Self.cools)'")
+        failure(
+            try await harness.send(
+                "PATCH", "\(path)/\(String(repeating: "f", count: 32))",
+                body: #"{"attributes":{"name":"x"},"source":"ServiceNow"}"#),
+            404, "No Record found", "Record doesn't exist or ACL restricts the record retrieval")
+        #expect(
+            Harness.text(
+                try await harness.send(
+                    "GET", "/api/now/table/cmdb_ci", query: [("sysparm_query", "name=x"), ("sysparm_fields", "name")]))
+                == #"{"result":[]}"#)
+
+        // Without the itil role, the Table API's 403.
+        let user = try await harness.send(
+            "POST", "/api/now/table/sys_user", body: #"{"user_name":"viewer","user_password":"pw"}"#)
+        #expect(user.statusCode == 201)
+        let headers = [
+            ("Authorization", "Basic " + Data("viewer:pw".utf8).base64EncodedString()),
+            ("Content-Type", "application/json"),
+        ]
+        let refusal =
+            #"{"error":{"message":"Operation Failed","detail":"ACL Exception \#("Insert") Failed due to security "#
+            + #"constraints"},"status":"failure"}"#
+        let refused = try await harness.send(
+            "POST", path, body: #"{"attributes":{"name":"x"},"source":"ServiceNow"}"#, headers: headers)
+        #expect(refused.statusCode == 403)
+        #expect(Harness.text(refused) == refusal)
+        let refusedUpdate = try await harness.send(
+            "PATCH", "\(path)/\(Self.first)", body: #"{"attributes":{"name":"x"},"source":"ServiceNow"}"#,
+            headers: headers)
+        #expect(Harness.text(refusedUpdate) == refusal.replacingOccurrences(of: "Insert", with: "Update"))
     }
 }

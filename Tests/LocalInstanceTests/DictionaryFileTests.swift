@@ -64,8 +64,12 @@ import Testing
         ),
         (#"{"tables": [{"name": "u_x"}]}"#, #": tables[0]: missing key "fields""#),
         (
-            #"{"tables": [{"name": "u_x", "extends": "task", "fields": []}]}"#,
-            #": tables[0]: unknown key "extends" (a custom table cannot extend another table)"#
+            #"{"tables": [{"name": "u_x", "extends": "tsk", "fields": []}]}"#,
+            #": table "u_x": extends "tsk", which is not a table"#
+        ),
+        (
+            #"{"tables": [{"name": "u_x", "extends": "task", "fields": [{"name": "state"}]}]}"#,
+            #": table "u_x": field "state" is already a field of task, which it extends"#
         ),
         (
             #"{"tables": [{"name": "u_x", "fields": [{"name": "u_a"}, {"name": "u_b", "lable": "B"}]}]}"#,

@@ -374,6 +374,30 @@ import Testing
         #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1&\(most)").status == 200)
         #expect(try await served.stillAnswers())
     }
+
+    /// The parameters are counted in the request line before libmicrohttpd parses them into the connection's
+    /// memory, so the 400 does not depend on how much memory that is (it needs only to hold the request line).
+    @Test(arguments: [16 * 1024, 64 * 1024, 512 * 1024])
+    func moreThanAThousandParametersGetThe400WhateverTheConnectionMemory(memory: Int) async throws {
+        let listener = try HTTPListener(connectionMemory: memory) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        func request(_ query: String) -> [UInt8] {
+            Array(
+                ("GET /api/now/table/incident?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8)
+        }
+        let reply = try await RawHTTPClient.exchangeOnItsOwnThread(
+            request((0..<1_001).map { "p\($0)" }.joined(separator: "&")), port: listener.port)
+        #expect(reply.status == 400)
+        #expect(
+            reply.body
+                == #"{"error":{"message":"Too many query parameters","detail":"The request has more than 1000 query parameters"},"status":"failure"}"#
+        )
+        let few = try await RawHTTPClient.exchangeOnItsOwnThread(
+            request("sysparm_limit=1&sysparm_fields=number"), port: listener.port)
+        #expect(few.status == 200)
+    }
 }
 
 /// Row 14: slow and greedy clients of the listener.
@@ -391,6 +415,69 @@ import Testing
             "GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name",
             headers: ["Authorization": ServedInstance.adminAuth], port: listener.port)
         #expect(reply.status == 200)
+    }
+
+    /// Headers of about 200 bytes: sent a byte every 200 ms, they would take 40 seconds.
+    static let slowHeaders = Array(
+        ("GET /api/now/table/sys_user?sysparm_limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Authorization: \(ServedInstance.adminAuth)\r\nX-Padding: " + String(repeating: "x", count: 100)
+            + "\r\n\r\n").utf8)
+
+    @Test func connectionsTricklingTheirHeadersAreClosedAtTheHeaderDeadlineWhileOthersAreAnswered() async throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(headerTimeout: .seconds(3)) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        // Five connections each sending a header byte every 200 ms: never silent for the 30 s connection timeout.
+        let slow = try (0..<5).map { _ in
+            try TricklingClient(port: listener.port, chunks: Self.slowHeaders.map { [$0] }, interval: .milliseconds(200))
+        }
+        // Another client is answered meanwhile, and so is one whose headers come in three parts inside the deadline.
+        let reply = try await RawHTTPClient.exchangeOnItsOwnThread(
+            Array(
+                ("GET /api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8),
+            port: listener.port)
+        #expect(reply.status == 200)
+        let request = Array(
+            ("GET /api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8)
+        let unhurried = try TricklingClient(
+            port: listener.port, chunks: [Array(request[..<20]), Array(request[20..<60]), Array(request[60...])],
+            interval: .milliseconds(200))
+        let answer = String(decoding: await unhurried.readToEndAndStop().received, as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        // Each slow connection is closed without an answer while its headers are still arriving.
+        for client in slow {
+            let closed = await client.readToEndAndStop()
+            #expect(closed.received == [])
+            #expect(closed.sent < Self.slowHeaders.count)
+        }
+        #expect(try await served.stillAnswers())
+    }
+
+    @Test func aBodyTricklingInBelowTheMinimumRateIsClosedWhileOneAtANormalPaceIsAnswered() async throws {
+        let served = try ServedInstance()
+        let listener = try HTTPListener(headerTimeout: .seconds(1)) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        let body = Array(#"{"short_description":"\#(String(repeating: "x", count: 100))"}"#.utf8)
+        func head(_ extra: String = "") -> [UInt8] {
+            Array(
+                ("POST /api/now/table/incident?sysparm_fields=number HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.count)\r\n\(extra)\r\n").utf8)
+        }
+        // The headers at once, then a body byte every 200 ms, far below 1 KB/s: the body would take 25 seconds. The
+        // connection is closed first.
+        let slow = try TricklingClient(
+            port: listener.port, chunks: [head()] + body.map { [$0] }, interval: .milliseconds(200))
+        let closed = await slow.readToEndAndStop()
+        #expect(closed.received == [])
+        #expect(closed.sent < body.count)
+        let created = try await RawHTTPClient.exchangeOnItsOwnThread(
+            head("Connection: close\r\n") + body, port: listener.port)
+        #expect(created.status == 201)
     }
 
     @Test func oneClientCannotHoldMoreThanItsShareOfConnections() async throws {
@@ -413,9 +500,9 @@ import Testing
 
 /// Row 5: one slow query does not stall the rest, and a statement past its budget is stopped.
 @Suite struct SlowQueryTests {
-    /// A query whose `LIKE` reads `rows` descriptions of 50,000 `a`s, each almost matching a 2,000-byte pattern.
+    /// Incidents whose descriptions are 200,000 `a`s, for ``slowQuery(conditions:)``.
     static func seedSlowRows(_ served: ServedInstance, rows: Int = 20) async throws {
-        let description = String(repeating: "a", count: 50_000)
+        let description = String(repeating: "a", count: 200_000)
         for index in 0..<rows {
             let created = try await served.send(
                 "POST", "/api/now/table/incident?sysparm_fields=number",
@@ -424,14 +511,18 @@ import Testing
         }
     }
 
-    static let slowQuery =
-        "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
-        + String(repeating: "a", count: 2_000) + "b"
+    /// A query for descriptions containing any of `conditions` texts that none contains: each is looked for in
+    /// every description (LIKE takes linear time, so the work is conditions × rows × 200 KB).
+    static func slowQuery(conditions: Int) -> String {
+        "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+            + (0..<conditions).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }
+            .joined(separator: "%5EOR")
+    }
 
     @Test func aStatementPastItsBudgetGetsThePlatformsError() async throws {
         let served = try ServedInstance { $0.statementBudget = .milliseconds(100) }
         try await Self.seedSlowRows(served)
-        let reply = try await served.send("GET", Self.slowQuery)
+        let reply = try await served.send("GET", Self.slowQuery(conditions: 400))
         #expect(reply.status == 500)
         #expect(
             reply.body
@@ -443,30 +534,64 @@ import Testing
         #expect(try await served.stillAnswers())
     }
 
-    @Test func aReadAnswersWhileASlowQueryRuns() async throws {
+    /// The longest pattern a query takes (10,000 bytes) over a 1 MB value that almost matches it everywhere: SQLite's
+    /// own LIKE backtracks for minutes; the instance's answers inside a two-second budget, with the right records.
+    @Test func aTenKilobytePatternOverAMegabyteValueAnswersInsideTheBudget() async throws {
+        let served = try ServedInstance { $0.statementBudget = .seconds(2) }
+        let value = String(repeating: "a", count: 1 << 20)
+        for (name, tail) in [("almost", ""), ("match", "b")] {
+            let created = try await served.send(
+                "POST", "/api/now/table/incident?sysparm_fields=number",
+                body: #"{"short_description":"\#(name)","description":"\#(value + tail)"}"#)
+            #expect(created.status == 201)
+        }
+        let pattern = String(repeating: "a", count: 9_999) + "b"
+        let fields = "/api/now/table/incident?sysparm_fields=short_description&sysparm_query="
+        for query in [
+            "descriptionLIKE\(pattern)", "description%2A\(pattern)", "descriptionENDSWITH\(pattern)",
+            "descriptionSTARTSWITH\(pattern.dropLast())%5EdescriptionLIKE\(pattern)",
+        ] {
+            let reply = try await served.send("GET", fields + query)
+            #expect(reply.status == 200, "\(query.prefix(30))")
+            #expect(reply.body == #"{"result":[{"short_description":"match"}]}"#)
+        }
+        let unlike = try await served.send(
+            "GET", fields + "descriptionNOT%20LIKE\(pattern)%5Eshort_descriptionINalmost,match")
+        #expect(unlike.body == #"{"result":[{"short_description":"almost"}]}"#)
+        #expect(try await served.stillAnswers())
+    }
+
+    /// On a database file and on `:memory:` (the embedded instance's default, a private temporary file).
+    @Test(arguments: [false, true])
+    func aReadAnswersWhileASlowQueryRuns(inMemory: Bool) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let served = try ServedInstance { options in
-            options.databasePath = directory.appendingPathComponent("local.db").path
+            options.databasePath = inMemory ? ":memory:" : directory.appendingPathComponent("local.db").path
             options.statementBudget = nil
         }
         try await Self.seedSlowRows(served, rows: 10)
         let slowDone = SlowFlag()
         let slow = Task.detached {
-            let reply = try? await served.send("GET", Self.slowQuery)
+            let reply = try? await served.send("GET", Self.slowQuery(conditions: 150))
             slowDone.set()
             return reply
         }
-        // Let the slow query start, then read one user and write one incident beside it.
+        // Let the slow query start, then read one user, write one incident and get it by its sys_id beside it.
         while served.harness.instance.database.activeReads == 0 { try await Task.sleep(for: .milliseconds(5)) }
         let user = try await served.send("GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name")
         #expect(user.status == 200)
-        let created = try await served.send("POST", "/api/now/table/incident?sysparm_fields=number", body: #"{"short_description":"beside"}"#)
+        let created = try await served.send(
+            "POST", "/api/now/table/incident?sysparm_fields=sys_id", body: #"{"short_description":"beside"}"#)
         #expect(created.status == 201)
+        let sysID = String(created.body.dropFirst(#"{"result":{"sys_id":""#.count).prefix(32))
+        let got = try await served.send("GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description")
+        #expect(got.body == #"{"result":{"short_description":"beside"}}"#)
         #expect(!slowDone.isSet)
         #expect(await slow.value?.status == 200)
     }
+
 }
 
 /// Whether a background request has finished.

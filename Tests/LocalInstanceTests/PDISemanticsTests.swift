@@ -115,6 +115,44 @@ import Testing
                 + #"scripts"},"status":"failure"}"#)
     }
 
+    @Test func dateHelpersAreComputedInTheSessionUsersTimeZone() async throws {
+        // The clock stands at 2026-11-30 09:00:00 UTC: 01:00 in Los Angeles (UTC-8), 18:00 in Tokyo (UTC+9).
+        for (name, opened) in [
+            ("tz-a", "2026-11-29 23:30:00"), ("tz-b", "2026-11-30 05:00:00"), ("tz-c", "2026-11-30 08:30:00"),
+        ] {
+            _ = try await harness.send(
+                "POST", "/api/now/table/incident", body: #"{"short_description":"\#(name)","opened_at":"\#(opened)"}"#)
+        }
+        let admin = DemoData.sysID("sys_user", "admin")
+        func found(in zone: String, _ condition: String) async throws -> String {
+            _ = try await harness.send(
+                "PATCH", "/api/now/table/sys_user/\(admin)", body: #"{"time_zone":"\#(zone)"}"#)
+            return try await names(
+                "incident", "\(condition)^short_descriptionSTARTSWITHtz-^ORDERBYshort_description",
+                field: "short_description")
+        }
+        func result(_ names: String...) -> String {
+            #"{"result":["# + names.map { #"{"short_description":"\#($0)"}"# }.joined(separator: ",") + "]}"
+        }
+        let today = "opened_at>=javascript:gs.beginningOfToday()"
+        // Midnight in UTC, Los Angeles (08:00 UTC) and Tokyo (15:00 UTC the day before).
+        #expect(try await found(in: "", today) == result("tz-b", "tz-c"))
+        #expect(try await found(in: "America/Los_Angeles", today) == result("tz-c"))
+        #expect(try await found(in: "Asia/Tokyo", today) == result("tz-a", "tz-b", "tz-c"))
+        // Yesterday in Los Angeles: 2026-11-29 08:00:00 to 2026-11-30 07:59:59 UTC.
+        let yesterday = "opened_atBETWEENjavascript:gs.daysAgoStart(1)@javascript:gs.daysAgoEnd(1)"
+        #expect(try await found(in: "America/Los_Angeles", yesterday) == result("tz-a", "tz-b"))
+        // Yesterday in Tokyo: 2026-11-28 15:00:00 to 2026-11-29 14:59:59 UTC.
+        #expect(try await found(in: "Asia/Tokyo", yesterday) == result())
+        // The beginning of this hour is the same instant in every zone whole hours from UTC.
+        #expect(
+            try await found(in: "Asia/Tokyo", "opened_at>=javascript:gs.beginningOfCurrentHour()") == result())
+        let counted = try await harness.send(
+            "GET", "/api/now/stats/incident",
+            query: [("sysparm_count", "true"), ("sysparm_query", "\(today)^short_descriptionSTARTSWITHtz-")])
+        #expect(Harness.text(counted) == #"{"result":{"stats":{"count":"3"}}}"#)
+    }
+
     @Test func isoDateTimesAreStoredInTheServiceNowForm() async throws {
         let created = try await harness.send(
             "POST", "/api/now/table/change_request",

@@ -58,3 +58,113 @@ import Testing
         #expect(throws: SQLiteError.self) { try db.query("SELECT 1") }
     }
 }
+
+/// `:memory:` is a private temporary database file with WAL, removed when the database closes or is released.
+@Suite struct TemporaryDatabaseTests {
+    @Test func memoryIsAPrivateWALFileRemovedAtClose() throws {
+        let first = try SQLiteDatabase(path: ":memory:")
+        var second: SQLiteDatabase? = try SQLiteDatabase(path: ":memory:")
+        let directory = try #require(first.temporaryDirectory)
+        #expect(directory.lastPathComponent.hasPrefix("nowflow-memory-"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("memory.db").path))
+        try first.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT)"#) }
+        try first.write { try $0.run(#"INSERT INTO "t" VALUES (?)"#, [.text("x")]) }
+        #expect(try first.read { try $0.query("PRAGMA journal_mode") } == [[.text("wal")]])
+        #expect(try first.read { try $0.query(#"SELECT "a" FROM "t""#) } == [[.text("x")]])
+        #expect(throws: SQLiteError.self) { try second?.read { try $0.query(#"SELECT "a" FROM "t""#) } }
+        first.close()
+        #expect(!FileManager.default.fileExists(atPath: directory.path))
+        let other = try #require(second?.temporaryDirectory)
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        second = nil
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+    }
+}
+
+/// The local instance's `LIKE ... ESCAPE` (``LikePattern``) answers as SQLite's own does, in linear time for the
+/// patterns the query translator writes.
+@Suite struct LikeTests {
+    /// Whether `text LIKE pattern ESCAPE '\'` on `db`.
+    static func like(_ db: SQLiteConnection, _ text: String, _ pattern: String) throws -> SQLValue {
+        try db.query(#"SELECT ? LIKE ? ESCAPE '\'"#, [.text(text), .text(pattern)]).first?.first ?? .null
+    }
+
+    @Test func answersAsSQLitesOwnLikeDoes() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        let builtIn = try QueryTestDatabase()
+        let texts = [
+            "", "a", "abc", "ABC", "aBc", "xabcx", "é", "Éa", "aé", "ß", "50%", "50_", #"a\b"#, "aaab", "abab",
+            "ababab", "Mississippi", "%", "_", "ab", "ba", "aab", String(repeating: "@[`{AZaz", count: 3),
+            "Mixed Case ÀÉ Text WITH ünïcode and [brackets]",
+        ]
+        let patterns = [
+            "", "%", "%%", "_", "__", "a", "A", "b", "%a", "a%", "%a%", "%B%", "a_c", "%_%", "_é", "%é%", "É", "é_",
+            #"\%"#, #"50\%"#, #"50\_"#, #"%\\%"#, #"a\"#, #"\a\B\C"#, "%ab%ab%", "%iss%ipp%", "m%i", "M%_I", "%aab",
+            "a%b", "a%%b", "%a%b%", "_%_", "%_b", "ab%", "%ba", "%ß%", "%A_B%", "%[`{az@%", "%a@%", "%z[%", "%Z{%",
+            "%ünï%", "%ÜNÏ%", "%àé%", "%BRACKETS]", "%text with%", "mixed%", "%@[`{AZAZ@[%",
+        ]
+        // And a thousand pairs from a small alphabet, drawn from a fixed seed.
+        var generator = SeededGenerator(seed: 11)
+        let alphabet = ["a", "A", "b", "é", "%", "_"]
+        func draw(_ letters: [String], _ most: Int) -> String {
+            (0..<Int.random(in: 0...most, using: &generator)).map { _ in letters.randomElement(using: &generator) ?? "" }
+                .joined()
+        }
+        let drawn = (0..<1_000).map { _ in (draw(Array(alphabet.prefix(4)), 8), draw(alphabet + [#"\"#], 5)) }
+        var differences: [String] = []
+        for (text, pattern) in texts.flatMap({ text in patterns.map { (text, $0) } }) + drawn {
+            let expected = try builtIn.rows(#"SELECT ? LIKE ? ESCAPE '\'"#, [.text(text), .text(pattern)])
+            let answer = try Self.like(db, text, pattern)
+            if [[answer == .integer(1) ? "1" : "0"]] != expected { differences.append("'\(text)' LIKE '\(pattern)'") }
+        }
+        #expect(differences == [])
+        // NULL on either side is NULL; a number is compared as its text; the escape is one character.
+        #expect(try db.query(#"SELECT NULL LIKE 'a' ESCAPE '\', 'a' LIKE NULL ESCAPE '\'"#) == [[.null, .null]])
+        #expect(try db.query(#"SELECT 123 LIKE '1%3' ESCAPE '\', 1.5 LIKE '%.5' ESCAPE '\'"#) == [[.integer(1), .integer(1)]])
+        #expect(throws: SQLiteError(code: 1, message: "ESCAPE expression must be a single character", sql: #"SELECT 'a' LIKE 'a' ESCAPE 'xy'"#)) {
+            try db.query(#"SELECT 'a' LIKE 'a' ESCAPE 'xy'"#)
+        }
+    }
+
+    /// The whole value is compared, the bytes after a NUL included (SQLite's own stops at the NUL).
+    @Test func matchesTheWholeValuePastANUL() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        #expect(try Self.like(db, "before\u{0}after", "%AFTER") == .integer(1))
+        #expect(try Self.like(db, "before\u{0}after", "before") == .integer(0))
+    }
+
+    /// A 10,000-byte pattern (the longest a query takes) against a 1 MB value that almost matches it everywhere:
+    /// SQLite's own LIKE backtracks for minutes; this one answers inside a one-second budget.
+    @Test func aLongPatternOverAMegabyteAnswersInsideTheBudget() throws {
+        let db = try SQLiteConnection(path: ":memory:", statementBudget: .seconds(1))
+        let value = String(repeating: "a", count: 1 << 20)
+        let almost = "%" + String(repeating: "A", count: 9_999) + "b%"
+        #expect(try Self.like(db, value, almost) == .integer(0))
+        #expect(try Self.like(db, value + "b", almost) == .integer(1))
+        #expect(try Self.like(db, value + "b", "%" + String(repeating: "A", count: 9_999) + "B") == .integer(1))
+        #expect(try Self.like(db, value, String(repeating: "a", count: 9_999) + "%") == .integer(1))
+    }
+
+    /// A pattern with `_` backtracks, and stops when the statement's budget runs out.
+    @Test func aBacktrackingMatchStopsAtTheBudget() throws {
+        let db = try SQLiteConnection(path: ":memory:", statementBudget: .milliseconds(100))
+        let value = String(repeating: "a", count: 1 << 20)
+        let pattern = "%" + String(repeating: "a_", count: 2_000) + "b"
+        let error = #expect(throws: SQLiteError.self) { try Self.like(db, value, pattern) }
+        #expect(error?.isInterrupted == true)
+        #expect(try Self.like(db, "xaybz", "%a_b_") == .integer(1))
+    }
+}
+
+/// A deterministic random number generator (SplitMix64), so that drawn cases are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NowFlow
@@ -233,5 +234,36 @@ import Testing
         ) {
             try JobFile.load(path: "/nonexistent/job.yaml")
         }
+    }
+
+    /// A job file is read straight into its text: a leading byte order mark is dropped (as `String(data:encoding:)`
+    /// drops it), bytes that are not UTF-8 and a directory are refused without a position, an empty file holds no job.
+    @Test func aFileIsReadAsUTF8Text() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jobfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        func failure(_ path: String) -> String {
+            do {
+                _ = try JobFile.load(path: path)
+                return "no error"
+            } catch {
+                return error.diagnostics.map(\.description).joined(separator: "\n")
+            }
+        }
+        let job = Array("name: été\nsteps:\n  - set: { a: 1 }\n".utf8)
+        #expect(try JobFile.load(path: try file("bom.yaml", [0xEF, 0xBB, 0xBF] + job)).name == "été")
+        #expect(try JobFile.load(path: try file("plain.yaml", job)).name == "été")
+        let latin1 = try file("latin1.yaml", Array("name: ".utf8) + [0xE9, 0x0A] + Array("steps: []\n".utf8))
+        #expect(failure(latin1) == "\(latin1): error: the file is not UTF-8 text")
+        let truncated = try file("truncated.yaml", job + [0xF0, 0x9F, 0x98])
+        #expect(failure(truncated) == "\(truncated): error: the file is not UTF-8 text")
+        let empty = try file("empty.yaml", [])
+        #expect(failure(empty) == "\(empty):1:1: error: the file holds no job; a job is a mapping with name: and steps:")
+        #expect(failure(directory.path) == "\(directory.path): error: cannot read the file")
     }
 }

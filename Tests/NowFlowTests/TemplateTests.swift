@@ -67,4 +67,25 @@ import Testing
         #expect(template.parts[2] == .text("${literal} 👩‍💻 "))
         #expect(template.parts.last == .text(" end$"))
     }
+
+    /// The ASCII run a text starts with is measured eight bytes at a time: an error's offset counts characters
+    /// after it, whether the first non-ASCII character comes in a word of eight or in the bytes after the last.
+    @Test func offsetsCountCharactersAfterALongASCIIRun() {
+        for length in [0, 7, 8, 9, 15, 16, 17, 1_000] {
+            let text = String(repeating: "a", count: length) + "é ${vars.x = 1}"
+            #expect(throws: ExpressionError(message: "unexpected '=' after the expression", offset: length + 11)) {
+                try Template(parsing: text)
+            }
+        }
+    }
+
+    /// A literal run is the template's own text, also past a `$$` escape and between two expressions.
+    @Test func literalRunsAroundEscapesAndExpressions() throws {
+        let template = try Template(parsing: "$${a} ${vars.b}${vars.c} $d $${e}")
+        #expect(template.parts.count == 4)
+        #expect(template.parts.first == .text("${a} "))
+        #expect(template.parts.last == .text(" $d ${e}"))
+        #expect(try Template(parsing: "no marks $ here").parts == [.text("no marks $ here")])
+        #expect(try Template(parsing: "").parts == [.text("")])
+    }
 }

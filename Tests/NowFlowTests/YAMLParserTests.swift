@@ -102,6 +102,23 @@ import Testing
         #expect(failure("x: { k: 1, k: 2 }") == "1:12: duplicate key 'k' (first at line 1, column 6)")
     }
 
+    /// A small mapping's keys are looked through, a larger one's kept in a dictionary from its ninth key on: a
+    /// duplicate is found either way, with its first position.
+    @Test func duplicateKeysAreFoundInMappingsOfEverySize() throws {
+        let keys = (1...12).map { "k\($0): \($0)" }
+        #expect(failure((keys + ["k8: 0"]).joined(separator: "\n")) == "13:1: duplicate key 'k8' (first at line 8, column 1)")
+        #expect(failure((keys + ["k9: 0"]).joined(separator: "\n")) == "13:1: duplicate key 'k9' (first at line 9, column 1)")
+        #expect(failure((keys + ["k12: 0"]).joined(separator: "\n")) == "13:1: duplicate key 'k12' (first at line 12, column 1)")
+        #expect(failure((keys.prefix(8) + ["k1: 0"]).joined(separator: "\n")) == "9:1: duplicate key 'k1' (first at line 1, column 1)")
+        let root = try #require(try YAMLParser.parse(keys.joined(separator: "\n")))
+        #expect(root.pairs?.map(\.name) == (1...12).map { "k\($0)" })
+    }
+
+    @Test func anEmptyTextHoldsNoDocument() throws {
+        #expect(try YAMLParser.parse("") == nil)
+        #expect(try YAMLParser.parse("# only a comment\n") == nil)
+    }
+
     @Test func secondDocumentIsAnError() {
         #expect(failure("a: 1\n---\nb: 2") == "2:1: a job file holds one YAML document; a second one starts here")
     }

@@ -64,7 +64,9 @@ public enum RawHTTPClient {
 
     /// One open TCP connection to 127.0.0.1, closed when released: for a client that sends a request slowly, or
     /// holds a connection open without sending anything.
-    public final class Connection {
+    ///
+    /// Unchecked `Sendable`: one thread may write while another reads, as a socket allows.
+    public final class Connection: @unchecked Sendable {
         private let descriptor: Int32
 
         /// Connects to 127.0.0.1:`port`.

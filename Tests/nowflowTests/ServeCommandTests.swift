@@ -23,8 +23,9 @@ import Testing
                 "--host", "127.0.0.2", "--port", "0", "--db", "/tmp/x.db", "--schema", "tables.json", "--user", "root",
                 "--password", "pw", "--latency", "250", "--fail-rate", "0.1", "--fail-status", "429",
                 "--retry-after", "3", "--drop-rate", "0.05", "--lost-response-rate", "0.02", "--invalid-query-no-rows",
-                "--attachment-max-size", "2048",
+                "--attachment-max-size", "2048", "--header-timeout", "5",
             ], environment: [:])
+        #expect(settings.headerTimeout == .seconds(5))
         #expect(settings.options.attachmentMaxSize == 2048 << 20)
         #expect(settings.host == "127.0.0.2")
         #expect(settings.port == 0)
@@ -52,6 +53,7 @@ import Testing
         #expect(byDefault.host == "127.0.0.1")
         #expect(byDefault.port == 8080)
         #expect(byDefault.options.attachmentMaxSize == 1024 << 20)
+        #expect(byDefault.headerTimeout == .seconds(30))
         #expect(
             try ServeCommand.parse([], environment: ["HOME": "/home/ops"]).options.databasePath
                 == "/home/ops/.nowflow/local.db")
@@ -69,6 +71,9 @@ import Testing
         ),
         (["--retry-after", "-1"], "--retry-after expects seconds (a whole number 0-86400), got '-1'"),
         (["--attachment-max-size", "0"], "--attachment-max-size expects megabytes (a whole number 1-1048576), got '0'"),
+        (["--header-timeout", "0"], "--header-timeout expects seconds (a whole number 1-3600), got '0'"),
+        (["--header-timeout", "3601"], "--header-timeout expects seconds (a whole number 1-3600), got '3601'"),
+        (["--header-timeout", "1.5"], "--header-timeout expects seconds (a whole number 1-3600), got '1.5'"),
         (["--retry-after", "86401"], "--retry-after expects seconds (a whole number 0-86400), got '86401'"),
         (["--password", ""], "--password is empty: the admin password must not be empty"),
         (
@@ -124,6 +129,34 @@ import Testing
         // waitForExit kills the server after 60 seconds: an exit (not a signal) is a stop within the deadline.
         #expect(exit.reason == .exit && exit.status == 0, "stderr: \(exit.standardError)")
         #expect(await answered.value?.status == 200)
+    }
+
+    @Test func theBuiltServerClosesConnectionsTricklingTheirHeadersPastHeaderTimeout() async throws {
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--header-timeout", "1"])
+        let authorization = "Basic " + Data("admin:pw".utf8).base64EncodedString()
+        let headers = Array(
+            ("GET /api/now/table/sys_user?sysparm_limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \(authorization)"
+                + "\r\nConnection: close\r\n\r\n").utf8)
+        // Header bytes 200 ms apart: the whole would take over 20 seconds, and the connection is never silent.
+        let slow = try (0..<3).map { _ in
+            try TricklingClient(port: server.port, chunks: headers.map { [$0] }, interval: .milliseconds(200))
+        }
+        let reply = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name",
+            headers: ["Authorization": authorization])
+        #expect(reply.status == 200)
+        for client in slow {
+            let closed = await client.readToEndAndStop()
+            #expect(closed.received == [])
+            #expect(closed.sent < headers.count)
+        }
+        // Headers sent in two parts inside the second are answered.
+        let unhurried = try TricklingClient(
+            port: server.port, chunks: [Array(headers[..<30]), Array(headers[30...])], interval: .milliseconds(200))
+        let answer = String(decoding: await unhurried.readToEndAndStop().received, as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        server.send(SIGTERM)
+        #expect(await server.waitForExit().status == 0)
     }
 
     @Test func answersWithTheInjectedStatusFromTheFlags() async throws {

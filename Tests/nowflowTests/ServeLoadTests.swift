@@ -3,6 +3,7 @@ import Foundation
 import LocalInstance
 import NowData
 import TestSupport
+import Synchronization
 import Testing
 
 /// Load and durability of the built `nowflow serve` (issue 3, item 10).
@@ -154,14 +155,52 @@ import Testing
         #expect(missing == [])
     }
 
+    /// `--db :memory:` is a private temporary database file with WAL: a get by sys_id does not wait for a slow query.
+    @Test func aGetBySysIDAnswersBesideASlowQueryOnAnInMemoryDatabase() async throws {
+        let server = try await ServeProcess(["--db", ":memory:", "--password", Self.password])
+        let http = HTTPTestClient(port: server.port)
+        let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
+        // Five incidents of 200 KB descriptions, each searched for 200 texts none contains: a second or more.
+        let description = String(repeating: "a", count: 200_000)
+        for index in 0..<5 {
+            let created = try await http.send(
+                "POST", "/api/now/table/incident?sysparm_fields=number", headers: headers,
+                body: Data(#"{"short_description":"slow \#(index)","description":"\#(description)"}"#.utf8))
+            #expect(created.status == 201)
+        }
+        let created = try await http.send(
+            "POST", "/api/now/table/incident?sysparm_fields=sys_id", headers: headers,
+            body: Data(#"{"short_description":"beside"}"#.utf8))
+        let sysID = String(created.text.dropFirst(#"{"result":{"sys_id":""#.count).prefix(32))
+        let slowPath =
+            "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+            + (0..<200).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }.joined(separator: "%5EOR")
+        let slowDone = Mutex(false)
+        let slow = Task.detached {
+            let reply = try? await http.send("GET", slowPath, headers: headers)
+            slowDone.withLock { $0 = true }
+            return reply?.status
+        }
+        // The slow query is on its way (its request takes a few milliseconds to arrive), then one record by sys_id.
+        try await Task.sleep(for: .milliseconds(200))
+        let got = try await http.send(
+            "GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description", headers: headers)
+        #expect(got.text == #"{"result":{"short_description":"beside"}}"#)
+        #expect(!slowDone.withLock { $0 })
+        #expect(await slow.value == 200)
+        server.send(SIGTERM)
+        #expect(await server.waitForExit().status == 0)
+    }
+
     @Test func readersAndWritersKeepAnsweringForThirtySecondsBesideASlowQuery() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let server = try await ServeProcess(workspace.serveArguments)
         let http = HTTPTestClient(port: server.port)
         let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
-        // Five incidents whose descriptions almost match a 2,000-byte LIKE pattern: the query takes a second or more.
-        let description = String(repeating: "a", count: 50_000)
+        // Five incidents of 200 KB descriptions, each searched for 200 texts none contains (LIKE takes linear time:
+        // 200 MB of text): the query takes a second or more.
+        let description = String(repeating: "a", count: 200_000)
         for index in 0..<5 {
             let created = try await http.send(
                 "POST", "/api/now/table/incident?sysparm_fields=number", headers: headers,
@@ -169,8 +208,8 @@ import Testing
             #expect(created.status == 201)
         }
         let slowPath =
-            "/api/now/table/incident?sysparm_fields=number&sysparm_query=descriptionLIKE"
-            + String(repeating: "a", count: 2_000) + "b"
+            "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+            + (0..<200).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }.joined(separator: "%5EOR")
         let deadline = ContinuousClock.now + .seconds(30)
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {

@@ -98,6 +98,7 @@ extension LocalInstance {
     /// - Throws: when the database cannot be read.
     func revokeStaleCredentials() throws {
         verifiedCredentials.withLock { $0.forgetAll() }
+        tokens.withLock { $0.beginRevocation() }
         for user in tokens.withLock({ $0.userNames }) {
             let hash = try loginHash(of: user)
             tokens.withLock { $0.revoke(userName: user, keeping: hash) }

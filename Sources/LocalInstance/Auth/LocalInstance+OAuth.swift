@@ -34,20 +34,11 @@ extension LocalInstance {
         switch form["grant_type"] {
         case "password":
             guard let user = form["username"], let password = form["password"],
-                let hash = try? verifiedHash(user: user, password: password)
+                case let (access, refresh)? = grantTokens(
+                    to: user, clientID: clientID, refreshable: true, lifetime: lifetime, now: time,
+                    login: { try verifiedHash(user: user, password: password) })
             else { return Self.accessDenied }
-            let (access, refresh) = tokens.withLock { store in
-                (
-                    store.issueAccessToken(
-                        userName: user, clientID: clientID, passwordHash: hash, lifetime: lifetime, now: time),
-                    store.issueRefreshToken(userName: user, clientID: clientID, passwordHash: hash, now: time)
-                )
-            }
-            return Self.tokenResponse([
-                ("access_token", .string(access)), ("refresh_token", .string(refresh)),
-                ("scope", .string("useraccount")),
-                ("token_type", .string("Bearer")), ("expires_in", .number(JSONNumber(Int(lifetime)))),
-            ])
+            return Self.tokenResponse(access: access, refresh: refresh, lifetime: lifetime)
         case "refresh_token":
             let token = form["refresh_token"] ?? ""
             let access: String? = tokens.withLock { store in
@@ -59,26 +50,41 @@ extension LocalInstance {
                     lifetime: lifetime, now: time)
             }
             guard let access else { return Self.accessDenied }
-            return Self.tokenResponse([
-                ("access_token", .string(access)), ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
-                ("expires_in", .number(JSONNumber(Int(lifetime)))),
-            ])
+            return Self.tokenResponse(access: access, refresh: nil, lifetime: lifetime)
         case "client_credentials":
             guard case .registered(let userSysID) = client, let user = try? userName(sysID: userSysID),
-                let hash = try? loginHash(of: user)
+                case let (access, _)? = grantTokens(
+                    to: user, clientID: clientID, refreshable: false, lifetime: lifetime, now: time,
+                    login: { try loginHash(of: user) })
             else { return Self.accessDenied }
-            let access = tokens.withLock { store in
-                store.issueAccessToken(
-                    userName: user, clientID: clientID, passwordHash: hash, lifetime: lifetime, now: time)
-            }
-            return Self.tokenResponse([
-                ("access_token", .string(access)), ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
-                ("expires_in", .number(JSONNumber(Int(lifetime)))),
-            ])
+            return Self.tokenResponse(access: access, refresh: nil, lifetime: lifetime)
         default:
             return Self.accessDenied
         }
     }
+
+    /// The tokens of `user` when `login` (which reads the database) gives their stored password hash; nil when it
+    /// refuses. A `sys_user` write that begins a revocation between the read and the issue makes the grant read
+    /// the user again, so no token outlives a password change, lock-out or deletion it raced.
+    private func grantTokens(
+        to user: String, clientID: String, refreshable: Bool, lifetime: TimeInterval, now time: Date,
+        login: () throws -> String?
+    ) -> (access: String, refresh: String?)? {
+        for _ in 0..<Self.grantAttempts {
+            let generation = tokens.withLock { $0.generation }
+            guard let hash = try? login() else { return nil }
+            let issued = tokens.withLock { store in
+                store.issue(
+                    userName: user, clientID: clientID, passwordHash: hash, refreshable: refreshable,
+                    lifetime: lifetime, now: time, checkedIn: generation)
+            }
+            if let issued { return issued }
+        }
+        return nil
+    }
+
+    /// How many times a grant reads the user again when `sys_user` writes keep coming between its read and issue.
+    private static let grantAttempts = 10
 
     /// What `/oauth_token.do` makes of a request's client.
     enum OAuthClientCheck {
@@ -149,8 +155,16 @@ extension LocalInstance {
             body: JSONValue.object(["error_description": "access_denied", "error": "server_error"]).jsonData())
     }
 
-    private static func tokenResponse(_ members: [(String, JSONValue)]) -> NowHTTPResponse {
-        NowHTTPResponse(
+    /// The platform's token answer: the access token, the refresh token when the grant gives one, the scope, the
+    /// type and the lifetime in seconds.
+    private static func tokenResponse(access: String, refresh: String?, lifetime: TimeInterval) -> NowHTTPResponse {
+        var members: [(String, JSONValue)] = [("access_token", .string(access))]
+        if let refresh { members.append(("refresh_token", .string(refresh))) }
+        members += [
+            ("scope", .string("useraccount")), ("token_type", .string("Bearer")),
+            ("expires_in", .number(JSONNumber(Int(lifetime)))),
+        ]
+        return NowHTTPResponse(
             statusCode: 200, headers: ["Content-Type": "application/json;charset=UTF-8"],
             body: JSONValue.object(JSONObject(members)).jsonData())
     }

@@ -1,6 +1,10 @@
 import Foundation
 
 /// The OAuth tokens the instance issued: access tokens that expire, and refresh tokens.
+///
+/// A grant checks the user's password (or login state) outside the store, so a `sys_user` write can come between
+/// that check and the issue. Each grant takes the ``generation`` before it reads the user, and the store issues
+/// nothing when a revocation began since (``beginRevocation()``): the grant checks the user again.
 struct TokenStore: Sendable {
     struct Grant: Sendable {
         var userName: String
@@ -12,6 +16,8 @@ struct TokenStore: Sendable {
 
     private var accessTokens: [String: Grant] = [:]
     private var refreshTokens: [String: Grant] = [:]
+    /// How many revocations began.
+    private(set) var generation = 0
 
     /// How long a refresh token lives (the platform's default is 100 days).
     static let refreshLifetime: TimeInterval = 100 * 24 * 3600
@@ -29,13 +35,34 @@ struct TokenStore: Sendable {
     }
 
     /// Issues a refresh token for a user.
-    mutating func issueRefreshToken(userName: String, clientID: String, passwordHash: String, now: Date) -> String {
+    private mutating func issueRefreshToken(userName: String, clientID: String, passwordHash: String, now: Date) -> String {
         removeExpired(now: now)
         let token = Self.randomToken()
         refreshTokens[token] = Grant(
             userName: userName, clientID: clientID, expires: now.addingTimeInterval(Self.refreshLifetime),
             passwordHash: passwordHash)
         return token
+    }
+
+    /// Issues an access token, and a refresh token when `refreshable`, for a user whose login was checked in
+    /// `generation`; nil when a revocation began since, so the check may have read what a write then changed.
+    mutating func issue(
+        userName: String, clientID: String, passwordHash: String, refreshable: Bool, lifetime: TimeInterval,
+        now: Date, checkedIn generation: Int
+    ) -> (access: String, refresh: String?)? {
+        guard generation == self.generation else { return nil }
+        let access = issueAccessToken(
+            userName: userName, clientID: clientID, passwordHash: passwordHash, lifetime: lifetime, now: now)
+        let refresh =
+            refreshable
+            ? issueRefreshToken(userName: userName, clientID: clientID, passwordHash: passwordHash, now: now) : nil
+        return (access, refresh)
+    }
+
+    /// Marks the start of a revocation, after a `sys_user` write and before its users' tokens are checked: a grant
+    /// checked before it issues nothing.
+    mutating func beginRevocation() {
+        generation &+= 1
     }
 
     /// The number of access and refresh tokens held (expired ones are dropped whenever a token is issued).

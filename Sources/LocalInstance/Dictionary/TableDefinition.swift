@@ -1,4 +1,4 @@
-/// One table of the dictionary: its fields, display field and numbering.
+/// One table of the dictionary: its fields, display field, numbering and the platform's rules on it.
 struct TableDefinition: Sendable, Hashable {
     /// The table name, such as `incident`.
     var name: String
@@ -15,6 +15,8 @@ struct TableDefinition: Sendable, Hashable {
     var parent: String?
     /// The fields in order, system fields included.
     var fields: [FieldDefinition]
+    /// The rules this table declares; it takes the others from its parent (``TableDictionary/rules(of:)``).
+    var rules: TableRules
     private var index: [String: Int]
 
     /// The system fields every table has, in the order they are returned.
@@ -34,7 +36,7 @@ struct TableDefinition: Sendable, Hashable {
     /// A table; `fields` are the table's own fields, the system fields are added after them.
     init(
         name: String, label: String, displayField: String, numberPrefix: String? = nil, numberStart: Int = 10001,
-        extends parent: String? = nil, fields: [FieldDefinition]
+        extends parent: String? = nil, fields: [FieldDefinition], rules: TableRules = TableRules()
     ) {
         self.name = name
         self.label = label
@@ -42,6 +44,7 @@ struct TableDefinition: Sendable, Hashable {
         self.numberPrefix = numberPrefix
         self.numberStart = numberStart
         self.parent = parent
+        self.rules = rules
         var all = fields.filter { !Self.systemFieldNames.contains($0.name) }
         if numberPrefix != nil, !all.contains(where: { $0.name == "number" }) {
             all.insert(FieldDefinition("number"), at: 0)

@@ -10,7 +10,7 @@ extension TableDictionary {
             FieldDefinition("active", .boolean, defaultValue: "true"),
             FieldDefinition("user", .reference(table: "sys_user"), label: "OAuth Application User"),
             FieldDefinition("redirect_url"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     /// `sys_api_key`: the REST API keys a client sends as `x-sn-apikey`, each acting as its `user`.
     static let sysAPIKey = TableDefinition(
@@ -21,5 +21,5 @@ extension TableDictionary {
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("active", .boolean, defaultValue: "true"),
             FieldDefinition("expires", .dateTime, label: "Expiry"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 }

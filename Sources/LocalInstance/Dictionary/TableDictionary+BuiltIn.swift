@@ -74,7 +74,7 @@ extension TableDictionary {
             FieldDefinition(
                 "date_format", .choice,
                 choices: UserDateDisplay.dateFormats.map { FieldChoice($0, $0) }),
-        ])
+        ], rules: TableRules(writeRole: "user_admin"))
 
     static let cmnDepartment = TableDefinition(
         name: "cmn_department", label: "Department", displayField: "name",
@@ -86,7 +86,7 @@ extension TableDictionary {
             FieldDefinition("parent", .reference(table: "cmn_department")),
             FieldDefinition("cost_center"),
             FieldDefinition("head_count", .integer),
-        ])
+        ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroup = TableDefinition(
         name: "sys_user_group", label: "Group", displayField: "name",
@@ -97,14 +97,14 @@ extension TableDictionary {
             FieldDefinition("manager", .reference(table: "sys_user")),
             FieldDefinition("parent", .reference(table: "sys_user_group")),
             FieldDefinition("active", .boolean, defaultValue: "true"),
-        ])
+        ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroupMember = TableDefinition(
         name: "sys_user_grmember", label: "Group Member", displayField: "user",
         fields: [
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("group", .reference(table: "sys_user_group")),
-        ])
+        ], rules: TableRules(writeRole: "user_admin"))
 
     static let task = TableDefinition(
         name: "task", label: "Task", displayField: "number", numberPrefix: "TASK", numberStart: 10001,
@@ -113,7 +113,9 @@ extension TableDictionary {
                 FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
                 FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"),
                 FieldChoice("7", "Closed Skipped"),
-            ], stateDefault: "1"))
+            ], stateDefault: "1"), rules: TableRules(
+            writeRole: "itil", stateEffects: .init(inactive: ["3", "4", "7"], closed: ["3", "4", "7"]),
+            stampsOpening: true))
 
     /// Incident states as the platform defines them.
     static let incidentStates = [
@@ -168,7 +170,9 @@ extension TableDictionary {
             FieldDefinition("problem_id", .reference(table: "problem"), label: "Problem"),
             FieldDefinition("rfc", .reference(table: "change_request"), label: "Change Request"),
             FieldDefinition("reopen_count", .integer, defaultValue: "0"),
-        ])
+        ], rules: TableRules(
+            stateEffects: .init(inactive: ["7", "8"], resolved: ["6", "7"], closed: ["7"]),
+            priorityFromImpactAndUrgency: true))
 
     /// Problem states as the platform defines them.
     static let problemStates = [
@@ -207,6 +211,37 @@ extension TableDictionary {
                 ]),
             FieldDefinition("resolved_at", .dateTime, label: "Resolved"),
             FieldDefinition("resolved_by", .reference(table: "sys_user")),
+        ], rules: TableRules(
+            stateModel: problemStateModel,
+            stateEffects: .init(inactive: ["107"], resolved: ["106", "107"], closed: ["107"])))
+
+    /// The problem state model: New and Assess go on to Root Cause Analysis, Fix in Progress leads to Resolved,
+    /// and a problem can be closed (canceled, or closed as a duplicate) from any open state.
+    static let problemStateModel = TableRules.StateModel.transitions([
+        "101": ["102", "103", "107"], "102": ["101", "103", "107"], "103": ["102", "104", "106", "107"],
+        "104": ["103", "106", "107"], "106": ["103", "104", "107"], "107": ["103"],
+    ])
+
+    /// The change request state models, by `type`: the `ChangeRequestStateModel_normal` and `_standard` script
+    /// includes' moves (state values: -5 New, -4 Assess, -3 Authorize, -2 Scheduled, -1 Implement, 0 Review,
+    /// 3 Closed, 4 Canceled). A normal change goes New, Assess, Authorize, Scheduled, Implement, Review, Closed
+    /// (Assess and Authorize may go back to New, Assess straight to Scheduled); an emergency one skips Assess; a
+    /// standard one goes New, Scheduled, Implement, Review, Closed. Every open state can be canceled; Closed and
+    /// Canceled are final. A change of another type (or none) has no model.
+    static let changeStateModels = TableRules.StateModel.byField(
+        "type",
+        [
+            "normal": [
+                "-5": ["-4", "4"], "-4": ["-5", "-3", "-2", "4"], "-3": ["-5", "-2", "4"], "-2": ["-1", "4"],
+                "-1": ["0", "4"], "0": ["3", "4"], "3": [], "4": [],
+            ],
+            "emergency": [
+                "-5": ["-3", "4"], "-3": ["-5", "-2", "4"], "-2": ["-1", "4"], "-1": ["0", "4"], "0": ["3", "4"],
+                "3": [], "4": [],
+            ],
+            "standard": [
+                "-5": ["-2", "4"], "-2": ["-1", "4"], "-1": ["0", "4"], "0": ["3", "4"], "3": [], "4": [],
+            ],
         ])
 
     /// Change request states as the platform defines them.
@@ -259,7 +294,9 @@ extension TableDictionary {
             FieldDefinition(
                 "std_change_producer_version", .reference(table: "std_change_producer_version"),
                 label: "Standard change template version"),
-        ])
+        ], rules: TableRules(
+            stateModel: changeStateModels, stateEffects: .init(inactive: ["3", "4"], closed: ["3", "4"]),
+            fillsFromTemplate: true))
 
     static let ciFields: [FieldDefinition] = [
         FieldDefinition("name"),
@@ -298,10 +335,18 @@ extension TableDictionary {
                 FieldChoice("test", "Test"),
             ]),
         FieldDefinition("company", .reference(table: "core_company")),
+        FieldDefinition(
+            "discovery_source", .choice,
+            choices: [
+                "ServiceNow", "Manual Entry", "ImportSet", "SCCM", "Altiris", "LANDesk", "OpenView", "Other Automated",
+            ].map { FieldChoice($0, $0) }),
+        FieldDefinition("first_discovered", .dateTime),
+        FieldDefinition("last_discovered", .dateTime, label: "Most recent discovery"),
     ]
 
     static let cmdbCI = TableDefinition(
-        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields)
+        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields,
+        rules: TableRules(writeRole: "itil"))
 
     /// The fields of `cmdb_ci_computer` and the tables that extend it.
     static let computerFields: [FieldDefinition] = ciFields + [
@@ -314,6 +359,10 @@ extension TableDictionary {
         FieldDefinition("ram", .integer, label: "RAM (MB)"),
         FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
         FieldDefinition("virtual", .boolean, defaultValue: "false"),
+        FieldDefinition("cpu_name", label: "CPU name"),
+        FieldDefinition(
+            "firewall_status", .choice,
+            choices: ["Intranet", "Internet", "DMZ"].map { FieldChoice($0, $0) }),
     ]
 
     static let cmdbCIComputer = TableDefinition(
@@ -366,7 +415,7 @@ extension TableDictionary {
                 ], defaultValue: "0"),
             FieldDefinition("source"),
             FieldDefinition("message"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     static let bsmChart = TableDefinition(
         name: "bsm_chart", label: "Chart", displayField: "name",

@@ -28,6 +28,12 @@ import NowData
 /// field's `name` are required: the label defaults to the name, `type` to `string`, `display_field` to the first
 /// field, and a table with `number_prefix` gets a `number` field. System fields are added to every table. Any other
 /// key is refused, so that a misspelt one is not silently ignored.
+///
+/// A table with `"extends": "cmdb_ci_server"` (a built-in table or one earlier in the file) is a class of that
+/// table: it has the parent's fields before its own (a field of the parent may not be defined again), its display
+/// field unless it names one, and the parent's rules (``TableRules``: `task`'s write role and state effects for a
+/// table extending `task`); its records are found through the parent (`GET /api/now/table/cmdb_ci` lists them
+/// with their `sys_class_name`). Its numbering is its own: it numbers its records only with `number_prefix`.
 extension TableDictionary {
     private struct Table {
         var name: String
@@ -35,6 +41,7 @@ extension TableDictionary {
         var displayField: String?
         var numberPrefix: String?
         var numberStart: Int?
+        var parent: String?
         var fields: [Field]
     }
 
@@ -79,18 +86,32 @@ extension TableDictionary {
             guard dictionary.table(table.name) == nil else {
                 throw LocalInstanceError("\(context): the table is already defined")
             }
+            var parent: TableDefinition?
+            if let name = table.parent {
+                guard let found = dictionary.table(name) else {
+                    throw LocalInstanceError("\(context): extends \"\(name)\", which is not a table")
+                }
+                parent = found
+            }
+            let inherited = (parent?.fields ?? []).filter { !TableDefinition.systemFieldNames.contains($0.name) }
             var fields: [FieldDefinition] = []
             for field in table.fields {
-                fields.append(try Self.definition(of: field, context: context))
+                let definition = try Self.definition(of: field, context: context)
+                if let parent, parent.field(definition.name) != nil {
+                    throw LocalInstanceError(
+                        "\(context): field \"\(definition.name)\" is already a field of \(parent.name), which it "
+                            + "extends")
+                }
+                fields.append(definition)
             }
             guard Set(fields.map(\.name)).count == fields.count else {
                 throw LocalInstanceError("\(context): a field is defined twice")
             }
-            let displayField = table.displayField ?? fields.first?.name ?? "sys_id"
+            let displayField = table.displayField ?? parent?.displayField ?? fields.first?.name ?? "sys_id"
             let definition = TableDefinition(
                 name: table.name, label: table.label ?? FieldDefinition.label(for: table.name),
                 displayField: displayField, numberPrefix: table.numberPrefix, numberStart: table.numberStart ?? 1001,
-                fields: fields)
+                extends: parent?.name, fields: inherited + fields)
             guard definition.field(displayField) != nil else {
                 throw LocalInstanceError("\(context): display_field \"\(displayField)\" is not a field of the table")
             }
@@ -137,7 +158,7 @@ extension TableDictionary {
 
     private static let fileKeys: Set<String> = ["tables"]
     private static let tableKeys: Set<String> = [
-        "name", "label", "display_field", "number_prefix", "number_start", "fields",
+        "name", "label", "display_field", "number_prefix", "number_start", "extends", "fields",
     ]
     private static let fieldKeys: Set<String> = ["name", "type", "label", "reference", "choices", "default"]
     private static let choiceKeys: Set<String> = ["value", "label"]
@@ -157,7 +178,7 @@ extension TableDictionary {
         var table = Table(
             name: try object.requiredString("name"), label: try object.string("label"),
             displayField: try object.string("display_field"), numberPrefix: try object.string("number_prefix"),
-            numberStart: try object.integer("number_start"), fields: [])
+            numberStart: try object.integer("number_start"), parent: try object.string("extends"), fields: [])
         for field in try object.objects("fields", allowed: fieldKeys) {
             table.fields.append(try Self.field(field))
         }
@@ -189,8 +210,7 @@ extension TableDictionary {
                 throw Self.error(path, place, "expected an object, found \(value.kindDescription)")
             }
             if let unknown = members.keys.first(where: { !allowed.contains($0) }) {
-                let hint = unknown == "extends" ? " (a custom table cannot extend another table)" : ""
-                throw Self.error(path, place, "unknown key \"\(unknown)\"\(hint)")
+                throw Self.error(path, place, "unknown key \"\(unknown)\"")
             }
             self.members = members
         }

@@ -22,7 +22,7 @@ extension TableDictionary {
                 FieldDefinition("other_reason"),
                 FieldDefinition("work_start", .dateTime, label: "Work start"),
                 FieldDefinition("work_end", .dateTime, label: "Work end"),
-            ])
+            ], rules: TableRules(stateEffects: .init(inactive: ["157"], closed: ["157"])))
 
     static let changeTask = TableDefinition(
         name: "change_task", label: "Change Task", displayField: "number", numberPrefix: "CTASK",
@@ -61,7 +61,7 @@ extension TableDictionary {
             FieldDefinition("version", .integer, defaultValue: "1"),
             FieldDefinition("template", label: "Template values"),
             FieldDefinition("short_description"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     static let chgModel = TableDefinition(
         name: "chg_model", label: "Change Model", displayField: "name",
@@ -69,7 +69,7 @@ extension TableDictionary {
             FieldDefinition("name"),
             FieldDefinition("description"),
             FieldDefinition("active", .boolean, defaultValue: "true"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     static let scRequest = TableDefinition(
         name: "sc_request", label: "Request", displayField: "number", numberPrefix: "REQ", numberStart: 10001,
@@ -86,7 +86,7 @@ extension TableDictionary {
                 ], defaultValue: "requested"),
             FieldDefinition("stage", defaultValue: "requested"),
             FieldDefinition("price", .decimal, defaultValue: "0"),
-        ])
+        ], rules: TableRules(automaticValues: ["request_state": ["submitted": "in_process"]]))
 
     static let scReqItem = TableDefinition(
         name: "sc_req_item", label: "Requested Item", displayField: "number", numberPrefix: "RITM",
@@ -171,7 +171,7 @@ extension TableDictionary {
             FieldDefinition("sys_name", label: "System name"),
             FieldDefinition("parent_descriptor"),
             FieldDefinition("child_descriptor"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     /// `cmdb_rel_ci`: one relationship between two CIs.
     static let cmdbRelCI = TableDefinition(
@@ -182,7 +182,7 @@ extension TableDictionary {
             FieldDefinition("type", .reference(table: "cmdb_rel_type")),
             FieldDefinition("connection_strength", defaultValue: "always"),
             FieldDefinition("port"),
-        ])
+        ], rules: TableRules(writeRole: "itil"))
 
     static let coreCompany = TableDefinition(
         name: "core_company", label: "Company", displayField: "name",
@@ -195,5 +195,5 @@ extension TableDictionary {
             FieldDefinition("vendor", .boolean, defaultValue: "false"),
             FieldDefinition("manufacturer", .boolean, defaultValue: "false"),
             FieldDefinition("customer", .boolean, defaultValue: "false"),
-        ])
+        ], rules: TableRules(writeRole: "user_admin"))
 }

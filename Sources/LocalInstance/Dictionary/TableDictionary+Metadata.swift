@@ -54,7 +54,7 @@ extension TableDictionary {
             FieldDefinition("sequence", .integer),
             FieldDefinition("inactive", .boolean),
             FieldDefinition("language"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 
     /// The tables generated from the dictionary itself.
     static let metadataTableNames: Set<String> = [
@@ -73,5 +73,5 @@ extension TableDictionary {
         fields: [
             FieldDefinition("tiny_url"),
             FieldDefinition("data", label: "URL"),
-        ])
+        ], rules: TableRules(writeRole: "admin"))
 }

@@ -34,6 +34,19 @@ struct TableDictionary: Sendable {
         name == ancestor || descendants(of: ancestor).contains { $0.name == name }
     }
 
+    /// The rules in force on `name`: those it declares, and for the others its parent's, and so on up (see
+    /// ``TableRules``); no rules for an unknown table.
+    func rules(of name: String) -> TableRules {
+        var rules = TableRules()
+        var current: String? = name
+        var seen: Set<String> = []
+        while let table = current.flatMap({ tables[$0] }), seen.insert(table.name).inserted {
+            rules = rules.inheriting(table.rules)
+            current = table.parent
+        }
+        return rules
+    }
+
     /// Adds or replaces a table.
     mutating func add(_ table: TableDefinition) {
         if tables[table.name] == nil { tableNames.append(table.name) }

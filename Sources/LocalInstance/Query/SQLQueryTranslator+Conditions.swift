@@ -217,14 +217,14 @@ extension SQLQueryTranslator {
         }
     }
 
-    /// The stored value a date helper (`javascript:gs.daysAgoStart(1)`) gives now: a UTC date-time, or its day for a
-    /// date field.
+    /// The stored value a date helper (`javascript:gs.daysAgoStart(1)`) gives now, computed in ``timeZone``: a UTC
+    /// date-time, or its day for a date field.
     private func dateHelperValue(_ text: String, type: FieldType, field: String) throws(Mismatch) -> SQLValue {
         guard type == .dateTime || type == .date else {
             throw Mismatch(reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
         }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
+        calendar.timeZone = timeZone
         guard let helper = QueryDateHelper(text), let date = helper.date(now: now(), calendar: calendar) else {
             throw Mismatch(reason: "'\(text)' is not a date helper the local instance computes")
         }

@@ -22,13 +22,23 @@ import Foundation
 struct SQLQueryTranslator: Sendable {
     let schema: any QuerySchema
     let invalidQueryReturnsNoRows: Bool
-    /// The clock that `ONToday` (and `Yesterday`, `Tomorrow`) reads, as a UTC day.
+    /// The clock that `ONToday` (and `Yesterday`, `Tomorrow`) reads, as a UTC day, and the date helpers.
     let now: @Sendable () -> Date
+    /// The time zone the date helpers (`javascript:gs.beginningOfToday()`) are computed in: the session user's, as
+    /// on the platform (midnight in the user's zone, as the UTC instant stored values are compared with).
+    private(set) var timeZone: TimeZone = .gmt
 
     init(schema: any QuerySchema, invalidQueryReturnsNoRows: Bool, now: @escaping @Sendable () -> Date = { Date() }) {
         self.schema = schema
         self.invalidQueryReturnsNoRows = invalidQueryReturnsNoRows
         self.now = now
+    }
+
+    /// This translator, computing date helpers in `zone`.
+    func computingDates(in zone: TimeZone) -> SQLQueryTranslator {
+        var translator = self
+        translator.timeZone = zone
+        return translator
     }
 
     /// The SQL for `query` over `table`.

@@ -29,8 +29,11 @@ struct AggregateAPIHandler: Sendable {
     private static let aggregates = ["avg", "min", "max", "sum"]
     private static let operators: Set<String> = ["=", "!=", ">", ">=", "<", "<="]
 
-    /// The answer to an authenticated request for the statistics of `tableName`.
-    func handle(_ request: NowHTTPRequest, tableName: String) throws(TableAPIError) -> NowHTTPResponse {
+    /// The answer to an authenticated request of `userName` for the statistics of `tableName` (the query's date
+    /// helpers are computed in the user's time zone).
+    func handle(_ request: NowHTTPRequest, tableName: String, userName: String) throws(TableAPIError)
+        -> NowHTTPResponse
+    {
         guard request.method.uppercased() == "GET" else { throw .methodNotSupported(request.method) }
         guard let table = tables.dictionary.table(tableName) else { throw .invalidTable(tableName) }
         func list(_ name: String) throws(TableAPIError) -> [FieldDefinition] {
@@ -59,7 +62,17 @@ struct AggregateAPIHandler: Sendable {
                 throw .invalidQuery(error)
             }
         }
-        let translated = query.map { tables.translator.translate($0, table: table.name) }
+        let zone: TimeZone
+        do {
+            zone = try tables.database.read { db in
+                try ReferenceResolver(dictionary: tables.dictionary, store: tables.store, db: db, userName: userName)
+                    .timeZone()
+            }
+        } catch {
+            tables.log("local instance: GET \(request.path) failed: \(error)")
+            throw .internalFailure
+        }
+        let translated = query.map { tables.translator.computingDates(in: zone).translate($0, table: table.name) }
         for warning in translated?.warnings ?? [] { tables.log("local instance: \(table.name): \(warning)") }
 
         var columns = groups.map { Self.quoted($0.name) }

@@ -11,13 +11,22 @@ import NowData
 ///   `sysparm_exclude_reference_link=true`; each relation is `{"sys_id":..., "type":{"display_value","link",
 ///   "value"}, "target":{...}}`, an outbound one for each `cmdb_rel_ci` whose parent is the CI (its child is the
 ///   target), an inbound one for each whose child is the CI.
+/// - `POST /api/now/cmdb/instance/{className}` with `{"attributes": {...}, "source": "ServiceNow"}` (and optional
+///   `outbound_relations`, `inbound_relations`): creates the CI in the class, with `discovery_source` the source
+///   and `first_discovered`, `last_discovered` now, adds its relations, and answers 200 with the CI as the GET
+///   gives it. `source` must be one of `cmdb_ci.discovery_source`'s choices.
+/// - `PUT` or `PATCH .../{sys_id}` with `attributes` and `source`: sets the attributes given (neither removes the
+///   others), stamps `last_discovered` and answers 200 with the CI; `discovery_source` stays the CI's first source,
+///   and the relations are left alone.
 /// - `POST .../{sys_id}/relation` with `outbound_relations` and/or `inbound_relations`, arrays of
 ///   `{"type": rel_type_sys_id, "target": ci_sys_id}` (and `source`, which is not kept): adds the relations that do
 ///   not exist yet and answers 200 with the CI as the GET gives it.
 /// - `DELETE .../{sys_id}/relation/{rel_sys_id}`: removes one of the CI's relations (204, no body).
 ///
-/// Writes go through the Table API on `cmdb_rel_ci`, so they take its roles (`itil`) and system fields. The
-/// API's CI writes (POST or PUT/PATCH of a CI with `attributes`) are not offered: 405.
+/// Writes go through the Table API (on the class and on `cmdb_rel_ci`), so they take its roles (`itil`), rules
+/// and system fields, and an attribute the class does not have is ignored (named in `X-Nowflow-Warning`). What the
+/// platform's identification and reconciliation engine adds (matching an existing CI by its identifiers instead of
+/// creating another, dependent identification rules) is not done: every POST creates a CI.
 struct CMDBInstanceAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -58,6 +67,9 @@ struct CMDBInstanceAPIHandler: Sendable {
             case ("GET", nil, _, _): return try list(request, route, userName: userName)
             case ("GET", let sysID?, false, _):
                 return try instanceResponse(request, route.className, sysID, userName: userName, status: 200)
+            case ("POST", nil, _, _): return try createCI(request, route.className, relations, userName: userName)
+            case ("PUT", let sysID?, false, _), ("PATCH", let sysID?, false, _):
+                return try updateCI(request, route.className, sysID, userName: userName)
             case ("POST", let sysID?, true, nil):
                 return try addRelations(request, route.className, sysID, relations, userName: userName)
             case ("DELETE", let sysID?, true, let relationSysID?):
@@ -84,9 +96,11 @@ struct CMDBInstanceAPIHandler: Sendable {
         return NowHTTPResponse(statusCode: 200, headers: tables.jsonHeaders, body: response.body)
     }
 
-    /// The CI with its relations, as the GET of one CI answers it.
+    /// The CI with its relations, as the GET of one CI answers it; with `warning`, the write's
+    /// `X-Nowflow-Warning`.
     private func instanceResponse(
-        _ request: NowHTTPRequest, _ className: String, _ sysID: String, userName: String, status: Int
+        _ request: NowHTTPRequest, _ className: String, _ sysID: String, userName: String, status: Int,
+        warning: String? = nil
     ) throws -> NowHTTPResponse {
         let record = try tableRequest(
             "GET", "/api/now/table/\(className)/\(sysID)",
@@ -103,8 +117,10 @@ struct CMDBInstanceAPIHandler: Sendable {
         let result: JSONValue = [
             "outbound_relations": .array(outbound), "attributes": attributes, "inbound_relations": .array(inbound),
         ]
+        var headers = tables.jsonHeaders
+        if let warning { headers.add(name: TableAPIHandler.unknownFieldsHeader, value: warning) }
         return NowHTTPResponse(
-            statusCode: status, headers: tables.jsonHeaders, body: JSONValue.object(["result": result]).jsonData())
+            statusCode: status, headers: headers, body: JSONValue.object(["result": result]).jsonData())
     }
 
     /// The CI's outbound relations (it is the parent) or inbound ones (it is the child), oldest first.
@@ -139,14 +155,70 @@ struct CMDBInstanceAPIHandler: Sendable {
 
     // MARK: - Writes
 
+    /// Creates a CI of the class from the body's `attributes` and `source`, with the body's relations.
+    private func createCI(
+        _ request: NowHTTPRequest, _ className: String, _ relations: TableDefinition, userName: String
+    ) throws -> NowHTTPResponse {
+        let body = try Self.body(request)
+        var attributes = try attributes(body)
+        let source = try source(body)
+        var sysID = attributes["sys_id"]?.string ?? ""
+        if sysID.isEmpty {
+            sysID = NowTableService.makeSysID()
+            attributes["sys_id"] = .string(sysID)
+        }
+        let wanted = try wantedRelations(body, of: sysID, required: false)
+        let missing = try missingRelations(wanted, of: sysID, relations)
+        let stamp = Timestamp.string(tables.now())
+        attributes["discovery_source"] = .string(source)
+        attributes["first_discovered"] = .string(stamp)
+        attributes["last_discovered"] = .string(stamp)
+        let created = try tableRequest(
+            "POST", "/api/now/table/\(className)", [URLQueryItem(name: "sysparm_fields", value: "sys_id")], request,
+            userName, body: JSONValue.object(attributes).jsonData())
+        try insert(missing, request, userName)
+        return try instanceResponse(
+            request, className, sysID, userName: userName, status: 200,
+            warning: created.headers.value(named: TableAPIHandler.unknownFieldsHeader))
+    }
+
+    /// Sets the body's `attributes` on the CI and stamps `last_discovered`; the CI keeps its `discovery_source`.
+    private func updateCI(_ request: NowHTTPRequest, _ className: String, _ sysID: String, userName: String) throws
+        -> NowHTTPResponse
+    {
+        let body = try Self.body(request)
+        var attributes = try attributes(body)
+        _ = try source(body)
+        attributes["sys_id"] = nil
+        attributes["discovery_source"] = nil
+        attributes["last_discovered"] = .string(Timestamp.string(tables.now()))
+        let updated = try tableRequest(
+            "PATCH", "/api/now/table/\(className)/\(sysID)", [URLQueryItem(name: "sysparm_fields", value: "sys_id")],
+            request, userName, body: JSONValue.object(attributes).jsonData())
+        return try instanceResponse(
+            request, className, sysID, userName: userName, status: 200,
+            warning: updated.headers.value(named: TableAPIHandler.unknownFieldsHeader))
+    }
+
     /// Adds the body's relations that the CI does not have yet, then answers with the CI.
     private func addRelations(
         _ request: NowHTTPRequest, _ className: String, _ sysID: String, _ table: TableDefinition, userName: String
     ) throws -> NowHTTPResponse {
-        guard case .object(let body) = (try? JSONValue(json: request.body ?? Data())) ?? .null else {
-            throw TableAPIError.invalidBody
-        }
-        var wanted: [(parent: String, child: String, type: String)] = []
+        let body = try Self.body(request)
+        let wanted = try wantedRelations(body, of: sysID, required: true)
+        // The CI must be of the class; the Table API's GET answers 404 when it is not.
+        _ = try tableRequest("GET", "/api/now/table/\(className)/\(sysID)", [], request, userName)
+        try insert(try missingRelations(wanted, of: sysID, table), request, userName)
+        return try instanceResponse(request, className, sysID, userName: userName, status: 200)
+    }
+
+    /// A relation as `cmdb_rel_ci` holds it.
+    private typealias Relation = (parent: String, child: String, type: String)
+
+    /// The relations of the body's `outbound_relations` (the CI `sysID` is their parent) and `inbound_relations`
+    /// (it is their child); with `required`, at least one.
+    private func wantedRelations(_ body: JSONObject, of sysID: String, required: Bool) throws -> [Relation] {
+        var wanted: [Relation] = []
         for (key, outbound) in [("outbound_relations", true), ("inbound_relations", false)] {
             guard let value = body[key] else { continue }
             guard case .array(let entries) = value else { throw Self.invalidRelations("'\(key)' is not an array") }
@@ -157,15 +229,20 @@ struct CMDBInstanceAPIHandler: Sendable {
                 wanted.append(outbound ? (sysID, target, type) : (target, sysID, type))
             }
         }
-        guard !wanted.isEmpty else {
+        if required, wanted.isEmpty {
             throw Self.invalidRelations("give 'outbound_relations' or 'inbound_relations'")
         }
-        // The CI must be of the class; the Table API's GET answers 404 when it is not.
-        _ = try tableRequest("GET", "/api/now/table/\(className)/\(sysID)", [], request, userName)
-        let missing: [(parent: String, child: String, type: String)] = try tables.database.read { db in
+        return wanted
+    }
+
+    /// The relations of `wanted` that do not exist yet, once each; throws when a type or a target does not exist.
+    private func missingRelations(_ wanted: [Relation], of sysID: String, _ table: TableDefinition) throws
+        -> [Relation]
+    {
+        try tables.database.read { db in
             guard let types = tables.dictionary.table("cmdb_rel_type"), let items = tables.dictionary.table("cmdb_ci")
             else { return [] }
-            var missing: [(parent: String, child: String, type: String)] = []
+            var missing: [Relation] = []
             for relation in wanted {
                 guard try tables.store.fetch(types, sysID: relation.type, db) != nil else {
                     throw Self.invalidRelations(
@@ -186,14 +263,45 @@ struct CMDBInstanceAPIHandler: Sendable {
             }
             return missing
         }
-        for relation in missing {
+    }
+
+    /// Creates `relations` through the Table API on `cmdb_rel_ci`.
+    private func insert(_ relations: [Relation], _ request: NowHTTPRequest, _ userName: String) throws {
+        for relation in relations {
             let body: JSONValue = [
                 "parent": .string(relation.parent), "child": .string(relation.child), "type": .string(relation.type),
             ]
             _ = try tableRequest(
                 "POST", "/api/now/table/cmdb_rel_ci", [], request, userName, body: body.jsonData())
         }
-        return try instanceResponse(request, className, sysID, userName: userName, status: 200)
+    }
+
+    /// The body's `attributes`: the CI's field values.
+    private func attributes(_ body: JSONObject) throws(TableAPIError) -> JSONObject {
+        guard case .object(let attributes) = body["attributes"] ?? .null else {
+            throw TableAPIError(
+                status: 400, message: "Invalid attributes", detail: "give 'attributes', an object of the CI's values")
+        }
+        return attributes
+    }
+
+    /// The body's `source`, one of `cmdb_ci.discovery_source`'s choices (the platform's discovery sources).
+    private func source(_ body: JSONObject) throws(TableAPIError) -> String {
+        let choices = tables.dictionary.table("cmdb_ci")?.field("discovery_source")?.choices.map(\.value) ?? []
+        guard case .string(let source) = body["source"] ?? .null, choices.isEmpty || choices.contains(source) else {
+            throw TableAPIError(
+                status: 400, message: "Invalid source",
+                detail: "give 'source', one of the discovery sources: " + choices.joined(separator: ", "))
+        }
+        return source
+    }
+
+    /// The request's JSON object body.
+    private static func body(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+        guard case .object(let body) = (try? JSONValue(json: request.body ?? Data())) ?? .null else {
+            throw TableAPIError.invalidBody
+        }
+        return body
     }
 
     /// Removes one relation of the CI: 404 when the CI is neither its parent nor its child.

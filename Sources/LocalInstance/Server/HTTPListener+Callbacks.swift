@@ -24,15 +24,38 @@ extension HTTPListener {
             return Unmanaged.passRetained(pending).toOpaque()
         }
 
+    /// Called when a connection opens (starts its clock, kept in the connection's socket context) and when it closes
+    /// (stops it).
+    static let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+        guard let cls, let connection, let socketContext else { return }
+        let deadlines = Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+        if code == .CONNECTION_NOTIFY_STARTED {
+            guard let clock = deadlines.watch(socket: cmhd_connection_socket(connection)) else { return }
+            socketContext.pointee = Unmanaged.passRetained(clock).toOpaque()
+        } else if let state = socketContext.pointee {
+            socketContext.pointee = nil
+            let clock = Unmanaged<ConnectionClock>.fromOpaque(state)
+            deadlines.forget(clock.takeUnretainedValue())
+            clock.release()
+        }
+    }
+
+    /// The clock of `connection`, if it has one.
+    private static func clock(of connection: OpaquePointer) -> ConnectionClock? {
+        cmhd_socket_context(connection).map { Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     /// Called when a request's headers have arrived (admits it), once per body chunk (appends it) and once the body
     /// is complete (answers it).
     static let access: MHD_AccessHandlerCallback = { cls, connection, _, method, _, data, size, slot in
         guard let cls, let connection, let method, let size, let slot, let state = slot.pointee else { return .NO }
         let context = Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue()
         let pending = Unmanaged<PendingRequest>.fromOpaque(state).takeUnretainedValue()
+        let clock = clock(of: connection)
         guard pending.isAdmitted else {
             guard context.tracker.begin() else { return .NO }
             pending.isAdmitted = true
+            clock?.awaitBody(grace: context.deadlines.headerTimeout)
             // Two different lengths leave the body's end in doubt (request smuggling): answered before any body.
             let lengths = Set(
                 values(of: .HEADER_KIND, on: connection).filter { $0.0.lowercased() == "content-length" }.map {
@@ -52,12 +75,15 @@ extension HTTPListener {
             return .YES
         }
         if size.pointee > 0 {
+            clock?.received(size.pointee, atNanosecondsPerByte: context.deadlines.nanosecondsPerBodyByte)
             if let data {
                 pending.append(UnsafeRawBufferPointer(start: data, count: size.pointee), limit: context.bodyLimit)
             }
             size.pointee = 0
             return .YES
         }
+        // The request is complete: the handler and the answer have no deadline of the listener's.
+        clock?.stop()
         if pending.tooLarge {
             if pending.spooled, let spooling = context.spooling { return queue(spooling.tooLarge, on: connection) }
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
@@ -97,9 +123,14 @@ extension HTTPListener {
         }
     }
 
-    /// Called when a request is over, answered or not: frees its state and reports an admitted one to the tracker.
-    static let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
+    /// Called when a request is over, answered or not: frees its state, reports an admitted one to the tracker and
+    /// starts the deadline of the connection's next request.
+    static let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
         guard let cls, let slot, let state = slot.pointee else { return }
+        if let connection {
+            let deadlines = Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().deadlines
+            clock(of: connection)?.awaitHeaders(within: deadlines.headerTimeout)
+        }
         let pending = Unmanaged<PendingRequest>.fromOpaque(state)
         slot.pointee = nil
         pending.takeUnretainedValue().removeUntakenBody()

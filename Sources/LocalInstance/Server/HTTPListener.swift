@@ -34,6 +34,11 @@ public final class HTTPListener: Sendable {
     /// before the listener closes it, by default: 30 seconds.
     public static let defaultConnectionTimeout: Duration = .seconds(30)
 
+    /// How long a request's headers may take to arrive, by default: 30 seconds from the connection opening (or from
+    /// the previous answer on a kept-alive connection), however often bytes of them arrive. Its body then has as
+    /// long again to start and must arrive at 1 KB/s on average.
+    public static let defaultHeaderTimeout: Duration = .seconds(30)
+
     /// How many connections one client address may hold open at once, by default; a connection beyond it is
     /// closed at once.
     public static let defaultConnectionsPerClient = 64
@@ -52,20 +57,28 @@ public final class HTTPListener: Sendable {
     /// - parameter bodyLimit: the largest request body accepted, in bytes; a larger one is answered 413.
     /// - parameter connectionTimeout: how long a connection may stay silent before it is closed (whole seconds,
     ///   at least one).
+    /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
+    ///   (also the grace its body has before the minimum body rate counts); past it the connection is closed.
     /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
+    /// - parameter connectionMemory: the memory for one connection's request line, headers and query parameters,
+    ///   in bytes (nil: the listener's default); a request line longer than it is refused by libmicrohttpd. More
+    ///   than 1,000 query parameters get the Table API's 400 whatever it is.
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
-        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient, spooling: BodySpooling? = nil,
+        headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
+        connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
+        connectionMemory: Int? = nil, spooling: BodySpooling? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = try ListeningSocket.open(host: host, port: port)
-        let context = ListenerContext(handler: handler, bodyLimit: bodyLimit, spooling: spooling)
+        let context = ListenerContext(
+            handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -73,22 +86,26 @@ public final class HTTPListener: Sendable {
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
         let requestLine = OpaquePointer(unsafeBitCast(HTTPListener.requestLineArrived, to: UnsafeRawPointer.self))
+        let notified = OpaquePointer(unsafeBitCast(HTTPListener.connectionNotified, to: UnsafeRawPointer.self))
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             // The request's path as sent (the access handler's is decoded, an encoded `/` included).
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
+            // Each connection's deadlines, from its opening to its closing.
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, notified, OpaquePointer(contextPointer),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
             // A silent connection does not hold its thread for long, and one client cannot hold them all.
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(clamping: max(1, connectionTimeout.components.seconds)),
             MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(clamping: max(1, connectionsPerClient)),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(HTTPListener.connectionMemory),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, max(connectionMemory ?? HTTPListener.connectionMemory, 4096),
             MHD_OPTION.END.rawValue,
         ]
         let started = withVaList(options) { arguments in
             MHD_start_daemon_va(flags, 0, nil, nil, HTTPListener.access, contextPointer, arguments)
         }
         guard let started else {
+            context.deadlines.stop()
             close(descriptor)
             throw HTTPListenerError(host: host, port: port, reason: "libmicrohttpd could not start")
         }
@@ -102,6 +119,7 @@ public final class HTTPListener: Sendable {
     /// connection. Calling it again does nothing. Call it from outside the handler (it waits for the handler).
     public func stop() {
         daemon.stop(draining: context.tracker)
+        context.deadlines.stop()
     }
 
     deinit {

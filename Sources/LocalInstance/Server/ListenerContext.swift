@@ -10,11 +10,15 @@ final class ListenerContext: Sendable {
     let spooling: BodySpooling?
     /// The requests being handled.
     let tracker = RequestTracker()
+    /// The connections' deadlines for their headers and bodies.
+    let deadlines: ConnectionDeadlines
 
     init(
-        handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int, spooling: BodySpooling?
+        handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int, spooling: BodySpooling?,
+        headerTimeout: Duration
     ) {
         self.handler = handler
+        deadlines = ConnectionDeadlines(headerTimeout: headerTimeout)
         self.bodyLimit = bodyLimit
         self.spooling = spooling
     }

@@ -31,7 +31,8 @@ extension LocalInstance {
                 return try CMDBInstanceAPIHandler(tables: handler).handle(request, route: cmdbRoute, userName: userName)
             }
             if let statsTable {
-                return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable)
+                return try AggregateAPIHandler(tables: handler).handle(
+                    request, tableName: statsTable, userName: userName)
             }
             return try batch(request)
         } catch {

@@ -4,7 +4,8 @@ extension LocalInstance {
 
     /// How a local instance starts: its database, extra tables, credentials, data and faults.
     public struct Options: Sendable {
-        /// The SQLite database file (created when missing, WAL journal); `":memory:"` keeps everything in memory.
+        /// The SQLite database file (created when missing, WAL journal); `":memory:"` is a private temporary
+        /// database, removed when the instance closes.
         public var databasePath: String
         /// A JSON dictionary file with extra (custom `u_`) tables, or nil.
         public var schemaFile: String?

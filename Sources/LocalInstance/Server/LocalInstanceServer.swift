@@ -18,9 +18,14 @@ public final class LocalInstanceServer: Sendable {
 
     /// Opens the instance with `options` and listens on `host:port` (port 0: a free port).
     ///
+    /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
+    ///   (see ``HTTPListener/defaultHeaderTimeout``).
     /// - throws: the instance's error when the database or schema cannot be opened, ``HTTPListenerError`` when
     ///   the address cannot be bound.
-    public init(host: String = "127.0.0.1", port: UInt16 = 0, options: LocalInstance.Options) throws {
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 0, headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
+        options: LocalInstance.Options
+    ) throws {
         let instance = try LocalInstance(options: options)
         do {
             // Raw attachment uploads stream to their files, up to com.glide.attachment.max_size; multipart uploads
@@ -33,7 +38,9 @@ public final class LocalInstanceServer: Sendable {
                     instance.attachments.receiver(method: method, path: path, contentType: contentType)
                 })
             let web = WebInterface(instance: instance)
-            listener = try HTTPListener(host: host, port: port, spooling: spooling) { request in
+            listener = try HTTPListener(
+                host: host, port: port, headerTimeout: headerTimeout, spooling: spooling
+            ) { request in
                 web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)
             }
         } catch {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Looks up referenced records during one request (cached), for display values, dot-walking and
 /// `sysparm_input_display_value`.
 final class ReferenceResolver {
@@ -8,6 +10,8 @@ final class ReferenceResolver {
     /// The session's user, whose time zone and date format date-time display values are written in.
     private let userName: String?
     private var dates: UserDateDisplay?
+    /// The session user's record once read (`.some(nil)`: there is none).
+    private var user: StoredRecord??
 
     init(dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection, userName: String? = nil) {
         self.dictionary = dictionary
@@ -42,18 +46,33 @@ final class ReferenceResolver {
         return field.choiceLabel(for: value) ?? value
     }
 
-    /// The session user's date display, read from their `sys_user` record once per request.
+    /// The session user's date display, from their `sys_user` record.
     private func userDates() throws -> UserDateDisplay {
         if let dates { return dates }
-        var user: StoredRecord?
-        if let userName, let users = dictionary.table("sys_user"), users.field("time_zone") != nil {
-            user = try store.select(
-                users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
-            ).first
-        }
+        let user = try sessionUser()
         let display = UserDateDisplay(timeZone: user?["time_zone"] ?? "", dateFormat: user?["date_format"] ?? "")
         dates = display
         return display
+    }
+
+    /// The session user's time zone (`sys_user.time_zone`), in which a query's date helpers
+    /// (`javascript:gs.beginningOfToday()`) are computed; UTC when it is empty or not a known zone.
+    func timeZone() throws -> TimeZone {
+        let name = try sessionUser()?["time_zone"] ?? ""
+        return name.isEmpty ? .gmt : TimeZone(identifier: name) ?? .gmt
+    }
+
+    /// The session user's `sys_user` record, read once per request; nil without a user or time zones.
+    private func sessionUser() throws -> StoredRecord? {
+        if let user { return user }
+        var found: StoredRecord?
+        if let userName, let users = dictionary.table("sys_user"), users.field("time_zone") != nil {
+            found = try store.select(
+                users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
+            ).first
+        }
+        user = .some(found)
+        return found
     }
 
     /// The stored value of `field` that the display value `text` names: a reference's sys_id, a choice's value;

@@ -1,11 +1,12 @@
 import NowData
 
-/// Roles decide who writes: a POST, PUT, PATCH or DELETE on a table whose ``TableDictionary/writeRoles`` names a
-/// role needs a user who holds it or `admin` (`sys_user_has_role`, directly or through a group, in state active),
-/// or the configured administrator; anyone else gets the platform's 403.
+/// Roles decide who writes: a POST, PUT, PATCH or DELETE on a table whose rules name a write role
+/// (``TableRules/writeRole``, declared on the table or a table it extends) needs a user who holds it or `admin`
+/// (`sys_user_has_role`, directly or through a group, in state active), or the configured administrator; anyone
+/// else gets the platform's 403.
 extension TableAPIHandler {
     func authorizeWrite(_ table: TableDefinition, _ request: TableAPIRequest) throws {
-        guard let role = dictionary.writeRole(of: table.name), request.userName != administrator,
+        guard let role = dictionary.rules(of: table.name).writeRole, request.userName != administrator,
             dictionary.table("sys_user") != nil, dictionary.table("sys_user_has_role") != nil,
             dictionary.table("sys_user_role") != nil
         else { return }

@@ -1,8 +1,9 @@
 import Foundation
 import NowData
 
-/// POST, PUT and PATCH: the body's fields, validated; the system fields and the business rules the platform runs
-/// (auto-number, default values, incident priority from impact and urgency, active/resolved/closed from the state).
+/// POST, PUT and PATCH: the body's fields, validated; default values, the system fields and the table's rules
+/// (``TableRules``, applied in `TableAPIHandler+Rules.swift`: auto-number, incident priority from impact and
+/// urgency, active/resolved/closed from the state, ...).
 ///
 /// Values the platform would not store are ignored with a log line, field by field, and the rest of the write goes
 /// through: an unknown field name (also named in the response's ``unknownFieldsHeader``, with the tables of the
@@ -27,13 +28,11 @@ extension TableAPIHandler {
             var record = StoredRecord()
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
-            record.merge(try templateValues(table, changes, db)) { _, new in new }
             record.merge(changes) { _, new in new }
             let sysID = changes["sys_id"] ?? NowTableService.makeSysID()
             record["sys_id"] = sysID
-            if table.numberPrefix != nil, (record["number"] ?? "").isEmpty {
-                record["number"] = try store.nextNumber(table, db)
-            }
+            let userID = try userSysID(request.userName, db) ?? ""
+            try applyInsertRules(table, &record, given: changes, timestamp: timestamp, userSysID: userID, db)
             if try store.fetch(table, sysID: sysID, db) != nil {
                 let name = record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
                 throw TableAPIError.insertFailed(table: table.name, record: name)
@@ -47,16 +46,6 @@ extension TableAPIHandler {
             }
             if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
             if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
-            if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
-            let userID = try userSysID(request.userName, db) ?? ""
-            if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty { record["opened_by"] = userID }
-            if table.name == "incident", changes["priority"] == nil {
-                record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""
-            }
-            let rules = StateRules.consequences(
-                table: table, record: record, given: changes, timestamp: timestamp, userSysID: userID)
-            record.merge(rules) { _, new in new }
-            if let state = StateRules.requestState(table: table, given: changes) { record["request_state"] = state }
             try store.insert(table, record, db)
             try checkAbortRules(
                 table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
@@ -88,23 +77,8 @@ extension TableAPIHandler {
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
-            if target.name == "incident", changes["priority"] == nil,
-                changes["impact"] != nil || changes["urgency"] != nil
-            {
-                let merged = current.merging(changes) { _, new in new }
-                changes["priority"] = Self.priority(impact: merged["impact"], urgency: merged["urgency"])
-            }
-            if let state = changes["state"], state != current["state"] {
-                let merged = current.merging(changes) { _, new in new }
-                if let refusal = StateRules.refusal(table: target, from: current["state"], to: state, record: merged) {
-                    throw refusal
-                }
-                let rules = StateRules.consequences(
-                    table: target, record: merged, given: changes,
-                    timestamp: timestamp, userSysID: try userSysID(request.userName, db) ?? "")
-                changes.merge(rules) { _, new in new }
-            }
-            if let state = StateRules.requestState(table: target, given: changes) { changes["request_state"] = state }
+            try applyUpdateRules(
+                target, current: current, &changes, timestamp: timestamp, userName: request.userName, db)
             changes = changes.filter { name, value in
                 guard let field = target.field(name) else { return false }
                 return field.apiValue(field.storedValue(value) ?? .null) != current[name]
@@ -261,21 +235,12 @@ extension TableAPIHandler {
     }
 
     /// The sys_id of the user called `userName`.
-    private func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
+    func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
         guard let users = dictionary.table("sys_user") else { return nil }
         return try store.select(
             users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
         )
         .first?["sys_id"]
-    }
-
-    /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to
-    /// 5 Planning.
-    static func priority(impact: String?, urgency: String?) -> String? {
-        guard let impact = impact.flatMap({ Int($0) }), let urgency = urgency.flatMap({ Int($0) }),
-            (1...3).contains(impact), (1...3).contains(urgency)
-        else { return nil }
-        return String(impact + urgency - 1)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

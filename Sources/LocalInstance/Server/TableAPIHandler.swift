@@ -82,7 +82,8 @@ struct TableAPIHandler: Sendable {
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
-            let translated = translator.translate(try filter(query, table, parameters, resolver), table: table.name)
+            let translated = translator.computingDates(in: try resolver.timeZone()).translate(
+                try filter(query, table, parameters, resolver), table: table.name)
             let notices = translated.warnings.map { "local instance: \(table.name): \(redacted($0))" }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
             let total: Int? =

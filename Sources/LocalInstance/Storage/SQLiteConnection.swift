@@ -20,8 +20,11 @@ final class SQLiteConnection: @unchecked Sendable {
     ///
     /// - parameter statementBudget: how long one statement may run before SQLite stops it (nil: no limit).
     /// - parameter readOnly: whether the connection only reads (`PRAGMA query_only`), as the read pool's do.
+    /// - parameter synced: whether a file's commits reach the disk at checkpoints (`synchronous=NORMAL`); false for
+    ///   a temporary database, whose content is not meant to outlive the process (`synchronous=OFF`).
     init(
-        path: String, busyTimeoutMilliseconds: Int32 = 5000, statementBudget: Duration? = nil, readOnly: Bool = false
+        path: String, busyTimeoutMilliseconds: Int32 = 5000, statementBudget: Duration? = nil, readOnly: Bool = false,
+        synced: Bool = true
     ) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -47,9 +50,11 @@ final class SQLiteConnection: @unchecked Sendable {
                 return deadline.isPast ? 1 : 0
             }, Unmanaged.passUnretained(deadline).toOpaque())
         }
+        let replaced = Self.replaceLike(on: db, deadline: deadline)
+        guard replaced == SQLITE_OK else { throw failure(replaced, "") }
         if path != ":memory:" {
             try execute("PRAGMA journal_mode=WAL")
-            try execute("PRAGMA synchronous=NORMAL")
+            try execute(synced ? "PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=OFF")
             // Reads map the file instead of copying each page through a read() call (the count of a large
             // table reads every page); SQLite caps the size at its compile-time limit.
             try execute("PRAGMA mmap_size=\(Self.mmapSize)")

@@ -1,19 +1,25 @@
+import Foundation
 import Synchronization
 
-/// A thread-safe SQLite database: one connection for writes, used under a mutex, and for a database file a pool
-/// of read-only connections, so that reads run in parallel with each other and with the writer (WAL).
+/// A thread-safe SQLite database: one connection for writes, used under a mutex, and a pool of read-only
+/// connections, so that reads run in parallel with each other and with the writer (WAL).
 ///
 /// Every read runs in one read transaction: whatever it selects (a page and its `X-Total-Count`) comes from one
 /// snapshot. Every statement has a time budget; past it SQLite stops it and the statement throws an error whose
 /// ``SQLiteError/isInterrupted`` is true.
+///
+/// `":memory:"` is a private temporary database file, in a directory of its own in the temporary directory, removed
+/// when the database is closed (or released): SQLite's in-memory databases have one connection, so a slow read
+/// would hold up every other, and the shared-cache ones trade the snapshots for table locks. The file keeps WAL's
+/// snapshots and parallel readers; it is never synced (`synchronous=OFF`), as nothing of it is meant to last.
 final class SQLiteDatabase: Sendable {
     private let writer: Mutex<SQLiteConnection>
     /// Idle read connections.
     private let readers = Mutex(ReaderPool())
-    /// Whether reads have connections of their own (not for an in-memory database: its reads use the writer's).
-    private let hasReaders: Bool
     private let path: String
     private let statementBudget: Duration?
+    /// The directory of the temporary file behind `":memory:"`, removed with the database; nil for a named file.
+    let temporaryDirectory: URL?
 
     /// The idle readers and whether the database is closed.
     private struct ReaderPool {
@@ -28,30 +34,53 @@ final class SQLiteDatabase: Sendable {
     /// The most idle read connections kept open; more run while many reads are in flight, then close.
     static let idleReaderLimit = 16
 
-    /// Opens the database at `path` (WAL for files); `":memory:"` opens a private in-memory database.
+    /// Opens the database at `path` (WAL); `":memory:"` opens a private temporary one, removed when it closes.
     ///
     /// - parameter statementBudget: how long one statement may run before it is stopped; nil for no limit.
     init(path: String, statementBudget: Duration? = nil) throws(SQLiteError) {
-        self.path = path
         self.statementBudget = statementBudget
-        writer = Mutex(try SQLiteConnection(path: path, statementBudget: statementBudget))
-        hasReaders = path != ":memory:"
+        if path == ":memory:" {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "nowflow-memory-" + UUID().uuidString, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                // SQLITE_CANTOPEN, as SQLite would report a database it cannot create.
+                throw SQLiteError(code: 14, message: "cannot create \(directory.path): \(error)", sql: "")
+            }
+            temporaryDirectory = directory
+            self.path = directory.appendingPathComponent("memory.db").path
+        } else {
+            temporaryDirectory = nil
+            self.path = path
+        }
+        do {
+            writer = Mutex(
+                try SQLiteConnection(
+                    path: self.path, statementBudget: statementBudget, synced: temporaryDirectory == nil))
+        } catch {
+            if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+            throw error
+        }
+    }
+
+    deinit {
+        close()
     }
 
     /// Runs `body` in one read transaction (one snapshot of the database), in parallel with other reads.
     func read<R: Sendable>(_ body: (SQLiteConnection) throws -> R) throws -> R {
-        guard hasReaders else {
-            return try writer.withLock { connection in try body(connection) }
+        let taken = readers.withLock { pool -> (closed: Bool, idle: SQLiteConnection?) in
+            guard !pool.closed else { return (true, nil) }
+            pool.active += 1
+            return (false, pool.idle.popLast())
         }
+        // Once closed, the writer (closed too) reports it, naming the statement, as every SQLite error does.
+        if taken.closed { return try writer.withLock { connection in try body(connection) } }
         let connection: SQLiteConnection
         do {
             connection =
-                try readers.withLock { pool throws(SQLiteError) -> SQLiteConnection? in
-                    pool.active += 1
-                    // SQLITE_MISUSE, as the closed writer reports it.
-                    if pool.closed { throw SQLiteError(code: 21, message: "the database is closed", sql: "") }
-                    return pool.idle.popLast()
-                } ?? SQLiteConnection(path: path, statementBudget: statementBudget, readOnly: true)
+                try taken.idle ?? SQLiteConnection(path: path, statementBudget: statementBudget, readOnly: true)
         } catch {
             readers.withLock { $0.active -= 1 }
             throw error
@@ -73,7 +102,8 @@ final class SQLiteDatabase: Sendable {
         try writer.withLock { connection in try connection.transaction { try body(connection) } }
     }
 
-    /// Closes the connections (a read in progress closes its own when it ends); later use fails with an error.
+    /// Closes the connections (a read in progress closes its own when it ends) and removes a temporary database;
+    /// later use fails with an error. Calling it again does nothing more.
     func close() {
         let idle = readers.withLock { pool in
             pool.closed = true
@@ -82,5 +112,6 @@ final class SQLiteDatabase: Sendable {
         }
         for connection in idle { connection.close() }
         writer.withLock { $0.close() }
+        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
     }
 }

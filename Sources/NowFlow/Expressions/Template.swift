@@ -6,7 +6,9 @@ import Foundation
 /// parts are joined as text. `$${` writes a literal `${`.
 struct Template: Sendable, Hashable {
     enum Part: Sendable, Hashable {
-        case text(String)
+        /// A literal run: a slice of the template's text where no `$${` is unescaped in it (no copy of a long
+        /// text), else the unescaped text.
+        case text(Substring)
         /// An expression, its source text and the offset of that text in the template.
         case expression(Expression, source: String, offset: Int)
     }
@@ -18,8 +20,9 @@ struct Template: Sendable, Hashable {
     /// Parses `text`; errors carry the offset in `text`, in characters.
     ///
     /// The text is scanned once as UTF-8 bytes (`$`, `{`, `}` and the quotes are ASCII) for its `${`, `$${` and
-    /// closing `}`; its literal runs are then copied whole, and a character offset is counted only where an
-    /// expression starts: a long text costs little more than its bytes.
+    /// closing `}`; its literal runs are then taken whole (as slices of the text, copied only where a `$${` is
+    /// unescaped), and a character offset is counted only where an expression starts: a long text costs little more
+    /// than its bytes.
     init(parsing text: String) throws(ExpressionError) {
         var contiguous = text
         let scan = contiguous.withUTF8(Scan.init)
@@ -37,8 +40,14 @@ struct Template: Sendable, Hashable {
             return counted.characters
         }
         var parts: [Part] = []
+        // The literal run being read: the unescaped text before `literalStart` (empty while no `$${` came), then
+        // the text from `literalStart` on.
         var literal = ""
         var literalStart = 0
+        func literalRun(to end: String.Index) -> Substring {
+            let rest = text[index(literalStart)..<end]
+            return literal.isEmpty ? rest : Substring(literal + rest)
+        }
         for mark in scan.marks {
             switch mark {
             case .escape(let at):
@@ -53,11 +62,9 @@ struct Template: Sendable, Hashable {
                 guard !source.allSatisfy(\.isWhitespace) else {
                     throw ExpressionError(message: "empty '${}'", offset: offset(of: at))
                 }
-                literal += text[index(literalStart)..<index(at)]
-                if !literal.isEmpty {
-                    parts.append(.text(literal))
-                    literal = ""
-                }
+                let run = literalRun(to: index(at))
+                if !run.isEmpty { parts.append(.text(run)) }
+                literal = ""
                 let sourceOffset = offset(of: at + 2)
                 parts.append(
                     .expression(
@@ -65,8 +72,8 @@ struct Template: Sendable, Hashable {
                 literalStart = close + 1
             }
         }
-        literal += text[index(literalStart)...]
-        if !literal.isEmpty || parts.isEmpty { parts.append(.text(literal)) }
+        let run = literalRun(to: text.endIndex)
+        if !run.isEmpty || parts.isEmpty { parts.append(.text(run)) }
         self.parts = parts
         self.source = text
     }
@@ -77,7 +84,7 @@ struct Template: Sendable, Hashable {
         var contiguous = text
         return contiguous.withUTF8 { bytes in
             var index = 0
-            while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+            while let dollar = Self.firstDollar(in: bytes, from: index) {
                 index = dollar + 1
                 if index < bytes.count, bytes[index] == UInt8(ascii: "{") { return true }
             }
@@ -85,9 +92,31 @@ struct Template: Sendable, Hashable {
         }
     }
 
+    /// The offset of the first `$` of `bytes` at or after `start`, found by `memchr` (which compares many bytes at
+    /// a time).
+    private static func firstDollar(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(UInt8(ascii: "$")), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    /// How many bytes `bytes` starts with that are ASCII, read eight at a time.
+    private static func asciiPrefix(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highBits == 0 {
+            index += 8
+        }
+        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
+        return index
+    }
+
     /// The text when the template holds no expression.
     var literal: String? {
-        if parts.count == 1, case .text(let text) = parts[0] { text } else { nil }
+        if parts.count == 1, case .text(let text) = parts[0] { String(text) } else { nil }
     }
 
     /// The expression when the template is exactly one `${ expr }`.
@@ -117,9 +146,9 @@ struct Template: Sendable, Hashable {
         var asciiPrefix: Int
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            asciiPrefix = bytes.firstIndex { $0 >= 0x80 } ?? bytes.count
+            asciiPrefix = Template.asciiPrefix(of: bytes)
             var index = 0
-            while let dollar = bytes[index...].firstIndex(of: UInt8(ascii: "$")) {
+            while let dollar = Template.firstDollar(in: bytes, from: index) {
                 let next = dollar + 1
                 if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "$"), bytes[next + 1] == UInt8(ascii: "{") {
                     marks.append(.escape(dollar))

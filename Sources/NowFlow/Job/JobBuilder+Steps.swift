@@ -10,7 +10,12 @@ extension JobBuilder {
             error(at: node.mark, "\(what) must be a list of steps, not \(node.kindDescription)")
             return []
         }
-        return items.compactMap(step)
+        var steps: [Step] = []
+        steps.reserveCapacity(items.count)
+        for item in items {
+            if let step = step(item) { steps.append(step) }
+        }
+        return steps
     }
 
     private func step(_ node: YAMLNode) -> Step? {

@@ -11,14 +11,16 @@ import Foundation
 /// ```
 public enum JobFile {
     /// Reads and checks the job file at `path`.
+    ///
+    /// The file's text is let go once its YAML tree is read, before the job is built from the tree.
     public static func load(path: String) throws(JobFileError) -> Job {
-        try parse(try text(at: path), file: path)
+        try load(path: path, includedBy: [])
     }
 
     /// Reads and checks the job file at `path`, included by the files of `chain` (outermost first).
     static func load(path: String, includedBy chain: [String]) throws(JobFileError) -> Job {
-        let text = try text(at: path)
-        return try job(from: try root(of: text, file: path), file: path, includedBy: chain)
+        let root = try root(of: try text(at: path), file: path)
+        return try job(from: root, file: path, includedBy: chain)
     }
 
     /// Reads and checks a job from its text; `file` names it in diagnostics, and the files it includes are read
@@ -27,21 +29,67 @@ public enum JobFile {
         try job(from: try root(of: text, file: file), file: file)
     }
 
-    /// The text of the file at `path`; why it cannot be read as a diagnostic.
+    /// The text of the file at `path` (without a leading byte order mark); why it cannot be read as a diagnostic.
+    ///
+    /// A regular file is read straight into the string's storage and its UTF-8 checked there: a large job file is in
+    /// memory once, not also as `Data`.
     static func text(at path: String) throws(JobFileError) -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
+        func failure(_ message: String) -> JobFileError {
+            JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: message)])
+        }
+        let text: String?
+        if #available(macOS 26, *), let read = try readRegularFile(at: path) {
+            text = read
+        } else {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw failure(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            }
+            text = String(data: data, encoding: .utf8)
+        }
+        guard let text else { throw failure("the file is not UTF-8 text") }
+        return text
+    }
+
+    /// The text of the regular file at `path`, as `String(data:encoding: .utf8)` reads it (a leading byte order mark
+    /// dropped; nil when the bytes are not UTF-8); nil too for another kind of file (a pipe, a device), which is
+    /// read as `Data`.
+    @available(macOS 26, *)
+    private static func readRegularFile(at path: String) throws(JobFileError) -> String?? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
             throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: reason)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var readFailed = false
+        var valid = true
+        let text = String(unsafeUninitializedCapacity: max(Int(status.st_size), 1)) { buffer in
+            var count = 0
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else {
+                    readFailed = got < 0
+                    break
+                }
+                count += got
+            }
+            valid = (try? UTF8Span(validating: UnsafeBufferPointer(rebasing: buffer[..<count]).span)) != nil
+            return valid ? count : 0
+        }
+        if readFailed {
             throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: 0, column: 0, message: "the file is not UTF-8 text")
+                Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")
             ])
         }
-        return text
+        guard valid else { return .some(nil) }
+        // U+FEFF is a grapheme of its own.
+        return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
     /// The YAML tree of `text` (nil for an empty document); libyaml's error as a diagnostic in `file`.

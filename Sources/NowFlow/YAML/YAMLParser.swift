@@ -5,8 +5,8 @@ internal import CYAML
 /// Anchors and aliases are resolved (an alias becomes a copy of the anchored node), duplicate mapping keys and a
 /// second document are errors, nesting is limited to ``maximumDepth`` levels and alias expansion to
 /// ``maximumNodes`` nodes and ``maximumAliasBytes`` of text (so that a hostile file cannot exhaust memory). Nodes are
-/// built in time linear in the document's size. Every libyaml resource is freed, also when
-/// parsing fails.
+/// built in time linear in the document's size. libyaml reads the text's own UTF-8 storage, not a copy of it. Every
+/// libyaml resource is freed, also when parsing fails.
 ///
 /// ```swift
 /// let root = try YAMLParser.parse("name: demo\nsteps: []")
@@ -22,12 +22,15 @@ enum YAMLParser {
 
     /// Parses `text`; nil when the text holds no document (empty, or only comments).
     static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
-        let session = try Session(text: text)
-        return try session.run()
+        guard !text.isEmpty else { return nil }
+        var contiguous = text
+        return try contiguous.withUTF8 { bytes in
+            Result { () throws(YAMLError) in try Session(input: bytes).run() }
+        }.get()
     }
 }
 
-/// One parse: owns the libyaml parser and a copy of the input, both freed in `deinit`.
+/// One parse: owns the libyaml parser, freed in `deinit`, and reads `input`, which outlives it.
 private final class Session {
     /// A collection being read, changed in place (a value copied out of the stack and back would copy its array
     /// on every append: quadratic in the collection's size).
@@ -38,7 +41,9 @@ private final class Session {
         var items: [YAMLNode] = []
         var pairs: [YAMLNode.Pair] = []
         var pendingKey: YAMLNode?
-        var keys: [String: YAMLMark] = [:]
+        /// The keys of a mapping of more than ``Session/scannedKeys`` pairs, for the duplicate check (a smaller
+        /// one's pairs are looked through: most mappings of a job have a few keys).
+        var keys: [String: YAMLMark]?
         /// The nodes and the scalar bytes it holds once its aliases are expanded.
         var weight = 1
         var bytes = 0
@@ -51,7 +56,7 @@ private final class Session {
     }
 
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let input: UnsafeMutableBufferPointer<UInt8>
+    private let input: UnsafeBufferPointer<UInt8>
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, weight: Int, bytes: Int)] = [:]
     private var totalWeight = 0
@@ -62,23 +67,23 @@ private final class Session {
     private var root: YAMLNode?
     private var documents = 0
 
-    init(text: String) throws(YAMLError) {
-        let count = text.utf8.count
-        input = .allocate(capacity: max(count, 1))
-        _ = input.initialize(from: text.utf8)
+    /// Reads `input`, which is not empty (libyaml needs a non-null input).
+    init(input: UnsafeBufferPointer<UInt8>) throws(YAMLError) {
+        guard let start = input.baseAddress else {
+            throw YAMLError(message: "no input", mark: YAMLMark(line: 1, column: 1))
+        }
+        self.input = input
         parser = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
-            input.deallocate()
             throw YAMLError(message: "out of memory", mark: YAMLMark(line: 1, column: 1))
         }
-        yaml_parser_set_input_string(parser, input.baseAddress, count)
+        yaml_parser_set_input_string(parser, start, input.count)
     }
 
     deinit {
         yaml_parser_delete(parser)
         parser.deallocate()
-        input.deallocate()
     }
 
     func run() throws(YAMLError) -> YAMLNode? {
@@ -178,14 +183,30 @@ private final class Session {
                 throw YAMLError(
                     message: "a mapping key must be a plain value, not \(node.kindDescription)", mark: node.mark)
             }
-            if let first = top.keys[name] {
+            if let first = Self.firstMark(of: name, in: top) {
                 throw YAMLError(
                     message: "duplicate key '\(name)' (first at line \(first.line), column \(first.column))",
                     mark: node.mark)
             }
-            top.keys[name] = node.mark
+            if top.keys != nil {
+                top.keys?[name] = node.mark
+            } else if top.pairs.count == Self.scannedKeys {
+                var keys = [String: YAMLMark](minimumCapacity: 2 * Self.scannedKeys)
+                for pair in top.pairs { keys[pair.name] = pair.key.mark }
+                keys[name] = node.mark
+                top.keys = keys
+            }
             top.pendingKey = node
         }
+    }
+
+    /// The most pairs a mapping's keys are looked through for a duplicate; a larger mapping keeps a dictionary.
+    private static let scannedKeys = 8
+
+    /// Where the mapping being read has the key `name` already.
+    private static func firstMark(of name: String, in frame: Frame) -> YAMLMark? {
+        if let keys = frame.keys { return keys[name] }
+        return frame.pairs.first { $0.key.scalarText == name }?.key.mark
     }
 
     private func checkCollectionTag(_ tag: String?, expected: String, mark: YAMLMark) throws(YAMLError) {

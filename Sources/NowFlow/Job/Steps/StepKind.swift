@@ -1,5 +1,8 @@
 /// What a step does, with its parameters.
-enum StepKind: Sendable {
+///
+/// Indirect: the parameters of each kind are kept in a box of their own, so that a ``Step`` stays small whatever its
+/// kind (a job's steps are an array of them) and a copy of a kind is one reference.
+indirect enum StepKind: Sendable {
     case query(QueryStep)
     case get(GetStep)
     case create(CreateStep)

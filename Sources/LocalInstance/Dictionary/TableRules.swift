@@ -1,0 +1,65 @@
+/// What the platform does on a table's records besides storing them, declared beside the table's definition
+/// (``TableDefinition/rules``): the role a write needs, the state model, what a state change sets, values the
+/// platform moves on at once, the incident priority lookup, the opening stamps and standard-change templates.
+///
+/// A table takes every rule it does not declare from the table it extends, and so on up (`incident` takes `task`'s
+/// write role and opening stamps, and declares its own state effects); ``TableDictionary/rules(of:)`` gives the
+/// rules in force. Auto-numbering is the definition's `numberPrefix`, and `sys_script` abort rules are records,
+/// not declarations; `TableAPIHandler` applies all of them in one place (`TableAPIHandler+Rules.swift`).
+///
+/// ```swift
+/// TableRules(writeRole: "itil", stateEffects: StateEffects(inactive: ["3", "4", "7"], closed: ["3", "4", "7"]))
+/// ```
+struct TableRules: Sendable, Hashable {
+    /// The role a user needs, besides `admin`, to insert, update or delete the table's records (the configured
+    /// administrator always may); nil: any authenticated user, unless a parent table names one.
+    var writeRole: String?
+    /// The state changes the platform refuses.
+    var stateModel: StateModel?
+    /// What a record's `state` sets: `active`, and the resolution and closing stamps.
+    var stateEffects: StateEffects?
+    /// Values the platform's flows move on from at once, by field: a write that sets `request_state` to
+    /// `submitted` on a request leaves `in_process`.
+    var automaticValues: [String: [String: String]]?
+    /// Whether `priority` follows from `impact` and `urgency` (the platform's priority lookup), unless the write
+    /// sets it.
+    var priorityFromImpactAndUrgency: Bool?
+    /// Whether an insert stamps `opened_at` (now) and `opened_by` (the session's user) when they are empty.
+    var stampsOpening: Bool?
+    /// Whether an insert that sets `std_change_producer_version` takes the values of that standard-change
+    /// template (its `template`, `field=value^field=value`) for the fields the write does not set.
+    var fillsFromTemplate: Bool?
+
+    /// These rules, with `parent`'s for every rule these do not declare.
+    func inheriting(_ parent: TableRules) -> TableRules {
+        TableRules(
+            writeRole: writeRole ?? parent.writeRole, stateModel: stateModel ?? parent.stateModel,
+            stateEffects: stateEffects ?? parent.stateEffects,
+            automaticValues: automaticValues ?? parent.automaticValues,
+            priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,
+            stampsOpening: stampsOpening ?? parent.stampsOpening,
+            fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate)
+    }
+
+    /// What a record's `state` sets, as the platform's business rules do: a state in `inactive` makes the record
+    /// inactive (any other active again); one in `resolved` stamps `resolved_at` and `resolved_by`, one in `closed`
+    /// `closed_at` and `closed_by`, each when the table has the field, the record has no value yet and the write
+    /// does not set it.
+    struct StateEffects: Sendable, Hashable {
+        var inactive: Set<String>
+        var resolved: Set<String> = []
+        var closed: Set<String>
+    }
+
+    /// The state changes a state model allows, by current state (a change to the same state is always allowed; a
+    /// state not listed allows any).
+    enum StateModel: Sendable, Hashable {
+        /// One model: the allowed next states by current state. Refused with `<Label> state transition from state
+        /// <from> to <to> is not possible`, as the problem state model words it.
+        case transitions([String: Set<String>])
+        /// One model per value of `field` (a change request's `type`); a value not listed has no model. Refused
+        /// with `State Model for <type> changes does not allow the state to change from <From> to <To>` (the
+        /// states' labels), as the change request state models word it.
+        case byField(String, [String: [String: Set<String>]])
+    }
+}
