@@ -398,6 +398,40 @@ import Testing
             request("sysparm_limit=1&sysparm_fields=number"), port: listener.port)
         #expect(few.status == 200)
     }
+
+    /// A query whose parameters, once parsed, would fill the connection's memory is refused before libmicrohttpd
+    /// parses it (which would close the connection without an answer): every request line that fits gets an
+    /// answer, whatever its length and number of parameters.
+    @Test func aQueryThatWouldFillTheConnectionMemoryIsAnswered() async throws {
+        let memory = 64 * 1024
+        let listener = try HTTPListener(connectionMemory: memory) { [instance = served.harness.instance] in
+            instance.reply(to: $0)
+        }
+        func request(length: Int, parameters: Int) -> [UInt8] {
+            let value = String(repeating: "x", count: max(1, length / parameters - 8))
+            let query = (0..<parameters).map { "p\($0)=\(value)" }.joined(separator: "&")
+            return Array(
+                ("GET /api/now/table/incident?sysparm_limit=1&\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: \(ServedInstance.adminAuth)\r\nConnection: close\r\n\r\n").utf8)
+        }
+        var statuses: Set<Int> = []
+        for parameters in [1, 300, 999] {
+            for length in stride(from: 4 * 1024, through: 72 * 1024, by: 2 * 1024) {
+                let reply = try await RawHTTPClient.exchangeOnItsOwnThread(
+                    request(length: length, parameters: parameters), port: listener.port)
+                #expect([200, 414].contains(reply.status), "\(parameters) parameters in \(length) bytes")
+                statuses.insert(reply.status)
+            }
+        }
+        #expect(statuses == [200, 414])
+        let refused = try await RawHTTPClient.exchangeOnItsOwnThread(
+            request(length: 40 * 1024, parameters: 999), port: listener.port)
+        #expect(refused.status == 414)
+        #expect(
+            refused.body
+                == #"{"error":{"message":"Request URI too long","detail":"The request line and its query parameters do not fit in the 64 KB of a connection"},"status":"failure"}"#
+        )
+    }
 }
 
 /// Row 14: slow and greedy clients of the listener.

@@ -68,7 +68,7 @@ import Testing
         #expect(directory.lastPathComponent.hasPrefix("nowflow-memory-"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("memory.db").path))
         try first.write { try $0.execute(#"CREATE TABLE "t" ("a" TEXT)"#) }
-        try first.write { try $0.run(#"INSERT INTO "t" VALUES (?)"#, [.text("x")]) }
+        _ = try first.write { try $0.run(#"INSERT INTO "t" VALUES (?)"#, [.text("x")]) }
         #expect(try first.read { try $0.query("PRAGMA journal_mode") } == [[.text("wal")]])
         #expect(try first.read { try $0.query(#"SELECT "a" FROM "t""#) } == [[.text("x")]])
         #expect(throws: SQLiteError.self) { try second?.read { try $0.query(#"SELECT "a" FROM "t""#) } }

@@ -12,13 +12,17 @@ extension HTTPListener {
     /// which libmicrohttpd then keeps in the `con_cls` slot (and ``requestCompleted`` frees).
     static let requestLineArrived:
         @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-            _, target, _ in
-            let pending = PendingRequest(target: target.map { String(cString: $0) } ?? "")
-            if pending.hasTooManyParameters, let target, let question = strchr(target, Int32(UInt8(ascii: "?"))) {
+            cls, target, _ in
+            let memory = cls.map { Unmanaged<ListenerContext>.fromOpaque($0).takeUnretainedValue().connectionMemory }
+            let pending = PendingRequest(
+                target: target.map { String(cString: $0) } ?? "",
+                connectionMemory: memory ?? HTTPListener.connectionMemory)
+            if pending.queryRefusal != nil, let target, let question = strchr(target, Int32(UInt8(ascii: "?"))) {
                 // libmicrohttpd parses the query into the connection's memory right after this callback, and
-                // runs out of it on thousands of parameters (then it closes the connection without an answer).
-                // It splits the query at the `?` it found before calling: ending the text just after that `?`
-                // leaves it an empty query to parse, and the request is answered 400 (`tooManyParameters`).
+                // when it runs out of it (thousands of parameters, or a long query in a nearly full memory) it
+                // closes the connection without an answer. It splits the query at the `?` it found before
+                // calling: ending the text just after that `?` leaves it an empty query to parse, and the request
+                // is answered with the refusal.
                 UnsafeMutablePointer(mutating: question + 1).pointee = 0
             }
             return Unmanaged.passRetained(pending).toOpaque()
@@ -88,10 +92,7 @@ extension HTTPListener {
             if pending.spooled, let spooling = context.spooling { return queue(spooling.tooLarge, on: connection) }
             return queue(TableAPIError.bodyTooLarge(limit: context.bodyLimit).response, on: connection)
         }
-        if pending.hasTooManyParameters {
-            let error = TableAPIError.tooManyParameters(limit: PendingRequest.maximumParameters)
-            return queue(error.response, on: connection)
-        }
+        if let refusal = pending.queryRefusal { return queue(refusal.response, on: connection) }
         var request = NowHTTPRequest(
             method: String(cString: method), path: pending.path,
             queryItems: values(of: .GET_ARGUMENT_KIND, on: connection).map { URLQueryItem(name: $0.0, value: $0.1) },

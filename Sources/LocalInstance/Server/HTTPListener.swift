@@ -62,7 +62,8 @@ public final class HTTPListener: Sendable {
     /// - parameter connectionsPerClient: how many connections one client address may hold open at once.
     /// - parameter connectionMemory: the memory for one connection's request line, headers and query parameters,
     ///   in bytes (nil: the listener's default); a request line longer than it is refused by libmicrohttpd. More
-    ///   than 1,000 query parameters get the Table API's 400 whatever it is.
+    ///   than 1,000 query parameters get the Table API's 400 whatever it is, and a query that would not leave
+    ///   room for the headers and the answer once parsed a 414.
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
@@ -77,8 +78,10 @@ public final class HTTPListener: Sendable {
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = try ListeningSocket.open(host: host, port: port)
+        let memory = max(connectionMemory ?? HTTPListener.connectionMemory, 4096)
         let context = ListenerContext(
-            handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout)
+            handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout,
+            connectionMemory: memory)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -90,7 +93,7 @@ public final class HTTPListener: Sendable {
         let options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             // The request's path as sent (the access handler's is decoded, an encoded `/` included).
-            MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, Int(0),
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, OpaquePointer(contextPointer),
             // Each connection's deadlines, from its opening to its closing.
             MHD_OPTION.NOTIFY_CONNECTION.rawValue, notified, OpaquePointer(contextPointer),
             MHD_OPTION.LISTEN_SOCKET.rawValue, descriptor,
@@ -98,7 +101,7 @@ public final class HTTPListener: Sendable {
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(clamping: max(1, connectionTimeout.components.seconds)),
             MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(clamping: max(1, connectionsPerClient)),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, max(connectionMemory ?? HTTPListener.connectionMemory, 4096),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, memory,
             MHD_OPTION.END.rawValue,
         ]
         let started = withVaList(options) { arguments in

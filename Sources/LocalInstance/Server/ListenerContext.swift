@@ -12,12 +12,15 @@ final class ListenerContext: Sendable {
     let tracker = RequestTracker()
     /// The connections' deadlines for their headers and bodies.
     let deadlines: ConnectionDeadlines
+    /// The memory of one connection (libmicrohttpd's connection memory limit), in bytes.
+    let connectionMemory: Int
 
     init(
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int, spooling: BodySpooling?,
-        headerTimeout: Duration
+        headerTimeout: Duration, connectionMemory: Int
     ) {
         self.handler = handler
+        self.connectionMemory = connectionMemory
         deadlines = ConnectionDeadlines(headerTimeout: headerTimeout)
         self.bodyLimit = bodyLimit
         self.spooling = spooling

@@ -33,19 +33,38 @@ final class PendingRequest {
     /// What the body is handed to as it arrives, when the listener has a receiver for it.
     var receiver: (any RequestBodyReceiver)?
 
-    /// Whether the query has more than ``maximumParameters`` parameters; the request is then answered 400.
-    let hasTooManyParameters: Bool
+    /// The answer to a query the listener does not parse: more than ``maximumParameters`` parameters (400), or
+    /// one that, parsed, would leave the connection's memory no room for the headers and the answer (414); nil
+    /// for any other.
+    let queryRefusal: TableAPIError?
 
     /// The most query parameters a request may have.
     static let maximumParameters = 1000
+    /// The connection memory libmicrohttpd takes for each query parameter it parses (its header record, 56 bytes
+    /// in 0.9.75), rounded up.
+    static let memoryPerParameter = 64
+    /// The connection memory a request line leaves for the request's headers and the answer's: a quarter of it,
+    /// at most 32 KB.
+    static func reservedMemory(of connectionMemory: Int) -> Int {
+        min(32 * 1024, connectionMemory / 4)
+    }
 
-    /// A request whose request line named `target` (a path and maybe `?` and a query).
-    init(target: String) {
+    /// A request whose request line named `target` (a path and maybe `?` and a query), on a connection of
+    /// `connectionMemory` bytes.
+    init(target: String, connectionMemory: Int) {
         // Byte by byte: walking the target's Characters costs more than the rest of the request line's handling.
         let end = target.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? target.endIndex
         path = String(target[..<end])
         let query = target.utf8.drop { $0 != UInt8(ascii: "?") }
-        hasTooManyParameters = query.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 } > Self.maximumParameters
+        let parameters = query.isEmpty ? 0 : query.reduce(1) { $1 == UInt8(ascii: "&") ? $0 + 1 : $0 }
+        let needed = target.utf8.count + parameters * Self.memoryPerParameter
+        if parameters > Self.maximumParameters {
+            queryRefusal = .tooManyParameters(limit: Self.maximumParameters)
+        } else if needed > connectionMemory - Self.reservedMemory(of: connectionMemory) {
+            queryRefusal = .queryTooLong(memory: connectionMemory)
+        } else {
+            queryRefusal = nil
+        }
     }
 
     /// Sends the body to `file` from now on, up to `limit` bytes; false when the file cannot be created.

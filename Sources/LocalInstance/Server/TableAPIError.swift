@@ -75,6 +75,13 @@ struct TableAPIError: Error, Sendable {
             detail: "The request has more than \(limit) query parameters")
     }
 
+    /// 414: a query that, parsed, would not leave room in the connection's memory for the headers and the answer.
+    static func queryTooLong(memory: Int) -> TableAPIError {
+        TableAPIError(
+            status: 414, message: "Request URI too long",
+            detail: "The request line and its query parameters do not fit in the \(memory / 1024) KB of a connection")
+    }
+
     /// 400: a request with two different `Content-Length` headers.
     static let conflictingContentLength = TableAPIError(
         status: 400, message: "Exception while reading request",
