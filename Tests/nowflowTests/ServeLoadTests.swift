@@ -160,21 +160,11 @@ import Testing
         let server = try await ServeProcess(["--db", ":memory:", "--password", Self.password])
         let http = HTTPTestClient(port: server.port)
         let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
-        // Five incidents of 200 KB descriptions, each searched for 200 texts none contains: a second or more.
-        let description = String(repeating: "a", count: 200_000)
-        for index in 0..<5 {
-            let created = try await http.send(
-                "POST", "/api/now/table/incident?sysparm_fields=number", headers: headers,
-                body: Data(#"{"short_description":"slow \#(index)","description":"\#(description)"}"#.utf8))
-            #expect(created.status == 201)
-        }
+        let slowPath = try await Self.seedSlowQuery(through: http, headers: headers)
         let created = try await http.send(
             "POST", "/api/now/table/incident?sysparm_fields=sys_id", headers: headers,
             body: Data(#"{"short_description":"beside"}"#.utf8))
         let sysID = String(created.text.dropFirst(#"{"result":{"sys_id":""#.count).prefix(32))
-        let slowPath =
-            "/api/now/table/incident?sysparm_fields=number&sysparm_query="
-            + (0..<200).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }.joined(separator: "%5EOR")
         let slowDone = Mutex(false)
         let slow = Task.detached {
             let reply = try? await http.send("GET", slowPath, headers: headers)
@@ -192,14 +182,9 @@ import Testing
         #expect(await server.waitForExit().status == 0)
     }
 
-    @Test func readersAndWritersKeepAnsweringForThirtySecondsBesideASlowQuery() async throws {
-        let workspace = try Workspace()
-        defer { workspace.remove() }
-        let server = try await ServeProcess(workspace.serveArguments)
-        let http = HTTPTestClient(port: server.port)
-        let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
-        // Five incidents of 200 KB descriptions, each searched for 200 texts none contains (LIKE takes linear time:
-        // 200 MB of text): the query takes a second or more.
+    /// Creates five incidents of 200 KB descriptions and returns the path of a query that searches them for 200
+    /// texts none contains (LIKE takes linear time: 200 MB of text), so that it takes a second or more.
+    private static func seedSlowQuery(through http: HTTPTestClient, headers: [String: String]) async throws -> String {
         let description = String(repeating: "a", count: 200_000)
         for index in 0..<5 {
             let created = try await http.send(
@@ -207,9 +192,17 @@ import Testing
                 body: Data(#"{"short_description":"slow \#(index)","description":"\#(description)"}"#.utf8))
             #expect(created.status == 201)
         }
-        let slowPath =
-            "/api/now/table/incident?sysparm_fields=number&sysparm_query="
+        return "/api/now/table/incident?sysparm_fields=number&sysparm_query="
             + (0..<200).map { "descriptionLIKE" + String(repeating: "a", count: 20) + "b\($0)" }.joined(separator: "%5EOR")
+    }
+
+    @Test func readersAndWritersKeepAnsweringForThirtySecondsBesideASlowQuery() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let server = try await ServeProcess(workspace.serveArguments)
+        let http = HTTPTestClient(port: server.port)
+        let headers = ["Authorization": Self.authorization, "Content-Type": "application/json"]
+        let slowPath = try await Self.seedSlowQuery(through: http, headers: headers)
         let deadline = ContinuousClock.now + .seconds(30)
         let results = await withTaskGroup(of: [String].self) { group in
             group.addTask {
