@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every example runbook of `workflows/` runs green on a fresh embedded instance, twice (they are re-runnable).
+/// Every example runbook of `workflows/` runs green on a fresh embedded instance, twice (they are re-runnable), with
+/// no warning (a value that is not one of a field's choices, say).
 @Suite struct WorkflowTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("workflows")
@@ -34,6 +35,7 @@ import Testing
             #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
             #expect(result.stdout.contains(": passed ("))
             #expect(!result.stderr.contains("FAIL"))
+            #expect(!result.stderr.contains("warning:"), "\(name): \(result.stderr)")
         }
     }
 
@@ -49,6 +51,7 @@ import Testing
         #expect(result.stdout.contains(", dry run)"))
         #expect(result.stdout.contains("writes not sent (dry run):") == !Self.readOnly.contains(name))
         #expect(!result.stderr.contains("FAIL"))
+        #expect(!result.stderr.contains("warning:"), "\(name): \(result.stderr)")
     }
 
     @Test func everySharedJobIsListed() throws {
