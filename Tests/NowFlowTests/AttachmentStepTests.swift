@@ -27,8 +27,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("Printer on fire\n".utf8).write(to: directory.appendingPathComponent("notes.txt"))
         let harness = try RunHarness()
-        let result = try await harness.run(
-            """
+        // The same job runs twice: first before `out/` exists, then after.
+        let job = """
             name: Attachments
             steps:
               - id: incident
@@ -51,7 +51,8 @@ import Testing
                 attachments: { table: incident, sys_id: "${steps.incident.sys_id}" }
             finally:
               - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
-            """, file: directory.appendingPathComponent("job.yaml").path)
+            """
+        let result = try await harness.run(job, file: directory.appendingPathComponent("job.yaml").path)
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
         #expect(result.status == .failed)
@@ -59,31 +60,7 @@ import Testing
         #expect(
             RunHarness.normalized(result.error ?? "").hasPrefix(
                 "step 7 'copy' (download): to: cannot write 'out/copy.txt' (\(directory.path)/out/copy.txt): "))
-        let rerun = try await harness.run(
-            """
-            name: Attachments
-            steps:
-              - id: incident
-                create: { table: incident, fields: { short_description: Printer on fire } }
-              - id: notes
-                attach: { table: incident, sys_id: "${steps.incident.sys_id}", file: notes.txt }
-              - id: report
-                attach: { table: incident, sys_id: "${steps.incident.sys_id}", name: "my report ü.txt", content: "open: ${steps.incident.record.state}" }
-              - id: list
-                attachments: { table: incident, sys_id: "${steps.incident.sys_id}" }
-              - assert: steps.list.count == 2
-              - assert: steps.list.attachments.1.file_name == 'my report ü.txt'
-              - id: copy
-                download: { attachment: "${steps.notes.sys_id}", to: out/copy.txt }
-              - id: by_name
-                download: { table: incident, sys_id: "${steps.incident.sys_id}", file_name: "my report ü.txt", to: report.txt }
-              - assert: steps.copy.attachment.hash == steps.notes.attachment.hash
-              - delete: { table: sys_attachment, sys_id: "${steps.notes.sys_id}" }
-              - id: after
-                attachments: { table: incident, sys_id: "${steps.incident.sys_id}" }
-            finally:
-              - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
-            """, file: directory.appendingPathComponent("job.yaml").path)
+        let rerun = try await harness.run(job, file: directory.appendingPathComponent("job.yaml").path)
         #expect(rerun.status == .passed, "\(rerun.error ?? "")")
         let lines = harness.lines.suffix(12)
         #expect(
