@@ -119,7 +119,7 @@ import Testing
         let service = makeService(
             transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(60)))
         let task = Task { try await service.records(from: "incident") }
-        while transport.recorded.isEmpty { await Task.yield() }
+        await transport.waitUntilRecorded(1)
         task.cancel()
 
         await #expect { _ = try await task.value } throws: { error in

@@ -4,7 +4,12 @@ import Synchronization
 
 /// A transport that records every request and answers with a closure, for request-shape tests.
 final class RecordingTransport: NowTransport {
-    private let requests = Mutex<[NowHTTPRequest]>([])
+    private struct State {
+        var requests: [NowHTTPRequest] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
     private let handler: @Sendable (NowHTTPRequest, Int) async throws -> NowHTTPResponse
 
     /// `handler` gets each request and its zero-based index.
@@ -17,16 +22,32 @@ final class RecordingTransport: NowTransport {
         self.init { _, _ in NowHTTPResponse(statusCode: status, body: Data(body.utf8)) }
     }
 
-    var recorded: [NowHTTPRequest] { requests.withLock { $0 } }
+    var recorded: [NowHTTPRequest] { state.withLock { $0.requests } }
 
     /// Every request as `METHOD /path?query` plus its body, one block per request.
     var rendered: [String] { recorded.map(Self.render) }
 
-    func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        let index = requests.withLock { requests in
-            requests.append(request)
-            return requests.count - 1
+    /// Returns once `count` requests have been sent, however long the machine takes to send them.
+    func waitUntilRecorded(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.requests.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
         }
+    }
+
+    func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let (index, ready) = state.withLock { state in
+            state.requests.append(request)
+            let count = state.requests.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return (count - 1, ready)
+        }
+        for continuation in ready { continuation.resume() }
         return try await handler(request, index)
     }
 
