@@ -1,7 +1,8 @@
 import Foundation
-import NowData
 import Synchronization
 import Testing
+
+@testable import NowData
 
 /// A 429 with `Retry-After` holds every request of the service, not only the one that got it: requests made
 /// together back off once, together.
@@ -22,8 +23,12 @@ import Testing
         }
         let service = makeService(transport)
         async let first = service.record(with: "0123456789abcdef0123456789abcdef", from: "incident")
-        // The second request starts once the first has been told to wait.
-        while answeredBusy.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        // The second request starts once the service holds its requests for the first one's 429 (the transport
+        // answering it is not enough: the pipeline holds them once the answer is back), or, should this task be
+        // left waiting past the second the pause lasts, once the first has been sent again.
+        try await eventually("the 429 holds the service's requests") {
+            service.pipeline.gate.remaining > .zero || arrivals.withLock { $0.count } > 1
+        }
         let second = try await service.record(with: "0123456789abcdef0123456789abcdef", from: "problem")
         _ = try await first
         #expect(String(decoding: second, as: UTF8.self) == one)
