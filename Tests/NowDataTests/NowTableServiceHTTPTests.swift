@@ -151,27 +151,41 @@ import Testing
                 == "network error: system error: the connection closed without a valid HTTP response (URL error -1011)")
     }
 
+    /// The task is cancelled once its request is at the instance, whose answer is a minute away.
     @Test(arguments: HTTPClient.allCases)
     func cancellingTheTaskCancelsTheRequest(_ client: HTTPClient) async throws {
-        let server = try Self.serve()
-        defer { server.stop() }
-        let service = Self.service(server, client)
-        server.instance.setFaults(FaultInjection(scripted: [.latency(.milliseconds(800))]))
+        let instance = try LocalInstance(options: LocalInstance.Options(seedDemoData: false, log: { _ in }))
+        let arrived = DispatchSemaphore(value: 0)
+        let listener = try HTTPListener { request in
+            arrived.signal()
+            return instance.reply(to: request)
+        }
+        defer {
+            listener.stop()
+            instance.close()
+        }
+        let url = URL(string: "http://127.0.0.1:\(listener.port)")!
+        let service = NowTableService(
+            configuration: NowServiceConfiguration(
+                instanceURL: url, authentication: .basic(user: "admin", password: "admin"),
+                transport: client.transport(to: url, timeout: .seconds(120)), timeout: .seconds(120)))
+        instance.setFaults(FaultInjection(scripted: [.latency(.seconds(60))]))
 
         let task = Task { try await service.records(from: "incident") }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await Task.detached { arrived.wait(timeout: .now() + 60) }.value == .success)
         task.cancel()
         await #expect { _ = try await task.value } throws: { error in
             if case NowDataError.network(.operationCancelled) = error { true } else { false }
         }
     }
 
+    /// The answer is a minute away, so that the 200 ms timeout comes first however late the client's timer fires.
     @Test(arguments: HTTPClient.allCases)
     func aTimeoutIsASystemError(_ client: HTTPClient) async throws {
         let server = try Self.serve()
         defer { server.stop() }
         let service = Self.service(server, client, timeout: .milliseconds(200), retryPolicy: .none)
-        server.instance.setFaults(FaultInjection(scripted: [.latency(.milliseconds(800))]))
+        server.instance.setFaults(FaultInjection(scripted: [.latency(.seconds(60))]))
 
         await #expect { _ = try await service.records(from: "incident") } throws: { error in
             if case NowDataError.network(.systemError(let underlying as URLError)) = error {
