@@ -82,9 +82,6 @@ import Testing
         #expect(client.isRunning)
 
         transport = nil
-        for _ in 0..<200 where client.isRunning {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(!client.isRunning)
+        try await eventually("the client's thread ends") { !client.isRunning }
     }
 }

@@ -35,7 +35,7 @@ extension DocumentationExamplesTests {
 
         #expect(newUser.sysId.count == 32)
         #expect(newUser.name == "Ash Williams")
-        try await eventually {
+        try await eventually("the completion handler's create is stored") {
             try await service.model([User].self, from: "sys_user").contains { $0.name == "Laurie Strode" }
         }
     }
@@ -71,7 +71,9 @@ extension DocumentationExamplesTests {
         }
 
         #expect(try await service.model([User].self, from: "sys_user").map(\.name) == ["System Administrator"])
-        try await eventually { try await countIncidents("Printer on fire", through: service) == 0 }
+        try await eventually("the completion handler's delete is done") {
+            try await countIncidents("Printer on fire", through: service) == 0
+        }
     }
 
     @Test func serviceModel() async throws {
@@ -156,14 +158,5 @@ extension DocumentationExamplesTests {
         #expect(paginator.isFinished)
         #expect(paginator.numberOfPages == 1)
         #expect(try await paginator.first().map(\.name) == ["System Administrator", "User 0", "User 1", "User 2"])
-    }
-
-    /// Waits, briefly and boundedly, for what a completion handler started to have happened.
-    private func eventually(_ condition: () async throws -> Bool) async throws {
-        for _ in 0..<500 {
-            if try await condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("the completion handler's work did not happen within 5 seconds")
     }
 }
