@@ -8,6 +8,8 @@ import NowData
 final class ReplHarness: Sendable {
     let instance: LocalInstance
     let session: ReplSession
+    /// The session's transport to the instance, which tells when its requests arrive.
+    let requests: ArrivingTransport
     /// A temporary folder for the job file and saved files.
     let directory: URL
 
@@ -22,7 +24,11 @@ final class ReplHarness: Sendable {
             try jobText.write(to: url, atomically: true, encoding: .utf8)
             job = try ReplJob.load(path: url.path)
         }
-        session = try ReplSession(options: .inProcess(on: instance), job: job, width: { width })
+        let requests = ArrivingTransport(instance.transport)
+        self.requests = requests
+        var options = RunOptions.inProcess(on: instance)
+        options.transport = requests
+        session = try ReplSession(options: options, job: job, width: { width })
     }
 
     deinit {

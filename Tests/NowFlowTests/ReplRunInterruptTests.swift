@@ -22,13 +22,15 @@ import Testing
 
     /// The step in flight is cancelled and stays current, the steps after it are listed as not run, and the job's
     /// `finally` runs when the session ends.
-    @Test func ctrlCDuringRunStopsTheWalkCleanly() async throws {
+    @Test(.timeLimit(.minutes(2))) func ctrlCDuringRunStopsTheWalkCleanly() async throws {
         let harness = try ReplHarness(job: Self.job)
         let session = harness.session
         _ = await harness.transcript([":next"])
-        harness.instance.setFaults(FaultInjection(latency: .seconds(30)))
+        let before = harness.requests.count
+        harness.instance.setFaults(FaultInjection(latency: .seconds(60)))
         let running = Task { await session.handle(":run") }
-        try await Task.sleep(for: .milliseconds(300))
+        // Ctrl-C once step 2's query is at the instance, whose answer is a minute away.
+        await harness.requests.waitForArrivals(before + 1)
         running.cancel()
         let stopped = await running.value.text
         harness.instance.setFaults(.none)
@@ -59,13 +61,15 @@ import Testing
 
     /// Ctrl-C during the job's `finally` (at the end of the session) cancels the clean-up step in flight and lists
     /// the clean-up that did not run.
-    @Test func ctrlCDuringFinallyListsTheCleanUpNotRun() async throws {
+    @Test(.timeLimit(.minutes(2))) func ctrlCDuringFinallyListsTheCleanUpNotRun() async throws {
         let harness = try ReplHarness(job: Self.job)
         let session = harness.session
         _ = await harness.transcript([":next"])
-        harness.instance.setFaults(FaultInjection(latency: .seconds(30)))
+        let before = harness.requests.count
+        harness.instance.setFaults(FaultInjection(latency: .seconds(60)))
         let finishing = Task { await session.finish() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Ctrl-C once finally 1's delete is at the instance, whose answer is a minute away.
+        await harness.requests.waitForArrivals(before + 1)
         finishing.cancel()
         let stopped = await finishing.value
         harness.instance.setFaults(.none)
