@@ -59,7 +59,7 @@ import Testing
         harness.flags.slow.withLock { $0 = true }
         let session = harness.session
         let running = Task { await session.handle(#"create incident short_description="ctrl-c test""#) }
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !harness.flags.stored.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         running.cancel()
         let cancelled = await running.value.text
@@ -119,7 +119,7 @@ import Testing
         harness.flags.stored.withLock { $0 = false }
         let session = harness.session
         let running = Task { await session.handle(line) }
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !harness.flags.stored.withLock({ $0 }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         running.cancel()
         let text = await running.value.text
