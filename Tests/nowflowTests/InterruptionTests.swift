@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
 @preconcurrency import Glibc
 
-/// SIGINT and SIGTERM sent to the built `nowflow run` mid-run, against `nowflow serve --latency`: the request in
+/// SIGINT and SIGTERM sent to the built `nowflow run` mid-run, while the instance holds a request: the request in
 /// flight is cancelled, the remaining steps are skipped, `finally` cleans up, the reports are written.
 @Suite(.serialized) struct InterruptionTests {
     static let job = """
@@ -25,13 +26,23 @@ import TestSupport
           tag: x
         """
 
-    /// Runs the job against a server answering every request after `latency` ms; sends `signals` once each
-    /// marker has appeared on stderr; returns the outcome with times and sys_ids replaced, and the records of the
-    /// job left on the server.
+    /// Runs the job against the instance (in this process, see ``HeldInstance``), holding for a minute the first
+    /// request after the create that starts with each of `holds` (`METHOD path`), in turn, and answering the others
+    /// at once; sends each signal once its marker is on stderr and the request it interrupts is held; returns the
+    /// outcome with times and sys_ids replaced, and the records of the job left on the instance.
     func interrupt(
-        tag: String, latency: Int, signals: [(after: String, signal: Int32)]
+        tag: String, holds: [String], signals: [(after: String, signal: Int32)]
     ) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String) {
-        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "\(latency)"])
+        let next = Mutex((created: false, hold: 0))
+        let server = try HeldInstance { _, request in
+            next.withLock { next in
+                let line = "\(request.method) \(request.path)"
+                if request.method == "POST" { next.created = true }
+                guard next.created, next.hold < holds.count, line.hasPrefix(holds[next.hold]) else { return .zero }
+                next.hold += 1
+                return .seconds(60)
+            }
+        }
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
@@ -40,10 +51,9 @@ import TestSupport
                 "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=\(tag)",
                 "--report", "json:report.json",
             ], in: directory)
-        for (marker, signal) in signals {
+        for (held, (marker, signal)) in signals.enumerated() {
             #expect(running.waitForError(containing: marker), "no '\(marker)'")
-            // Well inside the next request, which takes `latency` ms.
-            usleep(UInt32(latency) * 300)
+            #expect(server.waitForHeld(held + 1), "requests: \(server.requests)")
             running.send(signal)
         }
         var result = running.finish()
@@ -64,7 +74,7 @@ import TestSupport
 
     @Test func sigintCancelsTheQueryInFlightRunsFinallyAndExits130() async throws {
         let (result, sysID, left, report) = try await interrupt(
-            tag: "int", latency: 1000, signals: [("ok   step 1 'incident' (create)", SIGINT)])
+            tag: "int", holds: ["GET /api/now/table/incident"], signals: [("ok   step 1 'incident' (create)", SIGINT)])
         #expect(result.status == 130)
         #expect(left == 0)
         #expect(
@@ -97,7 +107,7 @@ import TestSupport
 
     @Test func aSecondSigtermStopsFinallyAndSaysWhatCleanUpDidNotRun() async throws {
         let (result, _, _, report) = try await interrupt(
-            tag: "term", latency: 1000,
+            tag: "term", holds: ["GET /api/now/table/incident", "DELETE /api/now/table/incident/"],
             signals: [("ok   step 1 'incident' (create)", SIGTERM), ("FAIL step 2 'wait' (query)", SIGTERM)])
         #expect(result.status == 143)
         #expect(
