@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
 @preconcurrency import Glibc
 
-/// `nowflow run` of a parallel `foreach` against `nowflow serve`: SIGINT mid-way, and a storm of 429s.
+/// `nowflow run` of a parallel `foreach`: SIGINT mid-way, a storm of 429s from `nowflow serve`, and the plain
+/// progress lines of a long foreach.
 @Suite(.serialized) struct ParallelCommandTests {
     private func normalized(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
@@ -17,8 +19,23 @@ import TestSupport
         return directory
     }
 
+    /// The answer to a request whose path starts with `prefix` waits `delay` when it is the `nth` of them (from 1)
+    /// in `positions`; any other is answered at once.
+    private func holding(_ prefix: String, at positions: Set<Int>, for delay: Duration) throws -> HeldInstance {
+        let seen = Mutex(0)
+        return try HeldInstance { _, request in
+            guard "\(request.method) \(request.path)".hasPrefix(prefix) else { return .zero }
+            let nth = seen.withLock { seen in
+                seen += 1
+                return seen
+            }
+            return positions.contains(nth) ? delay : .zero
+        }
+    }
+
     @Test func sigintMidWayCancelsTheRunningItemsStartsNoOtherAndRunsFinally() async throws {
-        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "1000"])
+        // Items 0 and 1 are answered at once; items 2 and 3 are held for a minute, the finally's query is not.
+        let server = try holding("GET /api/now/table/incident", at: [3, 4], for: .seconds(60))
         let directory = try directory(
             with: """
                 name: Parallel reads
@@ -40,9 +57,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let running = try RunningTool(
             ["run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--offline"], in: directory)
-        // Items 0 and 1 are done, 2 and 3 have just been sent: they take a second.
+        // Items 0 and 1 are done, 2 and 3 are held at the instance.
         #expect(running.waitForError(containing: "ok   step 1[1].1 'read'"))
-        usleep(300_000)
+        #expect(server.waitForHeld(2), "requests: \(server.requests)")
         running.send(SIGINT)
         let result = running.finish()
         #expect(result.status == 130)
@@ -123,10 +140,12 @@ import TestSupport
                 }.joined())
     }
 
-    /// Without a terminal (or with NO_COLOR), a long foreach prints a plain progress line every few seconds: done
-    /// of total, rate, time left.
+    /// Without a terminal (or with NO_COLOR), a long foreach prints a plain progress line every few seconds (3 s
+    /// after the first item, then 3 s after the last line): done of total, rate, time left. Item 8's answer waits
+    /// 3.5 s and the others come at once, so that one line is due, at item 8, however slow the machine (short of
+    /// three seconds lost between two quick items).
     @Test func aLongForeachPrintsPlainProgressLines() async throws {
-        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--latency", "500"])
+        let server = try holding("GET /api/now/table/incident", at: [8], for: .milliseconds(3500))
         let directory = try directory(
             with: """
                 name: Slow reads
