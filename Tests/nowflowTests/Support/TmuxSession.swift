@@ -38,7 +38,7 @@ final class TmuxSession {
 
     /// Waits until the screen holds `text`; fails after `timeout` with the screen in the message.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(20)) throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let screen = try screen()
