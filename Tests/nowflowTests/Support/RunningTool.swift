@@ -39,13 +39,15 @@ final class RunningTool: Sendable {
         reader.start()
     }
 
-    /// Waits (up to 30 seconds) until stderr contains `text`; returns whether it did.
+    /// Waits until stderr contains `text`, up to the minute after which the process is killed; returns whether it
+    /// did.
     func waitForError(containing text: String) -> Bool {
-        for _ in 0..<3000 {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
             if errorText.withLock({ $0.contains(text) }) { return true }
             usleep(10_000)
         }
-        return false
+        return errorText.withLock { $0.contains(text) }
     }
 
     /// Sends `signal` to the process.
