@@ -459,7 +459,9 @@ import Testing
 
     @Test func connectionsTricklingTheirHeadersAreClosedAtTheHeaderDeadlineWhileOthersAreAnswered() async throws {
         let served = try ServedInstance()
-        let listener = try HTTPListener(headerTimeout: .seconds(3)) { [instance = served.harness.instance] in
+        // Ten seconds, so that the clients meant to be answered are never cut off on a slow machine; the slow
+        // headers need 40.
+        let listener = try HTTPListener(headerTimeout: .seconds(10)) { [instance = served.harness.instance] in
             instance.reply(to: $0)
         }
         // Five connections each sending a header byte every 200 ms: never silent for the 30 s connection timeout.
@@ -492,7 +494,8 @@ import Testing
 
     @Test func aBodyTricklingInBelowTheMinimumRateIsClosedWhileOneAtANormalPaceIsAnswered() async throws {
         let served = try ServedInstance()
-        let listener = try HTTPListener(headerTimeout: .seconds(1)) { [instance = served.harness.instance] in
+        // Five seconds, so that the request sent at once is never cut off on a slow machine; the slow body needs 25.
+        let listener = try HTTPListener(headerTimeout: .seconds(5)) { [instance = served.harness.instance] in
             instance.reply(to: $0)
         }
         let body = Array(#"{"short_description":"\#(String(repeating: "x", count: 100))"}"#.utf8)

@@ -132,7 +132,9 @@ import Testing
     }
 
     @Test func theBuiltServerClosesConnectionsTricklingTheirHeadersPastHeaderTimeout() async throws {
-        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--header-timeout", "1"])
+        // Five seconds, so that a client sending its headers in two parts 200 ms apart, or at once, is never cut
+        // off on a slow machine; the trickling ones need over 20.
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--header-timeout", "5"])
         let authorization = "Basic " + Data("admin:pw".utf8).base64EncodedString()
         let headers = Array(
             ("GET /api/now/table/sys_user?sysparm_limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: \(authorization)"
@@ -150,7 +152,7 @@ import Testing
             #expect(closed.received == [])
             #expect(closed.sent < headers.count)
         }
-        // Headers sent in two parts inside the second are answered.
+        // Headers sent in two parts inside the deadline are answered.
         let unhurried = try TricklingClient(
             port: server.port, chunks: [Array(headers[..<30]), Array(headers[30...])], interval: .milliseconds(200))
         let answer = String(decoding: await unhurried.readToEndAndStop().received, as: UTF8.self)
