@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @preconcurrency import Glibc
 
 /// The built `nowflow serve` running in a child process on a free port.
@@ -12,7 +13,9 @@ final class ServeProcess: Sendable {
     /// The line it printed when it started listening.
     let listeningLine: String
     private let process: Process
-    private let errorPipe: Pipe
+    /// What the server wrote to standard error so far, read as it comes.
+    private let errorText = Mutex("")
+    private let errorsDone = DispatchSemaphore(value: 0)
 
     /// Starts `nowflow serve --port 0` with `arguments` and waits for its `listening on` line.
     init(_ arguments: [String]) async throws {
@@ -34,9 +37,29 @@ final class ServeProcess: Sendable {
             throw StartError(description: "nowflow serve did not start: \(line ?? "no output"); stderr: \(errors)")
         }
         self.process = process
-        self.errorPipe = errorPipe
         self.port = port
         listeningLine = line
+        let reader = Thread { [self] in
+            let handle = errorPipe.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.errorText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+            self.errorsDone.signal()
+        }
+        reader.start()
+    }
+
+    /// Waits until the server's standard error contains `text`, for a minute at most (a guard against a hang);
+    /// returns whether it did.
+    func waitForError(containing text: String) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if errorText.withLock({ $0.contains(text) }) { return true }
+            usleep(10_000)
+        }
+        return errorText.withLock { $0.contains(text) }
     }
 
     deinit {
@@ -69,7 +92,8 @@ final class ServeProcess: Sendable {
             DispatchQueue.global().async {
                 self.process.waitUntilExit()
                 exited.signal()
-                let errors = String(decoding: self.errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                self.errorsDone.wait()
+                let errors = self.errorText.withLock { $0 }
                 continuation.resume(returning: (self.process.terminationStatus, self.process.terminationReason, errors))
             }
         }
