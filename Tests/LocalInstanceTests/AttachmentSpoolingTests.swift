@@ -133,10 +133,11 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: attachments.path) == [])
     }
 
-    /// The names in `directory` once `done` holds of them, or after five seconds.
+    /// The names in `directory` once `done` holds of them, or after a minute (a guard against a hang).
     static func entries(of directory: URL, until done: ([String]) -> Bool) async throws -> [String] {
+        let deadline = ContinuousClock.now + .seconds(60)
         var names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        for _ in 0..<100 where !done(names) {
+        while !done(names), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         }

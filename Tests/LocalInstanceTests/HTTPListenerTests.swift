@@ -167,7 +167,7 @@ import Testing
         let listener = try HTTPListener { request in
             if request.path == "/slow" {
                 slowArrived.signal()
-                let overtaken = fastArrived.wait(timeout: .now() + 10) == .success
+                let overtaken = fastArrived.wait(timeout: .now() + 60) == .success
                 return .respond(
                     NowHTTPResponse(statusCode: overtaken ? 200 : 500, body: Data("slow".utf8)),
                     after: .milliseconds(150))
@@ -180,7 +180,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         async let slow = client.send("GET", "/slow")
-        #expect(await Task.detached { slowArrived.wait(timeout: .now() + 10) }.value == .success)
+        #expect(await Task.detached { slowArrived.wait(timeout: .now() + 60) }.value == .success)
         let fast = try await client.send("GET", "/fast")
         #expect(fast.text == "fast")
         #expect(try await slow.status == 200)
@@ -237,7 +237,7 @@ import Testing
         }
         let client = HTTPTestClient(port: listener.port)
         async let inProgress = client.send("POST", "/api/now/table/incident", body: Data("{}".utf8))
-        #expect(await Task.detached { arrived.wait(timeout: .now() + 10) }.value == .success)
+        #expect(await Task.detached { arrived.wait(timeout: .now() + 60) }.value == .success)
         listener.stop()
         listener.stop()
         #expect(try await inProgress.text == "done")
