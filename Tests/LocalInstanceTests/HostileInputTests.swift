@@ -556,9 +556,11 @@ import Testing
             .joined(separator: "%5EOR")
     }
 
+    /// A budget of a second, which the small statements (the seeding, the last read) stay far inside however slow
+    /// the machine, and a query of several seconds on an idle one (400 conditions over 40 rows), which cannot.
     @Test func aStatementPastItsBudgetGetsThePlatformsError() async throws {
-        let served = try ServedInstance { $0.statementBudget = .milliseconds(100) }
-        try await Self.seedSlowRows(served)
+        let served = try ServedInstance { $0.statementBudget = .seconds(1) }
+        try await Self.seedSlowRows(served, rows: 40)
         let reply = try await served.send("GET", Self.slowQuery(conditions: 400))
         #expect(reply.status == 500)
         #expect(
@@ -609,7 +611,8 @@ import Testing
             options.databasePath = inMemory ? ":memory:" : directory.appendingPathComponent("local.db").path
             options.statementBudget = nil
         }
-        try await Self.seedSlowRows(served, rows: 10)
+        // About 2 s of LIKE on an idle machine, against a few milliseconds for the three requests beside it.
+        try await Self.seedSlowRows(served, rows: 20)
         let slowDone = SlowFlag()
         let slow = Task.detached {
             let reply = try? await served.send("GET", Self.slowQuery(conditions: 150))
