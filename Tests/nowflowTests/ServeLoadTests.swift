@@ -167,17 +167,23 @@ import Testing
         let sysID = String(created.text.dropFirst(#"{"result":{"sys_id":""#.count).prefix(32))
         let slowDone = Mutex(false)
         let slow = Task.detached {
-            let reply = try? await http.send("GET", slowPath, headers: headers)
+            // A name=value filter beside its sysparm_query: the server notes that it ignores it before the LIKEs run.
+            let reply = try? await http.send("GET", slowPath + "&active=true", headers: headers)
             slowDone.withLock { $0 = true }
-            return reply?.status
+            return reply
         }
-        // The slow query is on its way (its request takes a few milliseconds to arrive), then one record by sys_id.
-        try await Task.sleep(for: .milliseconds(200))
+        // The slow query is running, then one record by sys_id.
+        #expect(server.waitForError(containing: "name=value filters ignored because sysparm_query is given"))
         let got = try await http.send(
             "GET", "/api/now/table/incident/\(sysID)?sysparm_fields=short_description", headers: headers)
         #expect(got.text == #"{"result":{"short_description":"beside"}}"#)
         #expect(!slowDone.withLock { $0 })
-        #expect(await slow.value == 200)
+        // About a second on an idle machine; a loaded one may take it past the 10 s statement budget, and then it gets
+        // the platform's 500 (its status is no measure of how long it may take).
+        let reply = await slow.value
+        #expect(
+            reply?.status == 200
+                || reply?.status == 500 && reply?.text.contains("maximum execution time exceeded") == true)
         server.send(SIGTERM)
         #expect(await server.waitForExit().status == 0)
     }
