@@ -92,6 +92,11 @@ import Testing
         #expect(response.headers["Retry-After"] == "3")
         harness.instance.setFaults(FaultInjection(dropRate: 1))
         await #expect { try await harness.send("GET", "/api/now/table/incident") } throws: { isConnectionLost($0) }
+        harness.instance.setFaults(FaultInjection(lostResponseRate: 1))
+        await #expect { try await harness.send("POST", "/api/now/table/incident", body: "{}") } throws: {
+            isConnectionLost($0)
+        }
+        #expect(try incidentCount() == 1)
         harness.instance.setFaults(.none)
         #expect(try await harness.send("GET", "/api/now/table/incident").statusCode == 200)
     }
