@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "CMicroHTTPD"),
         .systemLibrary(name: "CCurl", path: "CCurl"),
         .systemLibrary(name: "CCrypto", path: "CCrypto"),
+        // glibc's mallopt, which the Glibc module lacks (part of the C library: nothing to link).
+        .systemLibrary(name: "CMalloc", path: "CMalloc"),
         // libcurl, libmicrohttpd and libcrypto bring 31 of the 44 shared libraries the dynamic loader would map and
         // bind at every start of nowflow (GnuTLS, Kerberos, LDAP...), for commands that need none of them
         // (Benchmarks/README.md, validate). A Linux release build defines the functions the package (and the
@@ -57,7 +59,7 @@ let package = Package(
         // shared runtime, whose autolink entries do not name Foundation's own static libraries: they are listed.
         // Debug builds, and so the test bundle that links this target, keep the shared runtime.
         .executableTarget(
-            name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine"],
+            name: "nowflow", dependencies: ["NowFlow", "LocalInstance", "NowData", "CEditLine", "CMalloc"],
             linkerSettings: [
                 .unsafeFlags(
                     [
