@@ -1,4 +1,5 @@
 internal import CCurl
+internal import CLazyLibraries
 import Foundation
 import Synchronization
 
@@ -22,6 +23,10 @@ final class CurlEngine: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     init() throws(CurlError) {
+        // A release build opens libcurl here, on first use, rather than at every start.
+        if let problem = clazy_curl_problem() {
+            throw .failed(String(cString: problem))
+        }
         guard Self.globalInitialization == CURLE_OK, let multi = curl_multi_init() else {
             throw .failed("libcurl could not start.")
         }

@@ -7,13 +7,15 @@ import Darwin
 // Swift 6 block-buffers a piped stdout; progress and results must appear as they happen.
 setvbuf(stdout, nil, _IOLBF, 0)
 
-/// Every command's usage line, from the commands' own (serve's in short).
-let usage =
+/// Every command's usage line, from the commands' own (serve's in short); made only when printed (its generic
+/// types cost the runtime a lookup at every start otherwise).
+var usage: String {
     "usage: "
-    + [
-        RunCommand.usage, ValidateCommand.usage, ReplCommand.usage,
-        "usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]",
-    ].map { $0.dropFirst("usage: ".count) }.joined(separator: "\n       ")
+        + [
+            RunCommand.usage, ValidateCommand.usage, ReplCommand.usage,
+            "usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]",
+        ].map { $0.dropFirst("usage: ".count) }.joined(separator: "\n       ")
+}
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let command = arguments.first, let help = CommandHelp.named(command),

@@ -1,3 +1,4 @@
+internal import CLazyLibraries
 internal import CMicroHTTPD
 import Foundation
 #if canImport(Glibc)
@@ -75,6 +76,10 @@ public final class HTTPListener: Sendable {
         connectionMemory: Int? = nil, spooling: BodySpooling? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
+        // A release build opens libmicrohttpd here, on first use, rather than at every start.
+        if let problem = clazy_microhttpd_problem() {
+            throw HTTPListenerError(host: host, port: port, reason: String(cString: problem))
+        }
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let descriptor = try ListeningSocket.open(host: host, port: port)

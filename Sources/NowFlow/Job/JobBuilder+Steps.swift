@@ -3,6 +3,10 @@ import NowData
 /// Reading steps: the common options, then the parameters of each kind.
 extension JobBuilder {
     static let commonStepKeys = ["id", "when", "retry", "continue_on_error", "show", "tags"]
+    /// The keys a step may have, made once rather than for each step.
+    private static let stepKeys = commonStepKeys + StepKind.names
+    /// The keys a foreach step may have.
+    private static let foreachStepKeys = stepKeys + ["as", "steps", "parallel"]
 
     /// The steps of a `steps`/`finally` list, in order; each step's id becomes visible to the steps after it.
     func steps(_ node: YAMLNode, _ what: String) -> [Step] {
@@ -27,8 +31,7 @@ extension JobBuilder {
         }
         let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
         let kindName = kindPairs.first?.name
-        var allowed = Self.commonStepKeys + StepKind.names
-        if kindName == "foreach" { allowed += ["as", "steps", "parallel"] }
+        let allowed = kindName == "foreach" ? Self.foreachStepKeys : Self.stepKeys
         for pair in pairs where !allowed.contains(pair.name) {
             if kindPairs.isEmpty, let suggestion = pair.name.closest(among: StepKind.names) {
                 error(at: pair.key.mark, "unknown step kind '\(pair.name)'; did you mean '\(suggestion)'?")
@@ -317,8 +320,11 @@ extension JobBuilder {
     private func assignments(_ node: YAMLNode) -> [NamedTemplate]? {
         guard let pairs = mapping(node, "set") else { return nil }
         var result: [NamedTemplate] = []
-        for pair in pairs where checkName(pair.key, "a variable name") {
-            if let value = templateValue(pair.value) { result.append(NamedTemplate(name: pair.name, value: value)) }
+        result.reserveCapacity(pairs.count)
+        for index in pairs.indices where checkName(pairs[index].key, "a variable name") {
+            if let value = templateValue(pairs[index].value) {
+                result.append(NamedTemplate(name: pairs[index].name, value: value))
+            }
         }
         return result.count == pairs.count ? result : nil
     }

@@ -5,7 +5,9 @@ import NowData
 extension JobBuilder {
     /// The value of `key` in a mapping's pairs.
     func value(_ pairs: [YAMLNode.Pair], _ key: String) -> YAMLNode? {
-        pairs.first { $0.name == key }?.value
+        // By index, each key compared where it is: no pair is copied but the one found.
+        for index in pairs.indices where pairs[index].hasName(key) { return pairs[index].value }
+        return nil
     }
 
     /// Records every key that is not `allowed`, with the closest allowed key as a suggestion.

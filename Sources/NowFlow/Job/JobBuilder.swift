@@ -231,9 +231,12 @@ final class JobBuilder {
                         declaredIDs[id] = (idNode.mark, insideForeach)
                     }
                 }
-                for variable in value(fields, "set")?.pairs ?? [] {
-                    knownVariables.insert(variable.name)
-                    assignedVariables.insert(variable.name)
+                // By index: the names alone, without copying each assignment's value.
+                let assignments = value(fields, "set")?.pairs ?? []
+                for index in assignments.indices {
+                    let name = assignments[index].name
+                    knownVariables.insert(name)
+                    assignedVariables.insert(name)
                 }
                 if value(fields, "foreach") != nil {
                     walk(value(fields, "steps"), insideForeach: true)

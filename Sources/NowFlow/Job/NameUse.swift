@@ -33,12 +33,15 @@ struct NameUse: Sendable, Hashable {
 
     private static func collectSteps(_ node: YAMLNode, into uses: inout [NameUse]) {
         for step in node.items ?? [] {
-            for pair in step.pairs ?? [] {
-                switch pair.name {
-                case "steps": collectSteps(pair.value, into: &uses)
+            guard let pairs = step.pairs else { continue }
+            // By index: a pair is copied only for a step kind that names records.
+            for index in pairs.indices {
+                let name = pairs[index].name
+                switch name {
+                case "steps": collectSteps(pairs[index].value, into: &uses)
                 case "query", "get", "create", "update", "delete", "ensure", "attach", "download", "attachments",
                     "aggregate":
-                    collectRecordStep(pair.value, kind: pair.name, into: &uses)
+                    collectRecordStep(pairs[index].value, kind: name, into: &uses)
                 default: break
                 }
             }

@@ -16,6 +16,11 @@ struct YAMLNode: Sendable, Hashable {
 
         /// The key's text (keys are always scalars).
         var name: String { key.scalarText ?? "" }
+
+        /// Whether the key's text is `name`.
+        func hasName(_ name: String) -> Bool {
+            if case .scalar(let text, _) = key.content { text == name } else { name.isEmpty }
+        }
     }
 
     enum Content: Sendable, Hashable {
