@@ -80,7 +80,7 @@ let package = Package(
             name: "RunnerBenchmark", dependencies: ["NowFlow", "LocalInstance", "NowData"],
             path: "Benchmarks/RunnerBenchmark"),
 
-        .testTarget(name: "NowDataTests", dependencies: ["NowData", "CurlHTTP", "LocalInstance"]),
+        .testTarget(name: "NowDataTests", dependencies: ["NowData", "CurlHTTP", "LocalInstance", "TestSupport"]),
         // Helpers shared by the test targets (not part of any product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),

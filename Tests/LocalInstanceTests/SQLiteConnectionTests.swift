@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LocalInstance
@@ -104,7 +105,7 @@ import Testing
             "%ünï%", "%ÜNÏ%", "%àé%", "%BRACKETS]", "%text with%", "mixed%", "%@[`{AZAZ@[%",
         ]
         // And a thousand pairs from a small alphabet, drawn from a fixed seed.
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix(seed: 11)
         let alphabet = ["a", "A", "b", "é", "%", "_"]
         func draw(_ letters: [String], _ most: Int) -> String {
             (0..<Int.random(in: 0...most, using: &generator)).map { _ in letters.randomElement(using: &generator) ?? "" }
@@ -153,18 +154,5 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try Self.like(db, value, pattern) }
         #expect(error?.isInterrupted == true)
         #expect(try Self.like(db, "xaybz", "%a_b_") == .integer(1))
-    }
-}
-
-/// A deterministic random number generator (SplitMix64), so that drawn cases are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

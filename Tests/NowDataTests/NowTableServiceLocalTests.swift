@@ -1,6 +1,7 @@
 import Foundation
 import LocalInstance
 import NowData
+import TestSupport
 import Testing
 
 /// Every operation, in both forms, against the local instance in process.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @preconcurrency import Glibc
 
 /// The built `nowflow` running in the background, its stderr read as it comes, so that a test can act (send a
@@ -7,8 +6,7 @@ import Synchronization
 final class RunningTool: Sendable {
     private let process: Process
     private let output: Pipe
-    private let errorText = Mutex("")
-    private let errorsDone = DispatchSemaphore(value: 0)
+    private let errors: CollectedText
 
     /// Starts `nowflow arguments...` in `directory` (HOME there, as ``ToolInvocation`` does).
     init(_ arguments: [String], in directory: URL) throws {
@@ -18,37 +16,21 @@ final class RunningTool: Sendable {
         process.currentDirectoryURL = directory
         process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
         let output = Pipe()
-        let errors = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
         self.output = output
         let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(pid, SIGKILL) } }
-        let reader = Thread { [self] in
-            let handle = errors.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                self.errorText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
-            }
-            self.errorsDone.signal()
-        }
-        reader.start()
+        errors = CollectedText(errorPipe)
     }
 
     /// Waits until stderr contains `text`, up to the minute after which the process is killed; returns whether it
     /// did.
-    func waitForError(containing text: String) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if errorText.withLock({ $0.contains(text) }) { return true }
-            usleep(10_000)
-        }
-        return errorText.withLock { $0.contains(text) }
-    }
+    func waitForError(containing text: String) -> Bool { errors.waitFor(text) }
 
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
@@ -59,9 +41,8 @@ final class RunningTool: Sendable {
     func finish() -> ToolInvocation {
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        errorsDone.wait()
         return ToolInvocation(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: errorText.withLock { $0 })
+            stderr: errors.whole())
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @preconcurrency import Glibc
 
 /// The built `nowflow serve` running in a child process on a free port.
@@ -14,8 +13,7 @@ final class ServeProcess: Sendable {
     let listeningLine: String
     private let process: Process
     /// What the server wrote to standard error so far, read as it comes.
-    private let errorText = Mutex("")
-    private let errorsDone = DispatchSemaphore(value: 0)
+    private let errors: CollectedText
 
     /// Starts `nowflow serve --port 0` with `arguments` and waits for its `listening on` line.
     init(_ arguments: [String]) async throws {
@@ -39,28 +37,12 @@ final class ServeProcess: Sendable {
         self.process = process
         self.port = port
         listeningLine = line
-        let reader = Thread { [self] in
-            let handle = errorPipe.fileHandleForReading
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                self.errorText.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
-            }
-            self.errorsDone.signal()
-        }
-        reader.start()
+        errors = CollectedText(errorPipe)
     }
 
     /// Waits until the server's standard error contains `text`, for a minute at most (a guard against a hang);
     /// returns whether it did.
-    func waitForError(containing text: String) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if errorText.withLock({ $0.contains(text) }) { return true }
-            usleep(10_000)
-        }
-        return errorText.withLock { $0.contains(text) }
-    }
+    func waitForError(containing text: String) -> Bool { errors.waitFor(text) }
 
     deinit {
         if process.isRunning { process.terminate() }
@@ -92,8 +74,7 @@ final class ServeProcess: Sendable {
             DispatchQueue.global().async {
                 self.process.waitUntilExit()
                 exited.signal()
-                self.errorsDone.wait()
-                let errors = self.errorText.withLock { $0 }
+                let errors = self.errors.whole()
                 continuation.resume(returning: (self.process.terminationStatus, self.process.terminationReason, errors))
             }
         }

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+@preconcurrency import Glibc
+
+/// A pipe's text, read on a thread of its own as the process writes it, for a test to wait for a marker in it.
+final class CollectedText: Sendable {
+    private let text = Mutex("")
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts reading `pipe` until its writers close it.
+    init(_ pipe: Pipe) {
+        let reader = Thread { [self] in
+            let handle = pipe.fileHandleForReading
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.text.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+            self.done.signal()
+        }
+        reader.start()
+    }
+
+    /// Waits until the text contains `marker`, for a minute at most (a guard against a hang); returns whether it
+    /// did.
+    func waitFor(_ marker: String) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if text.withLock({ $0.contains(marker) }) { return true }
+            usleep(10_000)
+        }
+        return text.withLock { $0.contains(marker) }
+    }
+
+    /// The whole text, once the pipe is closed.
+    func whole() -> String {
+        done.wait()
+        return text.withLock { $0 }
+    }
+}
