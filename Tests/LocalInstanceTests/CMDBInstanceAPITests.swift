@@ -143,15 +143,16 @@ import Testing
                 == #"{"result":[]}"#)
     }
 
+    /// Expects `response` to be the platform's error body with `message` and `detail`, and `status`.
+    private func failure(_ response: NowHTTPResponse, _ status: Int, _ message: String, _ detail: String) {
+        #expect(response.statusCode == status)
+        #expect(
+            Harness.text(response) == #"{"error":{"message":"\#(message)","detail":"\#(detail)"},"status":"failure"}"#)
+    }
+
     @Test func errorsAnswerWithTheirBodies() async throws {
         let harness = try await Self.harness()
         let path = "/api/now/cmdb/instance/cmdb_ci_linux_server/\(Self.first)/relation"
-        func failure(_ response: NowHTTPResponse, _ status: Int, _ message: String, _ detail: String) {
-            #expect(response.statusCode == status)
-            #expect(
-                Harness.text(response)
-                    == #"{"error":{"message":"\#(message)","detail":"\#(detail)"},"status":"failure"}"#)
-        }
         failure(
             try await harness.send("GET", "/api/now/cmdb/instance/incident/\(Self.first)"), 400, "Invalid class",
             "'incident' is not a CMDB class (a table extending cmdb_ci)")
@@ -243,12 +244,6 @@ import Testing
     @Test func ciWritesTakeTheTableAPIsRolesAndRefuseBadBodies() async throws {
         let harness = try await Self.harness()
         let path = "/api/now/cmdb/instance/cmdb_ci_linux_server"
-        func failure(_ response: NowHTTPResponse, _ status: Int, _ message: String, _ detail: String) {
-            #expect(response.statusCode == status)
-            #expect(
-                Harness.text(response)
-                    == #"{"error":{"message":"\#(message)","detail":"\#(detail)"},"status":"failure"}"#)
-        }
         let sources = "ServiceNow, Manual Entry, ImportSet, SCCM, Altiris, LANDesk, OpenView, Other Automated"
         failure(
             try await harness.send("POST", path, body: #"{"attributes":{"name":"x"}}"#), 400, "Invalid source",

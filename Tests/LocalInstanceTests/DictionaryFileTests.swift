@@ -5,13 +5,6 @@ import Testing
 @testable import LocalInstance
 
 @Suite struct DictionaryFileTests {
-    private func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json")
-            .path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     static let audit = """
         {"tables": [{
           "name": "u_ci_audit", "label": "CI Audit", "display_field": "u_name", "number_prefix": "AUD",
@@ -26,7 +19,7 @@ import Testing
         """
 
     @Test func customTableWorksThroughTheTableAPI() async throws {
-        let path = try write(Self.audit)
+        let path = try temporaryDictionaryFile(Self.audit)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let harness = try Harness { $0.schemaFile = path }
         let server = DemoData.sysID("cmdb_ci_server", "db-prod-01")
@@ -129,7 +122,7 @@ import Testing
         ),
     ])
     func invalidFilesAreRefusedWithWhatAndWhere(text: String, message: String) throws {
-        let path = try write(text)
+        let path = try temporaryDictionaryFile(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: LocalInstanceError(path + message)) {
             try LocalInstance(options: LocalInstance.Options(schemaFile: path, seedDemoData: false))

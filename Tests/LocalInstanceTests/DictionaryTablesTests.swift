@@ -102,9 +102,7 @@ import Testing
     }
 
     @Test func aTableOfTheDictionaryFileIsDescribed() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json")
-            .path
-        try Data(DictionaryFileTests.audit.utf8).write(to: URL(fileURLWithPath: path))
+        let path = try temporaryDictionaryFile(DictionaryFileTests.audit)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let harness = try Harness { $0.schemaFile = path }
         #expect(

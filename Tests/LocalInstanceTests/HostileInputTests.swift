@@ -91,6 +91,26 @@ import Testing
 
     // Row 3: tokens of a user who can no longer log in.
 
+    /// The writes to a user that end their logins: a lock-out, a deactivation, a new password, a deletion, a rename.
+    static let loginEndingChanges = [
+        ("PATCH", #"{"locked_out":"true"}"#), ("PATCH", #"{"active":"false"}"#),
+        ("PATCH", #"{"user_password":"changed"}"#), ("DELETE", ""), ("PATCH", #"{"user_name":"renamed"}"#),
+    ]
+
+    /// Creates the active user `ops` with the password `pw1`; returns its sys_id.
+    func createOps() async throws -> String {
+        let created = try await served.send(
+            "POST", "/api/now/table/sys_user?sysparm_fields=sys_id",
+            body: #"{"user_name":"ops","user_password":"pw1","active":"true"}"#)
+        return try #require(created.body.split(separator: "\"").dropLast().last.map(String.init))
+    }
+
+    /// Sends one of ``loginEndingChanges`` to the user `sysID`, and expects it done.
+    func change(_ sysID: String, _ method: String, _ body: String) async throws {
+        let reply = try await served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
+        #expect(reply.status == (method == "DELETE" ? 204 : 200))
+    }
+
     /// The access and refresh tokens of `user` with `password`, over HTTP.
     func tokens(_ user: String, _ password: String) async throws -> (access: String, refresh: String) {
         let reply = try await served.send(
@@ -106,15 +126,9 @@ import Testing
             body: "grant_type=refresh_token&refresh_token=\(token)")
     }
 
-    @Test(arguments: [
-        ("PATCH", #"{"locked_out":"true"}"#), ("PATCH", #"{"active":"false"}"#),
-        ("PATCH", #"{"user_password":"changed"}"#), ("DELETE", ""), ("PATCH", #"{"user_name":"renamed"}"#),
-    ])
+    @Test(arguments: loginEndingChanges)
     func aUserWhoCanNoLongerLogInLosesTheirTokensAtOnce(method: String, body: String) async throws {
-        let created = try await served.send(
-            "POST", "/api/now/table/sys_user?sysparm_fields=sys_id",
-            body: #"{"user_name":"ops","user_password":"pw1","active":"true"}"#)
-        let sysID = try #require(created.body.split(separator: "\"").dropLast().last.map(String.init))
+        let sysID = try await createOps()
         let (access, refreshToken) = try await tokens("ops", "pw1")
         let bearer = [("Authorization", "Bearer \(access)")]
         #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
@@ -123,8 +137,7 @@ import Testing
         #expect(unrelated.status == 200)
         #expect(try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer).status == 200)
 
-        let change = try await served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
-        #expect(change.status == (method == "DELETE" ? 204 : 200))
+        try await change(sysID, method, body)
         let read = try await served.send("GET", "/api/now/table/incident?sysparm_limit=1", headers: bearer)
         #expect(read.status == 401)
         #expect(read.body == Self.notAuthenticated)
@@ -138,15 +151,9 @@ import Testing
 
     /// The Basic credentials of a user are verified once and then remembered: a change that ends them must still
     /// refuse them on the very next request, over HTTP.
-    @Test(arguments: [
-        ("PATCH", #"{"locked_out":"true"}"#), ("PATCH", #"{"active":"false"}"#),
-        ("PATCH", #"{"user_password":"changed"}"#), ("DELETE", ""), ("PATCH", #"{"user_name":"renamed"}"#),
-    ])
+    @Test(arguments: loginEndingChanges)
     func aUserWhoCanNoLongerLogInLosesTheirBasicCredentialsAtOnce(method: String, body: String) async throws {
-        let created = try await served.send(
-            "POST", "/api/now/table/sys_user?sysparm_fields=sys_id",
-            body: #"{"user_name":"ops","user_password":"pw1","active":"true"}"#)
-        let sysID = try #require(created.body.split(separator: "\"").dropLast().last.map(String.init))
+        let sysID = try await createOps()
         let basic = [("Authorization", "Basic " + Data("ops:pw1".utf8).base64EncodedString())]
         let target = "/api/now/table/sys_user/\(sysID)?sysparm_fields=user_name"
         for _ in 0..<2 {
@@ -154,8 +161,7 @@ import Testing
             #expect(read.status == 200)
             #expect(read.body == #"{"result":{"user_name":"ops"}}"#)
         }
-        let change = try await served.send(method, "/api/now/table/sys_user/\(sysID)", body: method == "DELETE" ? nil : body)
-        #expect(change.status == (method == "DELETE" ? 204 : 200))
+        try await change(sysID, method, body)
         let read = try await served.send("GET", target, headers: basic)
         #expect(read.status == 401)
         #expect(read.body == Self.notAuthenticated)
@@ -220,12 +226,10 @@ import Testing
     }
 
     @Test func aDateFieldTakesADayAndADateTimesDay() async throws {
-        let schema = FileManager.default.temporaryDirectory.appendingPathComponent("dates-\(UUID().uuidString).json")
-        try Data(
-            #"{"tables": [{"name": "u_trip", "fields": [{"name": "u_day", "type": "glide_date"}]}]}"#.utf8
-        ).write(to: schema)
-        defer { try? FileManager.default.removeItem(at: schema) }
-        let served = try ServedInstance { $0.schemaFile = schema.path }
+        let schema = try temporaryDictionaryFile(
+            #"{"tables": [{"name": "u_trip", "fields": [{"name": "u_day", "type": "glide_date"}]}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: schema) }
+        let served = try ServedInstance { $0.schemaFile = schema }
         let day = try await served.send("POST", "/api/now/table/u_trip?sysparm_fields=u_day", body: #"{"u_day":"2026-03-04"}"#)
         #expect(day.body == #"{"result":{"u_day":"2026-03-04"}}"#)
         let dateTime = try await served.send(

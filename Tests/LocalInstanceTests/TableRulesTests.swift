@@ -7,13 +7,6 @@ import Testing
 /// The per-table rules (``TableRules``) declared beside each table's definition, inherited through `parent`: by
 /// the built-in task tables and by a dictionary file's table that extends a built-in one.
 @Suite struct TableRulesTests {
-    private func write(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).json")
-            .path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
     @Test func aRuleDeclaredOnTaskAppliesToIncident() {
         var task = TableDictionary.task
         task.rules.automaticValues = ["approval": ["requested": "approved"]]
@@ -68,7 +61,7 @@ import Testing
         """
 
     @Test func aDictionaryFileTableExtendingTaskGetsTasksRules() async throws {
-        let path = try write(Self.workItem)
+        let path = try temporaryDictionaryFile(Self.workItem)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let harness = try Harness { $0.schemaFile = path }
         let table = try #require(harness.instance.dictionary.table("u_work_item"))
@@ -129,7 +122,7 @@ import Testing
         """
 
     @Test func aDictionaryFileCMDBClassIsFoundThroughCMDBCI() async throws {
-        let path = try write(Self.appliance)
+        let path = try temporaryDictionaryFile(Self.appliance)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let harness = try Harness { $0.schemaFile = path }
         let created = try await harness.send(
