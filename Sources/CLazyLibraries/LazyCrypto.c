@@ -32,8 +32,7 @@ static void open_crypto(void) {
 /// libcrypto's functions, opening it first if need be. Hashing has no error to report, so a libcrypto that cannot
 /// be loaded ends the process with its sentence.
 static inline __typeof__(real) *functions(void) {
-    pthread_once(&crypto.once, open_crypto);
-    if (crypto.problem[0] != '\0') lazy_library_fail(&crypto);
+    if (lazy_library_problem(&crypto, open_crypto) != NULL) lazy_library_fail(&crypto);
     return &real;
 }
 

@@ -35,10 +35,16 @@ static void open_curl(void) {
     CURL_FUNCTIONS(CURL_RESOLVE)
 }
 
-const char *clazy_curl_problem(void) {
-    pthread_once(&curl.once, open_curl);
-    return curl.problem[0] == '\0' ? NULL : curl.problem;
-}
+const char *clazy_curl_problem(void) { return lazy_library_problem(&curl, open_curl); }
+
+// Calls `function` (an easy or a multi setopt) with `option` and its one variadic argument, read by the type that
+// the option's number tells, as libcurl itself reads it: long, curl_off_t, or a pointer (objects, functions and
+// blobs). Only the chosen branch reads the argument.
+#define CALL_WITH_OPTION(function, handle, option, arguments)                                               \
+    ((option) < CURLOPTTYPE_OBJECTPOINT ? (function)(handle, option, va_arg(arguments, long))                \
+     : ((option) >= CURLOPTTYPE_OFF_T && (option) < CURLOPTTYPE_BLOB)                                        \
+         ? (function)(handle, option, va_arg(arguments, curl_off_t))                                         \
+         : (function)(handle, option, va_arg(arguments, void *)))
 
 /// libcurl's functions, opening it first if need be.
 static inline __typeof__(real) *functions(void) {
@@ -61,19 +67,10 @@ CURL *curl_easy_init(void) { return functions()->curl_easy_init(); }
 
 CURLcode curl_easy_pause(CURL *handle, int bitmask) { return functions()->curl_easy_pause(handle, bitmask); }
 
-// An option's number tells its argument's type, as libcurl itself reads it: long, pointer (objects, functions
-// and blobs) or curl_off_t.
 CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
     va_list arguments;
     va_start(arguments, option);
-    CURLcode code;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        code = functions()->curl_easy_setopt(handle, option, va_arg(arguments, long));
-    } else if (option >= CURLOPTTYPE_OFF_T && option < CURLOPTTYPE_BLOB) {
-        code = functions()->curl_easy_setopt(handle, option, va_arg(arguments, curl_off_t));
-    } else {
-        code = functions()->curl_easy_setopt(handle, option, va_arg(arguments, void *));
-    }
+    CURLcode code = CALL_WITH_OPTION(functions()->curl_easy_setopt, handle, option, arguments);
     va_end(arguments);
     return code;
 }
@@ -112,14 +109,7 @@ CURLMcode curl_multi_remove_handle(CURLM *multi, CURL *handle) {
 CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
     va_list arguments;
     va_start(arguments, option);
-    CURLMcode code;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        code = functions()->curl_multi_setopt(multi, option, va_arg(arguments, long));
-    } else if (option >= CURLOPTTYPE_OFF_T && option < CURLOPTTYPE_BLOB) {
-        code = functions()->curl_multi_setopt(multi, option, va_arg(arguments, curl_off_t));
-    } else {
-        code = functions()->curl_multi_setopt(multi, option, va_arg(arguments, void *));
-    }
+    CURLMcode code = CALL_WITH_OPTION(functions()->curl_multi_setopt, multi, option, arguments);
     va_end(arguments);
     return code;
 }

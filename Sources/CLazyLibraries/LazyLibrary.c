@@ -31,6 +31,11 @@ void *lazy_library_symbol(struct lazy_library *library, const char *symbol) {
     return address;
 }
 
+const char *lazy_library_problem(struct lazy_library *library, void (*open)(void)) {
+    pthread_once(&library->once, open);
+    return library->problem[0] == '\0' ? NULL : library->problem;
+}
+
 _Noreturn void lazy_library_fail(const struct lazy_library *library) {
     fprintf(stderr, "%s: %s\n", program_invocation_short_name, library->problem);
     _exit(3);

@@ -23,6 +23,10 @@ void lazy_library_open(struct lazy_library *library);
 /// `symbol` of the opened `library`, or NULL after writing which function is missing into `problem`.
 void *lazy_library_symbol(struct lazy_library *library, const char *symbol);
 
+/// Opens `library` on the first call, through `open` (its pthread_once routine, which calls lazy_library_open and
+/// resolves the functions); NULL when its functions can be called, otherwise why not.
+const char *lazy_library_problem(struct lazy_library *library, void (*open)(void));
+
 /// Writes `library`'s problem to the standard error and ends the process with status 3 (a call reached a
 /// library that cannot be loaded without asking first).
 _Noreturn void lazy_library_fail(const struct lazy_library *library);

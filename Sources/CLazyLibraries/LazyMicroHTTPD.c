@@ -35,10 +35,7 @@ static void open_microhttpd(void) {
     MHD_FUNCTIONS(MHD_RESOLVE)
 }
 
-const char *clazy_microhttpd_problem(void) {
-    pthread_once(&microhttpd.once, open_microhttpd);
-    return microhttpd.problem[0] == '\0' ? NULL : microhttpd.problem;
-}
+const char *clazy_microhttpd_problem(void) { return lazy_library_problem(&microhttpd, open_microhttpd); }
 
 /// libmicrohttpd's functions, opening it first if need be.
 static inline __typeof__(real) *functions(void) {
