@@ -34,9 +34,6 @@ public enum JobFile {
     /// A regular file is read straight into the string's storage and its UTF-8 checked there: a large job file is in
     /// memory once, not also as `Data`.
     static func text(at path: String) throws(JobFileError) -> String {
-        func failure(_ message: String) -> JobFileError {
-            JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: message)])
-        }
         let text: String?
         if #available(macOS 26, *), let read = try readRegularFile(at: path) {
             text = read
@@ -45,12 +42,22 @@ public enum JobFile {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw failure(FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+                throw unopenable(path)
             }
             text = String(data: data, encoding: .utf8)
         }
-        guard let text else { throw failure("the file is not UTF-8 text") }
+        guard let text else { throw failure(path, "the file is not UTF-8 text") }
         return text
+    }
+
+    /// A diagnostic about the file at `path` as a whole.
+    private static func failure(_ path: String, _ message: String) -> JobFileError {
+        JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: message)])
+    }
+
+    /// Why the file at `path` cannot be opened: there is none, or it cannot be read.
+    private static func unopenable(_ path: String) -> JobFileError {
+        failure(path, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
     }
 
     /// The text of the regular file at `path`, as `String(data:encoding: .utf8)` reads it (a leading byte order mark
@@ -59,10 +66,7 @@ public enum JobFile {
     @available(macOS 26, *)
     private static func readRegularFile(at path: String) throws(JobFileError) -> String?? {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw JobFileError(diagnostics: [Diagnostic(file: path, line: 0, column: 0, message: reason)])
-        }
+        guard descriptor >= 0 else { throw unopenable(path) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -82,11 +86,7 @@ public enum JobFile {
             valid = (try? UTF8Span(validating: UnsafeBufferPointer(rebasing: buffer[..<count]).span)) != nil
             return valid ? count : 0
         }
-        if readFailed {
-            throw JobFileError(diagnostics: [
-                Diagnostic(file: path, line: 0, column: 0, message: "cannot read the file")
-            ])
-        }
+        if readFailed { throw failure(path, "cannot read the file") }
         guard valid else { return .some(nil) }
         // U+FEFF is a grapheme of its own.
         return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
