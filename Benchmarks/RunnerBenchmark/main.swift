@@ -63,7 +63,7 @@ func runTool(_ arguments: [String]) throws {
         exit(1)
     }
 }
-let validate = try await median { try runTool(["validate", validatePath]) }
+let validate = try await median { try runTool(["validate", "--offline", validatePath]) }
 let help = try await median { try runTool(["--help"]) }
 
 // MARK: - 2. interpreter overhead

@@ -5,23 +5,28 @@ import NowFlow
 /// `nowflow validate JOB.yaml...`: checks job files without running them and prints every problem as
 /// `file:line:column: error: message`.
 ///
-/// With `--instance` (or `NOW_INSTANCE`/`SN_HOST`), the names are also checked against that instance's dictionary.
+/// The table and field names are also checked against the dictionary of the instance the job would run on, as
+/// `nowflow run` checks them (`--instance`, else the job's `instance:`, else `NOW_INSTANCE`/`SN_HOST`, else the
+/// embedded one), unless `--offline`.
 ///
 /// Exit status: 0 when every file is valid, 2 when a file has a problem, 1 for a usage error, 3 when the instance
 /// cannot be opened.
 enum ValidateCommand {
-    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]"
+    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]"
 
     /// The options, for the parser and `--help`.
     static let help = CommandHelp(
         usage: usage,
         summary: """
             Checks job files without running them and prints every problem as file:line:column: error: message.
-            With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
-            dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+            Also checks table and field names against the dictionary of the instance each job would run on (as run
+            does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
+            only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem, 3 an instance cannot
+            be opened.
             """,
         options: [
-            .init(name: "instance", value: "local|URL|PROFILE", text: "also check names against this instance's dictionary"),
+            .init(name: "instance", value: "local|URL|PROFILE", text: "check names against this instance (default: the job's instance:, else local)"),
+            .init(name: "offline", value: nil, text: "do not check table and field names against an instance"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
@@ -39,21 +44,29 @@ enum ValidateCommand {
         }
         tuneAllocator()
         let environment = ProcessInfo.processInfo.environment
-        var target: InstanceTarget?
-        if let name = parsed.value("instance") ?? EnvironmentCredentials.instance(in: environment) {
-            do {
-                target = try InstanceTarget.resolve(name, environment: environment, verbose: false)
-            } catch {
-                printError("nowflow validate: \(error)")
-                return error.isUsage ? 1 : 3
-            }
-        }
-        defer { target?.close() }
+        // Each instance named is opened once, for every job that runs on it.
+        var targets: [String: InstanceTarget] = [:]
+        defer { for target in targets.values { target.close() } }
         var status: Int32 = 0
         for path in parsed.positional {
             do {
                 let job = try JobFile.load(path: path)
-                if let target {
+                if !parsed.flag("offline") {
+                    let name =
+                        parsed.value("instance") ?? job.instance ?? EnvironmentCredentials.instance(in: environment)
+                        ?? "local"
+                    let target: InstanceTarget
+                    if let opened = targets[name] {
+                        target = opened
+                    } else {
+                        do {
+                            target = try InstanceTarget.resolve(name, environment: environment, verbose: false)
+                        } catch {
+                            printError("nowflow validate: \(error)")
+                            return error.isUsage ? 1 : 3
+                        }
+                        targets[name] = target
+                    }
                     var settingUp = RunOptions(
                         instanceURL: target.url, transport: target.transport, authentication: target.authentication,
                         secrets: target.secrets, environment: environment)

@@ -51,14 +51,17 @@ import Testing
         #expect(validate.status == 0)
         #expect(
             validate.stdout == """
-                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--refresh-schema]
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]
 
                 Checks job files without running them and prints every problem as file:line:column: error: message.
-                With --instance (or NOW_INSTANCE/SN_HOST), also checks table and field names against that instance's
-                dictionary, sending only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem.
+                Also checks table and field names against the dictionary of the instance each job would run on (as run
+                does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
+                only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem, 3 an instance cannot
+                be opened.
 
                 options:
-                  --instance local|URL|PROFILE  also check names against this instance's dictionary
+                  --instance local|URL|PROFILE  check names against this instance (default: the job's instance:, else local)
+                  --offline                     do not check table and field names against an instance
                   --refresh-schema              read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
                 """)

@@ -50,7 +50,9 @@ import Testing
         #expect(offline.status == 0, "\(offline.stderr)")
     }
 
-    @Test func validateChecksNamesAgainstTheInstanceItIsGiven() throws {
+    /// validate checks names against the instance the job would run on, as run does: here the embedded one, which
+    /// the job names no other than.
+    @Test func validateChecksNamesAgainstTheInstanceTheJobRunsOn() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try """
@@ -58,13 +60,42 @@ import Testing
         steps:
           - update: { table: incident, where: { priorty: 1, active: true }, max: 100, fields: { urgency: 1 } }
         """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
-        let offline = try ToolInvocation.run(["validate", "job.yaml"], in: directory)
+        let typo = "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n"
+        for arguments in [["validate", "job.yaml"], ["validate", "job.yaml", "--instance", "local"]] {
+            let checked = try ToolInvocation.run(arguments, in: directory)
+            #expect(checked.status == 2)
+            #expect(checked.stdout == "")
+            #expect(checked.stderr == typo)
+        }
+        let offline = try ToolInvocation.run(["validate", "job.yaml", "--offline"], in: directory)
         #expect(offline.status == 0)
         #expect(offline.stdout == "job.yaml: ok (Typo, 1 step)\n")
-        let checked = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(offline.stderr == "")
+    }
+
+    /// A job's own `instance:` is the one validate checks it against: a `nowflow serve` with a table of its own,
+    /// which the embedded instance does not have (it would call the table unknown).
+    @Test func validateChecksAgainstTheJobsOwnInstance() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = directory.appendingPathComponent("schema.json")
+        try #"{"tables": [{"name": "u_widget", "fields": [{"name": "u_size"}]}]}"#
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let server = try await ServeProcess(["--db", ":memory:", "--password", "pw", "--schema", schema.path])
+        try """
+        name: Elsewhere
+        instance: http://127.0.0.1:\(server.port)
+        auth:
+          basic: { user: admin, password: pw }
+        steps:
+          - query: { table: u_widget, where: { u_sise: 1 }, limit: 1 }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let checked = try ToolInvocation.run(["validate", "job.yaml"], in: directory)
         #expect(checked.status == 2)
-        #expect(checked.stdout == "")
-        #expect(checked.stderr == "job.yaml:3:41: error: unknown field 'priorty' in incident; did you mean 'priority'?\n")
+        #expect(checked.stderr == "job.yaml:6:40: error: unknown field 'u_sise' in u_widget; did you mean 'u_size'?\n")
+        let offline = try ToolInvocation.run(["validate", "job.yaml", "--offline"], in: directory)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == "job.yaml: ok (Elsewhere, 1 step)\n")
     }
 
     /// The fields and orderings of an encoded `query:` are checked as `where:` keys are, dot-walks included, at their
