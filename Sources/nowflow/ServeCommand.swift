@@ -13,10 +13,13 @@ enum ServeCommand {
                              [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
                              [--oauth-client ID:SECRET]... [--attachment-max-size MB] [--header-timeout S]
+                             [--allowed-host NAME]...
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
         application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
         platform's com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's
-        headers may take to arrive, in seconds (default 30); a connection past it is closed.
+        headers may take to arrive, in seconds (default 30); a connection past it is closed. On a loopback --host,
+        a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the name of
+        a proxy in front of the server) is refused.
         """
 
     /// What the command line asks for.
@@ -24,6 +27,8 @@ enum ServeCommand {
         var host = "127.0.0.1"
         var port: UInt16 = 8080
         var headerTimeout = HTTPListener.defaultHeaderTimeout
+        /// More names a request's Host header may give on a loopback address.
+        var allowedHosts: [String] = []
         var options: LocalInstance.Options
         var usesDefaultPassword: Bool
     }
@@ -61,7 +66,7 @@ enum ServeCommand {
         do {
             server = try LocalInstanceServer(
                 host: settings.host, port: settings.port, headerTimeout: settings.headerTimeout,
-                options: settings.options)
+                allowedHosts: settings.allowedHosts, options: settings.options)
         } catch {
             printError("nowflow serve: \(error)")
             return 1
@@ -89,7 +94,7 @@ enum ServeCommand {
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
-                "header-timeout",
+                "header-timeout", "allowed-host",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -138,6 +143,13 @@ enum ServeCommand {
                     "--header-timeout expects seconds (a whole number 1-\(maximumHeaderTimeout)), got '\(value)'")
             }
             settings.headerTimeout = .seconds(seconds)
+        }
+        for name in parsed.values("allowed-host") {
+            guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.[]:".contains($0)) })
+            else {
+                throw UsageError("--allowed-host expects a host name or address (such as proxy.example), got '\(name)'")
+            }
+            settings.allowedHosts.append(name)
         }
         return settings
     }

@@ -6,6 +6,11 @@ import NowData
 /// API's `sysparm_query`, `sysparm_limit`, `sysparm_offset`, `X-Total-Count` and `Link`),
 /// `GET /api/now/attachment/{sys_id}` (metadata), `GET /api/now/attachment/{sys_id}/file` (the bytes, with the
 /// metadata as JSON in `X-Attachment-Metadata`) and `DELETE /api/now/attachment/{sys_id}` (204).
+///
+/// An attachment follows its record (``AccessPolicy``): reading one (list, metadata, file) needs read access to
+/// the record's table, adding or deleting one write access to it. A download is sent to be saved, never shown as
+/// a page of the instance (`Content-Disposition: attachment`, `X-Content-Type-Options: nosniff`,
+/// `Content-Security-Policy: sandbox`).
 struct AttachmentAPIHandler: Sendable {
     let tables: TableAPIHandler
     let content: AttachmentContent
@@ -25,19 +30,24 @@ struct AttachmentAPIHandler: Sendable {
         return Array(parts.dropFirst())
     }
 
-    /// The response to an authenticated request whose path segments after `attachment` are `segments`.
-    func handle(_ request: NowHTTPRequest, segments: [String], userName: String) throws(TableAPIError)
+    /// The longest `file_name`, in bytes of UTF-8 (a longer one would not fit the download's
+    /// `X-Attachment-Metadata` header of most clients).
+    static let maximumFileNameLength = 255
+
+    /// The response to a request of the user `access` is for, whose path segments after `attachment` are
+    /// `segments`.
+    func handle(_ request: NowHTTPRequest, segments: [String], as access: AccessPolicy.Access) throws(TableAPIError)
         -> NowHTTPResponse
     {
         let method = (request.headers.value(named: "X-HTTP-Method-Override") ?? request.method).uppercased()
         do {
             switch (method, segments.count) {
-            case ("GET", 0): return try list(request, userName: userName)
-            case ("POST", 1) where segments[0] == "file": return try uploadRaw(request, userName: userName)
-            case ("POST", 1) where segments[0] == "upload": return try uploadMultipart(request, userName: userName)
-            case ("GET", 1): return try metadata(segments[0], request)
-            case ("GET", 2) where segments[1] == "file": return try file(segments[0], request)
-            case ("DELETE", 1): return try delete(segments[0])
+            case ("GET", 0): return try list(request, access)
+            case ("POST", 1) where segments[0] == "file": return try uploadRaw(request, access)
+            case ("POST", 1) where segments[0] == "upload": return try uploadMultipart(request, access)
+            case ("GET", 1): return try metadata(segments[0], request, access)
+            case ("GET", 2) where segments[1] == "file": return try file(segments[0], request, access)
+            case ("DELETE", 1): return try delete(segments[0], access)
             case (_, 0), (_, 1): throw TableAPIError.methodNotSupported(method)
             case (_, 2) where segments[1] == "file": throw TableAPIError.methodNotSupported(method)
             default: throw TableAPIError.unknownResource
@@ -52,7 +62,7 @@ struct AttachmentAPIHandler: Sendable {
 
     // MARK: - Upload
 
-    private func uploadRaw(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+    private func uploadRaw(_ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws -> NowHTTPResponse {
         let tableName = try parameter("table_name", request)
         let recordID = try parameter("table_sys_id", request)
         let fileName = try parameter("file_name", request)
@@ -61,14 +71,14 @@ struct AttachmentAPIHandler: Sendable {
             NewAttachment(
                 tableName: tableName, recordID: recordID, fileName: fileName, contentType: contentType,
                 encryptionContext: request.queryValue("encryption_context"), bytes: bytes(of: request)),
-            userName: userName)
+            access)
         return created(record, request)
     }
 
     /// Every file part becomes an attachment of the record the `table_name` and `table_sys_id` fields name; the
     /// response holds the first. The form was received by the HTTP listener as it arrived (and is taken from
     /// ``AttachmentContent``), or is received here from the request's body or body file, a chunk at a time.
-    private func uploadMultipart(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+    private func uploadMultipart(_ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws -> NowHTTPResponse {
         let form = try received(request)
         // The files not made attachments (a refused upload) go with the request.
         defer { form.removeFiles() }
@@ -87,7 +97,7 @@ struct AttachmentAPIHandler: Sendable {
                     contentType: part.contentType ?? "application/octet-stream",
                     encryptionContext: form.field("encryption_context"),
                     bytes: .spooled(part.staged, digest: part.hash)),
-                userName: userName)
+                access)
             if first == nil { first = record }
         }
         guard let first else { throw TableAPIError.missingFilePart }
@@ -176,14 +186,22 @@ struct AttachmentAPIHandler: Sendable {
         Self.isMultipartUpload(method: method, path: path) ? formReceiver(contentType: contentType) : nil
     }
 
-    /// Checks the record, stages the bytes, inserts the metadata and commits the file; returns the stored record.
-    private func create(_ new: NewAttachment, userName: String) throws -> StoredRecord {
+    /// Checks the name and the record (which the user must be able to read and write), stages the bytes, inserts
+    /// the metadata and commits the file; returns the stored record.
+    private func create(_ new: NewAttachment, _ access: AccessPolicy.Access) throws -> StoredRecord {
+        guard new.fileName.utf8.count <= Self.maximumFileNameLength else {
+            throw TableAPIError.fileNameTooLong(new.fileName.utf8.count, limit: Self.maximumFileNameLength)
+        }
         guard new.tableName != table.name, let target = tables.dictionary.table(new.tableName) else {
             throw TableAPIError.invalidAttachmentTable(new.tableName)
         }
-        guard try tables.database.read({ db in try tables.store.fetch(target, sysID: new.recordID, db) != nil }) else {
+        guard try access.mayRead(target),
+            try tables.database.read({ db in try tables.store.fetch(target, sysID: new.recordID, db) != nil })
+        else {
             throw TableAPIError.missingAttachmentRecord(table: new.tableName, sysID: new.recordID)
         }
+        try access.authorizeWrite(target, method: "POST")
+        let userName = access.userName
         let sysID = NowTableService.makeSysID()
         let staged: (file: URL, size: Int, hash: String)
         switch new.bytes {
@@ -236,15 +254,14 @@ struct AttachmentAPIHandler: Sendable {
     // MARK: - Read and delete
 
     /// The Table API's list of `sys_attachment`, each record with its `download_link`.
-    private func list(_ request: NowHTTPRequest, userName: String) throws -> NowHTTPResponse {
+    private func list(_ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws -> NowHTTPResponse {
         var tableRequest = NowHTTPRequest(
             method: "GET", path: "/api/now/table/" + table.name, queryItems: request.queryItems,
             headers: request.headers)
         tableRequest.headers["X-HTTP-Method-Override"] = nil
         guard var routed = try TableAPIRequest(tableRequest) else { throw TableAPIError.unknownResource }
-        routed.userName = userName
         routed.request.path = request.path
-        let response = try tables.handle(routed)
+        let response = try tables.handle(routed, as: access)
         guard case .object(var envelope) = try JSONValue(json: response.body),
             case .array(let records) = envelope["result"] ?? .null
         else { return response }
@@ -262,26 +279,37 @@ struct AttachmentAPIHandler: Sendable {
             statusCode: response.statusCode, headers: response.headers, body: JSONValue.object(envelope).jsonData())
     }
 
-    private func stored(_ sysID: String) throws -> StoredRecord {
-        guard let record = try tables.database.read({ db in try tables.store.fetch(table, sysID: sysID, db) }) else {
+    /// The attachment `sysID`, when the user may read its record: 404 otherwise, as for no attachment.
+    private func stored(_ sysID: String, _ access: AccessPolicy.Access) throws -> StoredRecord {
+        guard let record = try tables.database.read({ db in try tables.store.fetch(table, sysID: sysID, db) }),
+            try access.mayRead(table, record: record)
+        else {
             throw TableAPIError.noAttachment
         }
         return record
     }
 
-    private func metadata(_ sysID: String, _ request: NowHTTPRequest) throws -> NowHTTPResponse {
-        let record = try stored(sysID)
+    private func metadata(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
+        let record = try stored(sysID, access)
         return NowHTTPResponse(
             statusCode: 200, headers: tables.jsonHeaders,
             body: JSONValue.object(["result": .object(metadata(record, request))]).jsonData())
     }
 
-    private func file(_ sysID: String, _ request: NowHTTPRequest) throws -> NowHTTPResponse {
-        let record = try stored(sysID)
+    private func file(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
+        let record = try stored(sysID, access)
         let file = content.file(sysID)
         guard FileManager.default.fileExists(atPath: file.path) else { throw TableAPIError.noAttachment }
+        // Saved, never shown as a page of the instance: an HTML or SVG file runs no script on its origin.
         let headers: HTTPHeaders = [
             "Content-Type": record["content_type"].flatMap { $0.isEmpty ? nil : $0 } ?? "application/octet-stream",
+            "Content-Disposition": "attachment; filename*=UTF-8''" + WebForm.encode(record["file_name"] ?? ""),
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "sandbox",
             "X-Attachment-Metadata": JSONValue.object(metadata(record, request)).jsonText(),
         ]
         // Sent from the file: the listener streams it, the in-process transport copies or reads it.
@@ -290,7 +318,12 @@ struct AttachmentAPIHandler: Sendable {
         return response
     }
 
-    private func delete(_ sysID: String) throws -> NowHTTPResponse {
+    private func delete(_ sysID: String, _ access: AccessPolicy.Access) throws -> NowHTTPResponse {
+        let record = try stored(sysID, access)
+        guard let target = record["table_name"].flatMap(tables.dictionary.table) else {
+            throw AccessPolicy.Access.refusal(method: "DELETE")
+        }
+        try access.authorizeWrite(target, method: "DELETE")
         let deleted = try tables.database.write { db in
             let deleted = try tables.store.delete(table, sysID: sysID, db)
             try content.sweep(db)

@@ -10,7 +10,14 @@ extension TableAPIError {
         TableAPIError(status: 400, message: "Failed to create the attachment", detail: "Invalid table \(name)")
     }
 
-    /// 404: an upload to a record that does not exist.
+    /// 400: an upload whose `file_name` is longer than the Attachment API takes.
+    static func fileNameTooLong(_ length: Int, limit: Int) -> TableAPIError {
+        TableAPIError(
+            status: 400, message: "Failed to create the attachment",
+            detail: "file_name is \(length) bytes long; the local instance takes at most \(limit) bytes")
+    }
+
+    /// 404: an upload to a record that does not exist (or that the user may not read).
     static func missingAttachmentRecord(table: String, sysID: String) -> TableAPIError {
         TableAPIError(
             status: 404, message: "Failed to create the attachment",

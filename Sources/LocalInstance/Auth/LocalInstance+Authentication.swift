@@ -31,17 +31,6 @@ extension LocalInstance {
         }
     }
 
-    /// `body`'s response when the request's credentials are valid; the platform's 401 otherwise.
-    func authenticatedResponse(_ request: NowHTTPRequest, _ body: () -> NowHTTPResponse) -> NowHTTPResponse {
-        do {
-            guard try authenticate(request) != nil else { return TableAPIError.notAuthenticated.response }
-        } catch {
-            log("local instance: \(request.method) \(request.path) failed: \(error)")
-            return TableAPIError.internalFailure.response
-        }
-        return body()
-    }
-
     /// Whether an active, unlocked user has this password.
     ///
     /// - Throws: when the database cannot be read.

@@ -1,6 +1,6 @@
 extension TableDictionary {
     /// `oauth_entity`: the OAuth applications whose `client_id` and `client_secret` `/oauth_token.do` accepts;
-    /// `user` is the user a `client_credentials` token acts as.
+    /// `user` is the user a `client_credentials` token acts as. Only `admin` reads or writes them.
     static let oauthEntity = TableDefinition(
         name: "oauth_entity", label: "Application Registry", displayField: "name",
         fields: [
@@ -10,9 +10,10 @@ extension TableDictionary {
             FieldDefinition("active", .boolean, defaultValue: "true"),
             FieldDefinition("user", .reference(table: "sys_user"), label: "OAuth Application User"),
             FieldDefinition("redirect_url"),
-        ], rules: TableRules(writeRole: "admin"))
+        ], rules: TableRules(readRole: "admin", writeRole: "admin"))
 
-    /// `sys_api_key`: the REST API keys a client sends as `x-sn-apikey`, each acting as its `user`.
+    /// `sys_api_key`: the REST API keys a client sends as `x-sn-apikey`, each acting as its `user`. Only `admin`
+    /// reads or writes them.
     static let sysAPIKey = TableDefinition(
         name: "sys_api_key", label: "REST API Key", displayField: "name",
         fields: [
@@ -21,5 +22,5 @@ extension TableDictionary {
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("active", .boolean, defaultValue: "true"),
             FieldDefinition("expires", .dateTime, label: "Expiry"),
-        ], rules: TableRules(writeRole: "admin"))
+        ], rules: TableRules(readRole: "admin", writeRole: "admin"))
 }

@@ -1,6 +1,6 @@
 /// What the platform does on a table's records besides storing them, declared beside the table's definition
-/// (``TableDefinition/rules``): the role a write needs, the state model, what a state change sets, values the
-/// platform moves on at once, the incident priority lookup, the opening stamps and standard-change templates.
+/// (``TableDefinition/rules``): the roles a read and a write need, the state model, what a state change sets, values
+/// the platform moves on at once, the incident priority lookup, the opening stamps and standard-change templates.
 ///
 /// A table takes every rule it does not declare from the table it extends, and so on up (`incident` takes `task`'s
 /// write role and opening stamps, and declares its own state effects); ``TableDictionary/rules(of:)`` gives the
@@ -11,6 +11,9 @@
 /// TableRules(writeRole: "itil", stateEffects: StateEffects(inactive: ["3", "4", "7"], closed: ["3", "4", "7"]))
 /// ```
 struct TableRules: Sendable, Hashable {
+    /// The role a user needs, besides `admin`, to read the table's records (the configured administrator always
+    /// may); nil: any authenticated user, unless a parent table names one. ``AccessPolicy`` applies it.
+    var readRole: String?
     /// The role a user needs, besides `admin`, to insert, update or delete the table's records (the configured
     /// administrator always may); nil: any authenticated user, unless a parent table names one.
     var writeRole: String?
@@ -33,7 +36,8 @@ struct TableRules: Sendable, Hashable {
     /// These rules, with `parent`'s for every rule these do not declare.
     func inheriting(_ parent: TableRules) -> TableRules {
         TableRules(
-            writeRole: writeRole ?? parent.writeRole, stateModel: stateModel ?? parent.stateModel,
+            readRole: readRole ?? parent.readRole, writeRole: writeRole ?? parent.writeRole,
+            stateModel: stateModel ?? parent.stateModel,
             stateEffects: stateEffects ?? parent.stateEffects,
             automaticValues: automaticValues ?? parent.automaticValues,
             priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,

@@ -11,3 +11,11 @@ struct TranslatedQuery: Sendable, Hashable {
     /// `invalid condition 'foo=bar' makes the query match no rows: incident has no field 'foo'`.
     var warnings: [String]
 }
+
+extension TranslatedQuery {
+    /// Keeps only the rows that also meet `clause` (with its own `?` placeholders and `values`).
+    mutating func restrict(to clause: String, _ values: [SQLValue]) {
+        whereClause = whereClause.isEmpty ? clause : "(\(whereClause)) AND (\(clause))"
+        parameters += values
+    }
+}

@@ -13,6 +13,10 @@ import NowData
 ///
 /// Without a group the answer is `{"result":{"stats":{"count":"12","sum":{"f":"30"},...}}}`; with one it is
 /// `{"result":[{"stats":{...},"groupby_fields":[{"field":"f","value":"v"}]}, ...]}`. Every number is text.
+///
+/// It counts the records the user may read (``AccessPolicy/Access/readCondition(_:)``), and a password field is
+/// neither grouped nor aggregated (403), in `sysparm_having` too; a condition on one is invalid, as in the Table
+/// API.
 struct AggregateAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -29,9 +33,9 @@ struct AggregateAPIHandler: Sendable {
     private static let aggregates = ["avg", "min", "max", "sum"]
     private static let operators: Set<String> = ["=", "!=", ">", ">=", "<", "<="]
 
-    /// The answer to an authenticated request of `userName` for the statistics of `tableName` (the query's date
+    /// The answer to a request of the user `access` is for, for the statistics of `tableName` (the query's date
     /// helpers are computed in the user's time zone).
-    func handle(_ request: NowHTTPRequest, tableName: String, userName: String) throws(TableAPIError)
+    func handle(_ request: NowHTTPRequest, tableName: String, as access: AccessPolicy.Access) throws(TableAPIError)
         -> NowHTTPResponse
     {
         guard request.method.uppercased() == "GET" else { throw .methodNotSupported(request.method) }
@@ -41,7 +45,9 @@ struct AggregateAPIHandler: Sendable {
                 $0.trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty }
             return try names.map { field throws(TableAPIError) in
-                guard let definition = table.field(field) else { throw Self.invalidField(field, table.name) }
+                guard let definition = try access.readableField(field, of: table) else {
+                    throw Self.invalidField(field, table.name)
+                }
                 return definition
             }
         }
@@ -63,30 +69,44 @@ struct AggregateAPIHandler: Sendable {
             }
         }
         let zone: TimeZone
+        let readable: (clause: String, parameters: [SQLValue])?
         do {
+            readable = try access.readCondition(table)
             zone = try tables.database.read { db in
-                try ReferenceResolver(dictionary: tables.dictionary, store: tables.store, db: db, userName: userName)
-                    .timeZone()
+                try ReferenceResolver(
+                    dictionary: tables.dictionary, store: tables.store, db: db, userName: access.userName
+                ).timeZone()
             }
         } catch {
             tables.log("local instance: GET \(request.path) failed: \(error)")
             throw .internalFailure
         }
-        let translated = query.map { tables.translator.computingDates(in: zone).translate($0, table: table.name) }
-        for warning in translated?.warnings ?? [] { tables.log("local instance: \(table.name): \(warning)") }
+        var translated = query.map { tables.translator.computingDates(in: zone).translate($0, table: table.name) }
+        let notices = (translated?.warnings ?? []).map {
+            "local instance: \(table.name): "
+                + tables.policy.redacted($0, invalidQueryReturnsNoRows: tables.translator.invalidQueryReturnsNoRows)
+        }
+        for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { tables.log(line) }
+        if let readable {
+            var restricted = translated ?? TranslatedQuery(whereClause: "", parameters: [], orderBy: "", warnings: [])
+            restricted.restrict(to: readable.clause, readable.parameters)
+            translated = restricted
+        }
 
         var columns = groups.map { Self.quoted($0.name) }
         columns.append("COUNT(*)")
         for (aggregate, field) in fields {
             let column = Self.quoted(field.name)
-            columns.append(aggregate == "sum" || aggregate == "avg" ? "\(aggregate.uppercased())(CAST(\(column) AS REAL))" : "\(aggregate.uppercased())(\(column))")
+            columns.append(
+                aggregate == "sum" || aggregate == "avg"
+                    ? "\(aggregate.uppercased())(CAST(\(column) AS REAL))" : "\(aggregate.uppercased())(\(column))")
         }
         var sql = "SELECT " + columns.joined(separator: ", ") + " FROM " + Self.quoted(table.name)
         var parameters = translated?.parameters ?? []
         if let condition = translated?.whereClause, !condition.isEmpty { sql += " WHERE " + condition }
         if !groups.isEmpty {
             sql += " GROUP BY " + groups.map { Self.quoted($0.name) }.joined(separator: ", ")
-            let (having, values) = try havingClause(request.queryValue("sysparm_having"), table)
+            let (having, values) = try havingClause(request.queryValue("sysparm_having"), table, access)
             if !having.isEmpty {
                 sql += " HAVING " + having
                 parameters += values
@@ -138,8 +158,8 @@ struct AggregateAPIHandler: Sendable {
 
     /// `sysparm_having` as SQL: each `aggregate^field^operator^value` (four `^`-separated parts) becomes one
     /// condition, joined by AND.
-    private func havingClause(_ text: String?, _ table: TableDefinition) throws(TableAPIError)
-        -> (String, [SQLValue])
+    private func havingClause(_ text: String?, _ table: TableDefinition, _ access: AccessPolicy.Access)
+        throws(TableAPIError) -> (String, [SQLValue])
     {
         guard let text, !text.isEmpty else { return ("", []) }
         let parts = text.split(separator: "^", omittingEmptySubsequences: false).map(String.init)
@@ -156,7 +176,7 @@ struct AggregateAPIHandler: Sendable {
             if aggregate == "count" {
                 expression = "COUNT(*)"
             } else {
-                guard let field = table.field(parts[start + 1]) else {
+                guard let field = try access.readableField(parts[start + 1], of: table) else {
                     throw Self.invalidField(parts[start + 1], table.name)
                 }
                 expression = "\(aggregate.uppercased())(CAST(\(Self.quoted(field.name)) AS REAL))"

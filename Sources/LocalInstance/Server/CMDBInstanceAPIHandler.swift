@@ -56,24 +56,26 @@ struct CMDBInstanceAPIHandler: Sendable {
         return route
     }
 
-    /// The answer to an authenticated request of `userName` on `route`.
-    func handle(_ request: NowHTTPRequest, route: Route, userName: String) throws(TableAPIError) -> NowHTTPResponse {
+    /// The answer to a request of the user `access` is for, on `route`.
+    func handle(_ request: NowHTTPRequest, route: Route, as access: AccessPolicy.Access) throws(TableAPIError)
+        -> NowHTTPResponse
+    {
         guard tables.dictionary.table(route.className, extends: "cmdb_ci"),
             let relations = tables.dictionary.table("cmdb_rel_ci"), tables.dictionary.table("cmdb_rel_type") != nil
         else { throw Self.invalidClass(route.className) }
         let method = request.method.uppercased()
         do {
             switch (method, route.sysID, route.relation, route.relationSysID) {
-            case ("GET", nil, _, _): return try list(request, route, userName: userName)
+            case ("GET", nil, _, _): return try list(request, route, access: access)
             case ("GET", let sysID?, false, _):
-                return try instanceResponse(request, route.className, sysID, userName: userName, status: 200)
-            case ("POST", nil, _, _): return try createCI(request, route.className, relations, userName: userName)
+                return try instanceResponse(request, route.className, sysID, access: access, status: 200)
+            case ("POST", nil, _, _): return try createCI(request, route.className, relations, access: access)
             case ("PUT", let sysID?, false, _), ("PATCH", let sysID?, false, _):
-                return try updateCI(request, route.className, sysID, userName: userName)
+                return try updateCI(request, route.className, sysID, access: access)
             case ("POST", let sysID?, true, nil):
-                return try addRelations(request, route.className, sysID, relations, userName: userName)
+                return try addRelations(request, route.className, sysID, relations, access: access)
             case ("DELETE", let sysID?, true, let relationSysID?):
-                return try deleteRelation(request, sysID, relationSysID, relations, userName: userName)
+                return try deleteRelation(request, sysID, relationSysID, relations, access: access)
             default: throw TableAPIError.methodNotSupported(method)
             }
         } catch let error as TableAPIError {
@@ -87,24 +89,26 @@ struct CMDBInstanceAPIHandler: Sendable {
     // MARK: - Reads
 
     /// The class's CIs as `sys_id` and `name`.
-    private func list(_ request: NowHTTPRequest, _ route: Route, userName: String) throws -> NowHTTPResponse {
+    private func list(_ request: NowHTTPRequest, _ route: Route, access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
         var items = request.queryItems.filter {
             ["sysparm_query", "sysparm_limit", "sysparm_offset"].contains($0.name)
         }
         items.append(URLQueryItem(name: "sysparm_fields", value: "sys_id,name"))
-        let response = try tableRequest("GET", "/api/now/table/\(route.className)", items, request, userName)
+        let response = try tableRequest("GET", "/api/now/table/\(route.className)", items, request, access)
         return NowHTTPResponse(statusCode: 200, headers: tables.jsonHeaders, body: response.body)
     }
 
     /// The CI with its relations, as the GET of one CI answers it; with `warning`, the write's
     /// `X-Nowflow-Warning`.
     private func instanceResponse(
-        _ request: NowHTTPRequest, _ className: String, _ sysID: String, userName: String, status: Int,
+        _ request: NowHTTPRequest, _ className: String, _ sysID: String, access: AccessPolicy.Access, status: Int,
         warning: String? = nil
     ) throws -> NowHTTPResponse {
         let record = try tableRequest(
             "GET", "/api/now/table/\(className)/\(sysID)",
-            [URLQueryItem(name: "sysparm_exclude_reference_link", value: "true")], request, userName)
+            [URLQueryItem(name: "sysparm_exclude_reference_link", value: "true")], request, access)
         guard case .object(let envelope) = try JSONValue(json: record.body), let attributes = envelope["result"]
         else { throw TableAPIError.internalFailure }
         let base = Self.baseURL(request)
@@ -157,7 +161,7 @@ struct CMDBInstanceAPIHandler: Sendable {
 
     /// Creates a CI of the class from the body's `attributes` and `source`, with the body's relations.
     private func createCI(
-        _ request: NowHTTPRequest, _ className: String, _ relations: TableDefinition, userName: String
+        _ request: NowHTTPRequest, _ className: String, _ relations: TableDefinition, access: AccessPolicy.Access
     ) throws -> NowHTTPResponse {
         let body = try Self.body(request)
         var attributes = try attributes(body)
@@ -175,17 +179,17 @@ struct CMDBInstanceAPIHandler: Sendable {
         attributes["last_discovered"] = .string(stamp)
         let created = try tableRequest(
             "POST", "/api/now/table/\(className)", [URLQueryItem(name: "sysparm_fields", value: "sys_id")], request,
-            userName, body: JSONValue.object(attributes).jsonData())
-        try insert(missing, request, userName)
+            access, body: JSONValue.object(attributes).jsonData())
+        try insert(missing, request, access)
         return try instanceResponse(
-            request, className, sysID, userName: userName, status: 200,
+            request, className, sysID, access: access, status: 200,
             warning: created.headers.value(named: TableAPIHandler.unknownFieldsHeader))
     }
 
     /// Sets the body's `attributes` on the CI and stamps `last_discovered`; the CI keeps its `discovery_source`.
-    private func updateCI(_ request: NowHTTPRequest, _ className: String, _ sysID: String, userName: String) throws
-        -> NowHTTPResponse
-    {
+    private func updateCI(
+        _ request: NowHTTPRequest, _ className: String, _ sysID: String, access: AccessPolicy.Access
+    ) throws -> NowHTTPResponse {
         let body = try Self.body(request)
         var attributes = try attributes(body)
         _ = try source(body)
@@ -194,22 +198,23 @@ struct CMDBInstanceAPIHandler: Sendable {
         attributes["last_discovered"] = .string(Timestamp.string(tables.now()))
         let updated = try tableRequest(
             "PATCH", "/api/now/table/\(className)/\(sysID)", [URLQueryItem(name: "sysparm_fields", value: "sys_id")],
-            request, userName, body: JSONValue.object(attributes).jsonData())
+            request, access, body: JSONValue.object(attributes).jsonData())
         return try instanceResponse(
-            request, className, sysID, userName: userName, status: 200,
+            request, className, sysID, access: access, status: 200,
             warning: updated.headers.value(named: TableAPIHandler.unknownFieldsHeader))
     }
 
     /// Adds the body's relations that the CI does not have yet, then answers with the CI.
     private func addRelations(
-        _ request: NowHTTPRequest, _ className: String, _ sysID: String, _ table: TableDefinition, userName: String
+        _ request: NowHTTPRequest, _ className: String, _ sysID: String, _ table: TableDefinition,
+        access: AccessPolicy.Access
     ) throws -> NowHTTPResponse {
         let body = try Self.body(request)
         let wanted = try wantedRelations(body, of: sysID, required: true)
         // The CI must be of the class; the Table API's GET answers 404 when it is not.
-        _ = try tableRequest("GET", "/api/now/table/\(className)/\(sysID)", [], request, userName)
-        try insert(try missingRelations(wanted, of: sysID, table), request, userName)
-        return try instanceResponse(request, className, sysID, userName: userName, status: 200)
+        _ = try tableRequest("GET", "/api/now/table/\(className)/\(sysID)", [], request, access)
+        try insert(try missingRelations(wanted, of: sysID, table), request, access)
+        return try instanceResponse(request, className, sysID, access: access, status: 200)
     }
 
     /// A relation as `cmdb_rel_ci` holds it.
@@ -266,13 +271,13 @@ struct CMDBInstanceAPIHandler: Sendable {
     }
 
     /// Creates `relations` through the Table API on `cmdb_rel_ci`.
-    private func insert(_ relations: [Relation], _ request: NowHTTPRequest, _ userName: String) throws {
+    private func insert(_ relations: [Relation], _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws {
         for relation in relations {
             let body: JSONValue = [
                 "parent": .string(relation.parent), "child": .string(relation.child), "type": .string(relation.type),
             ]
             _ = try tableRequest(
-                "POST", "/api/now/table/cmdb_rel_ci", [], request, userName, body: body.jsonData())
+                "POST", "/api/now/table/cmdb_rel_ci", [], request, access, body: body.jsonData())
         }
     }
 
@@ -296,8 +301,10 @@ struct CMDBInstanceAPIHandler: Sendable {
         return source
     }
 
-    /// The request's JSON object body.
+    /// The request's JSON object body; a body that is not `application/json` is refused as the Table API refuses
+    /// it (400 without a Content-Type, 415 with another), so that no other site's page can send one.
     private static func body(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+        try TableAPIHandler.requireJSON(request)
         guard case .object(let body) = (try? JSONValue(json: request.body ?? Data())) ?? .null else {
             throw TableAPIError.invalidBody
         }
@@ -307,13 +314,13 @@ struct CMDBInstanceAPIHandler: Sendable {
     /// Removes one relation of the CI: 404 when the CI is neither its parent nor its child.
     private func deleteRelation(
         _ request: NowHTTPRequest, _ sysID: String, _ relationSysID: String, _ table: TableDefinition,
-        userName: String
+        access: AccessPolicy.Access
     ) throws -> NowHTTPResponse {
         let relation = try tables.database.read { db in try tables.store.fetch(table, sysID: relationSysID, db) }
         guard let relation, relation["parent"] == sysID || relation["child"] == sysID else {
             throw TableAPIError.noRecord
         }
-        _ = try tableRequest("DELETE", "/api/now/table/cmdb_rel_ci/\(relationSysID)", [], request, userName)
+        _ = try tableRequest("DELETE", "/api/now/table/cmdb_rel_ci/\(relationSysID)", [], request, access)
         return NowHTTPResponse(statusCode: 204)
     }
 
@@ -321,16 +328,15 @@ struct CMDBInstanceAPIHandler: Sendable {
 
     /// A Table API request made for this one, with its headers (the caller's `Host`, no method override).
     private func tableRequest(
-        _ method: String, _ path: String, _ items: [URLQueryItem], _ request: NowHTTPRequest, _ userName: String,
-        body: Data? = nil
+        _ method: String, _ path: String, _ items: [URLQueryItem], _ request: NowHTTPRequest,
+        _ access: AccessPolicy.Access, body: Data? = nil
     ) throws -> NowHTTPResponse {
         var inner = NowHTTPRequest(method: method, path: path, queryItems: items, headers: request.headers, body: body)
         inner.headers["X-HTTP-Method-Override"] = nil
         inner.headers["X-no-response-body"] = nil
         if body != nil { inner.headers["Content-Type"] = "application/json" }
-        guard var routed = try TableAPIRequest(inner) else { throw TableAPIError.unknownResource }
-        routed.userName = userName
-        return try tables.handle(routed)
+        guard let routed = try TableAPIRequest(inner) else { throw TableAPIError.unknownResource }
+        return try tables.handle(routed, as: access)
     }
 
     /// `http://<Host>` (or `http://localhost`), for the relations' links.

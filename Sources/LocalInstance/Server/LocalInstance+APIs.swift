@@ -2,8 +2,8 @@ import Foundation
 import NowData
 
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
-/// aggregates (`/api/now/stats/{table}`) and the CMDB Instance API (`/api/now/cmdb/instance/...`), each on an
-/// authenticated request.
+/// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`) and tiny URLs
+/// (`/api/now/tinyurl`), each on an authenticated request and through the ``AccessPolicy/Access`` of its user.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
     /// request is that user's (already authenticated) instead of its credentials'.
@@ -14,26 +14,27 @@ extension LocalInstance {
         let isBatch = Self.isBatchPath(request.path)
         let statsTable = AggregateAPIHandler.table(in: request.path)
         let cmdbRoute = CMDBInstanceAPIHandler.route(request.path)
-        guard segments != nil || isBatch || statsTable != nil || cmdbRoute != nil else { return nil }
-        let userName: String
+        let isTinyURL = request.path == Self.tinyURLPath
+        guard segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL else { return nil }
+        let access: AccessPolicy.Access
         do {
-            guard let authenticated = try user ?? authenticate(request) else {
+            guard let granted = try self.access(request, as: user) else {
                 return TableAPIError.notAuthenticated.response
             }
-            userName = authenticated
+            access = granted
         } catch {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
         do throws(TableAPIError) {
-            if let segments { return try attachments.handle(request, segments: segments, userName: userName) }
+            if let segments { return try attachments.handle(request, segments: segments, as: access) }
             if let cmdbRoute {
-                return try CMDBInstanceAPIHandler(tables: handler).handle(request, route: cmdbRoute, userName: userName)
+                return try CMDBInstanceAPIHandler(tables: handler).handle(request, route: cmdbRoute, as: access)
             }
             if let statsTable {
-                return try AggregateAPIHandler(tables: handler).handle(
-                    request, tableName: statsTable, userName: userName)
+                return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable, as: access)
             }
+            if isTinyURL { return tinyURL(request) }
             return try batch(request)
         } catch {
             return error.response

@@ -8,7 +8,8 @@ import NowData
 extension LocalInstance {
     static let tinyURLPath = "/api/now/tinyurl"
 
-    /// The answer to an authenticated `POST /api/now/tinyurl`.
+    /// The answer to an authenticated `POST /api/now/tinyurl` (any user may shorten a URL: a tiny URL only stands
+    /// for a query, and the request that expands it is checked as any other).
     func tinyURL(_ request: NowHTTPRequest) -> NowHTTPResponse {
         guard request.method.uppercased() == "POST" else {
             return TableAPIError.methodNotSupported(request.method.uppercased()).response
@@ -20,14 +21,17 @@ extension LocalInstance {
         let key = String(SHA256.hex("nowflow-tiny:" + url).prefix(32))
         do {
             try database.write { [store] db in
-                guard try store.select(
-                    table, where: "\"tiny_url\" = ?", [.text(key)], orderBy: "", limit: 1, offset: 0, db
-                ).isEmpty else { return }
+                guard
+                    try store.select(
+                        table, where: "\"tiny_url\" = ?", [.text(key)], orderBy: "", limit: 1, offset: 0, db
+                    ).isEmpty
+                else { return }
                 let stamp = Timestamp.string(now())
                 try store.insert(
                     table,
                     [
-                        "sys_id": key, "tiny_url": key, "data": url, "sys_created_on": stamp, "sys_created_by": "system",
+                        "sys_id": key, "tiny_url": key, "data": url, "sys_created_on": stamp,
+                        "sys_created_by": "system",
                         "sys_updated_on": stamp, "sys_updated_by": "system", "sys_mod_count": "0",
                         "sys_class_name": table.name,
                     ], db)

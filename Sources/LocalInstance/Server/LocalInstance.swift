@@ -125,15 +125,14 @@ public final class LocalInstance: Sendable {
     }
 
     /// The response to a request, without faults; with `user`, as that user (already authenticated, as the web
-    /// views' session user is) instead of by the request's credentials.
+    /// views' session user is) instead of by the request's credentials. Every route but `/oauth_token.do` answers
+    /// through an ``AccessPolicy/Access`` for the request's user.
     func handle(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse {
         if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
-        if request.path == Self.tinyURLPath {
-            return authenticatedResponse(request) { tinyURL(request) }
-        }
+        if let refusal = Self.crossSiteRefusal(request) { return refusal.response }
         let request = expandingTinyURL(request)
         if let response = otherAPIResponse(request, as: user) { return response }
         let routed: TableAPIRequest?
@@ -142,12 +141,13 @@ public final class LocalInstance: Sendable {
         } catch {
             return error.response
         }
-        guard var tableRequest = routed else { return TableAPIError.unknownResource.response }
+        guard let tableRequest = routed else { return TableAPIError.unknownResource.response }
+        let access: AccessPolicy.Access
         do {
-            guard let user = try user ?? authenticate(request) else {
+            guard let granted = try self.access(request, as: user) else {
                 return TableAPIError.notAuthenticated.response
             }
-            tableRequest.userName = user
+            access = granted
         } catch let error as SQLiteError where error.isInterrupted {
             return TableAPIError.executionTimeExceeded.response
         } catch {
@@ -156,7 +156,7 @@ public final class LocalInstance: Sendable {
         }
         let response: NowHTTPResponse
         do {
-            response = try handler.handle(tableRequest)
+            response = try handler.handle(tableRequest, as: access)
         } catch {
             response = error.response
         }

@@ -177,11 +177,7 @@ extension TableAPIHandler {
         if emptyAllowed, request.body?.isEmpty ?? true, request.headers.value(named: "Content-Type") == nil {
             return [:]
         }
-        guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
-            throw .missingContentType
-        }
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard mediaType.lowercased() == "application/json" else { throw .unsupportedMediaType(contentType) }
+        try Self.requireJSON(request)
         guard let data = request.body, !data.isEmpty, let parsed = try? JSONValue(json: data) else {
             throw .invalidBody
         }
@@ -192,6 +188,17 @@ extension TableAPIHandler {
             return object
         default: throw .invalidBody
         }
+    }
+
+    /// Refuses a body that is not JSON: 400 without a `Content-Type`, 415 with another than `application/json`
+    /// (the Table API's, Batch API's and CMDB Instance API's rule: a page of another site cannot send JSON without
+    /// the browser asking first).
+    static func requireJSON(_ request: NowHTTPRequest) throws(TableAPIError) {
+        guard let contentType = request.headers.value(named: "Content-Type"), !contentType.isEmpty else {
+            throw .missingContentType
+        }
+        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard mediaType.lowercased() == "application/json" else { throw .unsupportedMediaType(contentType) }
     }
 
     /// The fields a write sets, as valid stored strings; invalid parts are ignored with a log line.

@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// The Table API over the store: GET (list and one record), POST, PUT, PATCH and DELETE with every
-/// `sysparm_` parameter, on an authenticated request.
+/// `sysparm_` parameter, on an authenticated request, as its ``AccessPolicy`` allows.
 struct TableAPIHandler: Sendable {
     let dictionary: TableDictionary
     let store: RecordStore
@@ -10,14 +10,12 @@ struct TableAPIHandler: Sendable {
     let translator: SQLQueryTranslator
     let now: @Sendable () -> Date
     let log: @Sendable (String) -> Void
-    /// The configured administrator's user name, who may always write (``authorizeWrite(_:_:)``).
-    let administrator: String
+    /// Who may read and write what.
+    let policy: AccessPolicy
     /// Where deletions are noted.
     let deletions: DeletionLog
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
-    /// The names of the password fields of every table (a query reaches another table's through a dot-walk).
-    private let passwordFieldNames: [String]
 
     init(
         dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, translator: SQLQueryTranslator,
@@ -30,33 +28,37 @@ struct TableAPIHandler: Sendable {
         self.translator = translator
         self.now = now
         self.log = log
-        self.administrator = administrator
+        policy = AccessPolicy(dictionary: dictionary, store: store, database: database, administrator: administrator)
         self.deletions = deletions
         defaultOutputs = Dictionary(
             dictionary.tableNames.compactMap { name in
                 dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
             },
             uniquingKeysWith: { first, _ in first })
-        passwordFieldNames = Array(
-            Set(dictionary.tables.values.flatMap { $0.fields.filter(\.isPassword).map(\.name) })
-        ).sorted()
     }
 
     /// The methods that write: refused on the read-only dictionary tables.
     private static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
-    /// The response to a routed, authenticated request.
-    func handle(_ request: TableAPIRequest) throws(TableAPIError) -> NowHTTPResponse {
+    /// The response to a routed request of the user `access` is for.
+    func handle(_ request: TableAPIRequest, as access: AccessPolicy.Access) throws(TableAPIError) -> NowHTTPResponse {
+        var request = request
+        request.userName = access.userName
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
         if TableDictionary.readOnlyTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
             throw .readOnlyDictionary(table.name)
         }
         let parameters = try TableParameters(request.request.queryItems)
         do {
-            if Self.writeMethods.contains(request.method) { try authorizeWrite(table, request) }
+            if Self.writeMethods.contains(request.method) {
+                try access.authorizeWrite(table, method: request.method)
+                if dictionary.table(table.name, extends: TableDictionary.sysAttachment.name) {
+                    try authorizeAttachmentWrite(table, request, access)
+                }
+            }
             switch (request.method, request.sysID) {
-            case ("GET", nil): return try list(table, request, parameters)
-            case ("GET", let sysID?): return try get(table, sysID, request, parameters)
+            case ("GET", nil): return try list(table, request, parameters, access)
+            case ("GET", let sysID?): return try get(table, sysID, request, parameters, access)
             case ("POST", nil): return try create(table, request, parameters)
             case ("PUT", let sysID?), ("PATCH", let sysID?): return try update(table, sysID, request, parameters)
             case ("DELETE", let sysID?): return try delete(table, sysID, by: request.userName)
@@ -75,16 +77,22 @@ struct TableAPIHandler: Sendable {
         }
     }
 
-    private func list(_ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters) throws
-        -> NowHTTPResponse
-    {
+    private func list(
+        _ table: TableDefinition, _ request: TableAPIRequest, _ parameters: TableParameters,
+        _ access: AccessPolicy.Access
+    ) throws -> NowHTTPResponse {
+        let readable = try access.readCondition(table)
         let query = try encodedQuery(parameters)
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
-            let translated = translator.computingDates(in: try resolver.timeZone()).translate(
+            var translated = translator.computingDates(in: try resolver.timeZone()).translate(
                 try filter(query, table, parameters, resolver), table: table.name)
-            let notices = translated.warnings.map { "local instance: \(table.name): \(redacted($0))" }
+            if let readable { translated.restrict(to: readable.clause, readable.parameters) }
+            let notices = translated.warnings.map {
+                "local instance: \(table.name): "
+                    + policy.redacted($0, invalidQueryReturnsNoRows: translator.invalidQueryReturnsNoRows)
+            }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
             let total: Int? =
                 parameters.noCount
@@ -109,12 +117,13 @@ struct TableAPIHandler: Sendable {
     }
 
     private func get(
-        _ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters
+        _ table: TableDefinition, _ sysID: String, _ request: TableAPIRequest, _ parameters: TableParameters,
+        _ access: AccessPolicy.Access
     ) throws -> NowHTTPResponse {
         let outputs = outputs(parameters, table)
         let body: Data? = try database.read { db in
             let rows = try store.fetchRows(table, sysID: sysID, db)
-            guard rows.count > 0 else { return nil }
+            guard rows.count > 0, try access.mayRead(table, record: rows.record(0)) else { return nil }
             let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
             return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
@@ -134,17 +143,6 @@ struct TableAPIHandler: Sendable {
         guard let deleted else { throw TableAPIError.noRecord }
         deletions.add(deleted)
         return NowHTTPResponse(statusCode: 204)
-    }
-
-    /// A query warning fit for the log: one about a condition naming a password field, of the table or of one a
-    /// dot-walk reaches, does not repeat the condition's value (an ignored `ORDERBY` has no value to hide).
-    private func redacted(_ warning: String) -> String {
-        guard !warning.hasPrefix("ignored invalid order"),
-            let name = passwordFieldNames.first(where: { warning.contains($0) })
-        else { return warning }
-        return translator.invalidQueryReturnsNoRows
-            ? "a condition on the password field '\(name)' makes the query match no rows"
-            : "ignored a condition on the password field '\(name)'"
     }
 
     /// The parsed `sysparm_query`, if any.

@@ -73,12 +73,19 @@ extension WebInterface {
             "/login.do", cookies: ["\(Self.sessionCookie)=; Max-Age=0; \(Self.cookieAttributes)"])
     }
 
-    /// `target` when it is a path of this server (`/...`, not `//host`), so that a login never sends the browser
-    /// elsewhere.
+    /// `target` as a path of this server, read as a browser reads a URL (tabs and line breaks removed, spaces and
+    /// control characters at either end dropped, `\\` taken as `/`); nil when it then names another site (`//host`)
+    /// or is not a path, so that a login never sends the browser elsewhere.
     static func localTarget(_ target: String?) -> String? {
-        guard let target, target.hasPrefix("/"), !target.hasPrefix("//"), !target.hasPrefix("/\\"),
-            !target.contains(where: { $0.isNewline })
+        guard let target else { return nil }
+        let scalars = target.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            .map { $0 == "\\" ? "/" : $0 }
+        let isEdge = { (scalar: Unicode.Scalar) in scalar.value <= 0x20 }
+        let trimmed = scalars.drop(while: isEdge).reversed().drop(while: isEdge).reversed()
+        let path = String(String.UnicodeScalarView(trimmed))
+        guard path.hasPrefix("/"), !path.hasPrefix("//"),
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
-        return target
+        return path
     }
 }
