@@ -23,9 +23,11 @@ import Testing
                 "--host", "127.0.0.2", "--port", "0", "--db", "/tmp/x.db", "--schema", "tables.json", "--user", "root",
                 "--password", "pw", "--latency", "250", "--fail-rate", "0.1", "--fail-status", "429",
                 "--retry-after", "3", "--drop-rate", "0.05", "--lost-response-rate", "0.02", "--invalid-query-no-rows",
-                "--attachment-max-size", "2048", "--header-timeout", "5",
+                "--attachment-max-size", "2048", "--header-timeout", "5", "--allowed-host", "proxy.example",
+                "--allowed-host=dev.local:8443",
             ], environment: [:])
         #expect(settings.headerTimeout == .seconds(5))
+        #expect(settings.allowedHosts == ["proxy.example", "dev.local:8443"])
         #expect(settings.options.attachmentMaxSize == 2048 << 20)
         #expect(settings.host == "127.0.0.2")
         #expect(settings.port == 0)
@@ -79,6 +81,10 @@ import Testing
         (
             ["--host", "0.0.0.0"],
             "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"
+        ),
+        (
+            ["--allowed-host", "evil.example, other"],
+            "--allowed-host expects a host name or address (such as proxy.example), got 'evil.example, other'"
         ),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
