@@ -228,4 +228,61 @@ import Testing
             caller, "POST", "/api/now/attachment/upload",
             headers: [("Content-Type", "multipart/form-data; boundary=\(boundary)")], rawBody: Data(body.utf8))
     }
+
+    @Test func anAnonymousClientReachesNoRoute() async throws {
+        let attack = try await AttackHarness()
+        let attachment = try AttackHarness.sysID(
+            try await attack.upload(.itil, table: "incident", record: Self.incident))
+        let routes: [(String, String, String?)] = [
+            ("GET", "/api/now/table/incident", nil), ("POST", "/api/now/table/incident", "{}"),
+            ("GET", "/api/now/v2/table/sys_user/\(Self.adminUser)", nil),
+            ("DELETE", "/api/now/table/incident/\(Self.incident)", nil),
+            ("GET", "/api/now/stats/incident", nil), ("GET", "/api/now/v1/stats/sys_user", nil),
+            ("POST", "/api/now/v1/batch", #"{"rest_requests":[]}"#),
+            ("POST", "/api/now/batch", #"{"rest_requests":[]}"#),
+            ("GET", "/api/now/attachment", nil), ("GET", "/api/now/attachment/\(attachment)", nil),
+            ("GET", "/api/now/attachment/\(attachment)/file", nil),
+            ("DELETE", "/api/now/attachment/\(attachment)", nil),
+            ("POST", "/api/now/attachment/upload", nil),
+            ("GET", "/api/now/cmdb/instance/cmdb_ci_linux_server", nil),
+            (
+                "POST", "/api/now/cmdb/instance/cmdb_ci_linux_server",
+                #"{"attributes":{"name":"x"},"source":"ServiceNow"}"#
+            ),
+            ("POST", "/api/now/tinyurl", #"{"url":"/incident_list.do?sysparm_query=active=true"}"#),
+        ]
+        for (method, path, body) in routes {
+            let answer = try await attack.send(.anonymous, method, path, body: body)
+            #expect(answer.statusCode == 401, "\(method) \(path)")
+            #expect(Harness.text(answer) == AttackHarness.notAuthenticated, "\(method) \(path)")
+            #expect(answer.headers["WWW-Authenticate"] == #"BASIC realm="Service-now""#)
+        }
+        #expect(try await attack.send(.admin, "GET", "/api/now/attachment/\(attachment)").statusCode == 200)
+    }
+
+    @Test func aUserWithoutRolesReadsButChangesNothingThroughTheCMDBAndTinyURLs() async throws {
+        let attack = try await AttackHarness()
+        let created = try await attack.send(
+            .joe, "POST", "/api/now/cmdb/instance/cmdb_ci_linux_server",
+            body: #"{"attributes":{"name":"joe's server"},"source":"ServiceNow"}"#)
+        #expect(created.statusCode == 403)
+        #expect(Harness.text(created) == AttackHarness.refusal("Insert"))
+        let list = try await attack.send(
+            .joe, "GET", "/api/now/cmdb/instance/cmdb_ci_linux_server", query: [("sysparm_query", "name=joe's server")])
+        #expect(Harness.text(list) == #"{"result":[]}"#)
+        #expect(
+            try await attack.send(
+                .itil, "POST", "/api/now/cmdb/instance/cmdb_ci_linux_server",
+                body: #"{"attributes":{"name":"itil's server"},"source":"ServiceNow"}"#
+            ).statusCode == 200)
+        // A tiny URL only stands for a query: expanding one reads as its user, secret fields included.
+        let tiny = try await attack.send(
+            .joe, "POST", "/api/now/tinyurl",
+            body: #"{"url":"/sys_user_list.do?sysparm_query=user_name=admin&sysparm_fields=user_name,user_password"}"#)
+        #expect(tiny.statusCode == 200)
+        let key = try #require(
+            (try Harness.json(tiny)["result"] as? String)?.components(separatedBy: "sysparm_tiny=").last)
+        let expanded = try await attack.send(.joe, "GET", "/api/now/table/sys_user", query: [("sysparm_tiny", key)])
+        #expect(Harness.text(expanded) == #"{"result":[{"user_name":"admin","user_password":"********"}]}"#)
+    }
 }
