@@ -10,7 +10,8 @@ struct TableAPIRequest {
     var tableName: String
     var sysID: String?
     var request: NowHTTPRequest
-    /// The authenticated user's `user_name`.
+    /// The authenticated user's `user_name`, set by ``TableAPIHandler/handle(_:as:)`` from the request's
+    /// ``AccessPolicy/Access`` (the one way in).
     var userName: String = ""
 
     /// Routes a path of the Table API; nil when the path is not one.
