@@ -1,0 +1,68 @@
+import Foundation
+import NowData
+import Testing
+
+@testable import NowFlow
+
+/// `where:` operators, `or:` alternatives and empty lists, run against the embedded local instance.
+@Suite struct WhereConditionTests {
+    /// A condition over an empty list selects no record: a write by query writes nothing, a query returns nothing,
+    /// and both say why, without sending a query the instance would read as no condition.
+    @Test func anEmptyListMatchesNothing() async throws {
+        let harness = try RunHarness()
+        let before = try harness.count("sys_user_grmember", "")
+        #expect(before > 0)
+        let result = try await harness.run(
+            """
+            name: Stale memberships
+            vars: { stale_ids: [] }
+            steps:
+              - id: gone
+                delete: { table: sys_user_grmember, where: { sys_id: "${vars.stale_ids}" }, max: 50 }
+              - id: found
+                query: { table: sys_user_grmember, where: { sys_id: { in: "${vars.stale_ids}" } } }
+              - assert: "steps.gone.count == 0 && steps.found.count == 0"
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(try harness.count("sys_user_grmember", "") == before)
+        #expect(
+            harness.lines == [
+                "ok   step 1 'gone' (delete): deleted 0 sys_user_grmember records: vars.stale_ids is empty: no record matches (N ms)",
+                "ok   step 2 'found' (query): 0 records from sys_user_grmember: vars.stale_ids is empty: no record matches (N ms)",
+                "ok   step 3 (assert): holds: steps.gone.count == 0 && steps.found.count == 0 (N ms)",
+            ])
+        #expect(harness.requests.allSatisfy { $0.path.hasPrefix("/api/now/table/sys_user_grmember") == false })
+    }
+
+    /// Comparisons, lists, patterns, emptiness, BETWEEN, dot-walks and `or:` become the conditions they name, and
+    /// select what the same encoded query selects.
+    @Test func operatorsSelectWhatTheyName() async throws {
+        let harness = try RunHarness()
+        let query = "opened_at>=2020-01-01 00:00:00^priorityIN1,2^short_descriptionLIKEe^caller_idISNOTEMPTY"
+            + "^sys_created_onBETWEEN2000-01-01 00:00:00@2100-01-01 00:00:00^caller_id.nameSTARTSWITHA"
+            + "^category=network^ORcategory=database"
+        let expected = try harness.sysIDs("incident", query)
+        #expect(!expected.isEmpty)
+        let result = try await harness.run(
+            """
+            name: Operators
+            steps:
+              - id: found
+                query:
+                  table: incident
+                  fields: [sys_id]
+                  where:
+                    opened_at: { ">=": "2020-01-01 00:00:00" }
+                    priority: { in: [1, 2] }
+                    short_description: { like: e }
+                    caller_id: { empty: false }
+                    sys_created_on: { between: ["2000-01-01 00:00:00", "2100-01-01 00:00:00"] }
+                    caller_id.name: { starts_with: A }
+                    or: [ { category: network }, { category: database } ]
+              - assert: "count(steps.found.records) == \(expected.count)"
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        let sent = harness.requests.compactMap { $0.queryItems.first { $0.name == "sysparm_query" }?.value }
+        #expect(sent == [query])
+    }
+}
