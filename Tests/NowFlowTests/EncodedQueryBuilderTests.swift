@@ -117,7 +117,7 @@ import Testing
         )
         #expect(
             whereClause([("caller", .object([:]))])
-                == "error: the value of caller (${vars.caller}) is an object; a where: value must be a string, a number, a boolean, null or an array"
+                == "error: the value of caller (${vars.caller}) is an object; a where: value must be a string, a number, a boolean, null, an array or a record (its sys_id)"
         )
     }
 
@@ -173,5 +173,11 @@ import Testing
         #expect(
             try EncodedQueryBuilder.selection(template, in: scope)
                 == .nothing(reason: "'sys_idIN' compares with an empty list: no record matches"))
+    }
+
+    @Test func aRecordStandsForItsSysID() {
+        let record: JSONValue = .object(["sys_id": .object(["value": "abc", "display_value": "abc"]), "name": "Abel"])
+        #expect(whereClause([("caller_id", record)]) == "caller_id=abc")
+        #expect(whereClause([("caller_id", .array([record, .object(["sys_id": "def"])]))]) == "caller_idINabc,def")
     }
 }

@@ -65,4 +65,37 @@ import Testing
         let sent = harness.requests.compactMap { $0.queryItems.first { $0.name == "sysparm_query" }?.value }
         #expect(sent == [query])
     }
+
+    /// A condition value known only at run time is checked against the field's type and choices before anything
+    /// is sent, with the dictionary the name check read: a label, `yes` for a boolean and a name for a reference
+    /// fail the step; a record stands for its sys_id.
+    @Test func runTimeValuesAreCheckedBeforeSending() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Run-time values
+            vars: { state: Resolved, flag: "yes", caller: Abel Tuter }
+            steps:
+              - id: user
+                query: { table: sys_user, where: { name: "${vars.caller}" }, limit: 1 }
+              - id: by_record
+                query: { table: incident, where: { caller_id: "${steps.user.records.0}" }, fields: [sys_id] }
+              - assert: "steps.by_record.count > 0"
+              - query: { table: incident, where: { state: "${vars.state}" } }
+                continue_on_error: true
+              - query: { table: incident, where: { active: "${vars.flag}" } }
+                continue_on_error: true
+              - update: { table: incident, query: "caller_id=${vars.caller}", max: 5, fields: { urgency: 3 } }
+                continue_on_error: true
+            """, checkingNames: true)
+        #expect(result.steps.filter { $0.status == .failed }.count == 3)
+        #expect(
+            harness.lines.dropFirst(3) == [
+                "FAIL (continued) step 4 (query): where: 'Resolved' is the label of incident.state's choice 6: a condition compares values; write 6; nothing was sent (N ms)",
+                "FAIL (continued) step 5 (query): where: 'yes' is not a boolean: incident.active takes true or false; nothing was sent (N ms)",
+                "FAIL (continued) step 6 (update): query: 'Abel Tuter' is not a sys_id: incident.caller_id is a reference to sys_user; compare a sys_id, or a field of the record it references (caller_id.name); nothing was sent (N ms)",
+            ])
+        let incidentQueries = harness.requests.filter { $0.path == "/api/now/table/incident" }
+        #expect(incidentQueries.count == 1)
+    }
 }

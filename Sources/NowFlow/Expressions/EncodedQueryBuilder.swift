@@ -139,6 +139,8 @@ enum EncodedQueryBuilder {
             .term(.condition(EncodedQuery.Condition(field: field, op: op, value: text)))
         }
         var op = condition.op
+        // A record stands for its sys_id (a reference compares sys_ids), in a list too.
+        let value = value.array.map { .array($0.map(sysIDOfRecord)) } ?? sysIDOfRecord(value)
         switch (op, value) {
         case (.isEmpty, _), (.isNotEmpty, _):
             return make(op)
@@ -154,7 +156,7 @@ enum EncodedQueryBuilder {
         if case .object = value {
             throw QueryBuildError(
                 message:
-                    "\(described) is an object; a where: value must be a string, a number, a boolean, null or an array")
+                    "\(described) is an object; a where: value must be a string, a number, a boolean, null, an array or a record (its sys_id)")
         }
         switch op {
         case .isIn, .notIn:
@@ -191,6 +193,14 @@ enum EncodedQueryBuilder {
             }
             return make(op, try checkedText(value, describedAs: described))
         }
+    }
+
+    /// The sys_id of a record (an object with a `sys_id`, plain or `{value, display_value}`); any other value as
+    /// it is.
+    private static func sysIDOfRecord(_ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value, let sysID = members["sys_id"] else { return value }
+        if case .object(let parts) = sysID, let inner = parts["value"] { return inner }
+        return sysID
     }
 
     /// How a message names an emptied list: `vars.stale_ids` for `${vars.stale_ids}`, else the field's list.

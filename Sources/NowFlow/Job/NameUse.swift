@@ -107,13 +107,7 @@ struct NameUse: Sendable, Hashable {
                         let mark = queryMark(
                             pair.value, text: text,
                             offset: written.offset + condition.field.count + condition.op.rawValue.count)
-                        let items =
-                            switch condition.op {
-                            case .isIn, .notIn: condition.value.split(separator: ",").map(String.init)
-                            case .between: condition.value.split(separator: "@").map(String.init)
-                            default: [condition.value]
-                            }
-                        use.values = items.filter { !$0.isEmpty }.map { Value(text: $0, mark: mark, op: condition.op) }
+                        use.values = condition.comparedValues.map { Value(text: $0, mark: mark, op: condition.op) }
                     }
                     uses.append(use)
                 }

@@ -116,6 +116,18 @@ struct ConditionField: Sendable {
     }
 }
 
+extension EncodedQuery.Condition {
+    /// The values the condition compares the field with: each item of an `IN` or `NOT IN` list, both ends of a
+    /// `BETWEEN`, else the value; none empty.
+    var comparedValues: [String] {
+        switch op {
+        case .isIn, .notIn: value.split(separator: ",").map(String.init)
+        case .between: value.split(separator: "@").map(String.init)
+        default: value.isEmpty ? [] : [value]
+        }
+    }
+}
+
 extension UInt8 {
     /// Whether the byte is an ASCII hexadecimal digit.
     fileprivate var isHexDigit: Bool {

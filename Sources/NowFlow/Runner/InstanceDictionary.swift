@@ -41,6 +41,24 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).lazy.compactMap { types[$0]?[field] }.first
     }
 
+    /// The field `path` names on `table` (`caller_id.name` walks the reference), for checking a condition; nil
+    /// when a table on the way was not read or the name is unknown.
+    func conditionField(_ path: String, of table: String) -> ConditionField? {
+        var current = table
+        let parts = path.split(separator: ".").map(String.init)
+        for (index, part) in parts.enumerated() {
+            guard fields[current] != nil, let reference = allFields(of: current)[part] else { return nil }
+            if index == parts.count - 1 {
+                return ConditionField(
+                    name: "\(current).\(part)", walked: path, type: type(of: current, field: part),
+                    reference: reference, choices: choices(of: current, field: part))
+            }
+            guard !reference.isEmpty else { return nil }
+            current = reference
+        }
+        return nil
+    }
+
     /// The choices of a field of `table`, from the nearest table (itself, then those it extends) that lists them;
     /// nil when the field has no choice list.
     func choices(of table: String, field: String) -> [Choice]? {

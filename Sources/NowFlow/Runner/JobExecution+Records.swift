@@ -13,7 +13,7 @@ extension JobExecution {
     func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         var query: EncodedQuery
-        switch try selection(step.filter, scope: scope) {
+        switch try selection(step.filter, table: table, scope: scope) {
         case .nothing(let reason):
             return (.object(["records": .array([]), "count": 0]), "0 records from \(table): \(reason)")
         case .query(let selected):
@@ -182,7 +182,7 @@ extension JobExecution {
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
     ) async throws(StepFailure) -> (sysIDs: [String], nothing: String?) {
         let query: String
-        switch try selection(filter, scope: scope) {
+        switch try selection(filter, table: table, scope: scope) {
         case .nothing(let reason): return ([], reason)
         case .query(let selected): query = selected.text
         }
@@ -269,21 +269,25 @@ extension JobExecution {
     /// The encoded query of a `query:` or `where:`, printed (empty for none). A filter that selects no record
     /// gives `sys_idISEMPTY`, which no record matches, rather than a query an instance would read as no
     /// condition.
-    func encodedQuery(_ filter: RecordFilter?, scope: Scope) throws(StepFailure) -> String {
-        switch try selection(filter, scope: scope) {
+    func encodedQuery(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> String {
+        switch try selection(filter, table: table, scope: scope) {
         case .query(let query): query.text
         case .nothing: EncodedQuery.Condition(field: "sys_id", op: .isEmpty).text
         }
     }
 
-    /// The records a `query:` or `where:` selects, every value checked (an empty query for no filter).
-    func selection(_ filter: RecordFilter?, scope: Scope) throws(StepFailure) -> RecordSelection {
+    /// The records a `query:` or `where:` selects, every value checked (an empty query for no filter): each
+    /// condition's value against the field's type and choices too, when the name check read the dictionary of
+    /// `table`.
+    func selection(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> RecordSelection {
+        let key = filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"
+        let selection: RecordSelection
         do throws(QueryBuildError) {
             switch filter {
             case nil: return .query(EncodedQuery(groups: []))
-            case .query(let template): return try EncodedQueryBuilder.selection(template, in: scope)
+            case .query(let template): selection = try EncodedQueryBuilder.selection(template, in: scope)
             case .matching(let clause):
-                return try EncodedQueryBuilder.query(clause) { condition throws(QueryBuildError) in
+                selection = try EncodedQueryBuilder.query(clause) { condition throws(QueryBuildError) in
                     guard let template = condition.value else { return (.null, "") }
                     do throws(EvaluationError) {
                         var value = try template.evaluate(in: scope)
@@ -295,9 +299,30 @@ extension JobExecution {
                 }
             }
         } catch {
-            throw StepFailure(
-                "\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
+            throw StepFailure("\(key): \(error.message)")
         }
+        if case .query(let query) = selection, let table, let problem = problem(in: query, of: table) {
+            throw StepFailure("\(key): \(problem); nothing was sent")
+        }
+        return selection
+    }
+
+    /// The first condition of `query` whose value the field cannot be compared with (see ``ConditionField``), as
+    /// the name check reports it; nil when none, or when the name check did not read `table`.
+    private func problem(in query: EncodedQuery, of table: String) -> String? {
+        guard let dictionary = options.checkedDictionary.dictionary else { return nil }
+        for group in query.groups {
+            for clause in group.clauses {
+                for case .condition(let condition) in clause.terms {
+                    guard let field = dictionary.conditionField(condition.field, of: table) else { continue }
+                    // A dry run's stand-in record has a sys_id that says what it is, not 32 hexadecimal digits.
+                    for item in condition.comparedValues where dryRun?.isStandIn(item) != true {
+                        if let problem = field.problem(comparing: item, by: condition.op, dates: dates) { return problem }
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// A `where:` value with its dates (a text in the job's date format) in the instance's format, in a list too.

@@ -117,6 +117,7 @@ extension JobRunner {
             }
         }
         if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
+        options.checkedDictionary.dictionary = dictionary
         return diagnostics
     }
 
