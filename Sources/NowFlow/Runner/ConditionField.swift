@@ -7,7 +7,8 @@ import NowData
 /// The platform ignores a condition it cannot apply (`state=Resolved` on an integer choice field, `active=yes`),
 /// which widens the query to every record the other conditions match; so a value the field's type cannot hold is
 /// an error before anything is sent:
-/// - a field with a choice list takes one of its values (a label is named with its value);
+/// - a field with a choice list takes one of its values, or a label, which the run translates to its value
+///   (``value(forLabel:)``);
 /// - `boolean` takes `true` or `false` (`1`, `0`), by `=`, `!=` and `IN` only;
 /// - `integer` a whole number, `decimal`, `float` and `currency` a number; no pattern (`LIKE`, ...) on any;
 /// - `glide_date` a date, `glide_date_time` a date-time (or a date), in ServiceNow's format or the job's;
@@ -70,13 +71,20 @@ struct ConditionField: Sendable {
         return nil
     }
 
+    /// The choice value whose label is `text`, which a condition by `op` compares instead (`Resolved` is
+    /// `incident.state` 6); nil when `text` is a value, or not a label.
+    func value(forLabel text: String, by op: QueryOperator) -> String? {
+        guard let choices, [.equals, .notEquals, .isIn, .notIn].contains(op),
+            !choices.contains(where: { $0.value == text })
+        else { return nil }
+        return choices.first { $0.label == text }?.value
+    }
+
     /// Why `text` is not one of the field's choice values: a label (named with its value), or neither (the
     /// choices, and a did-you-mean for a word).
     private func choiceProblem(_ text: String, _ choices: [InstanceDictionary.Choice]) -> String? {
         if choices.contains(where: { $0.value == text }) { return nil }
-        if let labelled = choices.first(where: { $0.label == text }) {
-            return "'\(text)' is the label of \(name)'s choice \(labelled.value): a condition compares values; write \(labelled.value)"
-        }
+        if choices.contains(where: { $0.label == text }) { return nil }
         var hint = ""
         // A number is a value mistyped, not a word misspelt: no did-you-mean.
         if Double(text) == nil, let closest = text.closest(among: choices.flatMap { [$0.value, $0.label] }) {

@@ -13,7 +13,8 @@ extension JobExecution {
     func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         var query: EncodedQuery
-        switch try selection(step.filter, table: table, scope: scope) {
+        var translated: [String] = []
+        switch try selection(step.filter, table: table, scope: scope, translated: &translated) {
         case .nothing(let reason):
             return (.object(["records": .array([]), "count": 0]), "0 records from \(table): \(reason)")
         case .query(let selected):
@@ -46,7 +47,7 @@ extension JobExecution {
             }
         }
         if let limit, records.count > limit { records.removeLast(records.count - limit) }
-        let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)"
+        let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)\(Self.labels(translated))"
         return (.object(["records": .array(records), "count": .number(JSONNumber(records.count))]), summary)
     }
 
@@ -102,17 +103,16 @@ extension JobExecution {
             let result: JSONValue = .object(["record": record, "sys_id": .string(sysID), "count": 1])
             return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, nothing) = try await matching(
+            let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
             var records: [JSONValue] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
             let verb = dryRun == nil ? "updated" : "would update"
-            let why = nothing.map { ": \($0)" } ?? ""
             return (
                 Self.many(sysIDs, records: records),
-                "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(why)"
+                "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
             )
         }
     }
@@ -126,12 +126,11 @@ extension JobExecution {
             try await delete(table, sysID, label: label)
             return (.object(["sys_id": .string(sysID), "count": 1]), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, nothing) = try await matching(
+            let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
-            let why = nothing.map { ": \($0)" } ?? ""
             return (
-                Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(why)"
+                Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
             )
         }
     }
@@ -176,14 +175,16 @@ extension JobExecution {
         }
     }
 
-    /// The sys_ids of the records a write by query concerns; fails, before anything is written, when more than
-    /// `max` match. None, and why, without asking the instance, when the filter selects no record.
+    /// The sys_ids of the records a write by query concerns, and what its summary adds (why none, without asking
+    /// the instance, when the filter selects no record; the choice labels translated); fails, before anything is
+    /// written, when more than `max` match.
     private func matching(
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
-    ) async throws(StepFailure) -> (sysIDs: [String], nothing: String?) {
+    ) async throws(StepFailure) -> (sysIDs: [String], note: String) {
         let query: String
-        switch try selection(filter, table: table, scope: scope) {
-        case .nothing(let reason): return ([], reason)
+        var translated: [String] = []
+        switch try selection(filter, table: table, scope: scope, translated: &translated) {
+        case .nothing(let reason): return ([], ": " + reason)
         case .query(let selected): query = selected.text
         }
         let configuration = FetchConfiguration(
@@ -196,7 +197,13 @@ extension JobExecution {
         guard sysIDs.count <= max else {
             throw await tooMany(table, query: query, max: max, " (max: \(max)); nothing was \(verb)")
         }
-        return (sysIDs, nil)
+        return (sysIDs, Self.labels(translated))
+    }
+
+    /// ` (incident.state: Resolved = 6)`: the choice labels a query's conditions compared by their values; empty
+    /// for none.
+    static func labels(_ translated: [String]) -> String {
+        translated.isEmpty ? "" : " (\(translated.joined(separator: ", ")))"
     }
 
     /// The failure of a write by query when more than `max` records match `query`: how many do (the instance's
@@ -278,8 +285,11 @@ extension JobExecution {
 
     /// The records a `query:` or `where:` selects, every value checked (an empty query for no filter): each
     /// condition's value against the field's type and choices too, when the name check read the dictionary of
-    /// `table`.
-    func selection(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> RecordSelection {
+    /// `table`, a choice label translated to its value (each noted in `translated`, `incident.state: Resolved =
+    /// 6`).
+    func selection(
+        _ filter: RecordFilter?, table: String? = nil, scope: Scope, translated: inout [String]
+    ) throws(StepFailure) -> RecordSelection {
         let key = filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"
         let selection: RecordSelection
         do throws(QueryBuildError) {
@@ -301,28 +311,53 @@ extension JobExecution {
         } catch {
             throw StepFailure("\(key): \(error.message)")
         }
-        if case .query(let query) = selection, let table, let problem = problem(in: query, of: table) {
-            throw StepFailure("\(key): \(problem); nothing was sent")
+        guard case .query(let query) = selection, let table else { return selection }
+        do throws(QueryBuildError) {
+            return .query(try checked(query, of: table, translated: &translated))
+        } catch {
+            throw StepFailure("\(key): \(error.message); nothing was sent")
         }
-        return selection
     }
 
-    /// The first condition of `query` whose value the field cannot be compared with (see ``ConditionField``), as
-    /// the name check reports it; nil when none, or when the name check did not read `table`.
-    private func problem(in query: EncodedQuery, of table: String) -> String? {
-        guard let dictionary = options.checkedDictionary.dictionary else { return nil }
-        for group in query.groups {
-            for clause in group.clauses {
-                for case .condition(let condition) in clause.terms {
-                    guard let field = dictionary.conditionField(condition.field, of: table) else { continue }
+    /// ``selection(_:table:scope:translated:)`` without the translations.
+    func selection(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> RecordSelection {
+        var translated: [String] = []
+        return try selection(filter, table: table, scope: scope, translated: &translated)
+    }
+
+    /// `query` with its conditions checked against the fields' types and choices (see ``ConditionField``) and
+    /// each choice label replaced by its value; as it is when the name check did not read `table`.
+    ///
+    /// - Throws: the first value a field cannot be compared with, as the name check reports it.
+    private func checked(_ query: EncodedQuery, of table: String, translated: inout [String]) throws(QueryBuildError)
+        -> EncodedQuery
+    {
+        guard let dictionary = options.checkedDictionary.dictionary else { return query }
+        var query = query
+        for g in query.groups.indices {
+            for c in query.groups[g].clauses.indices {
+                for t in query.groups[g].clauses[c].terms.indices {
+                    guard case .condition(let condition) = query.groups[g].clauses[c].terms[t],
+                        let field = dictionary.conditionField(condition.field, of: table)
+                    else { continue }
+                    var values = condition.comparedValues
                     // A dry run's stand-in record has a sys_id that says what it is, not 32 hexadecimal digits.
-                    for item in condition.comparedValues where dryRun?.isStandIn(item) != true {
-                        if let problem = field.problem(comparing: item, by: condition.op, dates: dates) { return problem }
+                    for index in values.indices where dryRun?.isStandIn(values[index]) != true {
+                        if let value = field.value(forLabel: values[index], by: condition.op) {
+                            translated.append("\(field.name): \(values[index]) = \(value)")
+                            values[index] = value
+                        } else if let problem = field.problem(comparing: values[index], by: condition.op, dates: dates) {
+                            throw QueryBuildError(message: problem)
+                        }
                     }
+                    guard values != condition.comparedValues else { continue }
+                    query.groups[g].clauses[c].terms[t] = .condition(
+                        EncodedQuery.Condition(
+                            field: condition.field, op: condition.op, value: values.joined(separator: ",")))
                 }
             }
         }
-        return nil
+        return query
     }
 
     /// A `where:` value with its dates (a text in the job's date format) in the instance's format, in a list too.
