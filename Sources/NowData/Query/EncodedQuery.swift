@@ -19,6 +19,12 @@ package struct EncodedQuery: Sendable, Hashable {
         self.ordering = ordering
     }
 
+    /// One query whose `conditions` a record must all match (none: every record), sorted by `ordering`.
+    package init(matchingAll conditions: [Condition], ordering: [Ordering] = []) {
+        let clauses = conditions.map { Clause(terms: [.condition($0)]) }
+        self.init(groups: clauses.isEmpty ? [] : [Group(clauses: clauses)], ordering: ordering)
+    }
+
     /// The most conditions one query may hold, those inside `JOIN` and `RLQUERY` subqueries included (the
     /// translator joins them in balanced trees, so SQLite's expression depth of 1000 is far away; the platform
     /// takes queries of thousands of conditions, such as PySNC's test of a 23,000-character query).

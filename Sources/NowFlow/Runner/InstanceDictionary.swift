@@ -100,8 +100,10 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
         for table in missing { fields[table] = [:] }
+        let names = EncodedQuery.Condition(field: "name", op: .isIn, value: missing.joined(separator: ","))
         let rows = try await Self.records(
-            service, "sys_dictionary", query: "nameIN\(missing.joined(separator: ","))^elementISNOTEMPTY",
+            service, "sys_dictionary",
+            query: EncodedQuery(matchingAll: [names, EncodedQuery.Condition(field: "element", op: .isNotEmpty)]),
             fields: ["name", "element", "reference", "reference.name", "internal_type"])
         for case .object(let row) in rows {
             guard let table = row["name"]?.string, let element = row["element"]?.string, !element.isEmpty else {
@@ -113,7 +115,10 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
         // The choice lists only add warnings: an instance that refuses them is checked without.
         let entries = try? await Self.records(
-            service, "sys_choice", query: "nameIN\(missing.joined(separator: ","))^inactive=false^ORDERBYsequence",
+            service, "sys_choice",
+            query: EncodedQuery(
+                matchingAll: [names, EncodedQuery.Condition(field: "inactive", op: .equals, value: "false")],
+                ordering: [EncodedQuery.Ordering(field: "sequence", descending: false)]),
             fields: ["name", "element", "value", "label"])
         for case .object(let row) in entries ?? [] {
             guard let table = row["name"]?.string, let element = row["element"]?.string,
@@ -125,11 +130,11 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
     }
 
-    private static func records(_ service: NowTableService, _ table: String, query: String?, fields: [String])
+    private static func records(_ service: NowTableService, _ table: String, query: EncodedQuery?, fields: [String])
         async throws -> [JSONValue]
     {
         let configuration = FetchConfiguration(
-            filter: query.map { Filter(query: $0) }, limit: 10000,
+            filter: query.map { Filter(query: $0.text) }, limit: 10000,
             readConfiguration: FieldReadConfiguration(includeFields: fields))
         return try JobExecution.resultList(try await service.records(from: table, configuration: configuration))
     }
