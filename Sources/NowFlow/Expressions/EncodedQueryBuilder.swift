@@ -5,9 +5,9 @@ import NowData
 /// structure.
 ///
 /// ServiceNow's encoded query syntax has no escape: `^` always starts a new condition (`^OR`, `^NQ`, `^ORDERBY`;
-/// only the local instance reads NowData's `^^`), and a line break ends the query. A value holding either, a `javascript:` value (which the instance would
-/// run), or, in the place of a field name, anything but a field name, is refused with an error that names the
-/// value's expression.
+/// only the local instance reads NowData's `^^`), and a line break ends the query. A value holding either, a
+/// `javascript:` value (which the instance would run), or, in the place of a field name, anything but a field
+/// name, is refused with an error that names the value's expression.
 enum EncodedQueryBuilder {
     /// Renders a `query:` template, checking every interpolated value against its place in the query.
     static func render(_ template: Template, in scope: Scope) throws(QueryBuildError) -> String {

@@ -13,9 +13,4 @@ struct WhereClause: Sendable, Hashable {
     var conditions: [WhereCondition]
     /// The `or:` alternatives; none when the clause has no `or:`.
     var alternatives: [WhereClause] = []
-
-    /// Every condition, those of the alternatives included.
-    var allConditions: [WhereCondition] {
-        conditions + alternatives.flatMap(\.allConditions)
-    }
 }
