@@ -68,7 +68,8 @@ import Testing
 
     /// A condition value known only at run time is checked against the field's type and choices before anything
     /// is sent, with the dictionary the name check read: a choice label is translated to its value, `yes` for a
-    /// boolean and a name for a reference fail the step; a record stands for its sys_id.
+    /// boolean and a name for a reference fail the step; a record stands for its sys_id, and a date from the
+    /// expression language is a date.
     @Test func runTimeValuesAreCheckedBeforeSending() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(
@@ -87,6 +88,7 @@ import Testing
                 continue_on_error: true
               - update: { table: incident, query: "caller_id=${vars.caller}", max: 5, fields: { urgency: 3 } }
                 continue_on_error: true
+              - query: { table: incident, where: { opened_at: { ">=": "${now() - days(36500)}" } }, fields: [sys_id] }
             """, checkingNames: true)
         #expect(result.steps.filter { $0.status == .failed }.count == 2)
         #expect(
@@ -94,30 +96,37 @@ import Testing
                 "ok   step 4 (query): \(try harness.count("incident", "state=6")) records from incident (incident.state: Resolved = 6) (N ms)",
                 "FAIL (continued) step 5 (query): where: 'yes' is not a boolean: incident.active takes true or false; nothing was sent (N ms)",
                 "FAIL (continued) step 6 (update): query: 'Abel Tuter' is not a sys_id: incident.caller_id is a reference to sys_user; compare a sys_id, or a field of the record it references (caller_id.name); nothing was sent (N ms)",
+                "ok   step 7 (query): \(try harness.count("incident", "")) records from incident (N ms)",
             ])
         let incidentQueries = harness.requests.filter { $0.path == "/api/now/table/incident" }
-        #expect(incidentQueries.count == 2)
+        #expect(incidentQueries.count == 3)
     }
 
     /// `state: Resolved` on an integer choice field is compared by its value, 6: the update by query changes the
     /// resolved network incidents only, where the instance would have ignored `state=Resolved` and changed every
-    /// network incident.
+    /// network incident. The dry run says so too.
     @Test func aChoiceLabelIsTranslatedToItsValue() async throws {
         let harness = try RunHarness()
         let resolved = try harness.sysIDs("incident", "category=network^state=6")
         let others = try harness.sysIDs("incident", "category=network^state!=6")
         #expect(!resolved.isEmpty && !others.isEmpty)
-        let result = try await harness.run(
-            """
+        let job = """
             name: Close out
             steps:
               - update: { table: incident, where: { category: network, state: Resolved }, max: 40, fields: { close_notes: swept } }
-            """, checkingNames: true)
+            """
+        let planned = try await harness.run(job, dryRun: true, checkingNames: true)
+        #expect(planned.status == .passed, "\(planned.error ?? "")")
+        let result = try await harness.run(job, checkingNames: true)
         #expect(result.status == .passed, "\(result.error ?? "")")
         #expect(
             harness.lines == [
-                "ok   step 1 (update): updated \(resolved.count) incident records (incident.state: Resolved = 6) (N ms)"
+                "ok   step 1 (update): would update \(resolved.count) incident records (dry run) (incident.state: Resolved = 6) (N ms)",
+                "ok   step 1 (update): updated \(resolved.count) incident records (incident.state: Resolved = 6) (N ms)",
             ])
+        let sent = harness.requests.compactMap { $0.queryItems.first { $0.name == "sysparm_query" }?.value }
+            .filter { !$0.contains("sys_dictionary") && !$0.hasPrefix("name") }
+        #expect(sent == ["category=network^state=6", "category=network^state=6"])
         #expect(try harness.sysIDs("incident", "close_notes=swept").sorted() == resolved.sorted())
     }
 }
