@@ -164,7 +164,7 @@ import Testing
         name: Widening
         steps:
           - update: { table: incident, where: { category: network, state: Resolvd }, max: 40, fields: { urgency: 3 } }
-          - query: { table: incident, where: { active: yes, priority: { ">=": high, like: "1" }, opened_at: { "<": "27/11/2026" } } }
+          - query: { table: incident, where: { active: yes, priority: { ">=": high, like: "1" }, opened_at: { "<": "27/11/2026" }, sys_created_on: ">=2026-11-27 00:00:00" } }
           - query: { table: incident, where: { or: [ { caller_id: Abel Tuter }, { state: { in: [Resolvd, 7] } } ], active: { ">": true } } }
           - query: { table: incident, query: "active=yes^stateIN1,Closed^opened_at>=2026-11-27 00:00:00" }
           - delete: { table: sys_user_grmember, where: { sys_id: [] }, max: 50 }
@@ -178,6 +178,7 @@ import Testing
                 job.yaml:4:71: error: 'high' is not a whole number: incident.priority is an integer
                 job.yaml:4:83: error: LIKE does not apply to incident.priority, an integer
                 job.yaml:4:108: error: '27/11/2026' is not a date-time (yyyy-MM-dd HH:mm:ss): incident.opened_at is a date-time
+                job.yaml:4:140: error: '>=2026-11-27 00:00:00' is compared as a whole with incident.sys_created_on, a date-time; for a comparison write { ">=": "2026-11-27 00:00:00" }
                 job.yaml:5:59: error: 'Abel Tuter' is not a sys_id: incident.caller_id is a reference to sys_user; compare a sys_id, or a field of the record it references (caller_id.name)
                 job.yaml:5:89: error: 'Resolvd' is not one of incident.state's choices (1 = New, 2 = In Progress, 3 = On Hold, 6 = Resolved, 7 = Closed, 8 = Canceled); did you mean 6 (Resolved)?
                 job.yaml:5:123: error: > does not apply to incident.active, a boolean

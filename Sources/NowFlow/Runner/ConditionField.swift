@@ -42,6 +42,15 @@ struct ConditionField: Sendable {
         default:
             break
         }
+        // `opened_at: ">=2026-11-27"` compares with a text that starts with an operator, which a number, a date
+        // or a reference never does: the job meant the operator.
+        if kind != .text, op == .equals || op == .notEquals,
+            let written = [">=", "<=", "!=", ">", "<", "="].first(where: text.hasPrefix)
+        {
+            let rest = text.dropFirst(written.count).trimmingCharacters(in: .whitespaces)
+            return "'\(text)' is compared as a whole with \(name), \(kind.described); for a comparison write "
+                + "{ \"\(written)\": \"\(rest)\" }"
+        }
         if let choices, equality.contains(op) {
             return choiceProblem(text, choices)
         }
