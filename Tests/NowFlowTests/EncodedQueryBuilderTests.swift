@@ -24,12 +24,32 @@ import Testing
         }
     }
 
+    /// The printed query of `field: value` equalities, each value given by `${vars.field}`.
     private func whereClause(_ conditions: [(String, JSONValue)]) -> String {
+        whereClause(
+            WhereClause(
+                conditions: conditions.map {
+                    WhereCondition(field: $0.0, op: .equals, value: .value($0.1), mark: YAMLMark(line: 1, column: 1))
+                }))
+    }
+
+    private func whereClause(_ clause: WhereClause) -> String {
         do {
-            return try EncodedQueryBuilder.whereClause(conditions.map { ($0.0, $0.1, "${vars.\($0.0)}") })
+            let selection = try EncodedQueryBuilder.query(clause) { condition throws(QueryBuildError) in
+                guard case .value(let value)? = condition.value else { return (.null, "") }
+                return (value, "${vars.\(condition.field)}")
+            }
+            switch selection {
+            case .query(let query): return query.text
+            case .nothing(let reason): return "nothing: \(reason)"
+            }
         } catch {
             return "error: \(error.message)"
         }
+    }
+
+    private func condition(_ field: String, _ op: QueryOperator, _ value: JSONValue?) -> WhereCondition {
+        WhereCondition(field: field, op: op, value: value.map(TemplateValue.value), mark: YAMLMark(line: 1, column: 1))
     }
 
     @Test func valuesFillTheirPlaces() {
@@ -38,6 +58,12 @@ import Testing
                 == "active=true^caller_id.user_name=abel.tuter^ORDERBYnumber")
         #expect(render("${vars.field}<=${vars.days}") == "priority<=30")
         #expect(render("short_descriptionLIKE${vars.caller}") == "short_descriptionLIKEabel.tuter")
+        #expect(render("priorityIN${vars.days}") == "priorityIN30")
+        #expect(render("active=true^OR${vars.field}=1^ORDERBYDESC${vars.field}") == "active=true^ORpriority=1^ORDERBYDESCpriority")
+        #expect(
+            render("active=true^OR${vars.badField}=1")
+                == "error: the value of ${vars.badField} stands where the query expects a field name, and 'priority=1^active' is not one (letters, digits, '_' and '.' only)"
+        )
     }
 
     @Test func aCaretInAValueIsRefused() {
@@ -91,7 +117,67 @@ import Testing
         )
         #expect(
             whereClause([("caller", .object([:]))])
-                == "error: the value of caller (${vars.caller}) is an object; a where: value must be a string, a number, a boolean, null or an array"
+                == "error: the value of caller (${vars.caller}) is an object; a where: value must be a string, a number, a boolean, null, an array or a record (its sys_id)"
         )
+    }
+
+    @Test func whereOperatorsBecomeConditions() {
+        let clause = WhereClause(conditions: [
+            condition("opened_at", .greaterThanOrEquals, .string("2026-11-27 00:00:00")),
+            condition("priority", .isIn, .array([1, 2])),
+            condition("short_description", .like, .string("disk")),
+            condition("assigned_to", .isEmpty, nil),
+            condition("sys_created_on", .between, .array(["2026-01-01", "2026-02-01"])),
+            condition("state", .notEquals, .array([6, 7])),
+        ])
+        #expect(
+            whereClause(clause)
+                == "opened_at>=2026-11-27 00:00:00^priorityIN1,2^short_descriptionLIKEdisk^assigned_toISEMPTY"
+                + "^sys_created_onBETWEEN2026-01-01@2026-02-01^stateNOT IN6,7")
+    }
+
+    @Test func orAlternativesOfOneConditionShareAClauseOthersBecomeGroups() {
+        let single = WhereClause(
+            conditions: [condition("active", .equals, true)],
+            alternatives: [
+                WhereClause(conditions: [condition("category", .equals, "network")]),
+                WhereClause(conditions: [condition("priority", .lessThanOrEquals, 2)]),
+            ])
+        #expect(whereClause(single) == "active=true^category=network^ORpriority<=2")
+        let grouped = WhereClause(
+            conditions: [condition("active", .equals, true)],
+            alternatives: [
+                WhereClause(conditions: [condition("category", .equals, "network"), condition("priority", .equals, 1)]),
+                WhereClause(conditions: [condition("category", .equals, "database")]),
+            ])
+        #expect(whereClause(grouped) == "active=true^category=network^priority=1^NQactive=true^category=database")
+    }
+
+    @Test func anEmptyListSelectsNothingAndNotInAnEmptyListEverything() {
+        #expect(whereClause([("sys_id", .array([]))]) == "nothing: vars.sys_id is empty: no record matches")
+        #expect(
+            whereClause(WhereClause(conditions: [condition("sys_id", .notIn, .array([])), condition("active", .equals, true)]))
+                == "active=true")
+        let either = WhereClause(
+            conditions: [],
+            alternatives: [
+                WhereClause(conditions: [condition("sys_id", .isIn, .array([]))]),
+                WhereClause(conditions: [condition("active", .equals, false)]),
+            ])
+        #expect(whereClause(either) == "active=false")
+    }
+
+    @Test func anEmptyInListOfARenderedQuerySelectsNothing() throws {
+        let scope = Scope(vars: ["ids": .array([])])
+        let template = try Template(parsing: "sys_idIN${join(vars.ids, \",\")}^active=true")
+        #expect(
+            try EncodedQueryBuilder.selection(template, in: scope)
+                == .nothing(reason: "'sys_idIN' compares with an empty list: no record matches"))
+    }
+
+    @Test func aRecordStandsForItsSysID() {
+        let record: JSONValue = .object(["sys_id": .object(["value": "abc", "display_value": "abc"]), "name": "Abel"])
+        #expect(whereClause([("caller_id", record)]) == "caller_id=abc")
+        #expect(whereClause([("caller_id", .array([record, .object(["sys_id": "def"])]))]) == "caller_idINabc,def")
     }
 }

@@ -159,6 +159,31 @@ import Testing
                 """)
     }
 
+    @Test func whereOperatorsAreCheckedWhereTheyAreWritten() {
+        let text = """
+            name: Where
+            steps:
+              - query: { table: incident, where: { priority: { gte: 2, in: 3, between: [1], like: [a], empty: maybe }, state: {} } }
+              - query: { table: incident, where: { or: { active: true } } }
+              - query: { table: incident, where: { or: [ { active: true }, { Bad Field: 1 } ] } }
+              - ensure: { table: incident, match: { number: { "=": INC1 } } }
+              - query: { table: incident, where: { priority: { ">=": 2, "<=": 4 }, or: [ { active: true } ] } }
+            """
+        #expect(
+            diagnostics(text) == """
+                job.yaml:3:52: error: where: priority: unknown operator 'gte' (=, !=, >, >=, <, <=, in, not_in, like, not_like, starts_with, ends_with, between, empty)
+                job.yaml:3:64: error: where: priority: in takes a list of values ([1, 2]), not a number
+                job.yaml:3:76: error: where: priority: between takes a list of two values, the lowest and the highest ([1, 3])
+                job.yaml:3:87: error: where: priority: like takes one value, not a list
+                job.yaml:3:99: error: where: priority: empty must be true or false, not a string
+                job.yaml:3:115: error: where: state needs a value, or an operator and a value ({">=": 2})
+                job.yaml:4:44: error: where: or: must be a list of mappings of conditions, one of which a record matches
+                job.yaml:5:66: error: 'Bad Field' is not a field name (letters, digits, '_' and '.')
+                job.yaml:6:39: error: ensure's match: needs at least one field: value pair
+                job.yaml:6:49: error: match: number must be a value or a list of values, not a mapping
+                """)
+    }
+
     @Test func aStepCannotUseItsOwnResultExceptInUntil() {
         let text = """
             name: x

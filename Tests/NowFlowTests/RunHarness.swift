@@ -22,7 +22,7 @@ final class RunHarness: Sendable {
     /// Runs `text` as a job file.
     func run(
         _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:],
-        retryPolicy: RetryPolicy = .none, file: String = "job.yaml"
+        retryPolicy: RetryPolicy = .none, file: String = "job.yaml", checkingNames: Bool = false
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: file)
         var options = RunOptions.inProcess(on: instance)
@@ -36,6 +36,10 @@ final class RunHarness: Sendable {
         options.dryRun = dryRun
         options.retryPolicy = retryPolicy
         options.onEvent = { [self] event in self.events.withLock { $0.append(event) } }
+        if checkingNames {
+            // As `nowflow run` does: the check's dictionary is kept for the run's own checks.
+            _ = await JobRunner(job: job, options: options).checkNames()
+        }
         return await JobRunner(job: job, options: options).run()
     }
 

@@ -122,8 +122,9 @@ import Testing
             """)
     }
 
-    /// A value of a choice field that is neither one of its values nor a label is a warning naming the choices, with
-    /// a did-you-mean; the job still validates and runs.
+    /// A value a create or update writes to a choice field that is neither one of its values nor a label is a
+    /// warning naming the choices, with a did-you-mean; the job still validates and runs. A label in a condition
+    /// is translated to its value, and the step says so.
     @Test func aValueThatIsNotAChoiceIsAWarning() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -131,16 +132,15 @@ import Testing
         name: Choices
         steps:
           - id: open
-            query: { table: incident, where: { state: [Resolvd, 2], urgency: 9, category: network }, limit: 1 }
+            query: { table: incident, where: { state: [Resolved, 2], category: network }, limit: 1 }
           - id: made
-            create: { table: incident, fields: { short_description: choices, state: In Progress, impact: "1", category: "${env.NO_CATEGORY ?? 'hardware'}" } }
+            create: { table: incident, fields: { short_description: choices, state: In Progress, urgency: 9, category: "${env.NO_CATEGORY ?? 'hardware'}" } }
           - update: { table: incident, sys_id: "${steps.made.sys_id}", fields: { category: netwrk } }
         finally:
           - delete: { table: incident, sys_id: "${steps.made.sys_id}" }
         """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
         let warnings = """
-            job.yaml:4:48: warning: 'Resolvd' is neither a value nor a label of incident.state's choices (1 = New, 2 = In Progress, 3 = On Hold, 6 = Resolved, 7 = Closed, 8 = Canceled); did you mean 'Resolved'?
-            job.yaml:4:70: warning: '9' is neither a value nor a label of incident.urgency's choices (1 = 1 - High, 2 = 2 - Medium, 3 = 3 - Low)
+            job.yaml:6:99: warning: '9' is neither a value nor a label of incident.urgency's choices (1 = 1 - High, 2 = 2 - Medium, 3 = 3 - Low)
             job.yaml:7:84: warning: 'netwrk' is neither a value nor a label of incident.category's choices (inquiry = Inquiry / Help, software = Software, hardware = Hardware, network = Network, database = Database); did you mean 'network'?
 
             """
@@ -150,6 +150,46 @@ import Testing
         #expect(validated.stderr == warnings)
         let ran = try ToolInvocation.run(["run", "job.yaml"], in: directory)
         #expect(ran.status == 0, "\(ran.stderr)")
-        #expect(ran.stderr.hasPrefix(warnings + "ok   step 1 'open' (query): "))
+        #expect(ran.stderr.hasPrefix(warnings + "ok   step 1 'open' (query): 1 record from incident (incident.state: Resolved = 6) ("))
+    }
+
+    /// Every value a condition compares (a `where:` value, an operator's, an item of a list, a condition of a
+    /// literal `query:`) is checked against the field's type and choices: a value the instance could not compare
+    /// (and would ignore, widening the query) is an error at its position, and nothing is sent; a literal empty
+    /// list is a warning.
+    @Test func conditionValuesAreCheckedAgainstTheFieldsType() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Widening
+        steps:
+          - update: { table: incident, where: { category: network, state: Resolvd }, max: 40, fields: { urgency: 3 } }
+          - query: { table: incident, where: { active: yes, priority: { ">=": high, like: "1" }, opened_at: { "<": "27/11/2026" }, sys_created_on: ">=2026-11-27 00:00:00" } }
+          - query: { table: incident, where: { or: [ { caller_id: Abel Tuter }, { state: { in: [Resolvd, 7] } } ], active: { ">": true } } }
+          - query: { table: incident, query: "active=yes^stateIN1,Closed^opened_at>=2026-11-27 00:00:00" }
+          - delete: { table: sys_user_grmember, where: { sys_id: [] }, max: 50 }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let validated = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(validated.stdout == "")
+        #expect(
+            validated.stderr == """
+                job.yaml:3:67: error: 'Resolvd' is not one of incident.state's choices (1 = New, 2 = In Progress, 3 = On Hold, 6 = Resolved, 7 = Closed, 8 = Canceled); did you mean 6 (Resolved)?
+                job.yaml:4:48: error: 'yes' is not a boolean: incident.active takes true or false
+                job.yaml:4:71: error: 'high' is not a whole number: incident.priority is an integer
+                job.yaml:4:83: error: LIKE does not apply to incident.priority, an integer
+                job.yaml:4:108: error: '27/11/2026' is not a date-time (yyyy-MM-dd HH:mm:ss): incident.opened_at is a date-time
+                job.yaml:4:140: error: '>=2026-11-27 00:00:00' is compared as a whole with incident.sys_created_on, a date-time; for a comparison write { ">=": "2026-11-27 00:00:00" }
+                job.yaml:5:59: error: 'Abel Tuter' is not a sys_id: incident.caller_id is a reference to sys_user; compare a sys_id, or a field of the record it references (caller_id.name)
+                job.yaml:5:89: error: 'Resolvd' is not one of incident.state's choices (1 = New, 2 = In Progress, 3 = On Hold, 6 = Resolved, 7 = Closed, 8 = Canceled); did you mean 6 (Resolved)?
+                job.yaml:5:123: error: > does not apply to incident.active, a boolean
+                job.yaml:6:46: error: 'yes' is not a boolean: incident.active takes true or false
+                job.yaml:7:58: warning: sys_id is compared with an empty list: the condition selects no record
+
+                """)
+        #expect(validated.status == 2)
+        let ran = try ToolInvocation.run(["run", "job.yaml"], in: directory)
+        #expect(ran.status == 2)
+        #expect(ran.stderr == validated.stderr)
+        #expect(ran.stdout == "")
     }
 }

@@ -174,7 +174,7 @@ struct TableAPIHandler: Sendable {
         var conditions: [String] = []
         for (name, value) in parameters.filters {
             let stored = try table.field(name).map { try resolver.storedValue($0, forDisplayValue: value) } ?? value
-            conditions.append(name + "=" + stored.replacingOccurrences(of: "^", with: "^^"))
+            conditions.append(name + "=" + EncodedQuery.escaped(stored))
         }
         return try Self.parse(conditions.joined(separator: "^"))
     }

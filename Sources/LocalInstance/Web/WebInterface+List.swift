@@ -19,8 +19,8 @@ extension WebInterface {
         // A condition added with the form below the chips: appended, then the list at its own address.
         let addField = parameter("sysparm_add_field")
         if !addField.isEmpty, let op = QueryOperator(rawValue: parameter("sysparm_add_op")) {
-            let condition =
-                addField + op.rawValue + parameter("sysparm_add_value").replacingOccurrences(of: "^", with: "^^")
+            let condition = EncodedQuery.text(
+                .condition(.init(field: addField, op: op, value: parameter("sysparm_add_value"))))
             let query = (try? EncodedQuery.parse(text))?.text(adding: condition) ?? condition
             return WebPage.redirect(
                 WebForm.url(path, [("sysparm_query", query), ("sysparm_fields", fieldsParameter)]))

@@ -181,7 +181,7 @@ extension EncodedQuery.Term {
             self = .invalid(text: text, reason: "a JOIN is written JOINtable.field=other.field!conditions")
             return
         }
-        let query = try EncodedQuery.parse(parts[1].replacingOccurrences(of: "^", with: "^^"))
+        let query = try EncodedQuery.parse(EncodedQuery.escaped(String(parts[1])))
         self = .join(
             .init(
                 text: text, table: String(left[0]), field: String(left[1]), joinTable: String(right[0]),

@@ -13,6 +13,18 @@ package struct EncodedQuery: Sendable, Hashable {
     /// The sort terms in the order written.
     package var ordering: [Ordering]
 
+    /// A query of `groups` sorted by `ordering`.
+    package init(groups: [Group], ordering: [Ordering] = []) {
+        self.groups = groups
+        self.ordering = ordering
+    }
+
+    /// One query whose `conditions` a record must all match (none: every record), sorted by `ordering`.
+    package init(matchingAll conditions: [Condition], ordering: [Ordering] = []) {
+        let clauses = conditions.map { Clause(terms: [.condition($0)]) }
+        self.init(groups: clauses.isEmpty ? [] : [Group(clauses: clauses)], ordering: ordering)
+    }
+
     /// The most conditions one query may hold, those inside `JOIN` and `RLQUERY` subqueries included (the
     /// translator joins them in balanced trees, so SQLite's expression depth of 1000 is far away; the platform
     /// takes queries of thousands of conditions, such as PySNC's test of a 23,000-character query).
@@ -31,11 +43,19 @@ package struct EncodedQuery: Sendable, Hashable {
     /// One query between `^NQ` joins: a record matches when it matches every clause.
     package struct Group: Sendable, Hashable {
         package var clauses: [Clause]
+
+        package init(clauses: [Clause]) {
+            self.clauses = clauses
+        }
     }
 
     /// Terms joined by `^OR`: a record matches when it matches any of them.
     package struct Clause: Sendable, Hashable {
         package var terms: [Term]
+
+        package init(terms: [Term]) {
+            self.terms = terms
+        }
     }
 
     /// One condition of a clause, or a part that could not be read as one (ignored with a warning).
@@ -59,6 +79,18 @@ package struct EncodedQuery: Sendable, Hashable {
         package var op: QueryOperator
         /// The value as written (empty for unary operators).
         package var value: String
+
+        package init(text: String, field: String, op: QueryOperator, value: String) {
+            self.text = text
+            self.field = field
+            self.op = op
+            self.value = value
+        }
+
+        /// A condition built rather than read: its text is what the parser keeps for it once printed.
+        package init(field: String, op: QueryOperator, value: String = "") {
+            self.init(text: field + op.rawValue + value, field: field, op: op, value: value)
+        }
     }
 
     /// `JOINsys_user.sys_id=sys_user_group.manager!active=true`, as PySNC's `add_join_query` and the platform's
@@ -101,5 +133,10 @@ package struct EncodedQuery: Sendable, Hashable {
     package struct Ordering: Sendable, Hashable {
         package var field: String
         package var descending: Bool
+
+        package init(field: String, descending: Bool) {
+            self.field = field
+            self.descending = descending
+        }
     }
 }

@@ -1,12 +1,13 @@
+import Foundation
 import NowData
 
 /// Builds encoded queries (`active=true^priority<=2`) from job values so that no value can change a query's
 /// structure.
 ///
-/// ServiceNow's encoded query syntax has no escape: `^` always starts a new condition (`^OR`, `^NQ`, `^ORDERBY`),
-/// and a line break ends the query. A value holding either, a `javascript:` value (which the instance would
-/// run), or, in the place of a field name, anything but a field name, is refused with an error that names the
-/// value's expression.
+/// ServiceNow's encoded query syntax has no escape: `^` always starts a new condition (`^OR`, `^NQ`, `^ORDERBY`;
+/// only the local instance reads NowData's `^^`), and a line break ends the query. A value holding either, a
+/// `javascript:` value (which the instance would run), or, in the place of a field name, anything but a field
+/// name, is refused with an error that names the value's expression.
 enum EncodedQueryBuilder {
     /// Renders a `query:` template, checking every interpolated value against its place in the query.
     static func render(_ template: Template, in scope: Scope) throws(QueryBuildError) -> String {
@@ -22,8 +23,7 @@ enum EncodedQueryBuilder {
                 } catch {
                     throw QueryBuildError(message: "${\(source)}: \(error.message)")
                 }
-                let term = query.split(separator: "^", omittingEmptySubsequences: false).last ?? ""
-                if term.allSatisfy(isFieldNameCharacter) {
+                if isFieldPlace(query) {
                     let text = value.text
                     guard !text.isEmpty, text.allSatisfy(isFieldNameCharacter) else {
                         throw QueryBuildError(
@@ -39,45 +39,176 @@ enum EncodedQueryBuilder {
         return query
     }
 
-    /// Builds `field=value` conditions joined with `^` from a `where:` mapping (null or empty: `ISEMPTY`; an array:
-    /// `IN`). `source` names where each value came from, for errors.
-    static func whereClause(_ conditions: [(field: String, value: JSONValue, source: String)]) throws(QueryBuildError)
-        -> String
-    {
-        var terms: [String] = []
-        for condition in conditions {
-            guard !condition.field.isEmpty, condition.field.allSatisfy(isFieldNameCharacter) else {
-                throw QueryBuildError(
-                    message: "where: '\(condition.field)' is not a field name (letters, digits, '_' and '.' only)")
-            }
-            let described = "the value of \(condition.field) (\(condition.source))"
-            switch condition.value {
-            case .null:
-                terms.append("\(condition.field)ISEMPTY")
-            case .string(let text) where text.isEmpty:
-                terms.append("\(condition.field)ISEMPTY")
-            case .array(let items):
-                var texts: [String] = []
-                for item in items {
-                    let text = try checkedText(item, describedAs: described)
-                    guard !text.contains(",") else {
-                        throw QueryBuildError(
-                            message: "\(described) holds ',' in an array item, which an IN condition reads as a separator"
-                        )
+    /// The records a rendered `query:` selects: its conditions read by NowData's parser, with an `IN` over an
+    /// empty list (which an instance reads as no condition) taken as true of no record.
+    static func selection(_ template: Template, in scope: Scope) throws(QueryBuildError) -> RecordSelection {
+        let text = try render(template, in: scope)
+        var query: EncodedQuery
+        do {
+            query = try EncodedQuery.parse(text)
+        } catch {
+            throw QueryBuildError(message: "\(error)")
+        }
+        var emptied: String?
+        query.groups = query.groups.compactMap { group in
+            var group = group
+            for index in group.clauses.indices {
+                group.clauses[index].terms.removeAll { term in
+                    guard case .condition(let condition) = term, condition.op == .isIn, condition.value.isEmpty else {
+                        return false
                     }
-                    texts.append(text)
+                    if emptied == nil { emptied = condition.text }
+                    return true
                 }
-                terms.append("\(condition.field)IN\(texts.joined(separator: ","))")
-            case .object:
-                throw QueryBuildError(
-                    message:
-                        "\(described) is an object; a where: value must be a string, a number, a boolean, null or an array"
-                )
-            default:
-                terms.append("\(condition.field)=\(try checkedText(condition.value, describedAs: described))")
+                if group.clauses[index].terms.isEmpty { return nil }
+            }
+            return group
+        }
+        if let emptied, query.groups.isEmpty {
+            return .nothing(reason: "'\(emptied)' compares with an empty list: no record matches")
+        }
+        return .query(query)
+    }
+
+    /// The query of a `where:`, built as an ``EncodedQuery`` (printed by its one printer): the conditions of a
+    /// clause are ANDed, and its `or:` alternatives become `^OR` terms when each is one condition, `^NQ` groups
+    /// otherwise. `value` gives each condition's value and where it came from, for errors.
+    ///
+    /// `field: value` is `=`, a list `IN`, null or `""` `ISEMPTY`; `!=` the opposites. A condition over an empty
+    /// list selects no record (`IN`) or every record (`NOT IN`); a query none of whose alternatives can match is
+    /// ``RecordSelection/nothing(reason:)``.
+    static func query(
+        _ clause: WhereClause, value: (WhereCondition) throws(QueryBuildError) -> (JSONValue, source: String)
+    ) throws(QueryBuildError) -> RecordSelection {
+        var reason: String?
+        let groups = try alternatives(clause, value: value, reason: &reason)
+        guard !groups.isEmpty else {
+            return .nothing(reason: "\(reason ?? "no condition can match"): no record matches")
+        }
+        if groups.contains(where: \.isEmpty) { return .query(EncodedQuery(groups: [])) }
+        return .query(EncodedQuery(groups: groups.map(EncodedQuery.Group.init(clauses:))))
+    }
+
+    /// The clause as groups of ANDed clauses of which a record matches one: none when it matches nothing, one
+    /// empty group when it matches everything.
+    private static func alternatives(
+        _ clause: WhereClause, value: (WhereCondition) throws(QueryBuildError) -> (JSONValue, source: String),
+        reason: inout String?
+    ) throws(QueryBuildError) -> [[EncodedQuery.Clause]] {
+        var base: [EncodedQuery.Clause] = []
+        for condition in clause.conditions {
+            let (evaluated, source) = try value(condition)
+            switch try term(condition, evaluated, source: source) {
+            case .term(let term): base.append(EncodedQuery.Clause(terms: [term]))
+            case .always: continue
+            case .never(let why):
+                if reason == nil { reason = why }
+                return []
             }
         }
-        return terms.joined(separator: "^")
+        guard !clause.alternatives.isEmpty else { return [base] }
+        var groups: [[EncodedQuery.Clause]] = []
+        for alternative in clause.alternatives {
+            groups += try alternatives(alternative, value: value, reason: &reason)
+        }
+        if groups.contains(where: \.isEmpty) { return [base] }
+        if groups.count > 1, groups.allSatisfy({ $0.count == 1 }) {
+            return [base + [EncodedQuery.Clause(terms: groups.flatMap { $0[0].terms })]]
+        }
+        return groups.map { base + $0 }
+    }
+
+    /// What one condition of a `where:` is, once its value is known.
+    private enum Outcome {
+        case term(EncodedQuery.Term)
+        /// True of every record (`NOT IN` an empty list).
+        case always
+        /// True of no record (`IN` an empty list), and why.
+        case never(String)
+    }
+
+    private static func term(_ condition: WhereCondition, _ value: JSONValue, source: String) throws(QueryBuildError)
+        -> Outcome
+    {
+        let field = condition.field
+        guard !field.isEmpty, field.allSatisfy(isFieldNameCharacter) else {
+            throw QueryBuildError(message: "where: '\(field)' is not a field name (letters, digits, '_' and '.' only)")
+        }
+        let described = "the value of \(field) (\(source))"
+        func make(_ op: QueryOperator, _ text: String = "") -> Outcome {
+            .term(.condition(EncodedQuery.Condition(field: field, op: op, value: text)))
+        }
+        var op = condition.op
+        // A record stands for its sys_id (a reference compares sys_ids), in a list too.
+        let value = value.array.map { .array($0.map(sysIDOfRecord)) } ?? sysIDOfRecord(value)
+        switch (op, value) {
+        case (.isEmpty, _), (.isNotEmpty, _):
+            return make(op)
+        case (.equals, .null), (.equals, .string("")):
+            return make(.isEmpty)
+        case (.notEquals, .null), (.notEquals, .string("")):
+            return make(.isNotEmpty)
+        case (.equals, .array), (.notEquals, .array):
+            op = op == .equals ? .isIn : .notIn
+        default:
+            break
+        }
+        if case .object = value {
+            throw QueryBuildError(
+                message:
+                    "\(described) is an object; a where: value must be a string, a number, a boolean, null, an array or a record (its sys_id)")
+        }
+        switch op {
+        case .isIn, .notIn:
+            let items = value.array ?? [value]
+            guard !items.isEmpty else {
+                return op == .isIn ? .never("\(emptied(source, field: field)) is empty") : .always
+            }
+            var texts: [String] = []
+            for item in items {
+                let text = try checkedText(item, describedAs: described)
+                guard !text.contains(",") else {
+                    throw QueryBuildError(
+                        message: "\(described) holds ',' in an array item, which an IN condition reads as a separator")
+                }
+                texts.append(text)
+            }
+            return make(op, texts.joined(separator: ","))
+        case .between:
+            guard let items = value.array, items.count == 2 else {
+                throw QueryBuildError(message: "\(described) must be a list of two values, the lowest and the highest")
+            }
+            let low = try checkedText(items[0], describedAs: described)
+            let high = try checkedText(items[1], describedAs: described)
+            guard !(low + high).contains("@") else {
+                throw QueryBuildError(message: "\(described) holds '@', which a BETWEEN condition reads as a separator")
+            }
+            return make(op, low + "@" + high)
+        default:
+            if case .array = value {
+                throw QueryBuildError(message: "\(described) is a list; \(op.rawValue) compares one value")
+            }
+            if case .null = value {
+                throw QueryBuildError(message: "\(described) is null; \(op.rawValue) compares a value")
+            }
+            return make(op, try checkedText(value, describedAs: described))
+        }
+    }
+
+    /// The sys_id of a record (an object with a `sys_id`, plain or `{value, display_value}`); any other value as
+    /// it is.
+    private static func sysIDOfRecord(_ value: JSONValue) -> JSONValue {
+        guard case .object(let members) = value, let sysID = members["sys_id"] else { return value }
+        if case .object(let parts) = sysID, let inner = parts["value"] { return inner }
+        return sysID
+    }
+
+    /// How a message names an emptied list: `vars.stale_ids` for `${vars.stale_ids}`, else the field's list.
+    private static func emptied(_ source: String, field: String) -> String {
+        if source.hasPrefix("${"), source.hasSuffix("}"), source.components(separatedBy: "${").count == 2 {
+            return String(source.dropFirst(2).dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        return "the list of \(field)"
     }
 
     /// The text of a value placed where the query expects a value.
@@ -101,6 +232,18 @@ enum EncodedQueryBuilder {
                     "\(described) holds 'javascript:', which the instance would run as a script; the value is refused")
         }
         return text
+    }
+
+    /// Whether a value placed after `query` stands for a field name: the last part holds nothing but a field
+    /// name's start (lower case letters, digits, `_`, `.`) after `OR`, `NQ`, `ORDERBY` or `ORDERBYDESC`; an
+    /// operator (upper case, or a symbol) starts the value's place.
+    private static func isFieldPlace(_ query: String) -> Bool {
+        var term = Substring(query.split(separator: "^", omittingEmptySubsequences: false).last ?? "")
+        for prefix in ["ORDERBYDESC", "ORDERBY", "OR", "NQ"] where term.hasPrefix(prefix) {
+            term = term.dropFirst(prefix.count)
+            break
+        }
+        return term.allSatisfy { isFieldNameCharacter($0) && !$0.isUppercase }
     }
 
     private static func isFieldNameCharacter(_ character: Character) -> Bool {

@@ -48,11 +48,11 @@ extension JobBuilder {
             error(at: mark, "ensure needs match: (field: value pairs that find the record) or query:")
             return nil
         }
-        guard let conditions = conditions(matchNode, "match") else { return nil }
+        guard let conditions = equalities(matchNode, "match") else { return nil }
         guard !conditions.isEmpty else {
             error(at: matchNode.mark, "ensure's match: needs at least one field: value pair")
             return nil
         }
-        return .matching(conditions)
+        return .matching(WhereClause(conditions: conditions))
     }
 }

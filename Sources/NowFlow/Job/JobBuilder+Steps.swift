@@ -217,13 +217,99 @@ extension JobBuilder {
             return templateText(queryNode, "query").map(RecordFilter.query)
         }
         guard let whereNode else { return nil }
-        return conditions(whereNode, "where").map(RecordFilter.matching)
+        return whereClause(whereNode, "where").map(RecordFilter.matching)
     }
 
-    /// The `field: value` pairs of a `where:` (or an ensure's `match:`); nil when it is not a mapping.
-    func conditions(_ node: YAMLNode, _ key: String) -> [NamedTemplate]? {
+    /// The conditions of a `where:`: `field: value` pairs, `field: { operator: value }` mappings (several
+    /// operators on one field are all applied) and `or:`, a list of such mappings of which a record matches one.
+    func whereClause(_ node: YAMLNode, _ key: String) -> WhereClause? {
+        guard let pairs = mapping(node, key) else { return nil }
+        var clause = WhereClause(conditions: [])
+        var valid = true
+        for pair in pairs {
+            if pair.hasName("or") {
+                guard let items = pair.value.items, !items.isEmpty else {
+                    error(at: pair.value.mark, "\(key): or: must be a list of mappings of conditions, one of which a record matches")
+                    valid = false
+                    continue
+                }
+                for item in items {
+                    if let alternative = whereClause(item, "\(key): or: item") {
+                        clause.alternatives.append(alternative)
+                    } else {
+                        valid = false
+                    }
+                }
+                continue
+            }
+            guard checkFieldName(pair) else {
+                valid = false
+                continue
+            }
+            guard let operators = pair.value.pairs else {
+                guard let value = templateValue(pair.value) else {
+                    valid = false
+                    continue
+                }
+                clause.conditions.append(WhereCondition(field: pair.name, op: .equals, value: value, mark: pair.value.mark))
+                continue
+            }
+            if operators.isEmpty {
+                error(at: pair.value.mark, "\(key): \(pair.name) needs a value, or an operator and a value ({\">=\": 2})")
+                valid = false
+            }
+            for member in operators {
+                if let condition = whereCondition(pair.name, member, in: key) {
+                    clause.conditions.append(condition)
+                } else {
+                    valid = false
+                }
+            }
+        }
+        return valid ? clause : nil
+    }
+
+    /// `operator: value` of `field: { operator: value }`; nil, with a diagnostic, when either is wrong.
+    private func whereCondition(_ field: String, _ member: YAMLNode.Pair, in key: String) -> WhereCondition? {
+        let what = "\(key): \(field): \(member.name)"
+        guard let op = WhereCondition.operators.first(where: { member.hasName($0.key) })?.op else {
+            let keys = WhereCondition.operators.map(\.key)
+            let hint = member.name.closest(among: keys).map { "; did you mean '\($0)'?" } ?? ""
+            error(
+                at: member.key.mark,
+                "\(key): \(field): unknown operator '\(member.name)' (\(keys.joined(separator: ", ")))\(hint)")
+            return nil
+        }
+        if op == .isEmpty {
+            guard let flag = boolean(member.value, what) else { return nil }
+            return WhereCondition(field: field, op: flag ? .isEmpty : .isNotEmpty, value: nil, mark: member.key.mark)
+        }
+        let node = member.value
+        let isTemplate = node.scalarText.map(Template.marks) ?? false
+        switch op {
+        case .isIn, .notIn:
+            guard node.items != nil || isTemplate else {
+                error(at: node.mark, "\(what) takes a list of values ([1, 2]), not \(node.kindDescription)")
+                return nil
+            }
+        case .between:
+            guard node.items?.count == 2 || isTemplate else {
+                error(at: node.mark, "\(what) takes a list of two values, the lowest and the highest ([1, 3])")
+                return nil
+            }
+        default:
+            guard node.scalarText != nil else {
+                error(at: node.mark, "\(what) takes one value, not \(node.kindDescription)")
+                return nil
+            }
+        }
+        return templateValue(node).map { WhereCondition(field: field, op: op, value: $0, mark: node.mark) }
+    }
+
+    /// The `field: value` pairs of an ensure's `match:`, equalities only; nil when it is not a mapping.
+    func equalities(_ node: YAMLNode, _ key: String) -> [WhereCondition]? {
         guard let conditions = mapping(node, key) else { return nil }
-        var result: [NamedTemplate] = []
+        var result: [WhereCondition] = []
         for condition in conditions where checkFieldName(condition) {
             if condition.value.pairs != nil {
                 error(
@@ -232,7 +318,7 @@ extension JobBuilder {
                 continue
             }
             if let value = templateValue(condition.value) {
-                result.append(NamedTemplate(name: condition.name, value: value))
+                result.append(WhereCondition(field: condition.name, op: .equals, value: value, mark: condition.value.mark))
             }
         }
         return result

@@ -10,6 +10,9 @@ struct NameUse: Sendable, Hashable {
     struct Value: Sendable, Hashable {
         var text: String
         var mark: YAMLMark
+        /// The operator of the condition the value is compared by (`=` for a `where:` value, each item of an
+        /// `IN` list by `IN`); nil for a value a create or update writes.
+        var op: QueryOperator? = nil
     }
 
     /// A table name, or a field name or dot-walk (`caller_id.department.name`).
@@ -17,8 +20,12 @@ struct NameUse: Sendable, Hashable {
     /// The table of a field; nil when the name is a table's.
     var table: String?
     var mark: YAMLMark
-    /// The values written for the field, checked against its choice list when it has one.
+    /// The values written for the field, checked against its choice list when it has one, and, for a condition,
+    /// against its type.
     var values: [Value] = []
+    /// Where a `where:` compares the field with an empty list written in the file (`sys_id: []`), which selects no
+    /// record.
+    var emptyLists: [YAMLMark] = []
     /// The file the name is written in (an included file's, for the steps of an `include`).
     var file: String?
 
@@ -62,16 +69,47 @@ struct NameUse: Sendable, Hashable {
             let written = values.compactMap { node in literal(node).map { Value(text: $0, mark: node.mark) } }
             uses.append(NameUse(name: name, table: table, mark: mark, values: written))
         }
+        /// The conditions of a `where:` (`or:` alternatives included) or a `match:`.
+        func conditions(_ node: YAMLNode) {
+            for condition in node.pairs ?? [] {
+                if condition.hasName("or") {
+                    for alternative in condition.value.items ?? [] { conditions(alternative) }
+                    continue
+                }
+                var use = NameUse(name: condition.name, table: table, mark: condition.key.mark)
+                let written = condition.value.pairs.map { members in
+                    members.compactMap { member in
+                        WhereCondition.operators.first { member.hasName($0.key) }.map { ($0.op, member.value) }
+                    }
+                } ?? [(QueryOperator.equals, condition.value)]
+                for (op, node) in written where op != .isEmpty {
+                    if let items = node.items {
+                        if items.isEmpty { use.emptyLists.append(node.mark) }
+                        let itemOp: QueryOperator = op == .equals ? .isIn : op == .notEquals ? .notIn : op
+                        use.values += items.compactMap { conditionValue($0, op: itemOp) }
+                    } else if let value = conditionValue(node, op: op) {
+                        use.values.append(value)
+                    }
+                }
+                uses.append(use)
+            }
+        }
         for pair in pairs {
             switch pair.name {
             case "where", "match":
-                for condition in pair.value.pairs ?? [] {
-                    field(condition.name, condition.key.mark, values: condition.value.items ?? [condition.value])
-                }
+                conditions(pair.value)
             case "query":
                 guard let text = literal(pair.value) else { break }
-                for (name, offset) in queryFields(text) {
-                    field(name, queryMark(pair.value, text: text, offset: offset))
+                for written in queryFields(text) {
+                    var use = NameUse(
+                        name: written.name, table: table, mark: queryMark(pair.value, text: text, offset: written.offset))
+                    if let condition = written.condition {
+                        let mark = queryMark(
+                            pair.value, text: text,
+                            offset: written.offset + condition.field.count + condition.op.rawValue.count)
+                        use.values = condition.comparedValues.map { Value(text: $0, mark: mark, op: condition.op) }
+                    }
+                    uses.append(use)
                 }
             case "fields":
                 if let items = pair.value.items {
@@ -103,25 +141,32 @@ struct NameUse: Sendable, Hashable {
         }
     }
 
-    /// The fields of an encoded query's conditions and orderings, with their offsets in the text; none when the
-    /// query cannot be read (the run says why).
-    private static func queryFields(_ text: String) -> [(String, Int)] {
+    /// A literal value of a `where:` condition compared by `op`: its text (`true` for a boolean), nil for null,
+    /// an empty text or a template.
+    private static func conditionValue(_ node: YAMLNode, op: QueryOperator) -> Value? {
+        if case .null = node.resolvedScalar { return nil }
+        return literal(node).map { Value(text: $0, mark: node.mark, op: op) }
+    }
+
+    /// The fields of an encoded query's conditions (with the condition) and orderings, with their offsets in the
+    /// text; none when the query cannot be read (the run says why).
+    private static func queryFields(_ text: String) -> [(name: String, offset: Int, condition: EncodedQuery.Condition?)] {
         guard let query = try? EncodedQuery.parse(text) else { return [] }
-        var names: [String] = []
+        var names: [(String, EncodedQuery.Condition?)] = []
         for group in query.groups {
             for clause in group.clauses {
                 for case .condition(let condition) in clause.terms where !pseudoFields.contains(condition.field) {
-                    names.append(condition.field)
+                    names.append((condition.field, condition))
                 }
             }
         }
-        names += query.ordering.map(\.field)
+        names += query.ordering.map { ($0.field, nil) }
         // Each name at the first place after the one before it where it is written.
         var searchFrom = text.startIndex
-        return names.map { name in
-            guard let range = text.range(of: name, range: searchFrom..<text.endIndex) else { return (name, 0) }
+        return names.map { name, condition in
+            guard let range = text.range(of: name, range: searchFrom..<text.endIndex) else { return (name, 0, condition) }
             searchFrom = range.upperBound
-            return (name, text.distance(from: text.startIndex, to: range.lowerBound))
+            return (name, text.distance(from: text.startIndex, to: range.lowerBound), condition)
         }
     }
 

@@ -87,9 +87,11 @@ extension ReplSession {
         // The table names tell which tables this one extends, whose dictionary lists the fields it inherits.
         await tableLoad().value
         let lineage = catalog.withLock { $0.lineage(of: table) }
-        let tables = lineage.count == 1 ? "name=\(table)" : "nameIN" + lineage.joined(separator: ",")
+        let tables = EncodedQuery.Condition(
+            field: "name", op: lineage.count == 1 ? .equals : .isIn, value: lineage.joined(separator: ","))
+        let query = EncodedQuery(matchingAll: [tables, EncodedQuery.Condition(field: "element", op: .isNotEmpty)])
         let configuration = FetchConfiguration(
-            filter: Filter(query: "\(tables)^elementISNOTEMPTY"), limit: 1000,
+            filter: Filter(query: query.text), limit: 1000,
             readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "internal_type"]))
         let data = try? await service.records(from: "sys_dictionary", configuration: configuration)
         if Task.isCancelled {
@@ -119,11 +121,12 @@ extension ReplSession {
         await loadChoices(tables)
     }
 
-    /// The choice lists of the tables the encoded query `tables` names, by table and field: the values in the
+    /// The choice lists of the tables the condition `tables` names, by table and field: the values in the
     /// instance's order, then the labels that are not values (a label with a space is offered after a quote).
-    private nonisolated func loadChoices(_ tables: String) async {
+    private nonisolated func loadChoices(_ tables: EncodedQuery.Condition) async {
+        let query = EncodedQuery(matchingAll: [tables], ordering: [EncodedQuery.Ordering(field: "sequence", descending: false)])
         let configuration = FetchConfiguration(
-            filter: Filter(query: "\(tables)^ORDERBYsequence"), limit: 10000,
+            filter: Filter(query: query.text), limit: 10000,
             readConfiguration: FieldReadConfiguration(includeFields: ["name", "element", "value", "label"]))
         guard let data = try? await service.records(from: "sys_choice", configuration: configuration),
             let items = try? JobExecution.resultList(data)

@@ -161,10 +161,16 @@ final class DryRunTransport: NowTransport {
     /// A list of attachments: the stand-ins that match the `field=value` conditions of its `sysparm_query` (newest
     /// first), then the instance's.
     private func attachmentList(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
-        let conditions = query.components(separatedBy: "^").compactMap { term -> (String, String)? in
-            guard !term.hasPrefix("ORDERBY"), let equals = term.firstIndex(of: "=") else { return nil }
-            return (String(term[..<equals]), String(term[term.index(after: equals)...]))
+        let text = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+        // The runner's own query: one group of `field=value` clauses (see JobExecution's attachmentQuery).
+        let clauses = (try? EncodedQuery.parse(text))?.groups.first?.clauses ?? []
+        let conditions = clauses.compactMap { clause -> (String, String)? in
+            guard clause.terms.count == 1, case .condition(let condition) = clause.terms[0] else { return nil }
+            switch condition.op {
+            case .equals: return (condition.field, condition.value)
+            case .isEmpty: return (condition.field, "")
+            default: return nil
+            }
         }
         let standIns = state.withLock { state in
             state.standInFiles.keys.sorted().reversed().compactMap { path in

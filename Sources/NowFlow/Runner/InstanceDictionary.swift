@@ -15,6 +15,9 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     private(set) var tables: Set<String> = []
     /// Each table's own fields, with the table a reference field points to ("" for other fields).
     private(set) var fields: [String: [String: String]] = [:]
+    /// Each table's own fields' types, as `sys_dictionary.internal_type` names them (`integer`, `boolean`,
+    /// `glide_date_time`, `reference`, ...).
+    private(set) var types: [String: [String: String]] = [:]
     /// Each table's choice lists by field, in the instance's order (`sys_choice`, its active entries), on the table
     /// that lists them.
     private(set) var choices: [String: [String: [Choice]]] = [:]
@@ -31,6 +34,29 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).reduce(into: [:]) { all, name in
             for (field, reference) in fields[name] ?? [:] where all[field] == nil { all[field] = reference }
         }
+    }
+
+    /// The type of a field of `table` (`internal_type`), from the nearest table that defines it; nil when unknown.
+    func type(of table: String, field: String) -> String? {
+        lineage(of: table).lazy.compactMap { types[$0]?[field] }.first
+    }
+
+    /// The field `path` names on `table` (`caller_id.name` walks the reference), for checking a condition; nil
+    /// when a table on the way was not read or the name is unknown.
+    func conditionField(_ path: String, of table: String) -> ConditionField? {
+        var current = table
+        let parts = path.split(separator: ".").map(String.init)
+        for (index, part) in parts.enumerated() {
+            guard fields[current] != nil, let reference = allFields(of: current)[part] else { return nil }
+            if index == parts.count - 1 {
+                return ConditionField(
+                    name: "\(current).\(part)", walked: path, type: type(of: current, field: part),
+                    reference: reference, choices: choices(of: current, field: part))
+            }
+            guard !reference.isEmpty else { return nil }
+            current = reference
+        }
+        return nil
     }
 
     /// The choices of a field of `table`, from the nearest table (itself, then those it extends) that lists them;
@@ -74,19 +100,25 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
         for table in missing { fields[table] = [:] }
+        let names = EncodedQuery.Condition(field: "name", op: .isIn, value: missing.joined(separator: ","))
         let rows = try await Self.records(
-            service, "sys_dictionary", query: "nameIN\(missing.joined(separator: ","))^elementISNOTEMPTY",
-            fields: ["name", "element", "reference", "reference.name"])
+            service, "sys_dictionary",
+            query: EncodedQuery(matchingAll: [names, EncodedQuery.Condition(field: "element", op: .isNotEmpty)]),
+            fields: ["name", "element", "reference", "reference.name", "internal_type"])
         for case .object(let row) in rows {
             guard let table = row["name"]?.string, let element = row["element"]?.string, !element.isEmpty else {
                 continue
             }
             let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
             fields[table, default: [:]][element] = reference ?? ""
+            if let type = row["internal_type"]?.string, !type.isEmpty { types[table, default: [:]][element] = type }
         }
         // The choice lists only add warnings: an instance that refuses them is checked without.
         let entries = try? await Self.records(
-            service, "sys_choice", query: "nameIN\(missing.joined(separator: ","))^inactive=false^ORDERBYsequence",
+            service, "sys_choice",
+            query: EncodedQuery(
+                matchingAll: [names, EncodedQuery.Condition(field: "inactive", op: .equals, value: "false")],
+                ordering: [EncodedQuery.Ordering(field: "sequence", descending: false)]),
             fields: ["name", "element", "value", "label"])
         for case .object(let row) in entries ?? [] {
             guard let table = row["name"]?.string, let element = row["element"]?.string,
@@ -98,11 +130,11 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
     }
 
-    private static func records(_ service: NowTableService, _ table: String, query: String?, fields: [String])
+    private static func records(_ service: NowTableService, _ table: String, query: EncodedQuery?, fields: [String])
         async throws -> [JSONValue]
     {
         let configuration = FetchConfiguration(
-            filter: query.map { Filter(query: $0) }, limit: 10000,
+            filter: query.map { Filter(query: $0.text) }, limit: 10000,
             readConfiguration: FieldReadConfiguration(includeFields: fields))
         return try JobExecution.resultList(try await service.records(from: table, configuration: configuration))
     }

@@ -6,7 +6,7 @@ extension JobExecution {
     /// whole selection, or with `group_by:` `groups` (each `{group: {field: value}, stats}`) and `count`.
     func perform(_ step: AggregateStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        let query = try encodedQuery(step.filter, scope: scope)
+        let query = try encodedQuery(step.filter, table: table, scope: scope)
         let having = try step.having.map { template throws(StepFailure) in try text(template, "having", scope: scope) }
         let orderBy = try step.orderBy.map { template throws(StepFailure) in
             try text(template, "order_by", scope: scope)

@@ -64,7 +64,7 @@ extension JobExecution {
             let table = try text(tableTemplate, "table", scope: scope)
             let record = try text(recordTemplate, "sys_id", scope: scope)
             let name = try text(nameTemplate, "file_name", scope: scope)
-            let query = try attachmentQuery(table, record, fileName: name) + "^ORDERBYDESCsys_created_on"
+            let query = try attachmentQuery(table, record, fileName: name, newestFirst: true)
             let found = try await calling {
                 try await attachmentService.attachmentMetadata(filter: Filter(query: query), limit: 1)
             }
@@ -89,7 +89,7 @@ extension JobExecution {
     func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
-        let query = try attachmentQuery(table, sysID, fileName: nil) + "^ORDERBYsys_created_on"
+        let query = try attachmentQuery(table, sysID, fileName: nil, newestFirst: false)
         let paginator = attachmentService.attachmentMetadataPaginator(
             filter: Filter(query: query), limit: Self.defaultPageSize)
         var attachments: [JSONValue] = []
@@ -117,14 +117,28 @@ extension JobExecution {
         }
     }
 
-    /// `table_name=T^table_sys_id=ID[^file_name=NAME]`, each value checked as a `where:` value is.
-    private func attachmentQuery(_ table: String, _ sysID: String, fileName: String?) throws(StepFailure) -> String {
-        var conditions: [(field: String, value: JSONValue, source: String)] = [
-            ("table_name", .string(table), "table"), ("table_sys_id", .string(sysID), "sys_id"),
+    /// `table_name=T^table_sys_id=ID[^file_name=NAME]` sorted by `sys_created_on`, each value checked as a
+    /// `where:` value is.
+    private func attachmentQuery(
+        _ table: String, _ sysID: String, fileName: String?, newestFirst: Bool
+    ) throws(StepFailure) -> String {
+        var values: [(field: String, value: String, source: String)] = [
+            ("table_name", table, "table"), ("table_sys_id", sysID, "sys_id"),
         ]
-        if let fileName { conditions.append(("file_name", .string(fileName), "file_name")) }
+        if let fileName { values.append(("file_name", fileName, "file_name")) }
+        let clause = WhereClause(
+            conditions: values.map {
+                WhereCondition(field: $0.field, op: .equals, value: .value(.string($0.value)), mark: YAMLMark(line: 0, column: 0))
+            })
+        let sources = Dictionary(uniqueKeysWithValues: values.map { ($0.field, $0.source) })
         do throws(QueryBuildError) {
-            return try EncodedQueryBuilder.whereClause(conditions)
+            let selection = try EncodedQueryBuilder.query(clause) { condition throws(QueryBuildError) in
+                (condition.value.map { if case .value(let value) = $0 { value } else { .null } } ?? .null,
+                    sources[condition.field] ?? condition.field)
+            }
+            guard case .query(var query) = selection else { throw QueryBuildError(message: "no attachment can match") }
+            query.ordering = [EncodedQuery.Ordering(field: "sys_created_on", descending: newestFirst)]
+            return query.text
         } catch {
             throw StepFailure(error.message)
         }

@@ -12,7 +12,7 @@ import NowData
 extension JobExecution {
     func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        let query = try encodedQuery(step.match, scope: scope)
+        let query = try encodedQuery(step.match, table: table, scope: scope)
         let wanted = try fieldValues(step.fields, scope: scope)
         let found = try await ensuredRecord(table, query: query, fields: step.fields.map(\.name))
         let outcome: EnsureOutcome

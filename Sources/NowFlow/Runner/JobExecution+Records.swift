@@ -12,19 +12,26 @@ extension JobExecution {
 
     func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        var query = try encodedQuery(step.filter, scope: scope)
+        var query: EncodedQuery
+        var translated: [String] = []
+        switch try selection(step.filter, table: table, scope: scope, translated: &translated) {
+        case .nothing(let reason):
+            return (.object(["records": .array([]), "count": 0]), "0 records from \(table): \(reason)")
+        case .query(let selected):
+            query = selected
+        }
         if let orderBy = step.orderBy {
-            query = try ordered(query, by: orderBy, descending: false, scope: scope)
+            try order(&query, by: orderBy, descending: false, scope: scope)
         }
         if let orderBy = step.orderByDescending {
-            query = try ordered(query, by: orderBy, descending: true, scope: scope)
+            try order(&query, by: orderBy, descending: true, scope: scope)
         }
         let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
         let pageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
             ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
         let configuration = FetchConfiguration(
-            filter: query.isEmpty ? nil : Filter(query: query), limit: pageSize,
+            filter: query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text), limit: pageSize,
             readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
         paginator.maxRecords = limit
@@ -40,7 +47,7 @@ extension JobExecution {
             }
         }
         if let limit, records.count > limit { records.removeLast(records.count - limit) }
-        let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)"
+        let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)\(Self.labels(translated))"
         return (.object(["records": .array(records), "count": .number(JSONNumber(records.count))]), summary)
     }
 
@@ -96,14 +103,17 @@ extension JobExecution {
             let result: JSONValue = .object(["record": record, "sys_id": .string(sysID), "count": 1])
             return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let sysIDs = try await matching(
+            let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
             var records: [JSONValue] = []
             for sysID in sysIDs {
                 records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
             let verb = dryRun == nil ? "updated" : "would update"
-            return (Self.many(sysIDs, records: records), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)")
+            return (
+                Self.many(sysIDs, records: records),
+                "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+            )
         }
     }
 
@@ -116,10 +126,12 @@ extension JobExecution {
             try await delete(table, sysID, label: label)
             return (.object(["sys_id": .string(sysID), "count": 1]), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let sysIDs = try await matching(
+            let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
-            return (Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)")
+            return (
+                Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+            )
         }
     }
 
@@ -163,12 +175,18 @@ extension JobExecution {
         }
     }
 
-    /// The sys_ids of the records a write by query concerns; fails, before anything is written, when more than
-    /// `max` match.
+    /// The sys_ids of the records a write by query concerns, and what its summary adds (why none, without asking
+    /// the instance, when the filter selects no record; the choice labels translated); fails, before anything is
+    /// written, when more than `max` match.
     private func matching(
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
-    ) async throws(StepFailure) -> [String] {
-        let query = try encodedQuery(filter, scope: scope)
+    ) async throws(StepFailure) -> (sysIDs: [String], note: String) {
+        let query: String
+        var translated: [String] = []
+        switch try selection(filter, table: table, scope: scope, translated: &translated) {
+        case .nothing(let reason): return ([], ": " + reason)
+        case .query(let selected): query = selected.text
+        }
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
             readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"]))
@@ -179,7 +197,13 @@ extension JobExecution {
         guard sysIDs.count <= max else {
             throw await tooMany(table, query: query, max: max, " (max: \(max)); nothing was \(verb)")
         }
-        return sysIDs
+        return (sysIDs, Self.labels(translated))
+    }
+
+    /// ` (incident.state: Resolved = 6)`: the choice labels a query's conditions compared by their values; empty
+    /// for none.
+    static func labels(_ translated: [String]) -> String {
+        translated.isEmpty ? "" : " (\(translated.joined(separator: ", ")))"
     }
 
     /// The failure of a write by query when more than `max` records match `query`: how many do (the instance's
@@ -238,41 +262,110 @@ extension JobExecution {
         return options
     }
 
-    private func ordered(_ query: String, by field: Template, descending: Bool, scope: Scope) throws(StepFailure)
-        -> String
+    /// Adds the sort term of `order_by:` or `order_by_desc:` to `query`.
+    private func order(_ query: inout EncodedQuery, by field: Template, descending: Bool, scope: Scope)
+        throws(StepFailure)
     {
         let name = try text(field, descending ? "order_by_desc" : "order_by", scope: scope)
         guard JobBuilder.isFieldName(name) else {
             throw StepFailure("order_by: '\(name)' is not a field name")
         }
-        let clause = (descending ? "ORDERBYDESC" : "ORDERBY") + name
-        return query.isEmpty ? clause : query + "^" + clause
+        query.ordering.append(EncodedQuery.Ordering(field: name, descending: descending))
     }
 
-    /// The encoded query of a `query:` or `where:`, with every value checked (empty for none).
-    func encodedQuery(_ filter: RecordFilter?, scope: Scope) throws(StepFailure) -> String {
+    /// The encoded query of a `query:` or `where:`, printed (empty for none). A filter that selects no record
+    /// gives `sys_idISEMPTY`, which no record matches, rather than a query an instance would read as no
+    /// condition.
+    func encodedQuery(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> String {
+        switch try selection(filter, table: table, scope: scope) {
+        case .query(let query): query.text
+        case .nothing: EncodedQuery.Condition(field: "sys_id", op: .isEmpty).text
+        }
+    }
+
+    /// The records a `query:` or `where:` selects, every value checked (an empty query for no filter): each
+    /// condition's value against the field's type and choices too, when the name check read the dictionary of
+    /// `table`, a choice label translated to its value (each noted in `translated`, `incident.state: Resolved =
+    /// 6`).
+    func selection(
+        _ filter: RecordFilter?, table: String? = nil, scope: Scope, translated: inout [String]
+    ) throws(StepFailure) -> RecordSelection {
+        let key = filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"
+        let selection: RecordSelection
         do throws(QueryBuildError) {
             switch filter {
-            case nil: return ""
-            case .query(let template): return try EncodedQueryBuilder.render(template, in: scope)
-            case .matching(let conditions):
-                var values: [(field: String, value: JSONValue, source: String)] = []
-                for condition in conditions {
-                    do {
-                        var value = try condition.value.evaluate(in: scope)
-                        if case .string(let text) = value, let date = dates.outgoing(text) {
-                            value = .string(Coder.default.text(for: date))
-                        }
-                        values.append((condition.name, value, condition.value.sourceText))
+            case nil: return .query(EncodedQuery(groups: []))
+            case .query(let template): selection = try EncodedQueryBuilder.selection(template, in: scope)
+            case .matching(let clause):
+                selection = try EncodedQueryBuilder.query(clause) { condition throws(QueryBuildError) in
+                    guard let template = condition.value else { return (.null, "") }
+                    do throws(EvaluationError) {
+                        var value = try template.evaluate(in: scope)
+                        value = outgoingDates(value)
+                        return (value, template.sourceText)
                     } catch {
-                        throw QueryBuildError(message: "\(condition.name): \(error.message)")
+                        throw QueryBuildError(message: "\(condition.field): \(error.message)")
                     }
                 }
-                return try EncodedQueryBuilder.whereClause(values)
             }
         } catch {
-            throw StepFailure(
-                "\(filter.map { if case .query = $0 { "query" } else { "where" } } ?? "query"): \(error.message)")
+            throw StepFailure("\(key): \(error.message)")
+        }
+        guard case .query(let query) = selection, let table else { return selection }
+        do throws(QueryBuildError) {
+            return .query(try checked(query, of: table, translated: &translated))
+        } catch {
+            throw StepFailure("\(key): \(error.message); nothing was sent")
+        }
+    }
+
+    /// ``selection(_:table:scope:translated:)`` without the translations.
+    func selection(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> RecordSelection {
+        var translated: [String] = []
+        return try selection(filter, table: table, scope: scope, translated: &translated)
+    }
+
+    /// `query` with its conditions checked against the fields' types and choices (see ``ConditionField``) and
+    /// each choice label replaced by its value; as it is when the name check did not read `table`.
+    ///
+    /// - Throws: the first value a field cannot be compared with, as the name check reports it.
+    private func checked(_ query: EncodedQuery, of table: String, translated: inout [String]) throws(QueryBuildError)
+        -> EncodedQuery
+    {
+        guard let dictionary = options.checkedDictionary.dictionary else { return query }
+        var query = query
+        for g in query.groups.indices {
+            for c in query.groups[g].clauses.indices {
+                for t in query.groups[g].clauses[c].terms.indices {
+                    guard case .condition(let condition) = query.groups[g].clauses[c].terms[t],
+                        let field = dictionary.conditionField(condition.field, of: table)
+                    else { continue }
+                    var values = condition.comparedValues
+                    // A dry run's stand-in record has a sys_id that says what it is, not 32 hexadecimal digits.
+                    for index in values.indices where dryRun?.isStandIn(values[index]) != true {
+                        if let value = field.value(forLabel: values[index], by: condition.op) {
+                            translated.append("\(field.name): \(values[index]) = \(value)")
+                            values[index] = value
+                        } else if let problem = field.problem(comparing: values[index], by: condition.op, dates: dates) {
+                            throw QueryBuildError(message: problem)
+                        }
+                    }
+                    guard values != condition.comparedValues else { continue }
+                    query.groups[g].clauses[c].terms[t] = .condition(
+                        EncodedQuery.Condition(
+                            field: condition.field, op: condition.op, value: values.joined(separator: ",")))
+                }
+            }
+        }
+        return query
+    }
+
+    /// A `where:` value with its dates (a text in the job's date format) in the instance's format, in a list too.
+    private func outgoingDates(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): dates.outgoing(text).map { .string(Coder.default.text(for: $0)) } ?? value
+        case .array(let items): .array(items.map(outgoingDates))
+        default: value
         }
     }
 

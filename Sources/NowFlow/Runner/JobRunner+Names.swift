@@ -7,8 +7,11 @@ extension JobRunner {
     /// unknown name would otherwise be ignored by the instance, and a `where:` with a typo match every record.
     /// Only reads are sent.
     ///
-    /// A value written for a choice field (a `where:` value, a create's or update's field) that is neither one of its
-    /// choice values nor a label (`sys_choice`) is a warning naming the choices.
+    /// A value a condition (a `where:` or `match:` value, a condition of a literal `query:`) compares a field with
+    /// is checked against the field's type and choices (``ConditionField``): one the instance could not compare,
+    /// and would ignore, widening the query, is an error. A value a create or update writes to a choice field that
+    /// is neither one of its values nor a label (`sys_choice`) is a warning naming the choices. A `where:` over an
+    /// empty list written in the file is a warning.
     ///
     /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name, and the warnings
     ///   (``Diagnostic/isWarning``); one without a position when the dictionary cannot be read (its tables refused,
@@ -62,7 +65,14 @@ extension JobRunner {
                 message: "'\(value.text)' is neither a value nor a label of \(field)'s choices (\(Self.describe(choices)))\(hint ?? "")",
                 isWarning: true))
         }
+        let dates = job.dates(timeZone: nil)
         for use in uses {
+            for mark in use.emptyLists {
+                diagnostics.append(Diagnostic(
+                    file: use.file ?? job.file, line: mark.line, column: mark.column,
+                    message: "\(use.name) is compared with an empty list: the condition selects no record",
+                    isWarning: true))
+            }
             guard let table = use.table else {
                 if !dictionary.tables.contains(use.name) {
                     let hint = use.name.closest(among: dictionary.tables).map { "; did you mean '\($0)'?" } ?? ""
@@ -81,8 +91,20 @@ extension JobRunner {
                     break
                 }
                 guard index < use.name.split(separator: ".").count - 1 else {
-                    if let choices = dictionary.choices(of: current, field: component) {
-                        for value in use.values { checkChoice(value, of: "\(current).\(component)", choices, in: use) }
+                    let choices = dictionary.choices(of: current, field: component)
+                    let field = ConditionField(
+                        name: "\(current).\(component)", walked: use.name,
+                        type: dictionary.type(of: current, field: component), reference: reference, choices: choices)
+                    for value in use.values {
+                        if let op = value.op {
+                            if let problem = field.problem(comparing: value.text, by: op, dates: dates) {
+                                diagnostics.append(Diagnostic(
+                                    file: use.file ?? job.file, line: value.mark.line, column: value.mark.column,
+                                    message: problem))
+                            }
+                        } else if let choices {
+                            checkChoice(value, of: field.name, choices, in: use)
+                        }
                     }
                     break
                 }
@@ -95,6 +117,7 @@ extension JobRunner {
             }
         }
         if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
+        options.checkedDictionary.dictionary = dictionary
         return diagnostics
     }
 

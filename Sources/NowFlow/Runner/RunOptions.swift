@@ -43,6 +43,9 @@ public struct RunOptions: Sendable {
     public var schemaCache: URL?
     /// Read the dictionary afresh even when ``schemaCache`` holds a recent one (`--refresh-schema`).
     public var refreshSchema = false
+    /// The dictionary the name check read, which the run then checks run-time condition values against (none
+    /// checked when no name check ran, as with `--offline`).
+    public var checkedDictionary = CheckedDictionary()
     /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
     public var interruption: RunInterruption?
     /// How each step's result is shown in its ``StepOutcome/shown`` lines; nil: not shown (`--quiet`, JSON).

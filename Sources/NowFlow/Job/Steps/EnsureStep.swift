@@ -1,3 +1,5 @@
+import NowData
+
 /// `ensure`: a record as it should be, found by `match` (at most one may match), created when it is missing,
 /// changed only where it differs, or deleted for `state: absent`.
 struct EnsureStep: Sendable, Hashable {
@@ -17,8 +19,13 @@ struct EnsureStep: Sendable, Hashable {
     /// The fields a record it creates is given: the `match:` pairs that name a field of the table (not a
     /// dot-walk), unless `fields:` gives them too, then `fields:`.
     var createdFields: [NamedTemplate] {
-        guard case .matching(let conditions) = match else { return fields }
+        guard case .matching(let clause) = match else { return fields }
         let given = Set(fields.map(\.name))
-        return conditions.filter { !$0.name.contains(".") && !given.contains($0.name) } + fields
+        return clause.conditions.compactMap { condition in
+            guard condition.op == .equals, !condition.field.contains("."), !given.contains(condition.field),
+                let value = condition.value
+            else { return nil }
+            return NamedTemplate(name: condition.field, value: value)
+        } + fields
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import LocalInstance
 
-/// The list view's links write a parsed query back as text: the same text, a term removed, another sort.
-@Suite struct EncodedQueryTextTests {
+/// The list view's links write a parsed query back as text (NowData's printer): the same text, a term removed,
+/// another sort.
+@Suite struct EncodedQueryLinksTests {
     @Test func aParsedQueryIsWrittenBackAsItWasGiven() throws {
         let text = "active=true^priority<=2^ORcaller_id.name=Abel Tuter^NQshort_description*a^^b^ORDERBYDESCnumber"
         let query = try EncodedQuery.parse(text)

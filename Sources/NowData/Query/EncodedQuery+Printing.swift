@@ -1,0 +1,58 @@
+import Foundation
+
+extension EncodedQuery {
+    /// The query as encoded-query text, which ``parse(_:)`` reads back to the same query: groups joined by `^NQ`,
+    /// clauses by `^`, the terms of a clause by `^OR`, then the sort terms.
+    ///
+    /// One rule for `^` inside a value, shared with the parser: it is written `^^` (``escaped(_:)``). The platform
+    /// documents no escape for `^`, so the runner refuses such values before they reach an instance; the local
+    /// instance reads `^^` as a literal `^`.
+    ///
+    /// Two spellings read back as another operator, as the syntax has no way to tell them apart: a `<` or `>`
+    /// condition whose value starts with `=` (read as `<=`, `>=`), and an `IN` condition whose value starts with
+    /// `STANCEOF` or `_HIERARCHY`.
+    ///
+    /// ```swift
+    /// let query = EncodedQuery(groups: [.init(clauses: [.init(terms: [.condition(.init(field: "active", op: .equals, value: "true"))])])])
+    /// query.text // "active=true"
+    /// ```
+    package var text: String {
+        ([conditionsText].filter { !$0.isEmpty } + ordering.map(\.text)).joined(separator: "^")
+    }
+
+    /// The conditions alone, without the sort terms.
+    package var conditionsText: String {
+        groups.map { group in
+            group.clauses.map { clause in clause.terms.map(Self.text).joined(separator: "^OR") }.joined(separator: "^")
+        }.joined(separator: "^NQ")
+    }
+
+    /// The text of one term.
+    package static func text(_ term: Term) -> String {
+        switch term {
+        case .condition(let condition):
+            condition.field + condition.op.rawValue + escaped(condition.value)
+        case .join(let join):
+            "JOIN\(join.table).\(join.field)=\(join.joinTable).\(join.joinField)"
+                + (join.query.groups.isEmpty ? "" : "!" + join.query.conditionsText)
+        case .relatedList(let related):
+            "RLQUERY\(related.table).\(related.field),\(related.comparison.rawValue)\(related.count)"
+                + (related.stopsAtRelationship ? ",m2m" : "")
+                + (related.query.groups.isEmpty ? "" : "^" + related.query.conditionsText) + "^ENDRLQUERY"
+        case .invalid(let text, _):
+            escaped(text)
+        }
+    }
+
+    /// `value` with each `^` written `^^`, as ``parse(_:)`` reads it back.
+    package static func escaped(_ value: String) -> String {
+        value.replacingOccurrences(of: "^", with: "^^")
+    }
+}
+
+extension EncodedQuery.Ordering {
+    /// `ORDERBYfield` or `ORDERBYDESCfield`.
+    package var text: String {
+        (descending ? "ORDERBYDESC" : "ORDERBY") + field
+    }
+}
