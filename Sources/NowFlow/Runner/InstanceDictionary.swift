@@ -15,6 +15,8 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     private(set) var tables: Set<String> = []
     /// Each table's own fields, with the table a reference field points to ("" for other fields).
     private(set) var fields: [String: [String: String]] = [:]
+    /// Each table's own fields with their type (`internal_type`: `string`, `integer`, `glide_date_time`, ...).
+    private(set) var types: [String: [String: String]] = [:]
     /// Each table's choice lists by field, in the instance's order (`sys_choice`, its active entries), on the table
     /// that lists them.
     private(set) var choices: [String: [String: [Choice]]] = [:]
@@ -31,6 +33,16 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).reduce(into: [:]) { all, name in
             for (field, reference) in fields[name] ?? [:] where all[field] == nil { all[field] = reference }
         }
+    }
+
+    /// How the values of `field` of `table` (or of a table it extends) compare in a condition; nil when neither
+    /// has such a field.
+    func fieldType(_ field: String, in table: String) -> QueryFieldType? {
+        for name in lineage(of: table) {
+            guard let reference = fields[name]?[field] else { continue }
+            return QueryFieldType(internalType: types[name]?[field] ?? "", reference: reference)
+        }
+        return nil
     }
 
     /// The choices of a field of `table`, from the nearest table (itself, then those it extends) that lists them;
@@ -76,13 +88,14 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         for table in missing { fields[table] = [:] }
         let rows = try await Self.records(
             service, "sys_dictionary", query: "nameIN\(missing.joined(separator: ","))^elementISNOTEMPTY",
-            fields: ["name", "element", "reference", "reference.name"])
+            fields: ["name", "element", "reference", "reference.name", "internal_type"])
         for case .object(let row) in rows {
             guard let table = row["name"]?.string, let element = row["element"]?.string, !element.isEmpty else {
                 continue
             }
             let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
             fields[table, default: [:]][element] = reference ?? ""
+            types[table, default: [:]][element] = RecordPredicate.text(of: "internal_type", in: row) ?? ""
         }
         // The choice lists only add warnings: an instance that refuses them is checked without.
         let entries = try? await Self.records(

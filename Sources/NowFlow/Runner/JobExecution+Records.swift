@@ -163,23 +163,13 @@ extension JobExecution {
         }
     }
 
-    /// The sys_ids of the records a write by query concerns; fails, before anything is written, when more than
-    /// `max` match.
+    /// The sys_ids of the records a write by query concerns, each checked against the query; fails, before anything
+    /// is written, when one does not satisfy it or more than `max` match.
     private func matching(
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
     ) async throws(StepFailure) -> [String] {
         let query = try encodedQuery(filter, scope: scope)
-        let configuration = FetchConfiguration(
-            filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
-            readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"]))
-        let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
-        }
-        let sysIDs = records.map(Self.sysID(of:))
-        guard sysIDs.count <= max else {
-            throw await tooMany(table, query: query, max: max, " (max: \(max)); nothing was \(verb)")
-        }
-        return sysIDs
+        return try await verifiedMatches(table, query: query, max: max, verb: verb)
     }
 
     /// The failure of a write by query when more than `max` records match `query`: how many do (the instance's
