@@ -15,7 +15,7 @@ import Testing
     static let documentedRefusals = [
         "on a boolean field compares its stored text, which differs between instances",
         "on a decimal field compares its stored text, which differs between instances",
-        "which instances convert differently",
+        ", which instances convert differently",
     ]
 
     @Test func predicateAndSQLSelectTheSameRecords() async throws {

@@ -147,7 +147,9 @@ extension RecordPredicate {
                 }
                 guard let other = types(value, table) else { throw Mismatch(reason: "\(table) has no field '\(value)'") }
                 guard type.storesNumbers == other.storesNumbers, !type.isOther, !other.isOther else {
-                    throw Mismatch(reason: "it compares a \(type.name) field with a \(other.name) field, which instances convert differently", refused: true)
+                    throw Mismatch(
+                        reason: "it compares the \(type.name) field \(name) with the \(other.name) field \(value), which instances convert differently",
+                        refused: true)
                 }
                 return .field(condition.op, key: value, type: other)
             case .on, .notOn:

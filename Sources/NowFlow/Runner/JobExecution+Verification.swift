@@ -58,11 +58,8 @@ extension JobExecution {
         }
         var dictionary: InstanceDictionary
         do {
-            if let known = verificationDictionary {
-                dictionary = known
-            } else {
-                dictionary = try await InstanceDictionary.load(tables: [table], service: service)
-            }
+            dictionary = verificationDictionary ?? InstanceDictionary()
+            try await dictionary.loadTables([table], service: service)
             try await dictionary.loadFields(of: [table], service: service)
             for group in parsed.groups {
                 for clause in group.clauses {
@@ -72,6 +69,7 @@ extension JobExecution {
                             guard case .reference(let target)? = dictionary.fieldType(String(name), in: current) else {
                                 break
                             }
+                            try await dictionary.loadTables([target], service: service)
                             try await dictionary.loadFields(of: [target], service: service)
                             current = target
                         }
