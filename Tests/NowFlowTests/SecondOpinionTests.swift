@@ -74,6 +74,22 @@ import Testing
         )
     }
 
+    @Test func aDryRunRefusesAsTheRunWould() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Join
+            vars: { flag: "true" }
+            steps:
+              - create: { table: incident, fields: { short_description: withheld } }
+              - delete: { table: incident, query: "JOINincident.caller_id=sys_user.sys_id!vip=${vars.flag}", max: 1000 }
+            """, dryRun: true)
+        #expect(
+            result.error
+                == "step 2 (delete): cannot check 'JOINincident.caller_id=sys_user.sys_id!vip=true' itself: a JOIN matches records of another table, which are not read; nothing was deleted"
+        )
+    }
+
     @Test func anEnsureWhoseMatchTheInstanceIgnoredWritesNothing() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(

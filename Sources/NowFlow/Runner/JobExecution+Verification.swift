@@ -94,7 +94,8 @@ extension JobExecution {
             }
             return (predicate, dictionary.fieldType("number", in: table) == nil ? nil : "number")
         } catch {
-            throw StepFailure("\(error)\(nothing)")
+            // Enforced in a dry run too: the real run would refuse the same query.
+            throw StepFailure("\(error)\(nothing)", fromInstance: true)
         }
     }
 
