@@ -42,6 +42,23 @@ import Testing
         #expect(try harness.count("sys_user", "") == users)
     }
 
+    @Test func aFieldNameFromATemplateThatTheTableLacksWritesNothing() async throws {
+        let harness = try RunHarness()
+        let untouched = try harness.count("incident", "urgency=3")
+        let result = try await harness.run(
+            """
+            name: Typo
+            vars: { field: u_categroy }
+            steps:
+              - update: { table: incident, query: "${vars.field}=network", max: 1000, fields: { urgency: 3 } }
+            """)
+        #expect(
+            result.error
+                == "step 1 (update): the instance ignored the condition 'u_categroy=network' (incident has no field 'u_categroy'): it returned INC0010001; nothing was updated"
+        )
+        #expect(try harness.count("incident", "urgency=3") == untouched)
+    }
+
     @Test func aVerifiedUpdateWritesExactlyTheMatchingRecords() async throws {
         let harness = try RunHarness()
         let query = "caller_id.nameSTARTSWITHa^priority<=3^NQcategory=DATABASE"

@@ -8,7 +8,8 @@ import NowData
 /// or display value). Every other value is compared as the Table API stores it: dates in ServiceNow's UTC format
 /// (a date in the job's format is converted first), numbers and booleans as their text. Only the fields that
 /// differ are sent. In a dry run the reads go to the instance as in a real run, so the decision is the same, and
-/// the write not sent shows the same diff.
+/// the write not sent shows the same diff. The records found are checked against the match first, as a write by
+/// query's are (``verifiedMatches(_:query:max:verb:)``).
 extension JobExecution {
     func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
