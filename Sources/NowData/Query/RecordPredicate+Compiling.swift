@@ -18,7 +18,8 @@ extension RecordPredicate {
             case .invalid(let text, let reason):
                 throw Refusal(condition: text, reason: reason)
             case .join(let join):
-                throw Refusal(condition: join.text, reason: "a JOIN matches records of another table, which are not read")
+                throw Refusal(
+                    condition: join.text, reason: "a JOIN matches records of another table, which are not read")
             case .relatedList(let related):
                 throw Refusal(condition: related.text, reason: "an RLQUERY counts related records, which are not read")
             case .condition(let condition):
@@ -55,7 +56,8 @@ extension RecordPredicate {
                     text: condition.text, ignoredBecause: nil, hops: hops, leafKey: key, leafType: type,
                     matchesEmpty: condition.matchesEmptyValue, test: .constant(false))
                 do throws(Mismatch) {
-                    term.test = try test(condition, field: name, key: key, type: type, table: current, dotWalked: !hops.isEmpty, types: types)
+                    term.test = try test(
+                        condition, field: name, type: type, table: current, dotWalked: !hops.isEmpty, types: types)
                 } catch {
                     if error.refused { throw Refusal(condition: condition.text, reason: error.reason) }
                     term.ignoredBecause = error.reason
@@ -91,7 +93,7 @@ extension RecordPredicate {
         }
 
         private func test(
-            _ condition: EncodedQuery.Condition, field name: String, key: String, type: QueryFieldType,
+            _ condition: EncodedQuery.Condition, field name: String, type: QueryFieldType,
             table: String, dotWalked: Bool, types: FieldTypes
         ) throws(Mismatch) -> Test {
             let value = condition.value
@@ -113,7 +115,9 @@ extension RecordPredicate {
                 return .order(condition.op, try typed(value))
             case .like, .contains, .startsWith, .endsWith, .endsWithAlias, .notLike, .notLikeAlias, .doesNotContain:
                 if type == .boolean || type == .decimal {
-                    throw Mismatch(reason: "\(condition.op.rawValue) on a \(type.name) field compares its stored text, which differs between instances", refused: true)
+                    throw Mismatch(
+                        reason: "\(condition.op.rawValue) on a \(type.name) field compares its stored text, which "
+                            + "differs between instances", refused: true)
                 }
                 let placement: Placement =
                     switch condition.op {
@@ -143,12 +147,16 @@ extension RecordPredicate {
             case .sameAs, .notSameAs, .greaterThanField, .lessThanField, .greaterThanOrEqualsField,
                 .lessThanOrEqualsField:
                 if dotWalked {
-                    throw Mismatch(reason: "\(condition.op.rawValue) compares fields of \(self.table) only, not dot-walked ones")
+                    throw Mismatch(
+                        reason: "\(condition.op.rawValue) compares fields of \(self.table) only, not dot-walked ones")
                 }
-                guard let other = types(value, table) else { throw Mismatch(reason: "\(table) has no field '\(value)'") }
+                guard let other = types(value, table) else {
+                    throw Mismatch(reason: "\(table) has no field '\(value)'")
+                }
                 guard type.storesNumbers == other.storesNumbers, !type.isOther, !other.isOther else {
                     throw Mismatch(
-                        reason: "it compares the \(type.name) field \(name) with the \(other.name) field \(value), which instances convert differently",
+                        reason: "it compares the \(type.name) field \(name) with the \(other.name) field \(value), "
+                            + "which instances convert differently",
                         refused: true)
                 }
                 return .field(condition.op, key: value, type: other)
@@ -160,7 +168,9 @@ extension RecordPredicate {
         private func dateMatch(_ condition: EncodedQuery.Condition, type: QueryFieldType) throws(Mismatch) -> Test {
             let op = condition.op.rawValue
             let negated = condition.op == .notOn
-            guard type == .date || type == .dateTime else { throw Mismatch(reason: "\(op) needs a date or date-time field") }
+            guard type == .date || type == .dateTime else {
+                throw Mismatch(reason: "\(op) needs a date or date-time field")
+            }
             let parts = condition.value.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 3, parts[1].hasPrefix("javascript:"), parts[2].hasPrefix("javascript:") {
                 let low = try dateHelper(parts[1], type: type, field: condition.field)
@@ -169,7 +179,9 @@ extension RecordPredicate {
             }
             let relative = ["Today": 0, "Yesterday": -1, "Tomorrow": 1][condition.value]
             if relative != nil, clock.timeZone == nil {
-                throw Mismatch(reason: "'\(condition.value)' is a day in the session user's time zone, which is not known here", refused: true)
+                throw Mismatch(
+                    reason: "'\(condition.value)' is a day in the session user's time zone, which is not known here",
+                    refused: true)
             }
             let day: String
             if let relative {
@@ -193,7 +205,8 @@ extension RecordPredicate {
         /// The stored value a date helper gives at the clock's now: a UTC date-time, or its day for a date field.
         private func dateHelper(_ text: String, type: QueryFieldType, field: String) throws(Mismatch) -> Stored {
             guard type == .dateTime || type == .date else {
-                throw Mismatch(reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
+                throw Mismatch(
+                    reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
             }
             guard let helper = QueryDateHelper(text) else {
                 throw Mismatch(reason: "'\(text)' is not a date helper the local instance computes")
@@ -201,7 +214,9 @@ extension RecordPredicate {
             // Minutes and hours ago are the same instant in every zone; the other helpers depend on the zone.
             let zoneFree = helper.edge == .exact && (helper.unit == .minute || helper.unit == .hour)
             guard let zone = clock.timeZone ?? (zoneFree ? .gmt : nil) else {
-                throw Mismatch(reason: "'\(text)' is computed in the session user's time zone, which is not known here", refused: true)
+                throw Mismatch(
+                    reason: "'\(text)' is computed in the session user's time zone, which is not known here",
+                    refused: true)
             }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone

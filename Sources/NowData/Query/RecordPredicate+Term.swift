@@ -51,7 +51,8 @@ extension RecordPredicate {
         /// SQLite's `NOCASE`.
         static func equal(_ left: Stored, _ right: Stored, caseless: Bool) -> Bool {
             if caseless, case .text(let a) = left, case .text(let b) = right {
-                return a.utf8.count == b.utf8.count && a.utf8.lazy.map(RecordPredicate.folded).elementsEqual(b.utf8.lazy.map(RecordPredicate.folded))
+                return a.utf8.count == b.utf8.count
+                    && a.utf8.lazy.map(RecordPredicate.folded).elementsEqual(b.utf8.lazy.map(RecordPredicate.folded))
             }
             return order(left, right) == 0
         }

@@ -84,7 +84,8 @@ extension JobExecution {
         verificationDictionary = dictionary
         guard dictionary.tables.contains(table) else {
             throw StepFailure(
-                "cannot check the records against the query: the instance's dictionary has no table '\(table)'\(nothing)",
+                "cannot check the records against the query: the instance's dictionary has no table "
+                    + "'\(table)'\(nothing)",
                 fromInstance: true)
         }
         let clock = RecordPredicate.Clock(now: Date(), timeZone: nil)
