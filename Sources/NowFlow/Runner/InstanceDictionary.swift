@@ -15,6 +15,8 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     private(set) var tables: Set<String> = []
     /// Each table's own fields, with the table a reference field points to ("" for other fields).
     private(set) var fields: [String: [String: String]] = [:]
+    /// The tables whose entries ``loadTables(_:service:)`` asked for, found or not.
+    private var read: Set<String> = []
     /// Each table's own fields' types, as `sys_dictionary.internal_type` names them (`integer`, `boolean`,
     /// `glide_date_time`, `reference`, ...).
     private(set) var types: [String: [String: String]] = [:]
@@ -59,6 +61,16 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         return nil
     }
 
+    /// How the values of `field` of `table` (or of a table it extends) compare in a condition; nil when neither
+    /// has such a field.
+    func fieldType(_ field: String, in table: String) -> QueryFieldType? {
+        for name in lineage(of: table) {
+            guard let reference = fields[name]?[field] else { continue }
+            return QueryFieldType(internalType: types[name]?[field] ?? "", reference: reference)
+        }
+        return nil
+    }
+
     /// The choices of a field of `table`, from the nearest table (itself, then those it extends) that lists them;
     /// nil when the field has no choice list.
     func choices(of table: String, field: String) -> [Choice]? {
@@ -93,6 +105,30 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
         try await dictionary.loadFields(of: needed, service: service)
         return dictionary
+    }
+
+    /// Reads the entries (`sys_db_object`) of `tables` and of the tables they extend, those not read yet: the
+    /// dictionary then knows them without reading the whole table list.
+    mutating func loadTables(_ tables: Set<String>, service: NowTableService) async throws {
+        var wanted = tables.subtracting(self.tables).subtracting(read)
+        while !wanted.isEmpty {
+            read.formUnion(wanted)
+            let rows = try await Self.records(
+                service, "sys_db_object",
+                query: EncodedQuery(matchingAll: [
+                    EncodedQuery.Condition(field: "name", op: .isIn, value: wanted.sorted().joined(separator: ","))
+                ]),
+                fields: ["name", "super_class.name"])
+            wanted = []
+            for case .object(let row) in rows {
+                guard let name = row["name"]?.string, !name.isEmpty else { continue }
+                self.tables.insert(name)
+                if let parent = row["super_class.name"]?.string, !parent.isEmpty {
+                    parents[name] = parent
+                    if !self.tables.contains(parent), !read.contains(parent) { wanted.insert(parent) }
+                }
+            }
+        }
     }
 
     /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists.

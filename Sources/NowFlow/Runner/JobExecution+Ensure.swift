@@ -8,7 +8,8 @@ import NowData
 /// or display value). Every other value is compared as the Table API stores it: dates in ServiceNow's UTC format
 /// (a date in the job's format is converted first), numbers and booleans as their text. Only the fields that
 /// differ are sent. In a dry run the reads go to the instance as in a real run, so the decision is the same, and
-/// the write not sent shows the same diff.
+/// the write not sent shows the same diff. The records found are checked against the match first, as a write by
+/// query's are (``verifiedMatches(_:query:max:verb:)``).
 extension JobExecution {
     func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
@@ -69,18 +70,23 @@ extension JobExecution {
     {
         var names = ["sys_id"] + RecordTable.leadingFields
         for field in fields where !names.contains(field) { names.append(field) }
+        let nothing = "; nothing was written"
+        let (predicate, named) = try await predicate(for: query, on: table, nothing)
+        let read = names + (predicate.fields + (named.map { [$0] } ?? [])).filter { !names.contains($0) }
         let options: FieldReadConfiguration.Options = [.actualValues, .displayValues, .excludeReferenceLink]
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: 2,
-            readConfiguration: FieldReadConfiguration(includeFields: names, options: options))
+            readConfiguration: FieldReadConfiguration(includeFields: read, options: options))
         let records = try await calling {
             try Self.resultList(try await service.records(from: table, configuration: configuration))
         }
+        try Self.check(records, against: predicate, named: named, nothing)
         guard records.count <= 1 else {
             throw await tooMany(
                 table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")
         }
-        return records.first?.object
+        // The fields read only for the check are not the record's result.
+        return records.first?.object.map { JSONObject($0.filter { names.contains($0.key) }.map { ($0.key, $0.value) }) }
     }
 
     /// Whether the field as stored (`{value, display_value}`) already holds `wanted`: its value or its display

@@ -187,16 +187,7 @@ extension JobExecution {
         case .nothing(let reason): return ([], ": " + reason)
         case .query(let selected): query = selected.text
         }
-        let configuration = FetchConfiguration(
-            filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
-            readConfiguration: FieldReadConfiguration(includeFields: ["sys_id"]))
-        let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
-        }
-        let sysIDs = records.map(Self.sysID(of:))
-        guard sysIDs.count <= max else {
-            throw await tooMany(table, query: query, max: max, " (max: \(max)); nothing was \(verb)")
-        }
+        let sysIDs = try await verifiedMatches(table, query: query, max: max, verb: verb)
         return (sysIDs, Self.labels(translated))
     }
 

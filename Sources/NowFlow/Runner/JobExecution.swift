@@ -34,6 +34,9 @@ final class JobExecution {
     /// The attachments the run attached, by the `table/sys_id` of their record: deleting the record deletes them.
     var attachmentsByRecord: [String: [String]] = [:]
 
+    /// The instance's dictionary as far as the checks of writes by query read it (``verifiedMatches(_:query:max:verb:)``).
+    var verificationDictionary: InstanceDictionary?
+
     /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
     lazy var attachmentService = NowAttachmentService(configuration: service.configuration)
 

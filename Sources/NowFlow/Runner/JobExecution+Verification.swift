@@ -1,0 +1,123 @@
+import Foundation
+import NowData
+
+/// The second opinion on a write by query: the platform ignores a condition it cannot apply (a label for an
+/// integer choice, `yes` for a boolean, a field it does not have) and returns more records than the query says, so
+/// the runner checks every record the instance returned against the query itself before writing any.
+extension JobExecution {
+    /// The sys_ids of the records a write by query concerns: the records of `table` the instance returns for
+    /// `query` (at most `max + 1`, with the fields the conditions name), each checked against the query by a
+    /// ``RecordPredicate``. Fails, before anything is written, when a record does not satisfy the query (naming the
+    /// condition the instance ignored and the record that shows it), when the query cannot be checked here, or when
+    /// more than `max` match. `verb` says what would have been done (`updated`, `deleted`).
+    func verifiedMatches(_ table: String, query: String, max: Int, verb: String) async throws(StepFailure)
+        -> [String]
+    {
+        let nothing = "; nothing was \(verb)"
+        let (predicate, named) = try await predicate(for: query, on: table, nothing)
+        let configuration = FetchConfiguration(
+            filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
+            readConfiguration: FieldReadConfiguration(
+                includeFields: predicate.fields + (named.map { [$0] } ?? []), options: [.excludeReferenceLink]))
+        let records = try await calling {
+            try Self.resultList(try await service.records(from: table, configuration: configuration))
+        }
+        try Self.check(records, against: predicate, named: named, nothing)
+        let sysIDs = records.map(Self.sysID(of:))
+        guard sysIDs.count <= max else {
+            throw await tooMany(table, query: query, max: max, " (max: \(max))\(nothing)")
+        }
+        return sysIDs
+    }
+
+    /// Fails, naming the condition and the record, when one of `records` does not satisfy `predicate`.
+    static func check(
+        _ records: [JSONValue], against predicate: RecordPredicate, named: String?, _ nothing: String
+    ) throws(StepFailure) {
+        for case .object(let record) in records {
+            let unmet: RecordPredicate.Unmet?
+            do {
+                unmet = try predicate.unmet(in: record)
+            } catch {
+                throw StepFailure("\(error)\(nothing)", fromInstance: true)
+            }
+            if let unmet { throw ignored(unmet, record: record, named: named, nothing) }
+        }
+    }
+
+    /// The predicate of `query` over `table`, with the field that names its records (`number`) when the table has
+    /// one; the instance's dictionary is read for the table and every table the conditions walk to.
+    func predicate(for query: String, on table: String, _ nothing: String) async throws(StepFailure)
+        -> (RecordPredicate, named: String?)
+    {
+        let parsed: EncodedQuery
+        do {
+            parsed = try EncodedQuery.parse(query)
+        } catch {
+            throw StepFailure("\(error)\(nothing)")
+        }
+        var dictionary: InstanceDictionary
+        do {
+            dictionary = verificationDictionary ?? InstanceDictionary()
+            try await dictionary.loadTables([table], service: service)
+            try await dictionary.loadFields(of: [table], service: service)
+            for group in parsed.groups {
+                for clause in group.clauses {
+                    for case .condition(let condition) in clause.terms {
+                        var current = table
+                        for name in condition.field.split(separator: ".").dropLast() {
+                            guard case .reference(let target)? = dictionary.fieldType(String(name), in: current) else {
+                                break
+                            }
+                            try await dictionary.loadTables([target], service: service)
+                            try await dictionary.loadFields(of: [target], service: service)
+                            current = target
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw StepFailure(
+                "cannot check the records against the query: cannot read the instance's dictionary "
+                    + "(sys_db_object, sys_dictionary): \(error)\(nothing)", fromInstance: true)
+        }
+        verificationDictionary = dictionary
+        guard dictionary.tables.contains(table) else {
+            throw StepFailure(
+                "cannot check the records against the query: the instance's dictionary has no table "
+                    + "'\(table)'\(nothing)",
+                fromInstance: true)
+        }
+        let clock = RecordPredicate.Clock(now: Date(), timeZone: nil)
+        do {
+            let predicate = try RecordPredicate(parsed, table: table, clock: clock) { field, table in
+                dictionary.fieldType(field, in: table)
+            }
+            return (predicate, dictionary.fieldType("number", in: table) == nil ? nil : "number")
+        } catch {
+            // Enforced in a dry run too: the real run would refuse the same query.
+            throw StepFailure("\(error)\(nothing)", fromInstance: true)
+        }
+    }
+
+    /// The failure for a record the instance returned that does not satisfy `unmet`: `the instance ignored the
+    /// condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned
+    /// INC0010001, whose state is '2'`.
+    private static func ignored(
+        _ unmet: RecordPredicate.Unmet, record: JSONObject, named: String?, _ nothing: String
+    ) -> StepFailure {
+        let name = named.flatMap { RecordPredicate.text(of: $0, in: record) }.flatMap { $0.isEmpty ? nil : $0 }
+        let shown = name ?? sysID(of: .object(record))
+        let values = unmet.keys.map { key in "\(key) is '\(RecordPredicate.text(of: key, in: record) ?? "")'" }
+        let whose =
+            switch values.count {
+            case 0: ""
+            case 1: ", whose \(values[0])"
+            default: ", whose \(values.dropLast().joined(separator: ", ")) and \(values[values.count - 1])"
+            }
+        let because = unmet.ignoredBecause.map { " (\($0))" } ?? ""
+        return StepFailure(
+            "the instance ignored the condition '\(unmet.text)'\(because): it returned \(shown)\(whose)\(nothing)",
+            fromInstance: true)
+    }
+}

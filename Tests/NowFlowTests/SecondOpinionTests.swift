@@ -1,0 +1,142 @@
+import Testing
+
+@testable import NowFlow
+
+/// The second opinion before a write by query: the records the instance returns are checked against the query by
+/// the runner, and a write whose query the instance partly ignored writes nothing. The queries are templated, so
+/// that no check of the job file catches the value before the run: only the second opinion can.
+@Suite struct SecondOpinionTests {
+    @Test func anUpdateWhoseLabelTheInstanceIgnoredWritesNothing() async throws {
+        let harness = try RunHarness()
+        let untouched = try harness.count("incident", "urgency=3")
+        let result = try await harness.run(
+            """
+            name: Close network incidents
+            vars: { state: Resolved }
+            steps:
+              - update: { table: incident, query: "category=network^state=${vars.state}", max: 40, fields: { urgency: 3 } }
+            """)
+        #expect(result.status == .failed)
+        #expect(result.status.exitCode == 3)
+        #expect(
+            result.error
+                == "step 1 (update): the instance ignored the condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned INC0010002, whose state is '2'; nothing was updated"
+        )
+        #expect(try harness.count("incident", "urgency=3") == untouched)
+    }
+
+    @Test func aDeleteWhoseBooleanTheInstanceIgnoredDeletesNothing() async throws {
+        let harness = try RunHarness()
+        let users = try harness.count("sys_user", "")
+        let result = try await harness.run(
+            """
+            name: Purge
+            vars: { flag: "yes" }
+            steps:
+              - delete: { table: sys_user, query: "active=${vars.flag}^ORvip=${vars.flag}", max: 1000 }
+            """)
+        #expect(
+            result.error
+                == "step 1 (delete): the instance ignored the condition 'active=yes^ORvip=yes' (active is a boolean field, 'yes' is not true or false): it returned 6816f79cc0a8016401c5a33be04be441, whose active is 'true' and vip is 'false'; nothing was deleted"
+        )
+        #expect(try harness.count("sys_user", "") == users)
+    }
+
+    @Test func aFieldNameFromATemplateThatTheTableLacksWritesNothing() async throws {
+        let harness = try RunHarness()
+        let untouched = try harness.count("incident", "urgency=3")
+        let result = try await harness.run(
+            """
+            name: Typo
+            vars: { field: u_categroy }
+            steps:
+              - update: { table: incident, query: "${vars.field}=network", max: 1000, fields: { urgency: 3 } }
+            """)
+        #expect(
+            result.error
+                == "step 1 (update): the instance ignored the condition 'u_categroy=network' (incident has no field 'u_categroy'): it returned INC0010001; nothing was updated"
+        )
+        #expect(try harness.count("incident", "urgency=3") == untouched)
+    }
+
+    @Test func aVerifiedUpdateWritesExactlyTheMatchingRecords() async throws {
+        let harness = try RunHarness()
+        let query = "caller_id.nameSTARTSWITHa^priority<=3^NQcategory=DATABASE"
+        let matching = try harness.sysIDs("incident", query)
+        #expect(matching.count > 1)
+        let result = try await harness.run(
+            """
+            name: Raise
+            steps:
+              - id: raise
+                update: { table: incident, query: "\(query)", max: 1000, fields: { urgency: 1 } }
+            """)
+        #expect(result.status == .passed)
+        #expect(harness.lines == ["ok   step 1 'raise' (update): updated \(matching.count) incident records (N ms)"])
+        #expect(Set(try harness.sysIDs("incident", "urgency=1^" + query)) == Set(matching))
+    }
+
+    @Test func aQueryTheRunnerCannotCheckWritesNothing() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Join
+            vars: { flag: "true" }
+            steps:
+              - delete: { table: incident, query: "JOINincident.caller_id=sys_user.sys_id!vip=${vars.flag}", max: 1000 }
+            """)
+        #expect(
+            result.error
+                == "step 1 (delete): cannot check 'JOINincident.caller_id=sys_user.sys_id!vip=true' itself: a JOIN matches records of another table, which are not read; nothing was deleted"
+        )
+    }
+
+    @Test func aDryRunRefusesAsTheRunWould() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Join
+            vars: { flag: "true" }
+            steps:
+              - create: { table: incident, fields: { short_description: withheld } }
+              - delete: { table: incident, query: "JOINincident.caller_id=sys_user.sys_id!vip=${vars.flag}", max: 1000 }
+            """, dryRun: true)
+        #expect(
+            result.error
+                == "step 2 (delete): cannot check 'JOINincident.caller_id=sys_user.sys_id!vip=true' itself: a JOIN matches records of another table, which are not read; nothing was deleted"
+        )
+    }
+
+    @Test func anEnsureWhoseMatchTheInstanceIgnoredWritesNothing() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Ensure
+            vars: { number: INC0010001, state: Closed }
+            steps:
+              - ensure: { table: incident, query: "number=${vars.number}^state=${vars.state}", fields: { urgency: 3 } }
+            """)
+        #expect(
+            result.error
+                == "step 1 (ensure): the instance ignored the condition 'state=Closed' (state is an integer field, 'Closed' is not an integer): it returned INC0010001, whose state is '1'; nothing was written"
+        )
+    }
+
+    @Test func aREPLUpdateWhoseLabelTheInstanceIgnoredWritesNothing() async throws {
+        let harness = try ReplHarness(
+            job: """
+                name: Session
+                vars: { state: Resolved }
+                steps: []
+                """)
+        let transcript = await harness.transcript([
+            #"update: { table: incident, query: "category=network^state=${vars.state}", max: 40, fields: { urgency: 3 } }"#
+        ])
+        #expect(
+            transcript == """
+                nowflow> update: { table: incident, query: "category=network^state=${vars.state}", max: 40, fields: { urgency: 3 } }
+                error: (update): the instance ignored the condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned INC0010002, whose state is '2'; nothing was updated
+
+                """)
+    }
+}
