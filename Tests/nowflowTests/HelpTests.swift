@@ -24,7 +24,7 @@ import Testing
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
                 job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
                 name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
-                record, 130/143 SIGINT/SIGTERM (the first job that did not pass).
+                record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)

@@ -50,10 +50,10 @@ public struct JobRunner: Sendable {
         let (outputs, outputFailure) = execution.outputs(of: job, in: scope)
         let failure = mainFailure ?? finallyFailure ?? outputFailure
         let status: RunStatus
-        switch options.interruption?.firstSignal {
-        case .interrupt: status = .interrupted
-        case .terminate: status = .terminated
-        case nil: status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        if let signal = options.interruption?.firstSignal {
+            status = RunStatus(stoppedBy: signal)
+        } else {
+            status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
         }
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
