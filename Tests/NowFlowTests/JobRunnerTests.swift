@@ -97,7 +97,7 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Lost answer: failed (1 step run, N ms)
-                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
+                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the connection was lost
                     records left changed (finish or undo them by hand):
                       incident <sys_id>: possibly created by step 1 'incident' (create)
                     """)

@@ -115,7 +115,7 @@ import Testing
             nowflow> query incident id=_
             error at column 19: the id '_' always names the last result; choose another id
             nowflow> query incident limit=1
-            error: (query): network error: system error: the network connection was lost (URL error -1005)
+            error: (query): network error: system error: the connection was lost
             nowflow> get incident 0123456789abcdef0123456789abcdef
             error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
             nowflow> :show steps.kept.records.0.number ==

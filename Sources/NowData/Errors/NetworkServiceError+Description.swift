@@ -1,7 +1,7 @@
 import Foundation
 
 extension NetworkServiceError: CustomStringConvertible, LocalizedError {
-    /// What failed below the Table API: `system error: the network connection was lost (URL error -1005)`.
+    /// What failed below the Table API: `system error: connection refused at 127.0.0.1:8443`.
     public var description: String {
         switch self {
         case .genericError(let message): message
