@@ -193,9 +193,16 @@ enum RunCommand {
         }
         let options = settingUp
         if !settings.offline {
-            let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-            for problem in problems { printError(problem.description) }
-            guard problems.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
+            let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
+            for problem in check.diagnostics { printError(problem.description) }
+            if check.refusesRun, let reason = check.notChecked {
+                let problem = Diagnostic(
+                    file: job.file, line: 0, column: 0,
+                    message: "names not checked: \(reason); use --offline to skip the check")
+                printError(problem.description)
+                return (nil, 2, nil)
+            }
+            guard check.diagnostics.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
         }
         let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }

@@ -51,17 +51,19 @@ import Testing
         #expect(validate.status == 0)
         #expect(
             validate.stdout == """
-                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
 
                 Checks job files without running them and prints every problem as file:line:column: error: message.
                 Also checks table and field names against the dictionary of the instance each job would run on (as run
                 does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
-                only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem, 3 an instance cannot
-                be opened.
+                only reads; a file whose names could not be checked (instance unreachable, credentials refused, dictionary
+                not readable) is ok with the reason. Exit status: 0 every file valid, 1 usage error, 2 a file has a
+                problem (with --strict, names not checked), 3 an instance cannot be opened.
 
                 options:
                   --instance local|URL|PROFILE  check names against this instance (default: the job's instance:, else local)
                   --offline                     do not check table and field names against an instance
+                  --strict                      fail (exit 2) a file whose names could not be checked, as for CI
                   --refresh-schema              read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
                 """)
