@@ -39,6 +39,7 @@ import Testing
             time zone: Europe/Paris
             nowflow> :show steps.first.record
             number     INC0010001
+            sys_id     77c017c10d784d2d1c396fa61dce21ac
             caller_id  Abel Tuter
             opened_at  2026-01-05 09:00:00 +01:00
             nowflow> :format yaml
@@ -133,7 +134,7 @@ import Testing
             nowflow> :frmat json
             error at column 1: unknown command ':frmat'; did you mean ':format'? (:help lists them)
             nowflow> :vars
-            steps.kept = {"count":1,"records":[{"number":"INC0010001"}]}
+            steps.kept = {"count":1,"records":[{"number":"INC0010001","sys_id":"77...
             steps._ is steps.kept
 
             """)
