@@ -67,8 +67,9 @@ extension RunResult {
         }
         if !outputs.isEmpty {
             lines.append("outputs:")
-            lines += outputs.map { "  \($0.key) = \($0.value.text)" }
+            lines += outputs.map { "  \($0.key) = \($0.value == .null ? "null" : $0.value.text)" }
         }
+        lines += warnings.map { "warning: \($0)" }
         return lines.joined(separator: "\n")
     }
 }

@@ -24,6 +24,10 @@ final class JobExecution {
     let dates: JobDates
     /// The tags of the steps around the one running (a foreach's, an include's), which count as its own.
     var enclosingTags: Set<String> = []
+    /// Why `--tags` or `--skip-tags` left out each step with an id that they left out.
+    var tagSkipped: [String: String] = [:]
+    /// The run's warnings (``RunResult/warnings``).
+    var warnings: [String] = []
     /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
     var displayDates: JobDates?
 
@@ -82,6 +86,7 @@ final class JobExecution {
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
             message: "")
         if let reason = tagSkip(step) {
+            if let id = step.id { tagSkipped[id] = reason }
             finish(draft, .skipped, reason, start: start)
             return nil
         }
