@@ -57,7 +57,7 @@ import TestSupport
             #expect(server.waitForHeld(held + 1), "requests: \(server.requests)")
             running.send(signal)
         }
-        return try await Self.outcome(of: running, on: server, tag: tag, in: directory)
+        return try await Self.outcome(of: running.finish(), on: server, tag: tag, in: directory)
     }
 
     /// Runs the job against the instance, which closes the reading end of the tool's stdout when the query of step
@@ -81,18 +81,18 @@ import TestSupport
         tool.withLock { $0 = running }
         // stdout is read to its end only when the test has not closed it.
         #expect(running.waitForError(containing: "ok   step 2 'wait'"))
-        return try await Self.outcome(of: running, on: server, tag: tag, in: directory)
+        return try await Self.outcome(of: running.finish(), on: server, tag: tag, in: directory)
     }
 
-    /// Waits for `running` to end; returns its outcome with times and the created sys_id replaced, that sys_id,
-    /// how many records of the run are left on the instance, and the JSON report.
-    static func outcome(of running: RunningTool, on server: HeldInstance, tag: String, in directory: URL) async throws
-        -> (result: ToolInvocation, sysID: String, left: Int, report: String)
+    /// The outcome of a run that ended: `finished` with times and the created sys_id replaced, that sys_id, how
+    /// many records of the run are left on the instance, and the JSON report.
+    static func outcome(of finished: ToolInvocation, on server: HeldInstance, tag: String, in directory: URL)
+        async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String)
     {
-        var result = running.finish()
+        var result = finished
         let sysID =
-            result.stderr.components(separatedBy: "created incident ").dropFirst().first.map { String($0.prefix(32)) }
-            ?? "none"
+            (result.stderr + result.stdout).components(separatedBy: "incident INC0010061 (").dropFirst().first
+            .map { String($0.prefix(32)) } ?? "none"
         for text in [\ToolInvocation.stdout, \ToolInvocation.stderr] {
             result[keyPath: text] = result[keyPath: text].replacingOccurrences(of: sysID, with: "SYSID")
                 .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
@@ -223,6 +223,53 @@ import TestSupport
                 Interrupted: interrupted by SIGPIPE (4 steps run, N ms)
                   interrupted by SIGPIPE
                   not run: step 3 (assert)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"output_closed\",\n"))
+    }
+
+    /// `nowflow run job.yaml 2>&1 >out.txt | head -1` once `head` is gone: stderr is closed from the start. The
+    /// first progress line finds it closed and stops the run as a signal would; `finally` deletes the record, and
+    /// stdout has the outcome.
+    @Test func aClosedStderrStopsTheRunAndFinallyCleansUp() async throws {
+        let server = try HeldInstance { _, _ in .zero }
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
+        process.arguments = [
+            "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=closed",
+            "--report", "json:report.json",
+        ]
+        process.currentDirectoryURL = directory
+        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        let output = Pipe()
+        let errors = Pipe()
+        try errors.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let finished = ToolInvocation(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
+        let (result, _, left, report) = try await Self.outcome(of: finished, on: server, tag: "closed", in: directory)
+        #expect(result.status == 141)
+        #expect(left == 0)
+        #expect(
+            result.stdout == """
+                     number             INC0010061
+                     short_description  interrupted-run closed
+                     number      short_description     state  sys_id
+                     ----------  --------------------  -----  --------------------------------
+                     INC0010001  Email server is down  1      77c017c10d784d2d1c396fa61dce21ac
+                Interrupted: interrupted by SIGPIPE (3 steps run, N ms)
+                  interrupted by SIGPIPE
+                  not run: step 2 'wait' (query), step 3 (assert)
                 records the run changed and deleted again:
                   incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
 
