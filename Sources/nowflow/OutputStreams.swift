@@ -18,7 +18,7 @@ enum OutputStreams {
     }
 
     private struct State {
-        var closed: Set<String> = []
+        var closed: Set<Stream> = []
         var onClose: (@Sendable (Stream) -> Void)?
         var reported = false
     }
@@ -37,7 +37,7 @@ enum OutputStreams {
 
     /// Whether a write found `stream` closed.
     static func isClosed(_ stream: Stream) -> Bool {
-        state.withLock { $0.closed.contains(stream.rawValue) }
+        state.withLock { $0.closed.contains(stream) }
     }
 
     /// Writes `text` to `stream` as it is (stdout is flushed), or to stderr when stdout was found closed; nothing
@@ -50,7 +50,7 @@ enum OutputStreams {
         guard failed, errno == EPIPE else { return }
         clearerr(file)
         let report = state.withLock { state -> (@Sendable (Stream) -> Void)? in
-            state.closed.insert(target.rawValue)
+            state.closed.insert(target)
             defer { state.reported = true }
             return state.reported ? nil : state.onClose
         }

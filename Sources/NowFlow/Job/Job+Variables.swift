@@ -18,9 +18,10 @@ extension Job {
         let collection = declared.collectionKind
         if case .value(.string) = declared { return .string(argument) }
         let flow = argument.first == "[" || argument.first == "{"
-        if collection != nil, !flow {
+        if let collection, !flow {
+            let example = if case .array = collection { "[a, b]" } else { "{a: 1, b: x}" }
             throw VariableArgumentError(
-                description: "--var \(name)=\(argument): vars.\(name) is \(collection?.kindDescription ?? "") (declared \(declared.flowText)); give one in YAML flow syntax, such as \(collection == .array([]) ? "[a, b]" : "{a: 1, b: x}")")
+                description: "--var \(name)=\(argument): vars.\(name) is \(collection.kindDescription) (declared \(declared.flowText)); give one in YAML flow syntax, such as \(example)")
         }
         let read: JSONValue?
         if flow, collection != nil {
