@@ -87,7 +87,9 @@ enum ValidateCommand {
                     }
                     notChecked = check.notChecked
                     if let reason = notChecked, parsed.flag("strict") {
-                        printError(Diagnostic(file: path, line: 0, column: 0, message: "names not checked: \(reason) (--strict)").description)
+                        let problem = Diagnostic(
+                            file: path, line: 0, column: 0, message: "names not checked: \(reason) (--strict)")
+                        printError(problem.description)
                         status = 2
                         continue
                     }

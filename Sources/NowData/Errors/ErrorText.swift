@@ -97,7 +97,8 @@ enum ErrorText {
         }
         let at = place.map { " at \($0)" } ?? ""
         let to = place.map { " to \($0)" } ?? ""
-        let reason = (error.userInfo[NSLocalizedFailureReasonErrorKey] as? String).map { $0.prefix(1).lowercased() + $0.dropFirst() }
+        let reason = (error.userInfo[NSLocalizedFailureReasonErrorKey] as? String)
+            .map { $0.prefix(1).lowercased() + $0.dropFirst() }
         switch error.code {
         case .cannotConnectToHost:
             guard let place else { return "could not connect to the server" }

@@ -12,10 +12,10 @@ extension JobExecution {
             do {
                 values[output.name] = masker(try output.expression.evaluate(in: scope))
             } catch {
-                let skipped = output.expression.references.lazy.filter { $0.root == "steps" }
-                    .compactMap { reference in reference.names.first.flatMap { id in self.tagSkipped[id].map { (id, $0) } } }
-                    .first
-                if let (id, reason) = skipped, scope.steps[id] == nil {
+                let read = output.expression.references.filter { $0.root == "steps" }.compactMap(\.names.first)
+                if let id = read.first(where: { tagSkipped[$0] != nil && scope.steps[$0] == nil }),
+                    let reason = tagSkipped[id]
+                {
                     values[output.name] = .null
                     warnings.append("outputs.\(output.name) is null: \(output.source) reads steps.\(id), \(reason)")
                     continue
