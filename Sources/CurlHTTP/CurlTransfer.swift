@@ -111,7 +111,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the caller with the outcome libcurl reported: the response, or the error `code` stands for.
     func finish(_ code: CURLcode) {
         guard code == CURLE_OK else {
-            resume(with: .failure(Self.error(code)))
+            var systemError = 0
+            ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &systemError)
+            resume(with: .failure(Self.error(code, systemError: Int32(truncatingIfNeeded: systemError))))
             return
         }
         if let sinkFailure {
@@ -214,8 +216,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// The error of a failed transfer, as URLSession would report it where it has an equivalent, so that retries
-    /// and messages do not depend on the transport.
-    static func error(_ code: CURLcode) -> CurlError {
+    /// and messages do not depend on the transport; `systemError` is the `errno` of the system call that failed
+    /// (0 when none did).
+    static func error(_ code: CURLcode, systemError: Int32) -> CurlError {
         let urlCode: URLError.Code
         switch code {
         case CURLE_COULDNT_CONNECT: urlCode = .cannotConnectToHost
@@ -229,7 +232,7 @@ final class CurlTransfer: @unchecked Sendable {
         default:
             return .failed("libcurl: \(String(cString: curl_easy_strerror(code))).")
         }
-        return .network(urlCode)
+        return .network(urlCode, reason: systemError == 0 ? nil : String(cString: strerror(systemError)))
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -16,11 +16,11 @@ enum PasswordPrompt {
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
-        FileHandle.standardError.write(Data("password for \(user): ".utf8))
+        OutputStreams.write("password for \(user): ", to: .error)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            OutputStreams.write("\n", to: .error)
         }
         return Swift.readLine(strippingNewline: true).flatMap { $0.isEmpty ? nil : $0 }
     }

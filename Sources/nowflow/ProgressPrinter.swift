@@ -45,7 +45,7 @@ final class ProgressPrinter: Sendable {
             _ = state.withLock { $0.started.removeValue(forKey: outcome.label) }
             printError(outcome.progressLine(color: color))
             // The step's result (a table of records, a value) is a result: it goes to stdout, under the line.
-            if !outcome.shown.isEmpty { print(outcome.shown.joined(separator: "\n")) }
+            if !outcome.shown.isEmpty { printResult(outcome.shown.joined(separator: "\n")) }
         case .plannedWrite(let write):
             clearProgress()
             printError("     would send \(write.description)")
@@ -107,6 +107,6 @@ final class ProgressPrinter: Sendable {
     }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        OutputStreams.write(text, to: .error)
     }
 }

@@ -12,8 +12,8 @@ import NowFlow
 /// stderr and the results on stdout.
 ///
 /// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 5 (with
-/// `--detailed-exitcode`) passed and changed a record, 130 or 143 interrupted by SIGINT or SIGTERM (after `finally`
-/// ran and the reports were written).
+/// `--detailed-exitcode`) passed and changed a record, 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP, 141
+/// stdout or stderr closed (SIGPIPE) while the job ran (after `finally` ran and the reports were written).
 enum RunCommand {
     static let usage = """
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
@@ -30,7 +30,7 @@ enum RunCommand {
             step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
             job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
             name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
-            record, 130/143 SIGINT/SIGTERM (the first job that did not pass).
+            record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
             """,
         options: [
             .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
@@ -129,20 +129,20 @@ enum RunCommand {
             // The first job that did not pass gives the status; a change (5) only when none failed.
             if status == 0 || (status == RunResult.changedExitCode && outcome.status != 0) { status = outcome.status }
             if settings.json && jobs.count == 1 {
-                print(result.jsonText())
+                printResult(result.jsonText())
             } else if !settings.json {
-                print(result.summaryText())
-                if settings.verbose { print(result.resultsText(dates: job.dates(timeZone: settings.timeZone))) }
+                printResult(result.summaryText())
+                if settings.verbose { printResult(result.resultsText(dates: job.dates(timeZone: settings.timeZone))) }
             }
             let stop = interruption.firstSignal != nil || (settings.failFast && result.status != .passed)
             if stop, index + 1 < jobs.count {
                 let rest = jobs[(index + 1)...].map(\.file).joined(separator: ", ")
                 let reason = interruption.firstSignal.map { "interrupted by \($0.rawValue)" } ?? "--fail-fast"
-                print("not run (\(reason)): \(rest)")
+                printResult("not run (\(reason)): \(rest)")
                 break
             }
         }
-        if settings.json && jobs.count > 1 { print(RunResult.jsonText(of: results)) }
+        if settings.json && jobs.count > 1 { printResult(RunResult.jsonText(of: results)) }
         if terminal { for link in changeLinks { printError("nowflow run: what changed: \(link)") } }
         for report in settings.reports {
             let text =
@@ -193,9 +193,16 @@ enum RunCommand {
         }
         let options = settingUp
         if !settings.offline {
-            let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-            for problem in problems { printError(problem.description) }
-            guard problems.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
+            let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
+            for problem in check.diagnostics { printError(problem.description) }
+            if check.refusesRun, let reason = check.notChecked {
+                let problem = Diagnostic(
+                    file: job.file, line: 0, column: 0,
+                    message: "names not checked: \(reason); use --offline to skip the check")
+                printError(problem.description)
+                return (nil, 2, nil)
+            }
+            guard check.diagnostics.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
         }
         let started = Date()
         let result = waitFor { await JobRunner(job: job, options: options).run() }

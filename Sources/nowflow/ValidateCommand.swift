@@ -7,12 +7,15 @@ import NowFlow
 ///
 /// The table and field names are also checked against the dictionary of the instance the job would run on, as
 /// `nowflow run` checks them (`--instance`, else the job's `instance:`, else `NOW_INSTANCE`/`SN_HOST`, else the
-/// embedded one), unless `--offline`.
+/// embedded one), unless `--offline`. A file whose names could not be checked (the instance unreachable, the
+/// credentials refused, its dictionary not readable) is `ok` with the reason (`job.yaml: ok (Name, 3 steps; names
+/// not checked: connection refused at 127.0.0.1:8443)`), and with `--strict` a problem.
 ///
-/// Exit status: 0 when every file is valid, 2 when a file has a problem, 1 for a usage error, 3 when the instance
-/// cannot be opened.
+/// Exit status: 0 when every file is valid, 2 when a file has a problem (with `--strict`, names not checked), 1
+/// for a usage error, 3 when the instance cannot be opened.
 enum ValidateCommand {
-    static let usage = "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]"
+    static let usage =
+        "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]"
 
     /// The options, for the parser and `--help`.
     static let help = CommandHelp(
@@ -21,12 +24,14 @@ enum ValidateCommand {
             Checks job files without running them and prints every problem as file:line:column: error: message.
             Also checks table and field names against the dictionary of the instance each job would run on (as run
             does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
-            only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem, 3 an instance cannot
-            be opened.
+            only reads; a file whose names could not be checked (instance unreachable, credentials refused, dictionary
+            not readable) is ok with the reason. Exit status: 0 every file valid, 1 usage error, 2 a file has a
+            problem (with --strict, names not checked), 3 an instance cannot be opened.
             """,
         options: [
             .init(name: "instance", value: "local|URL|PROFILE", text: "check names against this instance (default: the job's instance:, else local)"),
             .init(name: "offline", value: nil, text: "do not check table and field names against an instance"),
+            .init(name: "strict", value: nil, text: "fail (exit 2) a file whose names could not be checked, as for CI"),
             .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
@@ -51,6 +56,7 @@ enum ValidateCommand {
         for path in parsed.positional {
             do {
                 let job = try JobFile.load(path: path)
+                var notChecked: String?
                 if !parsed.flag("offline") {
                     let name =
                         parsed.value("instance") ?? job.instance ?? EnvironmentCredentials.instance(in: environment)
@@ -73,14 +79,23 @@ enum ValidateCommand {
                     settingUp.schemaCache = target.schemaCache
                     settingUp.refreshSchema = parsed.flag("refresh-schema")
                     let options = settingUp
-                    let problems = waitFor { await JobRunner(job: job, options: options).checkNames() }
-                    for problem in problems { printError(problem.description) }
-                    guard problems.allSatisfy(\.isWarning) else {
+                    let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
+                    for problem in check.diagnostics { printError(problem.description) }
+                    guard check.diagnostics.allSatisfy(\.isWarning) else {
+                        status = 2
+                        continue
+                    }
+                    notChecked = check.notChecked
+                    if let reason = notChecked, parsed.flag("strict") {
+                        let problem = Diagnostic(
+                            file: path, line: 0, column: 0, message: "names not checked: \(reason) (--strict)")
+                        printError(problem.description)
                         status = 2
                         continue
                     }
                 }
-                print("\(path): ok (\(job.name), \(job.stepCount) step\(job.stepCount == 1 ? "" : "s"))")
+                let unchecked = notChecked.map { "; names not checked: \($0)" } ?? ""
+                print("\(path): ok (\(job.name), \(job.stepCount) step\(job.stepCount == 1 ? "" : "s")\(unchecked))")
             } catch {
                 for diagnostic in error.diagnostics { printError(diagnostic.description) }
                 status = 2

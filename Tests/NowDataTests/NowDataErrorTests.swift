@@ -103,23 +103,44 @@ import Testing
                 == "cannot encode model at result[0].value: Unable to encode Double.inf directly in JSON.")
     }
 
+    /// A network error names the host and port it concerns (from the URL that failed) and says in words what
+    /// failed, with the system's reason when there is one.
+    @Test func networkErrorsNameTheHostAndPort() throws {
+        let api = try #require(URL(string: "https://127.0.0.1:8443/api/now/table/incident?sysparm_limit=1"))
+        let named = try #require(URL(string: "https://dev0.example.invalid/api/now/table/incident"))
+        func text(_ code: URLError.Code, _ url: URL, reason: String? = nil) -> String {
+            var details: [String: Any] = [NSURLErrorFailingURLErrorKey: url]
+            if let reason { details[NSLocalizedFailureReasonErrorKey] = reason }
+            return NowDataError.network(.systemError(URLError(code, userInfo: details))).description
+        }
+        #expect(text(.cannotConnectToHost, api, reason: "Connection refused") == "network error: system error: connection refused at 127.0.0.1:8443")
+        #expect(text(.cannotConnectToHost, api, reason: "No route to host") == "network error: system error: no route to host at 127.0.0.1:8443")
+        #expect(text(.cannotConnectToHost, api) == "network error: system error: could not connect to 127.0.0.1:8443")
+        #expect(text(.cannotFindHost, named) == "network error: system error: host name not found: dev0.example.invalid")
+        #expect(text(.timedOut, named) == "network error: system error: timed out waiting for the server at dev0.example.invalid:443")
+        #expect(text(.secureConnectionFailed, named) == "network error: system error: the TLS handshake with dev0.example.invalid:443 failed")
+        #expect(text(.serverCertificateUntrusted, api) == "network error: system error: the TLS certificate of 127.0.0.1:8443 is not trusted")
+        #expect(text(.networkConnectionLost, api, reason: "Connection reset by peer") == "network error: system error: the connection to 127.0.0.1:8443 was lost (connection reset by peer)")
+        #expect(text(.badServerResponse, api) == "network error: system error: the connection to 127.0.0.1:8443 closed without a valid HTTP response")
+    }
+
     @Test func networkErrors() {
         #expect(
             NowDataError.network(.systemError(URLError(.networkConnectionLost))).description
-                == "network error: system error: the network connection was lost (URL error -1005)")
+                == "network error: system error: the connection was lost")
         #expect(
             NowDataError.network(.systemError(URLError(.timedOut))).description
-                == "network error: system error: the request timed out (URL error -1001)")
+                == "network error: system error: timed out waiting for the server")
         #expect(
             NowDataError.network(.serverError(URLError(.cannotConnectToHost))).description
-                == "network error: server error: could not connect to the server (URL error -1004)")
+                == "network error: server error: could not connect to the server")
         #expect(NowDataError.network(.operationCancelled).description == "network error: the operation was cancelled")
         #expect(NowDataError.network(.serviceDisabled).description == "network error: the service is disabled on this instance")
         #expect(NowDataError.network(.genericError("proxy refused the tunnel")).description == "network error: proxy refused the tunnel")
-        #expect(NetworkServiceError.systemError(URLError(.badURL)).description == "system error: the request failed (URL error -1000)")
+        #expect(NetworkServiceError.systemError(URLError(.badURL)).description == "system error: the URL is not valid")
         #expect(
             NetworkServiceError.systemError(URLError(.badServerResponse)).description
-                == "system error: the connection closed without a valid HTTP response (URL error -1011)")
+                == "system error: the connection closed without a valid HTTP response")
         let socketError = NSError(domain: NSPOSIXErrorDomain, code: 104, userInfo: [NSDebugDescriptionErrorKey: "connection reset by peer"])
         #expect(NetworkServiceError.systemError(socketError).description == "system error: connection reset by peer")
     }

@@ -148,7 +148,24 @@ import Testing
         let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
         #expect(
             error?.description
-                == "network error: system error: the connection closed without a valid HTTP response (URL error -1011)")
+                == "network error: system error: the connection to 127.0.0.1:\(URL(string: server.url)?.port ?? 0) closed without a valid HTTP response")
+    }
+
+    /// A refused connection names the host and port and says it was refused (the port of a server just stopped);
+    /// URLSession does not tell why it could not connect.
+    @Test(arguments: HTTPClient.allCases)
+    func aRefusedConnectionNamesTheHostAndPort(_ client: HTTPClient) async throws {
+        let server = try Self.serve()
+        server.stop()
+        let service = Self.service(server, client, retryPolicy: .none)
+
+        let error = await #expect(throws: NowDataError.self) { _ = try await service.records(from: "incident") }
+        let place = "127.0.0.1:\(URL(string: server.url)?.port ?? 0)"
+        #expect(
+            error?.description
+                == (client == .urlSession
+                    ? "network error: system error: could not connect to \(place)"
+                    : "network error: system error: connection refused at \(place)"))
     }
 
     /// The task is cancelled once its request is at the instance, whose answer is a minute away.

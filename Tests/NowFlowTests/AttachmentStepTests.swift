@@ -272,7 +272,7 @@ import Testing
               - download: { table: problm, sys_id: x, file_name: a.txt, to: a.txt }
               - aggregate: { table: incident, where: { activ: true }, group_by: [priorty], sum: reopen_cont, order_by: COUNT^DESC }
             """, file: "job.yaml")
-        let diagnostics = await JobRunner(job: job, options: .inProcess(on: harness.instance)).checkNames()
+        let diagnostics = await JobRunner(job: job, options: .inProcess(on: harness.instance)).checkNames().diagnostics
         #expect(
             diagnostics.map(\.description) == [
                 "job.yaml:3:22: error: unknown table 'incidnet'; did you mean 'incident'?",

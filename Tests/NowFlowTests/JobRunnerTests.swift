@@ -7,6 +7,28 @@ import Testing
 @testable import NowFlow
 
 @Suite struct JobRunnerTests {
+    /// A query's or a get's records always have their sys_id, even when `fields:` leaves it out: a later step
+    /// names the record by it (`steps.p1.records.0.sys_id` validates, and runs).
+    @Test func sysIDIsReadEvenWhenFieldsLeavesItOut() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Ids
+            steps:
+              - id: p1
+                query: { table: incident, where: { number: INC0010001 }, fields: [number] }
+              - id: one
+                get: { table: incident, sys_id: "${steps.p1.records.0.sys_id}", fields: [short_description] }
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(
+            result.results["p1"]
+                == ["count": 1, "records": [["number": "INC0010001", "sys_id": "77c017c10d784d2d1c396fa61dce21ac"]]])
+        #expect(
+            result.results["one"]?["record"]
+                == ["short_description": "Email server is down", "sys_id": "77c017c10d784d2d1c396fa61dce21ac"])
+    }
+
     @Test func theLifecycleRunsAndCleansUp() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(ContractExample.text, environment: ContractExample.environment)
@@ -97,7 +119,7 @@ import Testing
             RunHarness.normalized(result.summaryText()).replacingOccurrences(
                 of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == """
                     Lost answer: failed (1 step run, N ms)
-                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the network connection was lost (URL error -1005)
+                      job.yaml:3:5: step 1 'incident' (create): network error: system error: the connection was lost
                     records left changed (finish or undo them by hand):
                       incident <sys_id>: possibly created by step 1 'incident' (create)
                     """)

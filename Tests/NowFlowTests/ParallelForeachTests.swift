@@ -223,4 +223,30 @@ import Testing
                     """)
         }
     }
+
+    /// `parallel:` takes one `${...}` that gives a whole number, as `limit:` and `max:` do; what it gives is checked
+    /// at run time as theirs is.
+    @Test func parallelTakesATemplate() async throws {
+        let harness = try RunHarness()
+        let job = """
+            name: Par
+            vars: { par: 3, numbers: [1, 2, 3, 4] }
+            steps:
+              - id: each
+                foreach: vars.numbers
+                parallel: "${vars.par}"
+                steps:
+                  - assert: "item > 0"
+            """
+        let passed = try await harness.run(job)
+        #expect(passed.status == .passed, "\(passed.error ?? "")")
+        #expect(passed.steps.first(where: { $0.kind == "foreach" })?.message == "4 items, 3 at a time")
+        let many = try await harness.run(job, variables: ["par": "40"])
+        #expect(many.error == "step 1 'each' (foreach): parallel: ${vars.par} gives 40; it must be at most 32")
+        let none = try await harness.run(job.replacingOccurrences(of: "par: 3,", with: "par: \"3\","))
+        #expect(none.error == "step 1 'each' (foreach): parallel: ${vars.par} gives a string, not a whole number")
+        #expect(throws: JobFileError.self) {
+            try JobFile.parse(job.replacingOccurrences(of: "\"${vars.par}\"", with: "\"${vars.par} at once\""), file: "job.yaml")
+        }
+    }
 }

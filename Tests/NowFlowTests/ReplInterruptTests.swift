@@ -79,7 +79,7 @@ import Testing
             nowflow> :show steps._.sys_id == steps._2.sys_id
             true
             nowflow> :vars
-            steps._1 = {"count":1,"records":[{"number":"INC0010001"}]}
+            steps._1 = {"count":1,"records":[{"number":"INC0010001","sys_id":"77...
             steps._2 = {"record":{"active":"true","approval":"not requested","as...
             steps._ is steps._2
             nowflow> :history

@@ -63,8 +63,8 @@ extension ReplSessionTests {
             INC0010002
             1 record
             nowflow> :vars
-            steps._1 = {"count":1,"records":[{"number":"INC0010001"}]}
-            steps._2 = {"count":1,"records":[{"number":"INC0010002"}]}
+            steps._1 = {"count":1,"records":[{"number":"INC0010001","sys_id":"77...
+            steps._2 = {"count":1,"records":[{"number":"INC0010002","sys_id":"9d...
             steps._ is steps._2
 
             """)

@@ -39,6 +39,7 @@ import Testing
             time zone: Europe/Paris
             nowflow> :show steps.first.record
             number     INC0010001
+            sys_id     77c017c10d784d2d1c396fa61dce21ac
             caller_id  Abel Tuter
             opened_at  2026-01-05 09:00:00 +01:00
             nowflow> :format yaml
@@ -115,7 +116,7 @@ import Testing
             nowflow> query incident id=_
             error at column 19: the id '_' always names the last result; choose another id
             nowflow> query incident limit=1
-            error: (query): network error: system error: the network connection was lost (URL error -1005)
+            error: (query): network error: system error: the connection was lost
             nowflow> get incident 0123456789abcdef0123456789abcdef
             error: (get): bad response 404 from GET /api/now/table/incident/0123456789abcdef0123456789abcdef: No Record found (Record doesn't exist or ACL restricts the record retrieval)
             nowflow> :show steps.kept.records.0.number ==
@@ -133,7 +134,7 @@ import Testing
             nowflow> :frmat json
             error at column 1: unknown command ':frmat'; did you mean ':format'? (:help lists them)
             nowflow> :vars
-            steps.kept = {"count":1,"records":[{"number":"INC0010001"}]}
+            steps.kept = {"count":1,"records":[{"number":"INC0010001","sys_id":"77...
             steps._ is steps.kept
 
             """)

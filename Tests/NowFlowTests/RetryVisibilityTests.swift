@@ -26,6 +26,21 @@ import Testing
             ])
     }
 
+    /// A request cancelled by a signal is not retried, and not noted as one: its answer may come after the next
+    /// step (`finally`'s clean-up) started, which was then said to be `retried 1x after a network error`.
+    @Test func aCancelledRequestIsNotNotedAsRetried() async throws {
+        let tally = RetryTally(wrapping: ClosureTransport { _ in throw NetworkServiceError.operationCancelled })
+        await #expect(throws: NetworkServiceError.self) {
+            _ = try await tally.send(NowHTTPRequest(method: "GET", path: "/api/now/table/incident"))
+        }
+        #expect(tally.takeNote() == nil)
+        let failing = RetryTally(wrapping: ClosureTransport { _ in throw NetworkServiceError.genericError("reset") })
+        await #expect(throws: NetworkServiceError.self) {
+            _ = try await failing.send(NowHTTPRequest(method: "GET", path: "/api/now/table/incident"))
+        }
+        #expect(failing.takeNote() == "retried 1x after a network error")
+    }
+
     @Test func anExhaustedUntilShowsTheLastValues() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(

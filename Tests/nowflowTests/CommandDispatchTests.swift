@@ -8,7 +8,7 @@ import Testing
                                     [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
                                     [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
                                     [--offline] [--refresh-schema] [--detailed-exitcode]
-               nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]
+               nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]
 

@@ -24,7 +24,7 @@ import Testing
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
                 job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
                 name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
-                record, 130/143 SIGINT/SIGTERM (the first job that did not pass).
+                record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
@@ -51,17 +51,19 @@ import Testing
         #expect(validate.status == 0)
         #expect(
             validate.stdout == """
-                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--refresh-schema]
+                usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
 
                 Checks job files without running them and prints every problem as file:line:column: error: message.
                 Also checks table and field names against the dictionary of the instance each job would run on (as run
                 does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
-                only reads. Exit status: 0 every file valid, 1 usage error, 2 a file has a problem, 3 an instance cannot
-                be opened.
+                only reads; a file whose names could not be checked (instance unreachable, credentials refused, dictionary
+                not readable) is ok with the reason. Exit status: 0 every file valid, 1 usage error, 2 a file has a
+                problem (with --strict, names not checked), 3 an instance cannot be opened.
 
                 options:
                   --instance local|URL|PROFILE  check names against this instance (default: the job's instance:, else local)
                   --offline                     do not check table and field names against an instance
+                  --strict                      fail (exit 2) a file whose names could not be checked, as for CI
                   --refresh-schema              read the instance's dictionary afresh, not from ~/.nowflow/schema/
 
                 """)

@@ -5,8 +5,9 @@ import TestSupport
 
 @preconcurrency import Glibc
 
-/// SIGINT and SIGTERM sent to the built `nowflow run` mid-run, while the instance holds a request: the request in
-/// flight is cancelled, the remaining steps are skipped, `finally` cleans up, the reports are written.
+/// SIGINT, SIGTERM and SIGHUP sent to the built `nowflow run` mid-run, while the instance holds a request, and its
+/// stdout closed under it (`| head -1`): the request in flight is cancelled, the remaining steps are skipped,
+/// `finally` cleans up, the reports are written.
 @Suite(.serialized) struct InterruptionTests {
     static let job = """
         name: Interrupted
@@ -56,10 +57,42 @@ import TestSupport
             #expect(server.waitForHeld(held + 1), "requests: \(server.requests)")
             running.send(signal)
         }
-        var result = running.finish()
+        return try await Self.outcome(of: running.finish(), on: server, tag: tag, in: directory)
+    }
+
+    /// Runs the job against the instance, which closes the reading end of the tool's stdout when the query of step
+    /// 2 arrives (before answering it), as `| head -1` does once it has its line; returns the outcome as
+    /// ``interrupt(tag:holds:signals:)`` does.
+    func closeOutput(tag: String) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String) {
+        let tool = Mutex<RunningTool?>(nil)
+        let server = try HeldInstance { _, request in
+            guard request.method == "GET", request.path.hasPrefix("/api/now/table/incident") else { return .zero }
+            tool.withLock { $0?.closeOutput() }
+            return .milliseconds(100)
+        }
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let running = try RunningTool(
+            [
+                "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=\(tag)",
+                "--report", "json:report.json",
+            ], in: directory)
+        tool.withLock { $0 = running }
+        // stdout is read to its end only when the test has not closed it.
+        #expect(running.waitForError(containing: "ok   step 2 'wait'"))
+        return try await Self.outcome(of: running.finish(), on: server, tag: tag, in: directory)
+    }
+
+    /// The outcome of a run that ended: `finished` with times and the created sys_id replaced, that sys_id, how
+    /// many records of the run are left on the instance, and the JSON report.
+    static func outcome(of finished: ToolInvocation, on server: HeldInstance, tag: String, in directory: URL)
+        async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String)
+    {
+        var result = finished
         let sysID =
-            result.stderr.components(separatedBy: "created incident ").dropFirst().first.map { String($0.prefix(32)) }
-            ?? "none"
+            (result.stderr + result.stdout).components(separatedBy: "incident INC0010061 (").dropFirst().first
+            .map { String($0.prefix(32)) } ?? "none"
         for text in [\ToolInvocation.stdout, \ToolInvocation.stderr] {
             result[keyPath: text] = result[keyPath: text].replacingOccurrences(of: sysID, with: "SYSID")
                 .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
@@ -134,5 +167,113 @@ import TestSupport
 
                 """)
         #expect(report.contains("\n  \"status\": \"terminated\",\n"))
+    }
+
+    @Test func sighupIsASigtermThatExits129() async throws {
+        let (result, _, left, report) = try await interrupt(
+            tag: "hup", holds: ["GET /api/now/table/incident"], signals: [("ok   step 1 'incident' (create)", SIGHUP)])
+        #expect(result.status == 129)
+        #expect(left == 0)
+        #expect(
+            result.stderr == """
+                ok   step 1 'incident' (create): created incident SYSID (N ms)
+                nowflow run: SIGHUP: cancelling the request in flight and skipping the remaining steps; finally runs (a second signal stops it)
+                FAIL step 2 'wait' (query): interrupted by SIGHUP: network error: the operation was cancelled (N ms)
+                skip step 3 (assert): not run: interrupted by SIGHUP (N ms)
+                ok   finally 1 'cleanup' (delete): deleted incident SYSID (N ms)
+                ok   finally 2 (query): 1 record from incident (N ms)
+
+                """)
+        #expect(
+            result.stdout == """
+                     number             INC0010061
+                     short_description  interrupted-run hup
+                     number      short_description     state  sys_id
+                     ----------  --------------------  -----  --------------------------------
+                     INC0010001  Email server is down  1      77c017c10d784d2d1c396fa61dce21ac
+                Interrupted: interrupted by SIGHUP (4 steps run, N ms)
+                  job.yaml:7:5: step 2 'wait' (query): interrupted by SIGHUP: network error: the operation was cancelled
+                  not run: step 3 (assert)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"hung_up\",\n"))
+    }
+
+    /// `nowflow run job.yaml | head -1`: the reader of stdout goes away mid-run. The write that finds it gone stops
+    /// the run as a signal would; `finally` deletes the record the job created, and what stdout would have shown
+    /// (`finally`'s records, the outcome, the records touched) goes to stderr.
+    @Test func aClosedStdoutStopsTheRunFinallyCleansUpAndTheRestGoesToStderr() async throws {
+        let (result, _, left, report) = try await closeOutput(tag: "pipe")
+        #expect(result.status == 141)
+        #expect(left == 0)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr == """
+                ok   step 1 'incident' (create): created incident SYSID (N ms)
+                ok   step 2 'wait' (query): 1 record from incident (N ms)
+                nowflow run: stdout closed (SIGPIPE): cancelling the request in flight and skipping the remaining steps; finally runs (a second signal stops it)
+                skip step 3 (assert): not run: interrupted by SIGPIPE (N ms)
+                ok   finally 1 'cleanup' (delete): deleted incident SYSID (N ms)
+                ok   finally 2 (query): 1 record from incident (N ms)
+                     number      short_description     state  sys_id
+                     ----------  --------------------  -----  --------------------------------
+                     INC0010001  Email server is down  1      77c017c10d784d2d1c396fa61dce21ac
+                Interrupted: interrupted by SIGPIPE (4 steps run, N ms)
+                  interrupted by SIGPIPE
+                  not run: step 3 (assert)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"output_closed\",\n"))
+    }
+
+    /// `nowflow run job.yaml 2>&1 >out.txt | head -1` once `head` is gone: stderr is closed from the start. The
+    /// first progress line finds it closed and stops the run as a signal would; `finally` deletes the record, and
+    /// stdout has the outcome.
+    @Test func aClosedStderrStopsTheRunAndFinallyCleansUp() async throws {
+        let server = try HeldInstance { _, _ in .zero }
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable(named: "nowflow")
+        process.arguments = [
+            "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=closed",
+            "--report", "json:report.json",
+        ]
+        process.currentDirectoryURL = directory
+        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
+        let output = Pipe()
+        let errors = Pipe()
+        try errors.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let finished = ToolInvocation(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
+        let (result, _, left, report) = try await Self.outcome(of: finished, on: server, tag: "closed", in: directory)
+        #expect(result.status == 141)
+        #expect(left == 0)
+        #expect(
+            result.stdout == """
+                     number             INC0010061
+                     short_description  interrupted-run closed
+                     number      short_description     state  sys_id
+                     ----------  --------------------  -----  --------------------------------
+                     INC0010001  Email server is down  1      77c017c10d784d2d1c396fa61dce21ac
+                Interrupted: interrupted by SIGPIPE (3 steps run, N ms)
+                  interrupted by SIGPIPE
+                  not run: step 2 'wait' (query), step 3 (assert)
+                records the run changed and deleted again:
+                  incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
+
+                """)
+        #expect(report.contains("\n  \"status\": \"output_closed\",\n"))
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import LocalInstance
+import NowData
 import Testing
 
 /// Table and field names checked against the instance's dictionary before `nowflow run` sends anything.
@@ -191,5 +193,75 @@ import Testing
         #expect(ran.status == 2)
         #expect(ran.stderr == validated.stderr)
         #expect(ran.stdout == "")
+    }
+
+    /// An instance that cannot be reached, one that refuses the credentials and one that will not show its
+    /// dictionary leave the names unchecked: validate says so on each file's line (`ok` only for what it checked),
+    /// `--strict` fails those files (exit 2, as for CI), and run refuses to start on the dictionary it cannot read.
+    @Test func validateSaysWhenTheNamesCouldNotBeCheckedAndStrictFailsThat() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stopped = try HTTPListener { _ in .respond(NowHTTPResponse(statusCode: 200), after: .zero) }
+        let closedPort = stopped.port
+        stopped.stop()
+        let instance = try LocalInstance(options: LocalInstance.Options(adminPassword: "pw", log: { _ in }))
+        defer { instance.close() }
+        // The instance, whose dictionary tables a user with the right password may not read (an ACL).
+        let guarded = try HTTPListener { request in
+            let reply = instance.reply(to: request)
+            guard request.path.hasPrefix("/api/now/table/sys_db_object") || request.path.hasPrefix("/api/now/table/sys_dictionary"),
+                case .respond(let response, _) = reply, response.statusCode != 401
+            else { return reply }
+            let body = #"{"error":{"message":"Operation Failed","detail":"ACL Exception Read Failed due to security constraints"},"status":"failure"}"#
+            return .respond(
+                NowHTTPResponse(statusCode: 403, headers: HTTPHeaders([("Content-Type", "application/json")]), body: Data(body.utf8)),
+                after: .zero)
+        }
+        defer { guarded.stop() }
+        func job(_ name: String, port: UInt16, password: String) -> String {
+            """
+            name: \(name)
+            instance: http://127.0.0.1:\(port)
+            auth:
+              basic: { user: admin, password: \(password) }
+            steps:
+              - query: { table: incident, where: { active: true }, limit: 1 }
+            """
+        }
+        try job("Unreachable", port: closedPort, password: "pw")
+            .write(to: directory.appendingPathComponent("unreachable.yaml"), atomically: true, encoding: .utf8)
+        try job("Refused", port: guarded.port, password: "wrong")
+            .write(to: directory.appendingPathComponent("refused.yaml"), atomically: true, encoding: .utf8)
+        try job("Hidden", port: guarded.port, password: "pw")
+            .write(to: directory.appendingPathComponent("hidden.yaml"), atomically: true, encoding: .utf8)
+        let files = ["unreachable.yaml", "refused.yaml", "hidden.yaml"]
+        let lenient = try ToolInvocation.run(["validate"] + files, in: directory)
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr == "")
+        #expect(
+            lenient.stdout == """
+                unreachable.yaml: ok (Unreachable, 1 step; names not checked: connection refused at 127.0.0.1:\(closedPort))
+                refused.yaml: ok (Refused, 1 step; names not checked: the instance refused the credentials (bad response 401 from GET /api/now/table/sys_db_object: User Not Authenticated (Required to provide Auth information)))
+                hidden.yaml: ok (Hidden, 1 step; names not checked: cannot read the instance's dictionary (sys_db_object, sys_dictionary): bad response 403 from GET /api/now/table/sys_db_object: Operation Failed (ACL Exception Read Failed due to security constraints))
+
+                """)
+        let strict = try ToolInvocation.run(["validate", "--strict"] + files, in: directory)
+        #expect(strict.status == 2)
+        #expect(strict.stdout == "")
+        #expect(
+            strict.stderr == """
+                unreachable.yaml: error: names not checked: connection refused at 127.0.0.1:\(closedPort) (--strict)
+                refused.yaml: error: names not checked: the instance refused the credentials (bad response 401 from GET /api/now/table/sys_db_object: User Not Authenticated (Required to provide Auth information)) (--strict)
+                hidden.yaml: error: names not checked: cannot read the instance's dictionary (sys_db_object, sys_dictionary): bad response 403 from GET /api/now/table/sys_db_object: Operation Failed (ACL Exception Read Failed due to security constraints) (--strict)
+
+                """)
+        let run = try ToolInvocation.run(["run", "hidden.yaml"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr == """
+                hidden.yaml: error: names not checked: cannot read the instance's dictionary (sys_db_object, sys_dictionary): bad response 403 from GET /api/now/table/sys_db_object: Operation Failed (ACL Exception Read Failed due to security constraints); use --offline to skip the check
+
+                """)
     }
 }

@@ -113,7 +113,7 @@ import Testing
         #expect(
             normalized(paris.stdout).hasSuffix(
                 """
-                steps.list = {"count":1,"records":[{"number":"INC0010001","opened_at":"2026-01-05 09:00:00 +01:00"}]}
+                steps.list = {"count":1,"records":[{"number":"INC0010001","opened_at":"2026-01-05 09:00:00 +01:00","sys_id":"<sys_id>"}]}
 
                 """))
     }

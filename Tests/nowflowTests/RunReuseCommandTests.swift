@@ -156,6 +156,44 @@ import Testing
                 """)
     }
 
+    /// An output that reads a step `--skip-tags` left out is null with a warning: every step that ran passed, so
+    /// the run passes.
+    @Test func anOutputOfAStepLeftOutByTagsIsNullWithAWarning() throws {
+        let directory = try home([
+            "smoke.yaml": """
+                name: Smoke
+                steps:
+                  - id: open
+                    query: { table: incident, where: { active: true, priority: 1 } }
+                    tags: [smoke]
+                  - id: users
+                    query: { table: sys_user, where: { user_name: abel.tuter }, limit: 1 }
+                outputs:
+                  open: steps.open.count
+                  users: steps.users.count
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "smoke.yaml", "--skip-tags", "smoke", "--quiet", "--report", "json:report.json"], in: directory)
+        #expect(result.status == 0)
+        #expect(
+            normalized(result.stdout) == """
+                Smoke: passed (1 step run, N ms)
+                outputs:
+                  open = null
+                  users = 1
+                warning: outputs.open is null: steps.open.count reads steps.open, skipped by --skip-tags smoke
+
+                """)
+        let report = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        #expect(report.contains(#"""
+              "warnings": [
+                "outputs.open is null: steps.open.count reads steps.open, skipped by --skip-tags smoke"
+              ]
+            """#))
+    }
+
     @Test func theNamesOfAnIncludedFileAreCheckedInIt() throws {
         let directory = try home([
             "typo.yaml": """

@@ -29,7 +29,7 @@ import Testing
                  GET /api/now/table/sys_db_object?sysparm_limit=10000&sysparm_fields=name,super_class.name → 200 (N ms)
                  GET /api/now/table/sys_dictionary?sysparm_query=nameINincident,task^elementISNOTEMPTY&sysparm_limit=10000&sysparm_fields=name,element,reference,reference.name,internal_type → 200 (N ms)
                  GET /api/now/table/sys_choice?sysparm_query=nameINincident,task^inactive=false^ORDERBYsequence&sysparm_limit=10000&sysparm_fields=name,element,value,label → 200 (N ms)
-                 GET /api/now/table/incident?sysparm_query=short_description=***&sysparm_fields=number&sysparm_limit=1&sysparm_offset=0 → 200 (N ms)
+                 GET /api/now/table/incident?sysparm_query=short_description=***&sysparm_fields=number,sys_id&sysparm_limit=1&sysparm_offset=0 → 200 (N ms)
             ok   step 1 'open' (query): 0 records from incident (N ms)
                  GET /api/now/table/incident/nope → 404 (N ms)
             FAIL (continued) step 2 'missing' (get): bad response 404 from GET /api/now/table/incident/nope: No Record found (Record doesn't exist or ACL restricts the record retrieval) (N ms)

@@ -49,7 +49,7 @@ enum ErrorText {
     /// else its own description.
     static func describe(_ error: any Error) -> String {
         if let error = error as? URLError {
-            return "\(urlErrorText(error.code)) (URL error \(error.code.rawValue))"
+            return urlErrorText(error)
         }
         if let error = error as? any LocalizedError, let text = error.errorDescription {
             return text
@@ -86,21 +86,38 @@ enum ErrorText {
         return "\(context.debugDescription) \(describe(underlying))"
     }
 
-    private static func urlErrorText(_ code: URLError.Code) -> String {
-        switch code {
-        case .networkConnectionLost: "the network connection was lost"
-        case .timedOut: "the request timed out"
-        case .cannotConnectToHost: "could not connect to the server"
-        case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be found"
-        case .notConnectedToInternet: "there is no network connection"
-        case .cancelled: "the request was cancelled"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            "the secure connection failed"
+    /// What failed, in words, and where when the error says it (`connection refused at 127.0.0.1:8443`,
+    /// `host name not found: example.invalid`).
+    private static func urlErrorText(_ error: URLError) -> String {
+        let url = error.failingURL
+        let host = url?.host
+        let place = host.map { host in
+            let port = url?.port ?? (url?.scheme?.lowercased() == "https" ? 443 : 80)
+            return (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+        }
+        let at = place.map { " at \($0)" } ?? ""
+        let to = place.map { " to \($0)" } ?? ""
+        let reason = (error.userInfo[NSLocalizedFailureReasonErrorKey] as? String)
+            .map { $0.prefix(1).lowercased() + $0.dropFirst() }
+        switch error.code {
+        case .cannotConnectToHost:
+            guard let place else { return "could not connect to the server" }
+            return reason.map { "\($0) at \(place)" } ?? "could not connect to \(place)"
+        case .cannotFindHost, .dnsLookupFailed:
+            return host.map { "host name not found: \($0)" } ?? "the server's host name could not be found"
+        case .timedOut: return "timed out waiting for the server\(at)"
+        case .networkConnectionLost: return "the connection\(to) was lost" + (reason.map { " (\($0))" } ?? "")
+        case .notConnectedToInternet: return "there is no network connection"
+        case .cancelled: return "the request was cancelled"
+        case .secureConnectionFailed: return "the TLS handshake\(place.map { " with \($0)" } ?? "") failed"
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            return "the TLS certificate\(place.map { " of \($0)" } ?? "") is not trusted"
         // libcurl reports a connection closed before any response (an empty reply) as this code.
-        case .badServerResponse: "the connection closed without a valid HTTP response"
-        case .userAuthenticationRequired: "the server asked for authentication"
-        default: "the request failed"
+        case .badServerResponse: return "the connection\(to) closed without a valid HTTP response"
+        case .userAuthenticationRequired: return "the server asked for authentication"
+        case .badURL: return "the URL is not valid"
+        default: return "the request failed\(at) (URL error \(error.code.rawValue))"
         }
     }
 }

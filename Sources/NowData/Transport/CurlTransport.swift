@@ -38,8 +38,9 @@ public final class CurlTransport: NowTransport {
     }
 
     public func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
+        let url = try request.url(on: instanceURL)
         var curlRequest = CurlRequest(
-            method: request.method, url: try request.url(on: instanceURL),
+            method: request.method, url: url,
             headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout,
             reusesConnection: request.isRead)
         curlRequest.bodyFile = request.bodyFile
@@ -54,7 +55,7 @@ public final class CurlTransport: NowTransport {
             if response.bodyFile != nil { answer.bodyFileSHA256 = digest?.finalizeHex() }
             return answer
         } catch {
-            throw Self.error(error)
+            throw Self.error(error, url: url)
         }
     }
 
@@ -63,12 +64,17 @@ public final class CurlTransport: NowTransport {
     /// (``NowHTTPResponse/bodyFileSHA256``).
     public var streamsFiles: Bool { true }
 
-    /// The error NowData reports for a failed transfer: URLSession's where it has an equivalent.
-    private static func error(_ error: CurlError) -> NetworkServiceError {
+    /// The error NowData reports for a failed transfer to `url`: URLSession's where it has an equivalent, with the
+    /// URL (without its user and password) and the system's reason.
+    private static func error(_ error: CurlError, url: URL) -> NetworkServiceError {
         switch error {
-        case .network(let code): .systemError(URLError(code))
-        case .failed(let message): .genericError(message)
-        case .cancelled: .operationCancelled
+        case .network(let code, let reason):
+            var details: [String: Any] = [:]
+            if let redacted = URL(string: url.redactingUserInfo) { details[NSURLErrorFailingURLErrorKey] = redacted }
+            if let reason { details[NSLocalizedFailureReasonErrorKey] = reason }
+            return .systemError(URLError(code, userInfo: details))
+        case .failed(let message): return .genericError(message)
+        case .cancelled: return .operationCancelled
         }
     }
 }

@@ -439,10 +439,10 @@ extension JobBuilder {
                 name = given
             }
         }
-        var parallel = 1
-        if let parallelNode = value(stepPairs, "parallel"), let given = integer(parallelNode, "parallel", minimum: 1) {
-            if given > ForeachStep.maximumParallel {
-                error(at: parallelNode.mark, "parallel must be at most \(ForeachStep.maximumParallel), not \(given)")
+        var parallel = CountSetting.fixed(1)
+        if let parallelNode = value(stepPairs, "parallel"), let given = count(parallelNode, "parallel", minimum: 1) {
+            if case .fixed(let number) = given, number > ForeachStep.maximumParallel {
+                error(at: parallelNode.mark, "parallel must be at most \(ForeachStep.maximumParallel), not \(number)")
             } else {
                 parallel = given
             }

@@ -35,7 +35,7 @@ public enum VarsFile {
     }
 
     /// The JSON value of a node, scalars read by the YAML core schema; nil (with a problem) for `.inf` and `.nan`.
-    private static func json(of node: YAMLNode, problem: (YAMLMark, String) -> Void) -> JSONValue? {
+    static func json(of node: YAMLNode, problem: (YAMLMark, String) -> Void) -> JSONValue? {
         switch node.content {
         case .sequence(let items):
             let values = items.compactMap { json(of: $0, problem: problem) }

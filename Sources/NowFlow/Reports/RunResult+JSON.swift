@@ -29,6 +29,7 @@ extension RunResult {
         ]
         report["error"] = error.map(JSONValue.string)
         report["error_location"] = errorLocation.map(JSONValue.string)
+        if !warnings.isEmpty { report["warnings"] = .array(warnings.map(JSONValue.string)) }
         if !ensured.isEmpty {
             report["ensured"] = .object(JSONObject(ensured.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))
         }

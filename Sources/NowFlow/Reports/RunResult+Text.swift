@@ -24,8 +24,8 @@ extension RunResult {
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")
             if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
-        case .interrupted, .terminated:
-            lines.append("\(job): interrupted by \(status == .interrupted ? "SIGINT" : "SIGTERM") (\(timing))")
+        case .interrupted, .terminated, .hungUp, .outputClosed:
+            lines.append("\(job): interrupted by \(status.signal?.rawValue ?? "a signal") (\(timing))")
             if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
             let notRun = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not run: ") }
             let main = notRun.filter { !$0.number.hasPrefix("finally") }.map(\.label)
@@ -67,8 +67,9 @@ extension RunResult {
         }
         if !outputs.isEmpty {
             lines.append("outputs:")
-            lines += outputs.map { "  \($0.key) = \($0.value.text)" }
+            lines += outputs.map { "  \($0.key) = \($0.value == .null ? "null" : $0.value.text)" }
         }
+        lines += warnings.map { "warning: \($0)" }
         return lines.joined(separator: "\n")
     }
 }

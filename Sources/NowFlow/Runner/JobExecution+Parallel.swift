@@ -35,8 +35,9 @@ extension JobExecution {
         var all: [RunEvent] { events.withLock { $0 } }
     }
 
+    /// Runs the items of `step`, up to `parallel` at once.
     func runParallel(
-        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, parallel: Int, items: [JSONValue], number: String, label: String, scope: inout Scope
     ) async throws(StepFailure) -> [JSONValue] {
         let ids = step.steps.compactMap(\.id)
         let start = scope
@@ -90,7 +91,7 @@ extension JobExecution {
                         masker: execution.masker, events: held.all)
                 }
             }
-            while next < min(step.parallel, items.count) { startNext() }
+            while next < min(parallel, items.count) { startNext() }
             while let run = await group.next() {
                 done += 1
                 options.onEvent(.iterating(label: label, done: done, total: items.count))

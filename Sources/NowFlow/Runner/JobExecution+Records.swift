@@ -240,10 +240,13 @@ extension JobExecution {
         }
     }
 
+    /// The fields to read (all when `fields` is empty; with `sys_id` added when it leaves it out, so that a record
+    /// read is always one a later step can name) and how.
     func readConfiguration(_ fields: [String], _ settings: ReadSettings) -> FieldReadConfiguration {
         var options = FieldReadConfiguration.Options(displayValue: settings.displayValue)
         if settings.excludeReferenceLink { options.insert(.excludeReferenceLink) }
-        return FieldReadConfiguration(includeFields: fields, options: options)
+        let read = fields.isEmpty || fields.contains("sys_id") ? fields : fields + ["sys_id"]
+        return FieldReadConfiguration(includeFields: read, options: options)
     }
 
     func writeOptions(_ settings: WriteSettings) -> FieldWriteOptions {

@@ -58,16 +58,22 @@ extension JobExecution {
         guard case .array(let items) = value else {
             throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
+        let parallel = try count(step.parallel, scope: scope)
+        guard parallel <= ForeachStep.maximumParallel else {
+            let source = if case .template(let template, _, _) = step.parallel { template.source } else { "\(parallel)" }
+            throw StepFailure("parallel: \(source) gives \(parallel); it must be at most \(ForeachStep.maximumParallel)")
+        }
         let results: [JSONValue]
         // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
-        if step.parallel > 1, dryRun == nil {
-            results = try await runParallel(step, items: items, number: number, label: label, scope: &scope)
+        if parallel > 1, dryRun == nil {
+            results = try await runParallel(
+                step, parallel: parallel, items: items, number: number, label: label, scope: &scope)
         } else {
             results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
         }
         return (
             .object(["results": .array(results), "count": .number(JSONNumber(items.count))]),
-            "\(items.count) item\(items.count == 1 ? "" : "s")\(step.parallel > 1 ? ", \(step.parallel) at a time" : "")"
+            "\(items.count) item\(items.count == 1 ? "" : "s")\(parallel > 1 ? ", \(parallel) at a time" : "")"
         )
     }
 

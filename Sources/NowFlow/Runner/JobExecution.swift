@@ -24,6 +24,10 @@ final class JobExecution {
     let dates: JobDates
     /// The tags of the steps around the one running (a foreach's, an include's), which count as its own.
     var enclosingTags: Set<String> = []
+    /// Why `--tags` or `--skip-tags` left out each step with an id that they left out.
+    var tagSkipped: [String: String] = [:]
+    /// The run's warnings (``RunResult/warnings``).
+    var warnings: [String] = []
     /// The dates of the results shown under each step's line (``RunOptions/display``), in the display's zone.
     var displayDates: JobDates?
 
@@ -85,6 +89,7 @@ final class JobExecution {
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
             message: "")
         if let reason = tagSkip(step) {
+            if let id = step.id { tagSkipped[id] = reason }
             finish(draft, .skipped, reason, start: start)
             return nil
         }
@@ -175,14 +180,14 @@ final class JobExecution {
         }
     }
 
-    /// Why a dry run does not enforce `failure`, or nil when it does. The records a dry run pretends to write are
-    /// not the instance's: an assertion on them proves nothing, and once a write was not sent, an expression may
-    /// fail on its stand-ins (a reference that is a plain sys_id, a field left empty). The instance's own answers
-    /// are always enforced.
+    /// Why a dry run does not enforce `failure`, or nil when it does. A dry run is a run until its first withheld
+    /// write: until then every assert and expression read only what the instance answered, and is enforced (a
+    /// read-only job dry-runs exactly as it runs). After it, the records a dry run pretends to write are not the
+    /// instance's: an assertion may be about them, and an expression may fail on their stand-ins (a reference that
+    /// is a plain sys_id, a field left empty). The instance's own answers are always enforced.
     private func dryRunExcuse(for failure: StepFailure) -> String? {
-        guard options.dryRun, !failure.fromInstance else { return nil }
+        guard options.dryRun, !failure.fromInstance, !planned.isEmpty else { return nil }
         if failure.isAssertion { return "not enforced in a dry run: \(failure.message)" }
-        guard !planned.isEmpty else { return nil }
         return "not enforced in a dry run, it may read stand-ins for writes not sent: \(failure.message)"
     }
 

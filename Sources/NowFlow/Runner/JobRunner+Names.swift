@@ -14,13 +14,18 @@ extension JobRunner {
     /// empty list written in the file is a warning.
     ///
     /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name, and the warnings
-    ///   (``Diagnostic/isWarning``); one without a position when the dictionary cannot be read (its tables refused,
-    ///   say). Empty when every name is known, and
-    ///   when the instance is unreachable, refuses the credentials or the job's values cannot be prepared: the run
-    ///   reports that at its first step.
-    public func checkNames() async -> [Diagnostic] {
+    ///   (``Diagnostic/isWarning``); or why the names could not be checked (``NameCheck/notChecked``): the
+    ///   instance is unreachable, refuses the credentials, will not show its dictionary (its tables refused, say;
+    ///   this one also refuses a run), or the job's values cannot be prepared.
+    public func checkNames() async -> NameCheck {
         let uses = job.names
-        guard !uses.isEmpty, let preparation = try? prepare() else { return [] }
+        guard !uses.isEmpty else { return NameCheck() }
+        let preparation: Preparation
+        do {
+            preparation = try prepare()
+        } catch {
+            return NameCheck(notChecked: error.message)
+        }
         let service = preparation.service
         var dictionary: InstanceDictionary
         let tables = Set(uses.map { $0.table ?? $0.name })
@@ -37,17 +42,17 @@ extension JobRunner {
         } catch {
             // Unreachable, or the credentials refused: the run's first request fails the same way, and says so.
             switch error as? NowDataError {
-            case .network?, .accessToken?: return []
-            case .badResponse(let status)? where status.code == 401: return []
-            default: break
+            case .network(let failure)?: return NameCheck(notChecked: preparation.masker(failure.reason))
+            case .accessToken(let failure)?:
+                return NameCheck(notChecked: preparation.masker("the instance refused the credentials (\(failure))"))
+            case .badResponse(let status)? where status.code == 401:
+                return NameCheck(notChecked: preparation.masker("the instance refused the credentials (\(error))"))
+            default:
+                return NameCheck(
+                    notChecked: preparation.masker(
+                        "cannot read the instance's dictionary (sys_db_object, sys_dictionary): \(error)"),
+                    refusesRun: true)
             }
-            return [
-                Diagnostic(
-                    file: job.file, line: 0, column: 0,
-                    message: preparation.masker(
-                        "cannot read the instance's dictionary (sys_db_object, sys_dictionary) to check the job's names: \(error); use --offline to skip the check"
-                    ))
-            ]
         }
         var diagnostics: [Diagnostic] = []
         func report(_ use: NameUse, _ message: String) {
@@ -118,7 +123,7 @@ extension JobRunner {
         }
         if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }
         options.checkedDictionary.dictionary = dictionary
-        return diagnostics
+        return NameCheck(diagnostics: diagnostics)
     }
 
     /// `1 = Critical, 2 = High, ...`: each value and, when it differs, its label; the first 20.

@@ -50,10 +50,10 @@ public struct JobRunner: Sendable {
         let (outputs, outputFailure) = execution.outputs(of: job, in: scope)
         let failure = mainFailure ?? finallyFailure ?? outputFailure
         let status: RunStatus
-        switch options.interruption?.firstSignal {
-        case .interrupt: status = .interrupted
-        case .terminate: status = .terminated
-        case nil: status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
+        if let signal = options.interruption?.firstSignal {
+            status = RunStatus(stoppedBy: signal)
+        } else {
+            status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
         }
         return RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
@@ -62,7 +62,7 @@ public struct JobRunner: Sendable {
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
-            outputs: outputs)
+            outputs: outputs, warnings: execution.warnings)
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

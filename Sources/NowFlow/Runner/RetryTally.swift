@@ -20,6 +20,9 @@ final class RetryTally: NowTransport {
             return response
         } catch is CancellationError {
             throw CancellationError()
+        } catch NetworkServiceError.operationCancelled {
+            // A request cancelled (by a signal) is not retried; its answer may come after the next step started.
+            throw NetworkServiceError.operationCancelled
         } catch {
             reasons.withLock { $0.append("a network error") }
             throw error

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Stops a run cleanly when the user asks (Ctrl-C, a service manager's SIGTERM): the first ``signal(_:)`` cancels
+/// Stops a run cleanly when the user asks (Ctrl-C, a service manager's SIGTERM), the terminal goes away (SIGHUP) or
+/// the reader of its output does (a closed pipe): the first ``signal(_:)`` cancels
 /// the request in flight and skips the remaining steps, `finally` still runs, and a second signal stops `finally`
 /// too. The run's result then says what was interrupted and which steps did not run.
 ///
@@ -17,12 +18,19 @@ public final class RunInterruption: Sendable {
         case interrupt = "SIGINT"
         /// SIGTERM: exit status 143.
         case terminate = "SIGTERM"
+        /// SIGHUP (the terminal or the session closed): exit status 129.
+        case hangup = "SIGHUP"
+        /// A closed stdout or stderr (a write failed with EPIPE; the SIGPIPE that would end the process is ignored),
+        /// as under `nowflow run job.yaml | head -1`: exit status 141.
+        case closedOutput = "SIGPIPE"
 
         /// 128 plus the signal's number, as shells report a process a signal ended.
         public var exitCode: Int32 {
             switch self {
             case .interrupt: 130
             case .terminate: 143
+            case .hangup: 129
+            case .closedOutput: 141
             }
         }
     }

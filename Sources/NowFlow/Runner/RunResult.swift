@@ -34,4 +34,7 @@ public struct RunResult: Sendable {
     public var ensured: [String: Int] = [:]
     /// The job's `outputs:`, in order, evaluated when its steps and `finally` have run.
     public var outputs: JSONObject = [:]
+    /// What the run did not fail on but should be told: an output that is null because the step it reads was
+    /// left out by `--tags` or `--skip-tags`.
+    public var warnings: [String] = []
 }

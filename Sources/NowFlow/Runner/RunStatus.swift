@@ -10,16 +10,40 @@ public enum RunStatus: String, Sendable, Hashable {
     case interrupted
     /// SIGTERM stopped it, as SIGINT does.
     case terminated
+    /// SIGHUP (the terminal closed) stopped it, as SIGINT does.
+    case hungUp = "hung_up"
+    /// Its stdout or stderr closed (SIGPIPE, EPIPE), as under `| head -1`: it stopped as after SIGINT.
+    case outputClosed = "output_closed"
 
-    /// 0, 3 or 4 (Hurl's convention; 1 and 2 are for usage and invalid files), and 130 or 143 after a signal
-    /// (128 plus its number, as shells report it).
-    public var exitCode: Int32 {
+    /// The status of a run `signal` stopped.
+    init(stoppedBy signal: RunInterruption.Signal) {
+        switch signal {
+        case .interrupt: self = .interrupted
+        case .terminate: self = .terminated
+        case .hangup: self = .hungUp
+        case .closedOutput: self = .outputClosed
+        }
+    }
+
+    /// The signal that stopped the run, if one did.
+    public var signal: RunInterruption.Signal? {
         switch self {
-        case .passed: 0
-        case .failed: 3
-        case .assertionFailed: 4
-        case .interrupted: 130
-        case .terminated: 143
+        case .passed, .failed, .assertionFailed: nil
+        case .interrupted: .interrupt
+        case .terminated: .terminate
+        case .hungUp: .hangup
+        case .outputClosed: .closedOutput
+        }
+    }
+
+    /// 0, 3 or 4 (Hurl's convention; 1 and 2 are for usage and invalid files), and after a signal 128 plus its
+    /// number, as shells report it: 130 SIGINT, 143 SIGTERM, 129 SIGHUP, 141 a closed output (SIGPIPE).
+    public var exitCode: Int32 {
+        if let signal { return signal.exitCode }
+        switch self {
+        case .failed: return 3
+        case .assertionFailed: return 4
+        default: return 0
         }
     }
 }

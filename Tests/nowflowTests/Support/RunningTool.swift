@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @preconcurrency import Glibc
 
 /// The built `nowflow` running in the background, its stderr read as it comes, so that a test can act (send a
@@ -7,6 +8,8 @@ final class RunningTool: Sendable {
     private let process: Process
     private let output: Pipe
     private let errors: CollectedText
+    /// Whether the test closed its end of stdout (``closeOutput()``).
+    private let outputClosed = Mutex(false)
 
     /// Starts `nowflow arguments...` in `directory` (HOME there, as ``ToolInvocation`` does).
     init(_ arguments: [String], in directory: URL) throws {
@@ -37,9 +40,20 @@ final class RunningTool: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the process to exit; returns its status, stdout and stderr.
+    /// Closes the reading end of the process's stdout unread, as `| head -1` does once it has its line: the
+    /// process's next write to stdout fails (EPIPE, or SIGPIPE when not ignored).
+    func closeOutput() {
+        outputClosed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            try? output.fileHandleForReading.close()
+        }
+    }
+
+    /// Waits for the process to exit; returns its status, stdout (empty once closed) and stderr.
     func finish() -> ToolInvocation {
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let closed = outputClosed.withLock { $0 }
+        let stdout = closed ? Data() : output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return ToolInvocation(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),

@@ -8,6 +8,6 @@ struct ForeachStep: Sendable {
     var itemsSource: String
     var name: String
     var steps: [Step]
-    /// `parallel`: how many iterations may run at once (1: one after the other).
-    var parallel = 1
+    /// `parallel`: how many iterations may run at once (1: one after the other), as written or given by a template.
+    var parallel = CountSetting.fixed(1)
 }
