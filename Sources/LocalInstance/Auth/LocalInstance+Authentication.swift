@@ -52,9 +52,9 @@ extension LocalInstance {
     }
 
     /// The stored password hash of an active user who is not locked out (`locked_out`, or by failed logins: see
-    /// ``LoginThrottle``) when `password` is theirs and the client is not locked either; nil
-    /// otherwise. Counts and logs a failure (`via` says how the login came: `Basic`, `login form`); after a success,
-    /// stores a hash weaker than the instance's work factor anew and returns that one.
+    /// ``LoginThrottle``) when `password` is theirs and the client is not locked either; nil otherwise. Counts and
+    /// logs a failure (`via` says how the login came: `Basic`, `login form`); after a success, stores a hash weaker
+    /// than the instance's work factor anew and returns that one.
     ///
     /// - Throws: when the database cannot be read or written.
     func logIn(user: String, password: String, via way: String) throws -> String? {
