@@ -2,6 +2,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/socket.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 /// MHD_get_daemon_info is variadic and cannot be imported; this wrapper returns the bound port.
@@ -20,4 +22,16 @@ static inline int cmhd_connection_socket(struct MHD_Connection *connection) {
 static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info ? info->socket_context : NULL;
+}
+
+/// The connection's peer address as text (`127.0.0.1`, `::1`) in `buffer`; 0, or -1 when it has none.
+static inline int cmhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const struct sockaddr *address = info->client_addr;
+    const void *bytes = NULL;
+    if (address->sa_family == AF_INET) bytes = &((const struct sockaddr_in *)(const void *)address)->sin_addr;
+    if (address->sa_family == AF_INET6) bytes = &((const struct sockaddr_in6 *)(const void *)address)->sin6_addr;
+    if (bytes == NULL || inet_ntop(address->sa_family, bytes, buffer, size) == NULL) return -1;
+    return 0;
 }

@@ -1,4 +1,4 @@
-// libcrypto's digest functions that NowData's SHA256 calls, opening libcrypto.so.3 on first use (see
+// libcrypto's digest and PBKDF2 functions that NowData's SHA256 calls, opening libcrypto.so.3 on first use (see
 // CLazyLibraries.h).
 #include "CLazyLibraries.h"
 
@@ -10,7 +10,7 @@
 
 #define CRYPTO_FUNCTIONS(X) \
     X(EVP_DigestFinal_ex) X(EVP_DigestInit_ex) X(EVP_DigestUpdate) X(EVP_MD_CTX_copy_ex) X(EVP_MD_CTX_free) \
-    X(EVP_MD_CTX_new) X(EVP_sha256)
+    X(EVP_MD_CTX_new) X(EVP_sha256) X(PKCS5_PBKDF2_HMAC)
 
 #define CRYPTO_FIELD(function) __typeof__(function) *function;
 static struct {
@@ -55,5 +55,12 @@ void EVP_MD_CTX_free(EVP_MD_CTX *context) { functions()->EVP_MD_CTX_free(context
 EVP_MD_CTX *EVP_MD_CTX_new(void) { return functions()->EVP_MD_CTX_new(); }
 
 const EVP_MD *EVP_sha256(void) { return functions()->EVP_sha256(); }
+
+int PKCS5_PBKDF2_HMAC(
+    const char *password, int passwordLength, const unsigned char *salt, int saltLength, int iterations,
+    const EVP_MD *digest, int keyLength, unsigned char *out) {
+    return functions()->PKCS5_PBKDF2_HMAC(
+        password, passwordLength, salt, saltLength, iterations, digest, keyLength, out);
+}
 
 #endif

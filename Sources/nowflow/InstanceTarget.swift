@@ -76,9 +76,16 @@ struct InstanceTarget {
         let instance: LocalInstance
         var options = LocalInstance.Options()
         options.adminPassword = environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
+        do {
+            if let iterations = try ServeCommand.passwordIterations(environment: environment) {
+                options.passwordIterations = iterations
+            }
+        } catch {
+            throw Failure(description: error.description, isUsage: true)
+        }
         if !verbose { options.log = { _ in } }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try NowflowDirectory.create()
             options.databasePath = directory.appendingPathComponent("local.db").path
             instance = try LocalInstance(options: options)
         } catch {

@@ -11,4 +11,17 @@ enum NowflowDirectory {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         return (home ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".nowflow")
     }
+
+    /// `~/.nowflow`, created when missing, readable by its owner alone (0700 whatever the umask; an existing one
+    /// is made so too: it holds the embedded instance's database, and its users' password hashes).
+    ///
+    /// - Throws: when the directory cannot be created or its mode set.
+    @discardableResult
+    static func create(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let directory = url(environment: environment)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        return directory
+    }
 }

@@ -82,8 +82,7 @@ enum ReplCommand {
     /// whether the lines came from a terminal.
     private static func run(_ session: ReplSession) -> Bool {
         unblockTerminalSignals()
-        let directory = NowflowDirectory.url
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = (try? NowflowDirectory.create()) ?? NowflowDirectory.url
         let editor = LineEditor(
             historyPath: directory.appendingPathComponent("history").path,
             completer: { session.completions(for: $0) },

@@ -9,17 +9,23 @@ import LocalInstance
 /// `nowflow serve`: the local instance over HTTP until SIGINT or SIGTERM.
 enum ServeCommand {
     static let usage = """
-        usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin] [--password PW]
+        usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin]
+                             [--password PW | --password-file FILE]
                              [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]... [--attachment-max-size MB] [--header-timeout S]
-                             [--allowed-host NAME]...
-        The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
-        application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
-        platform's com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's
-        headers may take to arrive, in seconds (default 30); a connection past it is closed. On a loopback --host,
-        a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the name of
-        a proxy in front of the server) is refused.
+                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
+                             [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]...
+        The admin password may also come from NOWFLOW_ADMIN_PASSWORD, or the first line of --password-file. Each
+        --oauth-client registers an OAuth application (oauth_entity) acting as the admin for client_credentials;
+        so does each ID:SECRET line of --oauth-client-file and each comma-separated ID:SECRET of
+        NOWFLOW_OAUTH_CLIENTS (out of sight of ps). --attachment-max-size is the platform's
+        com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's headers may
+        take to arrive, in seconds (default 30); a connection past it is closed. After --login-failure-limit
+        failed logins in a row (default 10; 0 never locks) a user or OAuth client is locked for --lockout-time
+        seconds (default 300); a client address after five times as many. NOWFLOW_PASSWORD_ITERATIONS sets the
+        rounds of PBKDF2-HMAC-SHA256 of new password hashes (default 600000; fewer only for tests). On a loopback
+        --host, a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the
+        name of a proxy in front of the server) is refused.
         """
 
     /// What the command line asks for.
@@ -48,13 +54,13 @@ enum ServeCommand {
         }
         if settings.usesDefaultPassword {
             printError(
-                "nowflow serve: warning: no --password or NOWFLOW_ADMIN_PASSWORD given; "
+                "nowflow serve: warning: no --password, --password-file or NOWFLOW_ADMIN_PASSWORD given; "
                     + "user '\(settings.options.adminUser)' has the documented default password 'admin'")
         }
         if settings.options.databasePath == defaultDatabasePath(environment: ProcessInfo.processInfo.environment) {
             let directory = URL(fileURLWithPath: settings.options.databasePath).deletingLastPathComponent()
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try NowflowDirectory.create()
             } catch {
                 printError("nowflow serve: cannot create \(directory.path): \(error.localizedDescription)")
                 return 1
@@ -94,7 +100,8 @@ enum ServeCommand {
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
-                "header-timeout", "allowed-host",
+                "header-timeout", "password-file", "oauth-client-file", "login-failure-limit", "lockout-time",
+                "allowed-host",
             ],
             flags: ["invalid-query-no-rows"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -106,14 +113,13 @@ enum ServeCommand {
             }
             port = given
         }
-        let password = parsed.value("password") ?? environment["NOWFLOW_ADMIN_PASSWORD"]
+        let (password, source) = try adminPassword(parsed, environment: environment)
         if let password, password.isEmpty {
-            let source = parsed.value("password") == nil ? "NOWFLOW_ADMIN_PASSWORD" : "--password"
             throw UsageError("\(source) is empty: the admin password must not be empty")
         }
         if password == nil, !isLoopback(host) {
             throw UsageError(
-                "--host \(host) is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
+                "--host \(host) is reachable from other machines: give --password, --password-file or NOWFLOW_ADMIN_PASSWORD")
         }
         var options = LocalInstance.Options()
         options.databasePath = parsed.value("db") ?? defaultDatabasePath(environment: environment)
@@ -122,12 +128,24 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
-        for client in parsed.values("oauth-client") {
-            let parts = client.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("--oauth-client expects ID:SECRET: a client id, a colon and the client's secret")
+        options.oauthClients = try oauthClients(parsed, environment: environment)
+        if let iterations = try passwordIterations(environment: environment) {
+            options.passwordIterations = iterations
+        }
+        if let value = parsed.value("login-failure-limit") {
+            guard let limit = Int(value), (0...maximumLoginFailureLimit).contains(limit) else {
+                throw UsageError(
+                    "--login-failure-limit expects a number of failed logins 0-\(maximumLoginFailureLimit) "
+                        + "(0 never locks), got '\(value)'")
             }
-            options.oauthClients[String(parts[0])] = String(parts[1])
+            options.loginFailureLimit = limit
+        }
+        if let value = parsed.value("lockout-time") {
+            guard let seconds = Int(value), (1...maximumLockoutTime).contains(seconds) else {
+                throw UsageError(
+                    "--lockout-time expects seconds (a whole number 1-\(maximumLockoutTime)), got '\(value)'")
+            }
+            options.lockoutDuration = .seconds(seconds)
         }
         if let value = parsed.value("attachment-max-size") {
             guard let megabytes = Int(value), megabytes >= 1, megabytes <= maximumAttachmentSize else {
@@ -154,6 +172,80 @@ enum ServeCommand {
         return settings
     }
 
+    /// The admin password and where it came from: `--password`, the first line of `--password-file`, else
+    /// `NOWFLOW_ADMIN_PASSWORD`; nil when none is given.
+    private static func adminPassword(
+        _ parsed: CommandArguments, environment: [String: String]
+    ) throws(UsageError) -> (String?, String) {
+        switch (parsed.value("password"), parsed.value("password-file")) {
+        case (.some, .some):
+            throw UsageError("give --password or --password-file, not both")
+        case (let password?, nil):
+            return (password, "--password")
+        case (nil, let file?):
+            let text = try secretFile(file, option: "--password-file")
+            return (String(text.prefix { $0 != "\n" && $0 != "\r" }), "--password-file \(file)")
+        case (nil, nil):
+            return (environment["NOWFLOW_ADMIN_PASSWORD"], "NOWFLOW_ADMIN_PASSWORD")
+        }
+    }
+
+    /// The OAuth clients of every `--oauth-client`, `--oauth-client-file` line and `NOWFLOW_OAUTH_CLIENTS` entry
+    /// (client_id → secret; a later one replaces an earlier one with the same id).
+    private static func oauthClients(
+        _ parsed: CommandArguments, environment: [String: String]
+    ) throws(UsageError) -> [String: String] {
+        var entries: [(String, source: String)] = []
+        if let list = environment["NOWFLOW_OAUTH_CLIENTS"] {
+            for (index, entry) in list.split(separator: ",").enumerated() {
+                entries.append((entry.trimmingCharacters(in: .whitespaces), "NOWFLOW_OAUTH_CLIENTS entry \(index + 1)"))
+            }
+        }
+        if let file = parsed.value("oauth-client-file") {
+            let lines = try secretFile(file, option: "--oauth-client-file").split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                let entry = line.trimmingCharacters(in: .whitespacesAndNewlines)
+                if entry.isEmpty || entry.hasPrefix("#") { continue }
+                entries.append((entry, "--oauth-client-file \(file):\(index + 1)"))
+            }
+        }
+        entries += parsed.values("oauth-client").map { ($0, "--oauth-client") }
+        var clients: [String: String] = [:]
+        for (entry, source) in entries {
+            let parts = entry.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("\(source) expects ID:SECRET: a client id, a colon and the client's secret")
+            }
+            clients[String(parts[0])] = String(parts[1])
+        }
+        return clients
+    }
+
+    /// The text of a file holding secrets; its content never appears in an error.
+    private static func secretFile(_ path: String, option: String) throws(UsageError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(option) \(path) cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("\(option) \(path) is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// `NOWFLOW_PASSWORD_ITERATIONS`, the rounds of PBKDF2-HMAC-SHA256 of new password hashes; nil when unset.
+    static func passwordIterations(environment: [String: String]) throws(UsageError) -> Int? {
+        guard let value = environment["NOWFLOW_PASSWORD_ITERATIONS"] else { return nil }
+        guard let iterations = Int(value), (1...LocalInstance.maximumPasswordIterations).contains(iterations) else {
+            throw UsageError(
+                "NOWFLOW_PASSWORD_ITERATIONS expects a number of rounds 1-\(LocalInstance.maximumPasswordIterations), got '\(value)'")
+        }
+        return iterations
+    }
+    /// The largest `--login-failure-limit`.
+    static let maximumLoginFailureLimit = 1_000
+    /// The longest `--lockout-time`, in seconds (one day).
+    static let maximumLockoutTime = 86_400
     /// The largest `--attachment-max-size`, in MB (1 TB).
     static let maximumAttachmentSize = 1 << 20
     /// The longest `--header-timeout`, in seconds (one hour).

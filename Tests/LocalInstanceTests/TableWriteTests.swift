@@ -255,7 +255,7 @@ import Testing
             try harness.instance.store.fetch(TableDictionary.sysUser, sysID: sysID, db)?["user_password"]
         }
         let hash = try #require(stored)
-        #expect(hash.hasPrefix("sha256$"))
+        #expect(hash.hasPrefix("pbkdf2-sha256$\(Harness.passwordIterations)$"))
         #expect(!hash.contains("pa55"))
         #expect(PasswordHash.verify("pa55", against: hash))
         let itil = DemoData.sysID("sys_user_role", "itil")

@@ -34,22 +34,27 @@ import TestSupport
     }
 
     @Test func sigintMidWayCancelsTheRunningItemsStartsNoOtherAndRunsFinally() async throws {
-        // Items 0 and 1 are answered at once; items 2 and 3 are held for a minute, the finally's query is not.
-        let server = try holding("GET /api/now/table/incident", at: [3, 4], for: .seconds(60))
+        // Items 0 and 1 are answered at once; items 2 and 3 (their queries name them) are held for a minute, the
+        // finally's query is not. Held by item, not by arrival: under load item 2 may start before item 1's request
+        // arrives.
+        let server = try HeldInstance { _, request in
+            let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
+            return query.hasSuffix("!=item 2") || query.hasSuffix("!=item 3") ? .seconds(60) : .zero
+        }
         let directory = try directory(
             with: """
                 name: Parallel reads
                 auth:
                   basic: { user: admin, password: pw }
                 vars:
-                  items: [1, 2, 3, 4, 5, 6]
+                  items: [0, 1, 2, 3, 4, 5]
                 steps:
                   - id: each
                     foreach: vars.items
                     parallel: 2
                     steps:
                       - id: read
-                        query: { table: incident, limit: 1, fields: [number] }
+                        query: { table: incident, limit: 1, fields: [number], query: "number!=item ${item}" }
                   - assert: "steps.each.count == 6"
                 finally:
                   - query: { table: incident, limit: 1, fields: [number] }

@@ -18,6 +18,11 @@ import Testing
         let first = try ToolInvocation.run(["validate", "job.yaml"], in: directory, environment: environment)
         #expect(first.status == 0, "\(first.stderr)")
         let cache = directory.appendingPathComponent(".nowflow/schema/127.0.0.1-\(listener.port).json")
+        // The owner's alone, whatever the umask (the instance's names are its business).
+        for (path, mode) in [(cache.path, 0o600), (cache.deletingLastPathComponent().path, 0o700)] {
+            let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(permissions == mode, "\(path)")
+        }
         // Remove 'priority' from the cached dictionary: a run that uses the cache no longer knows it.
         var cached = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: cache)) as? [String: Any])
         var fields = try #require(cached["fields"] as? [String: [String: String]])

@@ -80,7 +80,8 @@ import Testing
         (["--password", ""], "--password is empty: the admin password must not be empty"),
         (
             ["--host", "0.0.0.0"],
-            "--host 0.0.0.0 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD"
+            "--host 0.0.0.0 is reachable from other machines: give --password, --password-file or "
+                + "NOWFLOW_ADMIN_PASSWORD"
         ),
         (
             ["--allowed-host", "evil.example, other"],
@@ -106,7 +107,8 @@ import Testing
         }
         #expect(
             open?.description
-                == "--host 192.168.1.5 is reachable from other machines: give --password or NOWFLOW_ADMIN_PASSWORD")
+                == "--host 192.168.1.5 is reachable from other machines: give --password, --password-file or "
+                + "NOWFLOW_ADMIN_PASSWORD")
     }
 
     @Test func theBuiltServerRefusesAnEmptyPasswordAtStart() throws {

@@ -30,7 +30,8 @@ final class AttachmentContent: Sendable {
             directory = URL(fileURLWithPath: databasePath + ".attachments", isDirectory: true)
             ownsDirectory = false
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     deinit {
@@ -46,7 +47,7 @@ final class AttachmentContent: Sendable {
     /// temporary file, the size and the SHA-256 hex digest.
     func stage(_ bytes: Data, for sysID: String) throws -> (file: URL, size: Int, hash: String) {
         let staged = directory.appendingPathComponent(sysID + ".part", isDirectory: false)
-        guard FileManager.default.createFile(atPath: staged.path, contents: nil) else {
+        guard Self.createPrivateFile(staged) else {
             throw CocoaError(.fileWriteUnknown)
         }
         let handle = try FileHandle(forWritingTo: staged)
@@ -67,7 +68,7 @@ final class AttachmentContent: Sendable {
     /// returns the temporary file, the size and the SHA-256 hex digest.
     func stage(copying source: URL, for sysID: String) throws -> (file: URL, size: Int, hash: String) {
         let staged = directory.appendingPathComponent(sysID + ".part", isDirectory: false)
-        guard FileManager.default.createFile(atPath: staged.path, contents: nil) else {
+        guard Self.createPrivateFile(staged) else {
             throw CocoaError(.fileWriteUnknown)
         }
         let input = try FileHandle(forReadingFrom: source)
@@ -82,6 +83,12 @@ final class AttachmentContent: Sendable {
             size += chunk.count
         }
         return (staged, size, hasher.finalizeHex())
+    }
+
+    /// Creates `file` empty, readable and writable by the owner alone (0600 whatever the umask), as every file in
+    /// the directory is; false when it cannot be created.
+    static func createPrivateFile(_ file: URL) -> Bool {
+        FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
     }
 
     /// A new file in the directory for the HTTP listener to spool a raw upload's body to.

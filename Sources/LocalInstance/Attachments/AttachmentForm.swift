@@ -123,7 +123,7 @@ final class AttachmentForm {
                 return
             }
             let staged = content.spoolFile()
-            let descriptor = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let descriptor = open(staged.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw TableAPIError.internalFailure }
             let file = File(fileName: fileName, contentType: part.contentType, staged: staged, size: 0, hash: "")
             files.append(file)

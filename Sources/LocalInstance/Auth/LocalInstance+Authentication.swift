@@ -9,17 +9,26 @@ extension LocalInstance {
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
         if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
         guard let authorization = request.headers.value(named: "Authorization") else { return nil }
-        let (cached, generation) = verifiedCredentials.withLock { ($0.user(for: authorization), $0.generation) }
-        if let cached { return cached }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0].lowercased() {
         case "basic":
             guard let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
                 let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
-            else { return nil }
+            else {
+                noteLogin(nil, succeeded: false, via: "Basic")
+                return nil
+            }
             let user = String(pair[..<colon])
-            guard try verify(user: user, password: String(pair[pair.index(after: colon)...])) else { return nil }
+            let account = Self.account(user: user)
+            guard loginAllowed(account) else { return nil }
+            let (cached, generation) = verifiedCredentials.withLock { ($0.user(for: authorization), $0.generation) }
+            if let cached {
+                noteLogin(account, succeeded: true, via: "Basic")
+                return cached
+            }
+            guard try logIn(user: user, password: String(pair[pair.index(after: colon)...]), via: "Basic") != nil
+            else { return nil }
             verifiedCredentials.withLock { $0.remember(authorization, user: user, verifiedIn: generation) }
             return user
         case "bearer":
@@ -31,19 +40,69 @@ extension LocalInstance {
         }
     }
 
-    /// Whether an active, unlocked user has this password.
+    /// The stored password hash of an active user who is not locked out (`locked_out`, or by failed logins: see
+    /// ``LoginThrottle``) when `password` is theirs and the client is not locked either; nil otherwise. Counts and
+    /// logs a failure (`via` says how the login came: `Basic`, `login form`); after a success, stores a hash weaker
+    /// than the instance's work factor anew and returns that one.
     ///
-    /// - Throws: when the database cannot be read.
-    func verify(user: String, password: String) throws -> Bool {
-        try verifiedHash(user: user, password: password) != nil
+    /// - Throws: when the database cannot be read or written.
+    func logIn(user: String, password: String, via way: String) throws -> String? {
+        let account = Self.account(user: user)
+        guard loginAllowed(account) else { return nil }
+        guard let hash = try loginHash(of: user), PasswordHash.verify(password, against: hash) else {
+            noteLogin(account, succeeded: false, via: way)
+            return nil
+        }
+        noteLogin(account, succeeded: true, via: way)
+        guard let users = dictionary.table("sys_user") else { return hash }
+        return try upgraded(hash, of: password, in: users, field: "user_password", where: "user_name", is: user)
     }
 
-    /// The stored password hash of an active, unlocked user when `password` is theirs; nil otherwise.
+    /// The ``LoginThrottle`` account of a user.
+    static func account(user: String) -> String { "user '\(user)'" }
+
+    /// Whether the request's client and `account` (nil: the client alone) may try a login now.
+    func loginAllowed(_ account: String?) -> Bool {
+        let time = now()
+        let client = ClientAddress.current
+        return loginThrottle.withLock { !$0.isLocked(account: account, client: client, now: time) }
+    }
+
+    /// Notes a login of `account` (nil when the credentials name none, as an API key) from the request's client:
+    /// a success starts the account's count again; a failure is counted and logged, with any lock it begins
+    /// (never the secret).
+    func noteLogin(_ account: String?, succeeded: Bool, via way: String) {
+        if succeeded {
+            if let account { loginThrottle.withLock { $0.recordSuccess(account: account) } }
+            return
+        }
+        let time = now()
+        let client = ClientAddress.current
+        let locks = loginThrottle.withLock { $0.recordFailure(account: account, client: client, now: time) }
+        log("local instance: failed login\(account.map { " of " + $0 } ?? "") (\(way)) from \(client ?? "in process")")
+        for lock in locks { log("local instance: \(lock)") }
+    }
+
+    /// `stored` when it is as strong as a new hash; otherwise a new hash of `secret`, written in place of `stored`
+    /// in `field` of the `table` record whose `keyField` is `key` (unless a write changed it meanwhile).
     ///
-    /// - Throws: when the database cannot be read.
-    func verifiedHash(user: String, password: String) throws -> String? {
-        guard let hash = try loginHash(of: user), PasswordHash.verify(password, against: hash) else { return nil }
-        return hash
+    /// - Throws: when the database cannot be written.
+    func upgraded(
+        _ stored: String, of secret: String, in table: TableDefinition, field: String, where keyField: String,
+        is key: String
+    ) throws -> String {
+        guard PasswordHash.needsUpgrade(stored, iterations: options.passwordIterations) else { return stored }
+        let hash = PasswordHash.make(secret, iterations: options.passwordIterations)
+        return try database.write { [store] db in
+            guard
+                let record = try store.select(
+                    table, where: "\"\(keyField)\" = ? AND \"\(field)\" = ?", [.text(key), .text(stored)], orderBy: "",
+                    limit: 1, offset: 0, db
+                ).first, let sysID = record["sys_id"]
+            else { return stored }
+            _ = try store.update(table, sysID: sysID, [field: hash], db)
+            return hash
+        }
     }
 
     /// The stored password hash of a user who may log in (active, not locked out; empty when they have no
@@ -61,23 +120,33 @@ extension LocalInstance {
     }
 
     /// The `user_name` of the user an active, unexpired `sys_api_key` record with this token acts as, when that
-    /// user may log in; nil otherwise.
+    /// user may log in; nil otherwise. A wrong token counts as a failed login of the client.
     ///
-    /// - Throws: when the database cannot be read.
+    /// - Throws: when the database cannot be read or written.
     func apiKeyUser(_ token: String) throws -> String? {
-        guard !token.isEmpty, let keys = dictionary.table("sys_api_key"), let users = dictionary.table("sys_user")
+        guard !token.isEmpty, let keys = dictionary.table("sys_api_key"), let users = dictionary.table("sys_user"),
+            loginAllowed(nil)
         else { return nil }
         let time = Timestamp.string(now())
-        let user: StoredRecord? = try database.read { [store] db in
-            let candidates = try store.select(
+        let candidates = try database.read { [store] db in
+            try store.select(
                 keys, where: "\"active\" = 1 AND (\"expires\" IS NULL OR \"expires\" > ?)", [.text(time)],
                 orderBy: "", limit: 10_000, offset: 0, db)
-            guard let key = candidates.first(where: { PasswordHash.verify(token, against: $0["token"] ?? "") }),
-                let sysID = key["user"], !sysID.isEmpty
-            else { return nil }
-            return try store.fetch(users, sysID: sysID, db)
         }
-        guard let user, user["active"] == "true", user["locked_out"] != "true" else { return nil }
+        // A token already verified is found without a derivation per key.
+        guard
+            let key = candidates.first(where: { PasswordHash.isKnownMatch(token, $0["token"] ?? "") })
+                ?? candidates.first(where: { PasswordHash.verify(token, against: $0["token"] ?? "") }),
+            let keySysID = key["sys_id"]
+        else {
+            noteLogin(nil, succeeded: false, via: "API key")
+            return nil
+        }
+        _ = try upgraded(key["token"] ?? "", of: token, in: keys, field: "token", where: "sys_id", is: keySysID)
+        guard let sysID = key["user"], !sysID.isEmpty,
+            let user = try database.read({ [store] db in try store.fetch(users, sysID: sysID, db) }),
+            user["active"] == "true", user["locked_out"] != "true"
+        else { return nil }
         return user["user_name"]
     }
 

@@ -36,10 +36,11 @@ extension LocalInstance {
             guard let user = form["username"], let password = form["password"],
                 case let (access, refresh)? = grantTokens(
                     to: user, clientID: clientID, refreshable: true, lifetime: lifetime, now: time,
-                    login: { try verifiedHash(user: user, password: password) })
+                    login: { try logIn(user: user, password: password, via: "OAuth password grant") })
             else { return Self.accessDenied }
             return Self.tokenResponse(access: access, refresh: refresh, lifetime: lifetime)
         case "refresh_token":
+            guard loginAllowed(nil) else { return Self.accessDenied }
             let token = form["refresh_token"] ?? ""
             let access: String? = tokens.withLock { store in
                 guard let grant = store.grant(forRefreshToken: token, now: time),
@@ -49,7 +50,10 @@ extension LocalInstance {
                     userName: grant.userName, clientID: clientID, passwordHash: grant.passwordHash,
                     lifetime: lifetime, now: time)
             }
-            guard let access else { return Self.accessDenied }
+            guard let access else {
+                noteLogin(nil, succeeded: false, via: "OAuth refresh grant")
+                return Self.accessDenied
+            }
             return Self.tokenResponse(access: access, refresh: nil, lifetime: lifetime)
         case "client_credentials":
             guard case .registered(let userSysID) = client, let user = try? userName(sysID: userSysID),
@@ -97,18 +101,27 @@ extension LocalInstance {
         case refused
     }
 
-    /// Checks `clientID` and `secret` against the active `oauth_entity` records.
+    /// Checks `clientID` and `secret` against the active `oauth_entity` records. A wrong secret or unknown client
+    /// counts as a failed login of the client id (``LoginThrottle``), and a locked one is refused.
     ///
-    /// - Throws: when the database cannot be read.
+    /// - Throws: when the database cannot be read or written.
     func checkClient(_ clientID: String, secret: String) throws -> OAuthClientCheck {
         guard let entities = dictionary.table("oauth_entity") else { return .unregistered }
         let active = try database.read { [store] db in
             try store.select(entities, where: "\"active\" = 1", [], orderBy: "", limit: 10_000, offset: 0, db)
         }
         if active.isEmpty { return .unregistered }
-        guard let entity = active.first(where: { $0["client_id"] == clientID }),
+        let account = "OAuth client '\(clientID)'"
+        guard loginAllowed(account) else { return .refused }
+        guard let entity = active.first(where: { $0["client_id"] == clientID }), let sysID = entity["sys_id"],
             PasswordHash.verify(secret, against: entity["client_secret"] ?? "")
-        else { return .refused }
+        else {
+            noteLogin(account, succeeded: false, via: "OAuth client secret")
+            return .refused
+        }
+        noteLogin(account, succeeded: true, via: "OAuth client secret")
+        _ = try upgraded(
+            entity["client_secret"] ?? "", of: secret, in: entities, field: "client_secret", where: "sys_id", is: sysID)
         return .registered(userSysID: entity["user"] ?? "")
     }
 
@@ -121,13 +134,14 @@ extension LocalInstance {
     /// Registers `Options.oauthClients` (`nowflow serve --oauth-client ID:SECRET`) as active `oauth_entity`
     /// records acting as `userSysID`, replacing the secret of one already registered, in the caller's transaction.
     static func registerOAuthClients(
-        _ clients: [String: String], userSysID: String, timestamp: String, store: RecordStore,
-        dictionary: TableDictionary, _ db: SQLiteConnection
+        _ clients: [String: String], userSysID: String, timestamp: String, passwordIterations: Int,
+        store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection
     ) throws {
         guard let entities = dictionary.table("oauth_entity") else { return }
         for (clientID, secret) in clients.sorted(by: { $0.key < $1.key }) {
             let values: StoredRecord = [
-                "client_secret": PasswordHash.make(secret), "active": "true", "user": userSysID,
+                "client_secret": PasswordHash.make(secret, iterations: passwordIterations), "active": "true",
+                "user": userSysID,
             ]
             if let existing = try store.select(
                 entities, where: "\"client_id\" = ?", [.text(clientID)], orderBy: "", limit: 1, offset: 0, db

@@ -44,6 +44,13 @@ extension HTTPListener {
         }
     }
 
+    /// The peer address of `connection` (`127.0.0.1`, `::1`), if it has one.
+    private static func clientAddress(of connection: OpaquePointer) -> String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The clock of `connection`, if it has one.
     private static func clock(of connection: OpaquePointer) -> ConnectionClock? {
         cmhd_socket_context(connection).map { Unmanaged<ConnectionClock>.fromOpaque($0).takeUnretainedValue() }
@@ -110,7 +117,7 @@ extension HTTPListener {
             request.bodyFile = spooled.file
             request.headers[BodySpooling.digestHeader] = spooled.digest
         }
-        let reply = context.handler(request)
+        let reply = ClientAddress.$current.withValue(clientAddress(of: connection)) { context.handler(request) }
         // A spooled body (or received form) the handler did not take goes before the answer does (and with the
         // request, if it never gets this far).
         pending.removeUntakenBody()

@@ -2,6 +2,17 @@ extension LocalInstance {
     /// The platform's default `com.glide.attachment.max_size`: 1024 MB.
     public static let defaultAttachmentMaxSize = 1024 << 20
 
+    /// The work factor of the stored password hashes: 600,000 rounds of PBKDF2-HMAC-SHA256, OWASP's figure
+    /// (Password Storage Cheat Sheet).
+    public static let defaultPasswordIterations = 600_000
+    /// The most rounds a hash may have (more would take minutes per login); a stored hash naming more never
+    /// matches, and a higher ``Options/passwordIterations`` is taken as this.
+    public static let maximumPasswordIterations = 100_000_000
+    /// Failed logins in a row after which an account is locked (the platform locks after repeated failures).
+    public static let defaultLoginFailureLimit = 10
+    /// How long a lock after failed logins lasts.
+    public static let defaultLockoutDuration = Duration.seconds(300)
+
     /// How a local instance starts: its database, extra tables, credentials, data and faults.
     public struct Options: Sendable {
         /// The SQLite database file (created when missing, WAL journal); `":memory:"` is a private temporary
@@ -33,6 +44,16 @@ extension LocalInstance {
         /// (`POST /api/now/attachment/file`) up to this size, and each file part of a multipart one
         /// (`POST /api/now/attachment/upload`, parsed as it arrives) up to this size.
         public var attachmentMaxSize: Int
+        /// The rounds of PBKDF2-HMAC-SHA256 of each new password, API key token and client secret hash
+        /// (``LocalInstance/defaultPasswordIterations`` by default; fewer only for tests). A login that verifies a
+        /// weaker hash (fewer rounds, or the salted SHA-256 of earlier versions) stores it anew with these.
+        public var passwordIterations: Int
+        /// Failed logins in a row (Basic, OAuth grants and client secrets, the login form; batches included) after
+        /// which the user or OAuth client is locked for ``lockoutDuration``; a client address is locked after five
+        /// times as many, whatever the accounts. 0 never locks.
+        public var loginFailureLimit: Int
+        /// How long a lock after failed logins lasts, and how long a failure counts towards one.
+        public var lockoutDuration: Duration
         /// The faults injected from the start.
         public var faults: FaultInjection
         /// Where notices go (invalid query parts, ignored field values); never given credentials.
@@ -46,8 +67,14 @@ extension LocalInstance {
             tokenLifetime: Duration = .seconds(1799), oauthClients: [String: String] = [:],
             statementBudget: Duration? = .seconds(10), faults: FaultInjection = .none,
             log: @escaping @Sendable (String) -> Void = LocalInstance.standardErrorLog,
-            attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize
+            attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize,
+            passwordIterations: Int = LocalInstance.defaultPasswordIterations,
+            loginFailureLimit: Int = LocalInstance.defaultLoginFailureLimit,
+            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration
         ) {
+            self.passwordIterations = passwordIterations
+            self.loginFailureLimit = loginFailureLimit
+            self.lockoutDuration = lockoutDuration
             self.attachmentMaxSize = attachmentMaxSize
             self.databasePath = databasePath
             self.schemaFile = schemaFile

@@ -24,6 +24,8 @@ public final class LocalInstance: Sendable {
     /// Basic credentials already verified, forgotten at any write to sys_user (which also ends the tokens of users
     /// who can no longer log in).
     let verifiedCredentials = Mutex(VerifiedCredentials())
+    /// The failed logins of each account and client, and their locks.
+    let loginThrottle: Mutex<LoginThrottle>
     let faults: Mutex<FaultInjection>
     /// The last records deleted, for the web view of what changed.
     let deletions: DeletionLog
@@ -56,12 +58,19 @@ public final class LocalInstance: Sendable {
         } catch {
             throw LocalInstanceError("cannot open the database \(options.databasePath): \(error.message)")
         }
-        handler = TableAPIHandler(
+        var tables = TableAPIHandler(
             dictionary: dictionary, store: store, database: database,
             translator: SQLQueryTranslator(
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
             now: now, log: log, administrator: options.adminUser, deletions: deletions)
+        tables.passwordIterations = options.passwordIterations
+        handler = tables
         faults = Mutex(options.faults)
+        let lockout = options.lockoutDuration.components
+        loginThrottle = Mutex(
+            LoginThrottle(
+                limit: options.loginFailureLimit,
+                lockDuration: Double(lockout.seconds) + Double(lockout.attoseconds) / 1e18))
         do {
             attachments = AttachmentAPIHandler(
                 tables: handler, content: try AttachmentContent(databasePath: options.databasePath),
@@ -79,11 +88,12 @@ public final class LocalInstance: Sendable {
                     try store.setMeta("demo_data", "seeded", db)
                 }
                 let adminSysID = try DemoData.ensureAdmin(
-                    userName: options.adminUser, passwordHash: PasswordHash.make(options.adminPassword),
+                    userName: options.adminUser,
+                    passwordHash: PasswordHash.make(options.adminPassword, iterations: options.passwordIterations),
                     timestamp: Timestamp.string(now()), store: store, dictionary: dictionary, db)
                 try Self.registerOAuthClients(
-                    options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()), store: store,
-                    dictionary: dictionary, db)
+                    options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()),
+                    passwordIterations: options.passwordIterations, store: store, dictionary: dictionary, db)
             }
         } catch let error as SQLiteError {
             throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")

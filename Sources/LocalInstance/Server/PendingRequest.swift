@@ -69,7 +69,7 @@ final class PendingRequest {
 
     /// Sends the body to `file` from now on, up to `limit` bytes; false when the file cannot be created.
     func spool(to file: URL, limit: Int) -> Bool {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil),
+        guard AttachmentContent.createPrivateFile(file),
             let handle = try? FileHandle(forWritingTo: file)
         else { return false }
         spool = Spool(file: file, handle: handle, limit: limit)

@@ -225,7 +225,7 @@ extension TableAPIHandler {
                 value = try resolver.storedValue(field, forDisplayValue: value)
             }
             if field.isPassword {
-                changes[key] = value.isEmpty ? "" : PasswordHash.make(value)
+                changes[key] = value.isEmpty ? "" : PasswordHash.make(value, iterations: passwordIterations)
                 continue
             }
             guard field.storedValue(value) != nil else {

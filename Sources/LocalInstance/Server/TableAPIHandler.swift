@@ -14,6 +14,8 @@ struct TableAPIHandler: Sendable {
     let policy: AccessPolicy
     /// Where deletions are noted.
     let deletions: DeletionLog
+    /// The work factor of the password hashes written (``LocalInstance/Options/passwordIterations``).
+    var passwordIterations = LocalInstance.defaultPasswordIterations
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
 

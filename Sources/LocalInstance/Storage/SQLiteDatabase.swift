@@ -1,5 +1,10 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A thread-safe SQLite database: one connection for writes, used under a mutex, and a pool of read-only
 /// connections, so that reads run in parallel with each other and with the writer (WAL).
@@ -28,6 +33,19 @@ final class SQLiteDatabase: Sendable {
         var active = 0
     }
 
+    /// Creates the database file at `path` when missing, readable and writable by its owner alone (0600 whatever
+    /// the umask): SQLite gives its WAL and shared-memory files the database file's mode. Anything else (the file
+    /// exists, the directory is missing) is left for SQLite's own open to report.
+    private static func createPrivately(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        #if canImport(Glibc)
+            _ = Glibc.close(descriptor)
+        #elseif canImport(Darwin)
+            _ = Darwin.close(descriptor)
+        #endif
+    }
+
     /// How many reads run on the pool's connections now.
     var activeReads: Int { readers.withLock { $0.active } }
 
@@ -43,7 +61,8 @@ final class SQLiteDatabase: Sendable {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "nowflow-memory-" + UUID().uuidString, isDirectory: true)
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 // SQLITE_CANTOPEN, as SQLite would report a database it cannot create.
                 throw SQLiteError(code: 14, message: "cannot create \(directory.path): \(error)", sql: "")
@@ -54,6 +73,7 @@ final class SQLiteDatabase: Sendable {
             temporaryDirectory = nil
             self.path = path
         }
+        Self.createPrivately(self.path)
         do {
             writer = Mutex(
                 try SQLiteConnection(

@@ -50,7 +50,7 @@ extension WebInterface {
         let userName = form["user_name"] ?? ""
         let hash: String?
         do {
-            hash = try instance.verifiedHash(user: userName, password: form["user_password"] ?? "")
+            hash = try instance.logIn(user: userName, password: form["user_password"] ?? "", via: "login form")
         } catch {
             instance.log("local instance: web login failed: \(error)")
             return WebPage.message("Internal error", "The instance could not read its users.", user: nil, status: 500)

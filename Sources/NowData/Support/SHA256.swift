@@ -48,7 +48,27 @@ package struct SHA256: Sendable {
         hexText(digest(Array(text.utf8)))
     }
 
-    private static func hexText(_ digest: [UInt8]) -> String {
+    /// PBKDF2-HMAC-SHA256 (RFC 8018) of `password` and `salt` with `iterations` rounds: a 32-byte key, as stored
+    /// for passwords (`iterations` at least 1).
+    package static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
+        var key = [UInt8](repeating: 0, count: 32)
+        password.withUnsafeBufferPointer { passwordBytes in
+            passwordBytes.withMemoryRebound(to: CChar.self) { passwordChars in
+                salt.withUnsafeBufferPointer { saltBytes in
+                    key.withUnsafeMutableBufferPointer { out in
+                        _ = PKCS5_PBKDF2_HMAC(
+                            passwordChars.baseAddress, Int32(passwordChars.count), saltBytes.baseAddress,
+                            Int32(saltBytes.count), Int32(clamping: max(1, iterations)), EVP_sha256(), Int32(out.count),
+                            out.baseAddress)
+                    }
+                }
+            }
+        }
+        return key
+    }
+
+    /// The lowercase hex text of `digest`.
+    package static func hexText(_ digest: [UInt8]) -> String {
         digest.map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex

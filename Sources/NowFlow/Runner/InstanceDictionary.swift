@@ -86,11 +86,15 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         return try? JSONDecoder().decode(InstanceDictionary.self, from: data)
     }
 
-    /// Keeps the dictionary at `url` (its directory created); a failure to write only loses the cache.
+    /// Keeps the dictionary at `url` (its directory created), readable by its owner alone (0600 in a 0700
+    /// directory, whatever the umask); a failure to write only loses the cache.
     func save(at url: URL) {
         guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try? data.write(to: url, options: .atomic)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
 
     /// Reads the table list, then the fields of `tables` and of the tables they extend.

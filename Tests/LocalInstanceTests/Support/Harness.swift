@@ -11,11 +11,15 @@ struct Harness {
     let log: LogLines
 
     static let adminAuth = "Basic " + Data("admin:secret".utf8).base64EncodedString()
+    /// The work factor of the harness's password hashes: low, so that each instance does not spend a second on
+    /// its admin's.
+    static let passwordIterations = 1_000
 
     init(seed: Bool = true, configure: (inout LocalInstance.Options) -> Void = { _ in }) throws {
         let clock = TestClock()
         let log = LogLines()
-        var options = LocalInstance.Options(adminPassword: "secret", seedDemoData: seed, log: log.sink)
+        var options = LocalInstance.Options(
+            adminPassword: "secret", seedDemoData: seed, log: log.sink, passwordIterations: Self.passwordIterations)
         configure(&options)
         instance = try LocalInstance(options: options, now: { clock.now })
         self.clock = clock

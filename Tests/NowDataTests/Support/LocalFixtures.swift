@@ -5,7 +5,8 @@ import NowData
 /// An in-memory local instance without demo data, quiet.
 func makeLocalInstance(seedDemoData: Bool = false, tokenLifetime: Duration = .seconds(1799)) throws -> LocalInstance {
     try LocalInstance(
-        options: LocalInstance.Options(seedDemoData: seedDemoData, tokenLifetime: tokenLifetime, log: { _ in }))
+        options: LocalInstance.Options(
+            seedDemoData: seedDemoData, tokenLifetime: tokenLifetime, log: { _ in }, passwordIterations: 1_000))
 }
 
 /// A service on `instance`'s in-process transport, as admin, with fast retries.

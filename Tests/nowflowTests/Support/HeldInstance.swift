@@ -29,7 +29,7 @@ final class HeldInstance: Sendable {
     init(password: String = "pw", hold: @escaping @Sendable (_ index: Int, _ request: NowHTTPRequest) -> Duration)
         throws
     {
-        let instance = try LocalInstance(options: LocalInstance.Options(adminPassword: password, log: { _ in }))
+        let instance = try LocalInstance(options: LocalInstance.Options(adminPassword: password, log: { _ in }, passwordIterations: 1_000))
         let arrivals = Arrivals()
         do {
             listener = try HTTPListener { request in

@@ -15,11 +15,22 @@ final class ServeProcess: Sendable {
     /// What the server wrote to standard error so far, read as it comes.
     private let errors: CollectedText
 
-    /// Starts `nowflow serve --port 0` with `arguments` and waits for its `listening on` line.
-    init(_ arguments: [String]) async throws {
+    /// Starts `nowflow serve --port 0` with `arguments` and waits for its `listening on` line; `environment` is
+    /// added to this process's (with a low `NOWFLOW_PASSWORD_ITERATIONS` unless it names one), and `umask` (octal
+    /// text) is the server's file creation mask when given.
+    init(_ arguments: [String], environment: [String: String] = [:], umask: String? = nil) async throws {
         let process = Process()
-        process.executableURL = try BuiltProducts.executable(named: "nowflow")
-        process.arguments = ["serve", "--port", "0"] + arguments
+        let executable = try BuiltProducts.executable(named: "nowflow")
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\"", executable.path, "serve", "--port", "0"]
+                + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = ["serve", "--port", "0"] + arguments
+        }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["NOWFLOW_PASSWORD_ITERATIONS": "1000"]) { $1 }.merging(environment) { $1 }
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output

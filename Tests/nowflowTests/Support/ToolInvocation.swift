@@ -8,8 +8,9 @@ struct ToolInvocation {
     var stderr: String
 
     /// Runs `nowflow arguments...` in `directory` with `environment` added to a minimal environment
-    /// (HOME points at `directory` so that nothing under the real home is touched). The process is killed after
-    /// 60 seconds, so that a test cannot hang.
+    /// (HOME points at `directory` so that nothing under the real home is touched; a low
+    /// `NOWFLOW_PASSWORD_ITERATIONS`, so that each run does not spend a second hashing the admin's password). The
+    /// process is killed after 60 seconds, so that a test cannot hang.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], stdin: String? = nil
     ) throws -> ToolInvocation {
@@ -17,9 +18,9 @@ struct ToolInvocation {
         process.executableURL = try BuiltProducts.executable(named: "nowflow")
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) {
-            $1
-        }
+        process.environment = [
+            "HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "NOWFLOW_PASSWORD_ITERATIONS": "1000",
+        ].merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
