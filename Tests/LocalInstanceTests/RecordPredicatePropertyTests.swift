@@ -38,7 +38,7 @@ import Testing
             let predicate: RecordPredicate
             do {
                 predicate = try RecordPredicate(parsed, table: table, clock: clock) { field, table in
-                    harness.instance.dictionary.fieldType(field, in: table).map(Self.queryType)
+                    harness.instance.dictionary.fieldType(field, in: table).map(\.queryType)
                 }
             } catch {
                 refused += 1
@@ -61,7 +61,7 @@ import Testing
                 let kept = Self.withoutIgnored(parsed, predicate)
                 let instanceReading = try RecordPredicate(
                     try EncodedQuery.parse(kept), table: table, clock: clock
-                ) { field, table in harness.instance.dictionary.fieldType(field, in: table).map(Self.queryType) }
+                ) { field, table in harness.instance.dictionary.fieldType(field, in: table).map(\.queryType) }
                 try await Self.compare(instanceReading, kept, table, selected, harness, written: query)
             } else {
                 compared += 1
@@ -118,19 +118,6 @@ import Testing
             harness, "sys_user", fields: ["time_zone"], query: "user_name=admin")
         let name = users.first.flatMap { RecordPredicate.text(of: "time_zone", in: $0) } ?? ""
         return name.isEmpty ? .gmt : TimeZone(identifier: name) ?? .gmt
-    }
-
-    static func queryType(_ type: FieldType) -> QueryFieldType {
-        switch type {
-        case .string: .string
-        case .choice: .choice
-        case .integer: .integer
-        case .decimal: .decimal
-        case .boolean: .boolean
-        case .dateTime: .dateTime
-        case .date: .date
-        case .reference(let table): .reference(table: table)
-        }
     }
 
     /// The records of `table` (every one when `query` is nil) with `fields` (every field when empty), values as

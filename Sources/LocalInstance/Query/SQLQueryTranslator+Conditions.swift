@@ -281,26 +281,14 @@ extension QueryOperator {
 extension FieldType {
     /// `text` as the value stored in a column of this type.
     fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
-        let trimmed = text.trimmingSpaces
-        switch self {
-        case .integer:
-            guard let number = Int64(trimmed) else {
-                throw .init(reason: "\(field) is an integer field, '\(text)' is not an integer")
+        do {
+            switch try ComparedValue(text, type: queryType, field: field) {
+            case .integer(let number): return .integer(number)
+            case .real(let number): return .real(number)
+            case .text(let text): return .text(text)
             }
-            return .integer(number)
-        case .decimal:
-            guard let number = Double(trimmed), number.isFinite else {
-                throw .init(reason: "\(field) is a decimal field, '\(text)' is not a number")
-            }
-            return .real(number)
-        case .boolean:
-            switch trimmed.lowercased() {
-            case "true", "1": return .integer(1)
-            case "false", "0": return .integer(0)
-            default: throw .init(reason: "\(field) is a boolean field, '\(text)' is not true or false")
-            }
-        case .string, .dateTime, .date, .reference, .choice:
-            return .text(text)
+        } catch {
+            throw .init(reason: error.reason)
         }
     }
 }
@@ -320,33 +308,5 @@ extension String {
             escaped.unicodeScalars.append(character)
         }
         return escaped
-    }
-
-    /// The text without leading and trailing spaces (numbers in a list are often written `1, 2`).
-    fileprivate var trimmingSpaces: String {
-        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-
-    /// Whether the text is a calendar date `yyyy-MM-dd`.
-    fileprivate var isCalendarDate: Bool {
-        let bytes = Array(utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        func number(_ range: Range<Int>) -> Int? {
-            var result = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                result = result * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return result
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
-        let daysInMonth = [
-            31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31,
-            31, 30, 31, 30, 31,
-        ]
-        return (1...12).contains(month) && (1...daysInMonth[month - 1]).contains(day)
     }
 }

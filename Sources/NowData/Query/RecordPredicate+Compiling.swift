@@ -277,54 +277,14 @@ extension QueryFieldType {
     fileprivate func stored(_ text: String, field: String) throws(RecordPredicate.TermCompiler.Mismatch)
         -> RecordPredicate.Stored
     {
-        let trimmed = text.trimmingSpaces
-        switch self {
-        case .integer:
-            guard let number = Int64(trimmed) else {
-                throw .init(reason: "\(field) is an integer field, '\(text)' is not an integer")
+        do {
+            switch try ComparedValue(text, type: self, field: field) {
+            case .integer(let number): return .integer(number)
+            case .real(let number): return .real(number)
+            case .text(let text): return .text(text)
             }
-            return .integer(number)
-        case .decimal:
-            guard let number = Double(trimmed), number.isFinite else {
-                throw .init(reason: "\(field) is a decimal field, '\(text)' is not a number")
-            }
-            return .real(number)
-        case .boolean:
-            switch trimmed.lowercased() {
-            case "true", "1": return .integer(1)
-            case "false", "0": return .integer(0)
-            default: throw .init(reason: "\(field) is a boolean field, '\(text)' is not true or false")
-            }
-        default:
-            return .text(text)
+        } catch {
+            throw .init(reason: error.reason)
         }
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces.
-    fileprivate var trimmingSpaces: String {
-        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else {
-            return ""
-        }
-        return String(self[first...last])
-    }
-
-    /// Whether the text is a calendar date `yyyy-MM-dd` naming a real day.
-    fileprivate var isCalendarDate: Bool {
-        let bytes = Array(utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        func number(_ range: Range<Int>) -> Int? {
-            var result = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                result = result * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return result
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
-        let february = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        let days = [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...12).contains(month) && (1...days[month - 1]).contains(day)
     }
 }
