@@ -73,8 +73,8 @@ struct InstanceTarget {
 
     /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in
     /// process as its administrator without credentials (``LocalInstance/transport(actingAs:)``), so that opening
-    /// it derives no password hash. An existing administrator is left as it is; one this open creates gets
-    /// `NOWFLOW_ADMIN_PASSWORD` (`admin` by default) for logins over HTTP (`nowflow serve`, the web views).
+    /// it derives no password hash. An administrator with a password is left as it is; one without (a new
+    /// database's) gets `NOWFLOW_ADMIN_PASSWORD` (`admin` by default), for logins over HTTP (`nowflow serve`).
     private static func local(environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget {
         let directory = NowflowDirectory.url
         let instance: LocalInstance

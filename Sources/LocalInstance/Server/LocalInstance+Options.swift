@@ -23,7 +23,7 @@ extension LocalInstance {
         /// The administrator's user name.
         public var adminUser: String
         /// The administrator's password, set on every start (the default is for local use only); with
-        /// ``keepsExistingAdmin``, only the password of an administrator this start creates.
+        /// ``keepsExistingAdmin``, only given to an administrator that has none yet.
         public var adminPassword: String
         /// Whether an administrator already in the database with a password is left as it is (its password and
         /// `active` untouched, so that opening the database derives no password hash); a missing one (or the demo
