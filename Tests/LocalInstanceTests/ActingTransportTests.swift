@@ -29,7 +29,8 @@ import Testing
         #expect(Harness.text(refused) == AttackHarness.refusal("Insert"))
         #expect(overHTTP.statusCode == refused.statusCode)
         #expect(Harness.text(overHTTP) == Harness.text(refused))
-        let read = try await Self.send(acting, "GET", "/api/now/table/sys_user/\(DemoData.sysID("sys_user", "joe.employee"))")
+        let read = try await Self.send(
+            acting, "GET", "/api/now/table/sys_user/\(DemoData.sysID("sys_user", "joe.employee"))")
         #expect(read.statusCode == 200)
         let created = try await Self.send(
             attack.instance.transport(actingAs: "admin"), "POST", "/api/now/table/incident", body: write)
@@ -86,7 +87,8 @@ import Testing
             }
             let users = try #require(harness.instance.dictionary.table("sys_user"))
             let hash = try harness.instance.database.read { db in
-                try harness.instance.store.fetch(users, sysID: DemoData.sysID("sys_user", "admin"), db)?["user_password"]
+                try harness.instance.store.fetch(users, sysID: DemoData.sysID("sys_user", "admin"), db)?[
+                    "user_password"]
             }
             return (harness, try #require(hash))
         }
@@ -96,7 +98,9 @@ import Testing
         let (kept, second) = try open("other-pw", keeps: true)
         #expect(second == first)
         let login = "Basic " + Data("admin:first-pw".utf8).base64EncodedString()
-        #expect(try await kept.send("GET", "/api/now/table/sys_user", headers: [("Authorization", login)]).statusCode == 200)
+        #expect(
+            try await kept.send("GET", "/api/now/table/sys_user", headers: [("Authorization", login)]).statusCode == 200
+        )
         kept.instance.close()
         let (reset, third) = try open("other-pw", keeps: false)
         #expect(third != first)

@@ -53,7 +53,8 @@ import Testing
                 + "ok   step 2 (assert): holds: steps.first.count == 1 (N ms)\n",
         ]
         for (arguments, output) in [
-            (["run", "job.yaml", "--quiet"], ran), (["validate", "job.yaml"], ["job.yaml: ok (Embedded, 2 steps)\n", ""]),
+            (["run", "job.yaml", "--quiet"], ran),
+            (["validate", "job.yaml"], ["job.yaml: ok (Embedded, 2 steps)\n", ""]),
         ] {
             let again = try ToolInvocation.run(arguments, in: directory, environment: environment)
             #expect(again.status == 0, "\(arguments)")
@@ -65,10 +66,17 @@ import Testing
     @Test func aJobsOwnAuthenticationStillLogsIn() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try (Self.job.replacingOccurrences(
-            of: "name: Embedded\n", with: "name: Embedded\nauth:\n  basic: { user: admin, password: \"${env.PW}\" }\n"))
-            .write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
-        let logged = try ToolInvocation.run(["run", "job.yaml", "--quiet"], in: directory, environment: ["PW": "admin"])
+        let job = """
+            name: Embedded
+            auth:
+              basic: { user: admin, password: "${env.PW}" }
+            steps:
+              - id: first
+                query: { table: incident, where: { number: INC0010001 }, fields: [number], limit: 1 }
+            """
+        try job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let logged = try ToolInvocation.run(
+            ["run", "job.yaml", "--quiet"], in: directory, environment: ["PW": "admin"])
         #expect(logged.status == 0, "\(logged.stderr)")
         let wrong = try ToolInvocation.run(
             ["run", "job.yaml", "--offline"], in: directory, environment: ["PW": "not-it"])

@@ -27,9 +27,10 @@ extension LocalInstance {
         public var adminPassword: String
         /// Whether an administrator already in the database with a password is left as it is (its password and
         /// `active` untouched, so that opening the database derives no password hash); a missing one (or the demo
-        /// data's, which has no password) still gets ``adminPassword``, hashed once. False by default: every start reactivates the administrator and sets its
-        /// password, as `nowflow serve` does. The embedded instance of `nowflow run` keeps it: it reaches the
-        /// database through ``LocalInstance/transport(actingAs:)``, without a password.
+        /// data's, which has no password) still gets ``adminPassword``, hashed once. False by default: every start
+        /// reactivates the administrator and sets its password, as `nowflow serve` does. The embedded instance of
+        /// `nowflow run` keeps it: it reaches the database through ``LocalInstance/transport(actingAs:)``, without
+        /// a password.
         public var keepsExistingAdmin: Bool
         /// Whether a new database gets the demo data set (users, groups, incidents, problems, changes, CIs).
         public var seedDemoData: Bool
