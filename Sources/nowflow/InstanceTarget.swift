@@ -16,8 +16,10 @@ struct InstanceTarget {
     var transport: (any NowTransport)?
     var authentication: NowAuthentication
     var secrets: [String] = []
-    /// Whether credentials were found (the embedded instance's, a profile's, the environment's): what a 401 hints.
+    /// Whether credentials were found (a profile's, the environment's) or are not needed (the embedded instance's
+    /// transport acts as its administrator): what a 401 hints.
     var hasCredentials: Bool {
+        if instance != nil { return true }
         if case .none = authentication { return false }
         return true
     }
@@ -70,12 +72,15 @@ struct InstanceTarget {
     }
 
     /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in
-    /// process with the administrator's credentials (`NOWFLOW_ADMIN_PASSWORD`, `admin` by default).
+    /// process as its administrator without credentials (``LocalInstance/transport(actingAs:)``), so that opening
+    /// it derives no password hash. An administrator with a password is left as it is; one without (a new
+    /// database's) gets `NOWFLOW_ADMIN_PASSWORD` (`admin` by default), for logins over HTTP (`nowflow serve`).
     private static func local(environment: [String: String], verbose: Bool) throws(Failure) -> InstanceTarget {
         let directory = NowflowDirectory.url
         let instance: LocalInstance
         var options = LocalInstance.Options()
         options.adminPassword = environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
+        options.keepsExistingAdmin = true
         do {
             if let iterations = try ServeCommand.passwordIterations(environment: environment) {
                 options.passwordIterations = iterations
@@ -92,8 +97,7 @@ struct InstanceTarget {
             throw Failure(description: "cannot open the local instance in \(directory.path): \(error)", isUsage: false)
         }
         var target = InstanceTarget(
-            url: Self.localURL, transport: instance.transport,
-            authentication: .basic(user: options.adminUser, password: options.adminPassword))
+            url: Self.localURL, transport: instance.transport(actingAs: options.adminUser), authentication: .none)
         target.instance = instance
         return target
     }

@@ -301,20 +301,24 @@ enum DemoData {
         }
     }
 
-    /// Creates the administrator if missing and sets its password (on every start); returns its sys_id (empty
-    /// without a `sys_user` table).
+    /// Creates the administrator if missing and reactivates an existing one and sets its password, unless
+    /// `keepsExisting` and it has a password already (the demo data's has none); returns its sys_id (empty without a
+    /// `sys_user` table). `passwordHash` is only derived when stored.
     @discardableResult
     static func ensureAdmin(
-        userName: String, passwordHash: String, timestamp: String, store: RecordStore, dictionary: TableDictionary,
-        _ db: SQLiteConnection
+        userName: String, keepsExisting: Bool, passwordHash: () -> String, timestamp: String,
+        store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection
     ) throws -> String {
         guard let users = dictionary.table("sys_user") else { return "" }
         if let existing = try store.select(
             users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
         ).first, let sysID = existing["sys_id"] {
-            _ = try store.update(users, sysID: sysID, ["user_password": passwordHash, "active": "true"], db)
+            if !keepsExisting || (existing["user_password"] ?? "").isEmpty {
+                _ = try store.update(users, sysID: sysID, ["user_password": passwordHash(), "active": "true"], db)
+            }
             return sysID
         }
+        let passwordHash = passwordHash()
         let insert = Inserter(store: store, dictionary: dictionary, db: db)
         try insert.record(
             "sys_user", userName, created: timestamp,

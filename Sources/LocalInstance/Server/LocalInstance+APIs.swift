@@ -35,7 +35,7 @@ extension LocalInstance {
                 return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable, as: access)
             }
             if isTinyURL { return tinyURL(request) }
-            return try batch(request)
+            return try batch(request, as: user)
         } catch {
             return error.response
         }

@@ -7,7 +7,8 @@ import NowData
 /// The body is `{"batch_request_id": ..., "rest_requests": [{"id", "method", "url", "headers": [{"name",
 /// "value"}], "body": base64}]}`; the answer is `{"batch_request_id", "serviced_requests": [{"id",
 /// "status_code", "status_text", "headers", "body": base64, "execution_time"}], "unserviced_requests": [...]}`.
-/// An inner request without its own `Authorization` header carries the batch's. One that lacks a method or a URL
+/// An inner request without its own `Authorization` header carries the batch's (or, in a batch sent through
+/// ``LocalInstance/transport(actingAs:)`` without credentials, is the acting user's). One that lacks a method or a URL
 /// is listed, by id, among the unserviced requests.
 ///
 /// Bounded work: the body must be `application/json` (as the Table API's writes), a batch holds at most
@@ -26,8 +27,9 @@ extension LocalInstance {
         path == "/api/now/v1/batch" || path == "/api/now/batch"
     }
 
-    /// The answer to an authenticated batch request.
-    func batch(_ request: NowHTTPRequest) throws(TableAPIError) -> NowHTTPResponse {
+    /// The answer to an authenticated batch request; with `user`, the batch is that user's (already authenticated),
+    /// and so is each inner request without credentials of its own.
+    func batch(_ request: NowHTTPRequest, as user: String?) throws(TableAPIError) -> NowHTTPResponse {
         guard request.method.uppercased() == "POST" else { throw .methodNotSupported(request.method) }
         try TableAPIHandler.requireJSON(request)
         guard let body = request.body, case .object(let object)? = try? JSONValue(json: body),
@@ -55,7 +57,8 @@ extension LocalInstance {
             let start = clock.now
             var response =
                 Self.isBatchable(innerRequest.path)
-                ? handle(innerRequest) : Self.notBatchable(innerRequest.path).response
+                ? handle(innerRequest, as: innerRequest.carriesCredentials ? nil : user)
+                : Self.notBatchable(innerRequest.path).response
             if let file = response.bodyFile {
                 // A download inside a batch: its bytes go into the batch's answer, when they fit.
                 let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0

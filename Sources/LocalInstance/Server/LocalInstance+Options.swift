@@ -22,8 +22,16 @@ extension LocalInstance {
         public var schemaFile: String?
         /// The administrator's user name.
         public var adminUser: String
-        /// The administrator's password, set on every start (the default is for local use only).
+        /// The administrator's password, set on every start (the default is for local use only); with
+        /// ``keepsExistingAdmin``, only given to an administrator that has none yet.
         public var adminPassword: String
+        /// Whether an administrator already in the database with a password is left as it is (its password and
+        /// `active` untouched, so that opening the database derives no password hash); a missing one (or the demo
+        /// data's, which has no password) still gets ``adminPassword``, hashed once. False by default: every start
+        /// reactivates the administrator and sets its password, as `nowflow serve` does. The embedded instance of
+        /// `nowflow run` keeps it: it reaches the database through ``LocalInstance/transport(actingAs:)``, without
+        /// a password.
+        public var keepsExistingAdmin: Bool
         /// Whether a new database gets the demo data set (users, groups, incidents, problems, changes, CIs).
         public var seedDemoData: Bool
         /// The platform property `glide.invalid_query.returns_no_rows`: an invalid query part matches nothing
@@ -70,8 +78,9 @@ extension LocalInstance {
             attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize,
             passwordIterations: Int = LocalInstance.defaultPasswordIterations,
             loginFailureLimit: Int = LocalInstance.defaultLoginFailureLimit,
-            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration
+            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false
         ) {
+            self.keepsExistingAdmin = keepsExistingAdmin
             self.passwordIterations = passwordIterations
             self.loginFailureLimit = loginFailureLimit
             self.lockoutDuration = lockoutDuration

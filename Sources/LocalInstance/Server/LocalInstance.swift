@@ -88,8 +88,8 @@ public final class LocalInstance: Sendable {
                     try store.setMeta("demo_data", "seeded", db)
                 }
                 let adminSysID = try DemoData.ensureAdmin(
-                    userName: options.adminUser,
-                    passwordHash: PasswordHash.make(options.adminPassword, iterations: options.passwordIterations),
+                    userName: options.adminUser, keepsExisting: options.keepsExistingAdmin,
+                    passwordHash: { PasswordHash.make(options.adminPassword, iterations: options.passwordIterations) },
                     timestamp: Timestamp.string(now()), store: store, dictionary: dictionary, db)
                 try Self.registerOAuthClients(
                     options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()),
@@ -103,21 +103,37 @@ public final class LocalInstance: Sendable {
     /// What to do with one request: its response (after any injected latency) or a dropped connection.
     /// Synchronous and thread-safe.
     public func reply(to request: NowHTTPRequest) -> LocalInstanceReply {
+        reply(to: request, as: nil)
+    }
+
+    /// What to do with one request, as ``reply(to:)``; with `user`, as that user (already authenticated) instead of
+    /// by the request's credentials.
+    func reply(to request: NowHTTPRequest, as user: String?) -> LocalInstanceReply {
         switch nextFault() {
         case .drop(let delay):
             return .dropConnection(after: delay)
         case .status(let status, let retryAfter, let delay):
             return .respond(Self.faultResponse(status, retryAfterSeconds: retryAfter), after: delay)
         case .lostResponse(let delay):
-            _ = handle(request)
+            _ = handle(request, as: user)
             return .dropConnection(after: delay)
         case .none(let delay):
-            return .respond(handle(request), after: delay)
+            return .respond(handle(request, as: user), after: delay)
         }
     }
 
-    /// A transport that sends requests to this instance in process, without a socket.
-    public var transport: any NowTransport { LocalInstanceTransport(instance: self) }
+    /// A transport that sends requests to this instance in process, without a socket; each request is
+    /// authenticated by its own credentials, as over HTTP.
+    public var transport: any NowTransport { LocalInstanceTransport(instance: self, actingUser: nil) }
+
+    /// A transport that sends requests to this instance in process as `user`: a request without credentials of its
+    /// own (no `Authorization` or `x-sn-apikey` header) is that user's, with no password checked, and goes through
+    /// the ``AccessPolicy`` of that user as any other (roles apply); one with its own credentials is authenticated by
+    /// them, as over HTTP. For the process that opened the database (the embedded instance of `nowflow run`), which
+    /// could read and write it anyway; nothing reaches it over HTTP.
+    public func transport(actingAs user: String) -> any NowTransport {
+        LocalInstanceTransport(instance: self, actingUser: user)
+    }
 
     /// Replaces the injected faults (scripted faults not yet used are dropped).
     public func setFaults(_ faults: FaultInjection) {

@@ -6,9 +6,12 @@ import NowData
 #endif
 
 /// NowData's transport on a local instance, in process: a request goes straight to ``LocalInstance/reply(to:)``;
-/// injected latency is awaited and a dropped connection is thrown as the network would.
+/// injected latency is awaited and a dropped connection is thrown as the network would. With an acting user
+/// (``LocalInstance/transport(actingAs:)``), a request without credentials of its own is that user's.
 struct LocalInstanceTransport: NowTransport {
     let instance: LocalInstance
+    /// The user of the requests that carry no credentials of their own; nil to authenticate each by its own.
+    let actingUser: String?
 
     /// True: an attachment upload's ``NowHTTPRequest/bodyFile`` (raw, or a multipart form) is read into the
     /// instance a chunk at a time, and a download is copied to ``NowHTTPRequest/responseBodyFile`` from the instance's file.
@@ -24,7 +27,7 @@ struct LocalInstanceTransport: NowTransport {
             request.body = try Self.contents(of: file)
             request.bodyFile = nil
         }
-        switch instance.reply(to: request) {
+        switch instance.reply(to: request, as: request.carriesCredentials ? nil : actingUser) {
         case .respond(var response, let delay):
             try await wait(delay)
             if let file = response.bodyFile {

@@ -15,7 +15,8 @@ public struct RunOptions: Sendable {
     /// The transport requests travel through; nil means HTTP(S) through NowData's default, `CurlTransport`. A dry
     /// run wraps it: reads go through it, writes are kept and not sent.
     public var transport: (any NowTransport)?
-    /// The authentication used when the job has no `auth` (the embedded instance's administrator, or a profile's).
+    /// The authentication used when the job has no `auth` (a profile's, the environment's; none for the embedded
+    /// instance, whose transport acts as its administrator).
     public var authentication: NowAuthentication
     /// Values masked as `***` in everything the run reports, besides the job's own secrets (a profile's
     /// credentials).

@@ -9,7 +9,8 @@ struct ToolInvocation {
 
     /// Runs `nowflow arguments...` in `directory` with `environment` added to a minimal environment
     /// (HOME points at `directory` so that nothing under the real home is touched; a low
-    /// `NOWFLOW_PASSWORD_ITERATIONS`, so that each run does not spend a second hashing the admin's password). The
+    /// `NOWFLOW_PASSWORD_ITERATIONS`, so that the run that gives a new embedded database's admin its password, or a
+    /// `serve`, does not spend a second hashing it). The
     /// process is killed after 60 seconds, so that a test cannot hang.
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:], stdin: String? = nil
