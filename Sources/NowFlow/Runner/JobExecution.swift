@@ -150,7 +150,7 @@ final class JobExecution {
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
                 finish(
-                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
+                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, result))
                 return nil
             } catch {
                 failure = error
