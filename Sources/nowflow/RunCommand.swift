@@ -192,9 +192,14 @@ enum RunCommand {
             settingUp.display = ResultDisplay(width: TerminalSize.columns(), timeZone: settings.timeZone)
         }
         let options = settingUp
-        if !settings.offline {
+        if settings.offline {
+            for warning in job.warnings { printError(warning.description) }
+        } else {
             let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
-            for problem in check.diagnostics { printError(problem.description) }
+            // The file's own warnings, with the name check's in file order.
+            for problem in Diagnostic.inFileOrder(job.warnings + check.diagnostics, of: job.file) {
+                printError(problem.description)
+            }
             if check.refusesRun, let reason = check.notChecked {
                 let problem = Diagnostic(
                     file: job.file, line: 0, column: 0,

@@ -57,7 +57,10 @@ enum ValidateCommand {
             do {
                 let job = try JobFile.load(path: path)
                 var notChecked: String?
-                if !parsed.flag("offline") {
+                // The file's own warnings, with the name check's in file order when it runs.
+                if parsed.flag("offline") {
+                    for warning in job.warnings { printError(warning.description) }
+                } else {
                     let name =
                         parsed.value("instance") ?? job.instance ?? EnvironmentCredentials.instance(in: environment)
                         ?? "local"
@@ -80,7 +83,9 @@ enum ValidateCommand {
                     settingUp.refreshSchema = parsed.flag("refresh-schema")
                     let options = settingUp
                     let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
-                    for problem in check.diagnostics { printError(problem.description) }
+                    for problem in Diagnostic.inFileOrder(job.warnings + check.diagnostics, of: job.file) {
+                        printError(problem.description)
+                    }
                     guard check.diagnostics.allSatisfy(\.isWarning) else {
                         status = 2
                         continue

@@ -76,6 +76,41 @@ import Testing
         #expect(Set(try harness.sysIDs("incident", "urgency=1^" + query)) == Set(matching))
     }
 
+    /// A run reads each dictionary entry once: the second opinion starts from what the name check read, and reads
+    /// only what it lacks (here `sys_user`'s fields, which the templated queries walk to and the name check could
+    /// not see), once for the two writes that need it.
+    @Test func aRunReadsTheDictionaryOnce() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Raise
+            vars: { first: a, second: b }
+            steps:
+              - update: { table: incident, query: "caller_id.nameSTARTSWITH${vars.first}^category=network", max: 1000, fields: { urgency: 1 } }
+              - delete: { table: sys_user_grmember, where: { group.name: No such group }, max: 5 }
+              - update: { table: incident, query: "caller_id.nameSTARTSWITH${vars.second}^category=network", max: 1000, fields: { urgency: 2 } }
+            """, checkingNames: true)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        // Every read with a query, in order: the name check's, then each write's dictionary entries and records.
+        let reads = harness.requests.filter { $0.method == "GET" }.map { request in
+            request.path.dropFirst("/api/now/table/".count) + " "
+                + (request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "")
+        }
+        #expect(
+            reads == [
+                "sys_db_object ",
+                "sys_dictionary nameINincident,sys_user_grmember,task^elementISNOTEMPTY",
+                "sys_choice nameINincident,sys_user_grmember,task^inactive=false^ORDERBYsequence",
+                "sys_dictionary nameINsys_user_group^elementISNOTEMPTY",
+                "sys_choice nameINsys_user_group^inactive=false^ORDERBYsequence",
+                "sys_dictionary nameINsys_user^elementISNOTEMPTY",
+                "sys_choice nameINsys_user^inactive=false^ORDERBYsequence",
+                "incident caller_id.nameSTARTSWITHa^category=network",
+                "sys_user_grmember group.name=No such group",
+                "incident caller_id.nameSTARTSWITHb^category=network",
+            ])
+    }
+
     @Test func aQueryTheRunnerCannotCheckWritesNothing() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(

@@ -129,4 +129,78 @@ import Testing
         #expect(sent == ["category=network^state=6", "category=network^state=6"])
         #expect(try harness.sysIDs("incident", "close_notes=swept").sorted() == resolved.sorted())
     }
+
+    /// An `ensure` whose match selects no record finds none without asking the instance: `present` creates the
+    /// record (without the empty list's field), `absent` has nothing to delete, and both lines say why; a dry run
+    /// decides the same.
+    @Test func anEnsureOverAnEmptyListFindsNoRecordWithoutAsking() async throws {
+        let harness = try RunHarness()
+        let job = """
+            name: Empty match
+            vars: { ids: [] }
+            steps:
+              - id: made
+                ensure: { table: sys_user_group, match: { name: Empty match team, sys_id: "${vars.ids}" }, fields: { description: made } }
+              - id: gone
+                ensure: { table: sys_user_group, match: { sys_id: "${vars.ids}" }, state: absent }
+              - assert: "steps.made.result == 'created' && steps.made.fields == ['name', 'description'] && steps.gone.result == 'absent'"
+            """
+        let planned = try await harness.run(job, dryRun: true)
+        #expect(planned.status == .passed, "\(planned.error ?? "")")
+        #expect(try harness.count("sys_user_group", "name=Empty match team") == 0)
+        let result = try await harness.run(job)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        let made = try harness.sysIDs("sys_user_group", "name=Empty match team^description=made")
+        #expect(made.count == 1)
+        #expect(result.results["made"]?["sys_id"] == .string(made.first ?? ""))
+        #expect(
+            harness.lines == [
+                "ok   step 1 'made' (ensure): would create sys_user_group Empty match team (dry-run-1) (dry run): vars.ids is empty: no record matches (N ms)",
+                "ok   step 2 'gone' (ensure): absent from sys_user_group: vars.ids is empty: no record matches (N ms)",
+                "ok   step 3 (assert): holds: steps.made.result == 'created' && steps.made.fields == ['name', 'description'] && steps.gone.result == 'absent' (N ms)",
+                "ok   step 1 'made' (ensure): created sys_user_group Empty match team (<sys_id>): vars.ids is empty: no record matches (N ms)",
+                "ok   step 2 'gone' (ensure): absent from sys_user_group: vars.ids is empty: no record matches (N ms)",
+                "ok   step 3 (assert): holds: steps.made.result == 'created' && steps.made.fields == ['name', 'description'] && steps.gone.result == 'absent' (N ms)",
+            ])
+        // Nothing was looked for: the requests to sys_user_group are the dry run's read of a record's shape (for its
+        // stand-in) and the create.
+        let requests = harness.requests.filter { $0.path.hasPrefix("/api/now/table/sys_user_group") }
+        #expect(requests.map(\.method) == ["GET", "POST"])
+        #expect(requests.allSatisfy { request in !request.queryItems.contains { $0.name == "sysparm_query" } })
+    }
+
+    /// An `aggregate` whose filter selects no record asks nothing of the instance and gives what the instance
+    /// gives for no record (a count of 0, empty sums, averages, minimums and maximums; no groups), saying why.
+    @Test func anAggregateOverAnEmptyListCountsNothingWithoutAsking() async throws {
+        let harness = try RunHarness()
+        let stats = "sum: [reopen_count], avg: [reopen_count], min: [priority], max: [opened_at]"
+        let result = try await harness.run(
+            """
+            name: Empty aggregate
+            vars: { none: [] }
+            steps:
+              - id: empty
+                aggregate: { table: incident, where: { sys_id: "${vars.none}" }, \(stats) }
+              - id: groups
+                aggregate: { table: incident, query: "sys_idIN${join(vars.none, ',')}", group_by: [priority] }
+              - id: uncounted
+                aggregate: { table: incident, where: { sys_id: { in: "${vars.none}" } }, count: false, sum: [reopen_count] }
+              - id: unmatched
+                aggregate: { table: incident, where: { short_description: no incident says this }, \(stats) }
+            """)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(
+            harness.lines == [
+                "ok   step 1 'empty' (aggregate): 0 incident records: vars.none is empty: no record matches (N ms)",
+                "ok   step 2 'groups' (aggregate): 0 groups of incident by priority: 'sys_idIN' compares with an empty list: no record matches (N ms)",
+                "ok   step 3 'uncounted' (aggregate): the incident records: vars.none is empty: no record matches (N ms)",
+                "ok   step 4 'unmatched' (aggregate): 0 incident records matching 'short_description=no incident says this' (N ms)",
+            ])
+        // The instance's own answer for no record is the same.
+        #expect(result.results["empty"] == result.results["unmatched"])
+        #expect(result.results["empty"]?["stats"]?["count"] == 0)
+        #expect(result.results["groups"] == ["groups": [], "count": 0])
+        #expect(result.results["uncounted"] == ["stats": ["sum": ["reopen_count": ""]]])
+        #expect(harness.requests.map(\.path) == ["/api/now/stats/incident"])
+    }
 }

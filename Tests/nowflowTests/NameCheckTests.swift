@@ -195,6 +195,47 @@ import Testing
         #expect(ran.stdout == "")
     }
 
+    /// A condition over an empty list written in the file is the file's own warning: `validate --offline` and
+    /// `run --offline` show it as the online check does, at the list, and the file stays valid (exit 0).
+    @Test func anEmptyListIsAWarningOfflineToo() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Empty lists
+        steps:
+          - delete: { table: sys_user_grmember, where: { sys_id: [] }, max: 50 }
+          - query: { table: incident, where: { state: { not_in: [] }, or: [ { category: { in: [] } }, { active: true } ] }, limit: 5 }
+          - ensure: { table: sys_user_group, match: { name: [] }, state: absent }
+          - query: { table: incident, query: "active=true^sys_idIN" }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let warnings = """
+            job.yaml:3:58: warning: sys_id is compared with an empty list: the condition selects no record
+            job.yaml:4:57: warning: state is compared with an empty list by not_in: the condition excludes no record and is left out
+            job.yaml:4:87: warning: category is compared with an empty list: the condition selects no record
+            job.yaml:5:53: warning: name is compared with an empty list: the condition selects no record
+            job.yaml:6:38: warning: 'sys_idIN' compares with an empty list: the condition selects no record
+
+            """
+        let offline = try ToolInvocation.run(["validate", "job.yaml", "--offline"], in: directory)
+        #expect(offline.status == 0)
+        #expect(offline.stdout == "job.yaml: ok (Empty lists, 4 steps)\n")
+        #expect(offline.stderr == warnings)
+        let online = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(online.status == 0)
+        #expect(online.stdout == offline.stdout)
+        #expect(online.stderr == warnings)
+        let ran = try ToolInvocation.run(["run", "job.yaml", "--offline"], in: directory)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(
+            ran.stderr.replacing(/\(\d+ ms\)/, with: "(N ms)") == warnings + """
+                ok   step 1 (delete): deleted 0 sys_user_grmember records: the list of sys_id is empty: no record matches (N ms)
+                ok   step 2 (query): 5 records from incident (N ms)
+                ok   step 3 (ensure): absent from sys_user_group: the list of name is empty: no record matches (N ms)
+                ok   step 4 (query): 0 records from incident: 'sys_idIN' compares with an empty list: no record matches (N ms)
+
+                """)
+    }
+
     /// An instance that cannot be reached, one that refuses the credentials and one that will not show its
     /// dictionary leave the names unchecked: validate says so on each file's line (`ok` only for what it checked),
     /// `--strict` fails those files (exit 2, as for CI), and run refuses to start on the dictionary it cannot read.

@@ -11,6 +11,22 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// An empty object.
     public init() {}
 
+    /// An empty object with room for `count` members.
+    init(capacity count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
+    /// Adds `value` under `key` at the end, unless the object has `key` already (the first is kept): one look-up
+    /// of the key, for the parser.
+    mutating func addUnlessPresent(_ key: String, _ value: JSONValue) {
+        if let first = values.updateValue(value, forKey: key) {
+            values[key] = first
+        } else {
+            keys.append(key)
+        }
+    }
+
     /// An object of `members`, in order; of two members with one key, the first is kept.
     public init<Members: Sequence<(String, JSONValue)>>(_ members: Members) {
         for (key, value) in members where values[key] == nil {

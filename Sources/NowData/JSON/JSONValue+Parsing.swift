@@ -47,12 +47,11 @@ extension JSONValue {
             }
             self = .array(elements)
         case .object:
-            var members = JSONObject()
+            var members = JSONObject(capacity: Int(entry.count))
             for _ in 0..<entry.count {
                 let key = String(decoding: entries[index].bytes, as: UTF8.self)
                 index += 1
-                let value = JSONValue(tape: entries, at: &index, numbers: &numbers)
-                if members[key] == nil { members[key] = value }
+                members.addUnlessPresent(key, JSONValue(tape: entries, at: &index, numbers: &numbers))
             }
             self = .object(members)
         }

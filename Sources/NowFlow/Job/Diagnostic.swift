@@ -37,6 +37,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         return source + "\n" + lead + "^"
     }
 
+    /// `diagnostics` in the order a reader meets them: those of `file` by line and column (in the order found where
+    /// equal), then those of other files (included jobs, vars files), each file's in the order found.
+    public static func inFileOrder(_ diagnostics: [Diagnostic], of file: String) -> [Diagnostic] {
+        let own = diagnostics.enumerated().filter { $0.element.file == file }.sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+        return own + diagnostics.filter { $0.file != file }
+    }
+
     /// `file:line:column: error: message` (or `file: error: message` without a position; `warning:` for a
     /// warning), then the excerpt's lines when there is one.
     public var description: String {

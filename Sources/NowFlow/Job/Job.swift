@@ -28,6 +28,10 @@ public struct Job: Sendable {
     var outputs: [JobOutput] = []
     /// The table and field names written literally, for the name check against the instance.
     var names: [NameUse] = []
+    /// What the file's own checks found likely wrong without refusing the job, in file order (then the included
+    /// files'): a condition over an empty list written in the file (`where: { sys_id: [] }`), which selects no
+    /// record. `nowflow validate` and `nowflow run` show them, `--offline` too, and go on.
+    public var warnings: [Diagnostic] = []
 
     /// Whether the job gives its own credentials (`auth:`).
     public var hasAuthentication: Bool { auth != nil }

@@ -43,7 +43,7 @@ extension JobBuilder {
             error(at: queryNode.mark, "ensure takes match: or query:, not both")
             return nil
         }
-        if let queryNode { return templateText(queryNode, "query").map(RecordFilter.query) }
+        if let queryNode { return encodedQuery(queryNode) }
         guard let matchNode else {
             error(at: mark, "ensure needs match: (field: value pairs that find the record) or query:")
             return nil

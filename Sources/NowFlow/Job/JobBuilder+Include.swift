@@ -44,6 +44,7 @@ extension JobBuilder {
             return nil
         }
         includedNames += job.names
+        warnings += job.warnings
         var with: [NamedTemplate] = []
         if let withNode = value(pairs, "with"), let parameters = mapping(withNode, "include.with") {
             for parameter in parameters where checkName(parameter.key, "a variable name") {

@@ -213,11 +213,37 @@ extension JobBuilder {
             error(at: whereNode.mark, "\(context) takes query: or where:, not both")
             return nil
         }
-        if let queryNode {
-            return templateText(queryNode, "query").map(RecordFilter.query)
-        }
+        if let queryNode { return encodedQuery(queryNode) }
         guard let whereNode else { return nil }
         return whereClause(whereNode, "where").map(RecordFilter.matching)
+    }
+
+    /// An encoded `query:`; a literal one's `IN` over an empty list (`sys_idIN`), which selects no record, is a
+    /// warning.
+    func encodedQuery(_ node: YAMLNode) -> RecordFilter? {
+        guard let template = templateText(node, "query") else { return nil }
+        if let text = node.scalarText, !Template.marks(text), let query = try? EncodedQuery.parse(text) {
+            for group in query.groups {
+                for clause in group.clauses {
+                    for case .condition(let condition) in clause.terms
+                    where condition.op == .isIn && condition.value.isEmpty {
+                        warn(at: node.mark, "'\(condition.text)' compares with an empty list: the condition selects no record")
+                    }
+                }
+            }
+        }
+        return .query(template)
+    }
+
+    /// Warns of a condition of `field` by `op` (`=`, `IN`, `!=`, `NOT IN`) whose value written in the file is an
+    /// empty list: it selects no record (or, for `NOT IN`, excludes none and is left out).
+    func warnOfEmptyList(_ node: YAMLNode, field: String, op: QueryOperator) {
+        guard node.items?.isEmpty == true else { return }
+        if op == .notIn || op == .notEquals {
+            warn(at: node.mark, "\(field) is compared with an empty list by not_in: the condition excludes no record and is left out")
+        } else {
+            warn(at: node.mark, "\(field) is compared with an empty list: the condition selects no record")
+        }
     }
 
     /// The conditions of a `where:`: `field: value` pairs, `field: { operator: value }` mappings (several
@@ -247,6 +273,7 @@ extension JobBuilder {
                 continue
             }
             guard let operators = pair.value.pairs else {
+                warnOfEmptyList(pair.value, field: pair.name, op: .equals)
                 guard let value = templateValue(pair.value) else {
                     valid = false
                     continue
@@ -292,6 +319,7 @@ extension JobBuilder {
                 error(at: node.mark, "\(what) takes a list of values ([1, 2]), not \(node.kindDescription)")
                 return nil
             }
+            warnOfEmptyList(node, field: field, op: op)
         case .between:
             guard node.items?.count == 2 || isTemplate else {
                 error(at: node.mark, "\(what) takes a list of two values, the lowest and the highest ([1, 3])")
@@ -317,6 +345,7 @@ extension JobBuilder {
                     "\(key): \(condition.name) must be a value or a list of values, not a mapping")
                 continue
             }
+            warnOfEmptyList(condition.value, field: condition.name, op: .equals)
             if let value = templateValue(condition.value) {
                 result.append(WhereCondition(field: condition.name, op: .equals, value: value, mark: condition.value.mark))
             }

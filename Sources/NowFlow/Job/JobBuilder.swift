@@ -11,6 +11,9 @@ final class JobBuilder {
 
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// What is likely wrong without refusing the job (a condition over an empty list written in the file), this
+    /// file's and those of the files it includes: `validate` and `run` show them and go on.
+    var warnings: [Diagnostic] = []
 
     /// Every step id of the file: where it is, and whether it sits inside a foreach.
     var declaredIDs: [String: (mark: YAMLMark, insideForeach: Bool)] = [:]
@@ -112,13 +115,15 @@ final class JobBuilder {
         diagnostics.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message))
     }
 
+    /// Records a warning at `mark` (see ``warnings``).
+    func warn(at mark: YAMLMark, _ message: String) {
+        warnings.append(Diagnostic(file: file, line: mark.line, column: mark.column, message: message, isWarning: true))
+    }
+
     /// The problems, in file order; then those of the files this one reads (included jobs, vars files), each
     /// file's as it reported them.
     var sortedDiagnostics: [Diagnostic] {
-        let own = diagnostics.enumerated().filter { $0.element.file == file }.sorted { a, b in
-            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-        }.map(\.element)
-        return own + diagnostics.filter { $0.file != file }
+        Diagnostic.inFileOrder(diagnostics, of: file)
     }
 
     // MARK: - Top-level sections

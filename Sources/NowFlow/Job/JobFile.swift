@@ -117,6 +117,7 @@ public enum JobFile {
             use.file = file
             return use
         } + builder.includedNames
+        job.warnings = Diagnostic.inFileOrder(builder.warnings, of: file)
         return job
     }
 }

@@ -23,9 +23,6 @@ struct NameUse: Sendable, Hashable {
     /// The values written for the field, checked against its choice list when it has one, and, for a condition,
     /// against its type.
     var values: [Value] = []
-    /// Where a `where:` compares the field with an empty list written in the file (`sys_id: []`), which selects no
-    /// record.
-    var emptyLists: [YAMLMark] = []
     /// The file the name is written in (an included file's, for the steps of an `include`).
     var file: String?
 
@@ -84,7 +81,6 @@ struct NameUse: Sendable, Hashable {
                 } ?? [(QueryOperator.equals, condition.value)]
                 for (op, node) in written where op != .isEmpty {
                     if let items = node.items {
-                        if items.isEmpty { use.emptyLists.append(node.mark) }
                         let itemOp: QueryOperator = op == .equals ? .isIn : op == .notEquals ? .notIn : op
                         use.values += items.compactMap { conditionValue($0, op: itemOp) }
                     } else if let value = conditionValue(node, op: op) {

@@ -47,9 +47,14 @@ extension ReplSession {
         case .filter(let filter, let maxSetting):
             // The query and max as the step evaluates them.
             let execution = JobExecution(service: service, options: options, masker: masker, dates: dates, dryRun: nil)
-            guard let query = try? execution.encodedQuery(filter, scope: scope),
+            guard let selection = try? execution.selection(filter, scope: scope),
                 let max = try? execution.count(maxSetting, scope: scope)
             else { return nil }
+            // A filter that selects no record writes none: nothing to read, nothing to undo.
+            guard case .query(let selected) = selection else {
+                return SessionWrite(stepID: id, kind: kind, table: table, records: [], byQuery: true, written: written)
+            }
+            let query = selected.text
             let configuration = FetchConfiguration(filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1)
             guard let data = try? await service.records(from: table, configuration: configuration),
                 let rows = try? JobExecution.resultList(data), rows.count <= max

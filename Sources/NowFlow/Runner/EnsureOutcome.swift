@@ -14,6 +14,9 @@ struct EnsureOutcome {
     var table: String
     /// The encoded query the record was looked for with.
     var query: String
+    /// Why no record was looked for (`vars.names is empty: no record matches`): the match selects none, so nothing
+    /// was asked of the instance; nil when the query was sent.
+    var nothing: String?
     var sysID = ""
     /// The record's number or name, when it has one.
     var display: String?
@@ -35,17 +38,20 @@ struct EnsureOutcome {
     }
 
     /// `updated sys_user_group Network (<sys_id>): description 'old' → 'new'`, `unchanged ...`, `would create ...
-    /// (dry run)`, `absent: no sys_user_group record matches 'name=Old'`.
+    /// (dry run)`, `absent: no sys_user_group record matches 'name=Old'`; when the match selects no record,
+    /// `created ...: vars.names is empty: no record matches` and `absent from sys_user_group: vars.names is empty:
+    /// no record matches`.
     func summary(dryRun: Bool) -> String {
         let name = display.map { "\(table) \($0) (\(sysID))" } ?? "\(table) \(sysID)"
         let mark = dryRun ? " (dry run)" : ""
         switch result {
         case .absent:
+            if let nothing { return "absent from \(table): \(nothing)" }
             return "absent: no \(table) record matches \(query.isEmpty ? "with no condition" : "'\(query)'")"
         case .unchanged:
             return "unchanged \(name)"
         case .created:
-            return (dryRun ? "would create " : "created ") + name + mark
+            return (dryRun ? "would create " : "created ") + name + mark + (nothing.map { ": " + $0 } ?? "")
         case .deleted:
             return (dryRun ? "would delete " : "deleted ") + name + mark
         case .updated:

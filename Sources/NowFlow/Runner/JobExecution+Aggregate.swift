@@ -4,9 +4,17 @@ import NowData
 extension JobExecution {
     /// Result: `stats` (`count`, a number; `sum`, `avg`, `min`, `max`: the instance's texts by field) for the
     /// whole selection, or with `group_by:` `groups` (each `{group: {field: value}, stats}`) and `count`.
+    ///
+    /// A filter that selects no record (a condition over an empty list) asks nothing of the instance: the result is
+    /// what it gives for no record (a count of 0, `""` for each sum, average, minimum and maximum; no groups), and
+    /// the line says why.
     func perform(_ step: AggregateStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        let query = try encodedQuery(step.filter, table: table, scope: scope)
+        let query: String
+        switch try selection(step.filter, table: table, scope: scope) {
+        case .query(let selected): query = selected.text
+        case .nothing(let reason): return Self.nothingAggregated(step, table: table, reason)
+        }
         let having = try step.having.map { template throws(StepFailure) in try text(template, "having", scope: scope) }
         let orderBy = try step.orderBy.map { template throws(StepFailure) in
             try text(template, "order_by", scope: scope)
@@ -32,6 +40,24 @@ extension JobExecution {
             .object(["groups": .array(groups), "count": .number(JSONNumber(count))]),
             "\(count) group\(count == 1 ? "" : "s") of \(table) by \(step.groupBy.joined(separator: ", "))"
         )
+    }
+
+    /// The result and line of an aggregate over no record, said why (`reason`).
+    private static func nothingAggregated(_ step: AggregateStep, table: String, _ reason: String) -> (JSONValue, String)
+    {
+        guard step.groupBy.isEmpty else {
+            return (
+                .object(["groups": .array([]), "count": 0]),
+                "0 groups of \(table) by \(step.groupBy.joined(separator: ", ")): \(reason)"
+            )
+        }
+        func none(_ fields: [String]) -> [FieldName: String] {
+            Dictionary(fields.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
+        }
+        let stats = NowAggregateResult.Stats(
+            count: step.count ? 0 : nil, sum: none(step.sum), average: none(step.average), min: none(step.min),
+            max: none(step.max))
+        return (.object(["stats": json(stats)]), "\(step.count ? "0" : "the") \(table) records: \(reason)")
     }
 
     /// `{count: 12, sum: {field: "7"}, avg: {...}, min: {...}, max: {...}}`, the empty parts left out.

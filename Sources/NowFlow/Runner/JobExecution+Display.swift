@@ -8,9 +8,11 @@ extension JobExecution {
     /// The indentation of the lines under a step's line (the width of `ok   `).
     static let shownIndent = "     "
 
-    /// The lines shown under the step's line for its `result`; none without a display, or with `show: false`.
+    /// The lines shown under the step's line for its `result`, the secrets masked; none without a display, or with
+    /// `show: false` (and then the result is not walked for secrets).
     func shownLines(of step: Step, _ result: JSONValue) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
+        let result = masker(result)
         let width = max(display.width - Self.shownIndent.count, 20)
         let shown = dates.shown(result)
         var lines: [String]

@@ -9,25 +9,37 @@ import NowData
 /// (a date in the job's format is converted first), numbers and booleans as their text. Only the fields that
 /// differ are sent. In a dry run the reads go to the instance as in a real run, so the decision is the same, and
 /// the write not sent shows the same diff. The records found are checked against the match first, as a write by
-/// query's are (``verifiedMatches(_:query:max:verb:)``).
+/// query's are (``verifiedMatches(_:query:max:verb:)``). A match that selects no record (a condition over an empty
+/// list) finds none without a request: `present` creates the record, `absent` leaves nothing to delete.
 extension JobExecution {
     func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
         let table = try text(step.table, "table", scope: scope)
-        let query = try encodedQuery(step.match, table: table, scope: scope)
+        let query: String
+        var nothing: String?
+        switch try selection(step.match, table: table, scope: scope) {
+        case .query(let selected): query = selected.text
+        case .nothing(let reason): (query, nothing) = ("", reason)
+        }
         let wanted = try fieldValues(step.fields, scope: scope)
-        let found = try await ensuredRecord(table, query: query, fields: step.fields.map(\.name))
+        // A match that selects no record finds none without asking the instance.
+        let found = nothing != nil ? nil : try await ensuredRecord(table, query: query, fields: step.fields.map(\.name))
         let outcome: EnsureOutcome
         switch (found, step.state) {
         case (nil, .absent):
-            outcome = EnsureOutcome(result: .absent, table: table, query: query)
+            outcome = EnsureOutcome(result: .absent, table: table, query: query, nothing: nothing)
         case (nil, .present):
-            let create = CreateStep(table: step.table, fields: step.createdFields, settings: step.settings)
+            var createdFields = step.createdFields
+            // A match: pair over an empty list gives the record it creates no value (nor a sys_id).
+            createdFields.removeAll { field in
+                !step.fields.contains { $0.name == field.name } && (try? field.value.evaluate(in: scope)) == .array([])
+            }
+            let create = CreateStep(table: step.table, fields: createdFields, settings: step.settings)
             let (created, _) = try await perform(create, label: label, scope: scope)
-            var done = EnsureOutcome(result: .created, table: table, query: query)
+            var done = EnsureOutcome(result: .created, table: table, query: query, nothing: nothing)
             done.sysID = created["sys_id"]?.string ?? ""
             done.record = created["record"] ?? .null
             done.display = done.record.object.flatMap(Self.display(of:))
-            done.written = step.createdFields.map(\.name)
+            done.written = createdFields.map(\.name)
             outcome = done
         case (let record?, .absent):
             var done = EnsureOutcome(result: .deleted, table: table, query: query)

@@ -267,16 +267,6 @@ extension JobExecution {
         query.ordering.append(EncodedQuery.Ordering(field: name, descending: descending))
     }
 
-    /// The encoded query of a `query:` or `where:`, printed (empty for none). A filter that selects no record
-    /// gives `sys_idISEMPTY`, which no record matches, rather than a query an instance would read as no
-    /// condition.
-    func encodedQuery(_ filter: RecordFilter?, table: String? = nil, scope: Scope) throws(StepFailure) -> String {
-        switch try selection(filter, table: table, scope: scope) {
-        case .query(let query): query.text
-        case .nothing: EncodedQuery.Condition(field: "sys_id", op: .isEmpty).text
-        }
-    }
-
     /// The records a `query:` or `where:` selects, every value checked (an empty query for no filter): each
     /// condition's value against the field's type and choices too, when the name check read the dictionary of
     /// `table`, a choice label translated to its value (each noted in `translated`, `incident.state: Resolved =

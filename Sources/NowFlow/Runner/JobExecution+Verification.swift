@@ -46,7 +46,8 @@ extension JobExecution {
     }
 
     /// The predicate of `query` over `table`, with the field that names its records (`number`) when the table has
-    /// one; the instance's dictionary is read for the table and every table the conditions walk to.
+    /// one; the instance's dictionary is read for the table and every table the conditions walk to, those entries
+    /// that the name check's dictionary (``RunOptions/checkedDictionary``) and the checks before lack.
     func predicate(for query: String, on table: String, _ nothing: String) async throws(StepFailure)
         -> (RecordPredicate, named: String?)
     {
@@ -58,7 +59,8 @@ extension JobExecution {
         }
         var dictionary: InstanceDictionary
         do {
-            dictionary = verificationDictionary ?? InstanceDictionary()
+            // From what the name check read, when it ran: a run reads each dictionary entry once.
+            dictionary = verificationDictionary ?? options.checkedDictionary.dictionary ?? InstanceDictionary()
             try await dictionary.loadTables([table], service: service)
             try await dictionary.loadFields(of: [table], service: service)
             for group in parsed.groups {

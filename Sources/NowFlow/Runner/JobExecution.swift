@@ -38,7 +38,8 @@ final class JobExecution {
     /// The attachments the run attached, by the `table/sys_id` of their record: deleting the record deletes them.
     var attachmentsByRecord: [String: [String]] = [:]
 
-    /// The instance's dictionary as far as the checks of writes by query read it (``verifiedMatches(_:query:max:verb:)``).
+    /// The instance's dictionary as far as the checks of writes by query read it (``verifiedMatches(_:query:max:verb:)``),
+    /// starting from the name check's (``RunOptions/checkedDictionary``) when there is one.
     var verificationDictionary: InstanceDictionary?
 
     /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
@@ -149,7 +150,7 @@ final class JobExecution {
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
                 finish(
-                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, masker(result)))
+                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, result))
                 return nil
             } catch {
                 failure = error

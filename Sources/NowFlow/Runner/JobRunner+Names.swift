@@ -10,8 +10,8 @@ extension JobRunner {
     /// A value a condition (a `where:` or `match:` value, a condition of a literal `query:`) compares a field with
     /// is checked against the field's type and choices (``ConditionField``): one the instance could not compare,
     /// and would ignore, widening the query, is an error. A value a create or update writes to a choice field that
-    /// is neither one of its values nor a label (`sys_choice`) is a warning naming the choices. A `where:` over an
-    /// empty list written in the file is a warning.
+    /// is neither one of its values nor a label (`sys_choice`) is a warning naming the choices. (A `where:` over an
+    /// empty list written in the file is the file's own warning, ``Job/warnings``.)
     ///
     /// - Returns: a diagnostic with the name's position and a did-you-mean for each unknown name, and the warnings
     ///   (``Diagnostic/isWarning``); or why the names could not be checked (``NameCheck/notChecked``): the
@@ -72,12 +72,6 @@ extension JobRunner {
         }
         let dates = job.dates(timeZone: nil)
         for use in uses {
-            for mark in use.emptyLists {
-                diagnostics.append(Diagnostic(
-                    file: use.file ?? job.file, line: mark.line, column: mark.column,
-                    message: "\(use.name) is compared with an empty list: the condition selects no record",
-                    isWarning: true))
-            }
             guard let table = use.table else {
                 if !dictionary.tables.contains(use.name) {
                     let hint = use.name.closest(among: dictionary.tables).map { "; did you mean '\($0)'?" } ?? ""
