@@ -52,7 +52,7 @@ let package = Package(
         // NowData's default HTTP(S) transport: libcurl's multi interface, behind a small Swift API (package access).
         .target(name: "CurlHTTP", dependencies: ["CCurl", "CLazyLibraries"]),
         .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON", "CCrypto", "CLazyLibraries"]),
-        .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD", "CLazyLibraries"]),
+        .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD", "CCrypto", "CLazyLibraries"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         // The release build links the Swift runtime and Foundation statically, so that the dynamic loader binds
         // only the C libraries at each start (Benchmarks/README.md, validate). The modules are compiled against the

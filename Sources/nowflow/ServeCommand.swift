@@ -14,12 +14,16 @@ enum ServeCommand {
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
                              [--oauth-client ID:SECRET]... [--attachment-max-size MB] [--header-timeout S]
                              [--allowed-host NAME]...
+                             [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
         application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
         platform's com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's
         headers may take to arrive, in seconds (default 30); a connection past it is closed. On a loopback --host,
         a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the name of
         a proxy in front of the server) is refused.
+        HTTPS: --tls makes a certificate authority in ~/.nowflow/tls once (its ca.pem is the file clients trust) and
+        a server certificate for localhost, 127.0.0.1, ::1 and each --tls-name; --tls-cert and --tls-key serve your
+        own (PEM). --port then serves HTTPS; with --tls-port, --port serves HTTP and --tls-port HTTPS.
         """
 
     /// What the command line asks for.
@@ -31,6 +35,21 @@ enum ServeCommand {
         var allowedHosts: [String] = []
         var options: LocalInstance.Options
         var usesDefaultPassword: Bool
+        /// HTTPS; nil: plain HTTP only.
+        var tls: TLS?
+    }
+
+    /// Where the HTTPS certificate comes from, and the port HTTPS has beside HTTP.
+    struct TLS: Equatable {
+        enum Certificate: Equatable {
+            /// `--tls`: made in ~/.nowflow/tls for the default names and these.
+            case made(names: [String])
+            /// `--tls-cert` and `--tls-key`.
+            case files(certificate: String, key: String)
+        }
+        var certificate: Certificate
+        /// `--tls-port`: HTTPS there and HTTP on `--port`; nil: HTTPS on `--port` alone.
+        var port: UInt16?
     }
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
@@ -60,18 +79,42 @@ enum ServeCommand {
                 return 1
             }
         }
+        var identity: TLSIdentity?
+        var authority: LocalCertificateAuthority?
+        do {
+            switch settings.tls?.certificate {
+            case .made(let names):
+                authority = try LocalCertificateAuthority(directory: tlsDirectory(), names: names)
+                identity = authority?.identity
+            case .files(let certificate, let key):
+                identity = try TLSIdentity(certificateFile: certificate, keyFile: key)
+            case nil:
+                break
+            }
+        } catch {
+            printError("nowflow serve: \(error)")
+            return 1
+        }
         // Before any server thread starts, so that the signals reach only the sigwait below.
         TerminationSignals.block()
         let server: LocalInstanceServer
         do {
             server = try LocalInstanceServer(
-                host: settings.host, port: settings.port, headerTimeout: settings.headerTimeout,
-                allowedHosts: settings.allowedHosts, options: settings.options)
+                host: settings.host, port: settings.port, tls: identity, tlsPort: settings.tls?.port,
+                headerTimeout: settings.headerTimeout, allowedHosts: settings.allowedHosts, options: settings.options)
         } catch {
             printError("nowflow serve: \(error)")
             return 1
         }
-        print("nowflow serve: listening on \(server.url) (database \(settings.options.databasePath))")
+        let urls = [server.url] + (server.tlsURL.map { $0 == server.url ? [] : [$0] } ?? [])
+        let database = settings.options.databasePath
+        print("nowflow serve: listening on \(urls.joined(separator: " and ")) (database \(database))")
+        if let authority {
+            let age = authority.madeAuthority ? "new" : "kept"
+            print(
+                "nowflow serve: certificate authority \(authority.caFile.path) (\(age)): trust it with "
+                    + "REQUESTS_CA_BUNDLE, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS or curl --cacert")
+        }
         fflush(nil)
         TerminationSignals.wait()
         // Requests in flight are answered, if they finish in time: a committed write is durable either way (WAL),
@@ -94,9 +137,9 @@ enum ServeCommand {
             valued: [
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
-                "header-timeout", "allowed-host",
+                "header-timeout", "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port",
             ],
-            flags: ["invalid-query-no-rows"])
+            flags: ["invalid-query-no-rows", "tls"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
         let host = parsed.value("host") ?? "127.0.0.1"
         var port: UInt16 = 8080
@@ -151,7 +194,70 @@ enum ServeCommand {
             }
             settings.allowedHosts.append(name)
         }
+        settings.tls = try tls(parsed, port: port)
+        if case .made(let names) = settings.tls?.certificate {
+            // A client reaching the server by a name of its certificate sends that name as its Host.
+            settings.allowedHosts += names.map { $0.contains(":") ? "[\($0)]" : $0 }
+        }
         return settings
+    }
+
+    /// The HTTPS settings of `--tls`, `--tls-name`, `--tls-cert`, `--tls-key` and `--tls-port`; nil when none is
+    /// given.
+    private static func tls(_ parsed: CommandArguments, port: UInt16) throws(UsageError) -> TLS? {
+        let names = parsed.values("tls-name")
+        let files = (certificate: parsed.value("tls-cert"), key: parsed.value("tls-key"))
+        let certificate: TLS.Certificate
+        switch (parsed.flag("tls"), files.certificate, files.key) {
+        case (false, nil, nil):
+            if !names.isEmpty { throw UsageError("--tls-name names the certificate that --tls makes: give --tls too") }
+            if parsed.value("tls-port") != nil {
+                throw UsageError("--tls-port needs a certificate: give --tls, or --tls-cert and --tls-key")
+            }
+            return nil
+        case (true, nil, nil):
+            for name in names where !isCertificateName(name) {
+                throw UsageError("--tls-name expects a DNS name or an IP address (such as dev.example), got '\(name)'")
+            }
+            certificate = .made(names: names)
+        case (false, let file?, let key?):
+            if !names.isEmpty {
+                throw UsageError("--tls-name names the certificate that --tls makes, not one given with --tls-cert")
+            }
+            certificate = .files(certificate: file, key: key)
+        case (true, _, _):
+            throw UsageError("--tls makes its own certificate: give either --tls or --tls-cert and --tls-key")
+        case (false, _, _):
+            throw UsageError("--tls-cert and --tls-key go together: give the certificate and its private key (PEM)")
+        }
+        var tlsPort: UInt16?
+        if let value = parsed.value("tls-port") {
+            guard let given = UInt16(value) else {
+                throw UsageError("--tls-port expects a port number 0-65535, got '\(value)'")
+            }
+            if given != 0, given == port {
+                throw UsageError("--tls-port \(given) is also the HTTP --port: give two different ports")
+            }
+            tlsPort = given
+        }
+        return TLS(certificate: certificate, port: tlsPort)
+    }
+
+    /// Whether `name` can be a name of the certificate `--tls` makes: an IP address, or a DNS name of letters,
+    /// digits, hyphens and dots.
+    private static func isCertificateName(_ name: String) -> Bool {
+        if LocalCertificateAuthority.isAddress(name) { return true }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return name.utf8.count <= 253
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
+    }
+
+    /// `~/.nowflow/tls`, where `--tls` keeps its certificate authority and server certificate.
+    static func tlsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        NowflowDirectory.url(environment: environment).appendingPathComponent("tls")
     }
 
     /// The largest `--attachment-max-size`, in MB (1 TB).

@@ -1,0 +1,244 @@
+import Foundation
+@preconcurrency import Glibc
+import Testing
+
+/// `nowflow serve` over HTTPS, through the built binary: the certificate authority and server certificate that
+/// `--tls` makes once (and keeps), clients of other makes (curl, Python's `ssl` and `urllib`) trusting its CA
+/// file and refusing a name the certificate is not for, a certificate given with `--tls-cert`/`--tls-key`, and
+/// HTTP and HTTPS served together.
+@Suite struct ServeTLSTests {
+    static let authorization = "Basic " + Data("admin:pw".utf8).base64EncodedString()
+    static let query = "/api/now/table/sys_user?sysparm_limit=1&sysparm_fields=user_name"
+
+    /// Runs `executable` (a path) with `arguments` and `environment` (added to a minimal one); its status, standard
+    /// output and standard error.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stderrRead = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var stderr = Data()
+        DispatchQueue.global().async {
+            stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            stderrRead.signal()
+        }
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        stderrRead.wait()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    /// The first `python3` on the test's PATH (a TLS client of another make: CPython's `ssl` on OpenSSL).
+    static let python: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        return path.split(separator: ":").map { "\($0)/python3" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }()
+
+    /// A Python script that reads `url` with urllib trusting only the CA file `ca` (through `SSL_CERT_FILE`, as
+    /// Python's default context reads it) while connecting to 127.0.0.1 under the name `name`, and prints the
+    /// status and body, or why the certificate was refused.
+    static let pythonClient = """
+        import base64, http.client, ssl, sys
+        name, port, ca, authorization, path = sys.argv[1:6]
+        context = ssl.create_default_context()
+        class Connection(http.client.HTTPSConnection):
+            def connect(self):
+                import socket
+                raw = socket.create_connection(("127.0.0.1", int(port)))
+                self.sock = context.wrap_socket(raw, server_hostname=name)
+        try:
+            connection = Connection(name, int(port), context=context)
+            connection.request("GET", path, headers={"Authorization": authorization})
+            answer = connection.getresponse()
+            print(answer.status, answer.read().decode())
+        except ssl.SSLCertVerificationError as error:
+            print("refused:", error.verify_message)
+        """
+
+    @Test(.enabled(if: python != nil, "no python3 on PATH"))
+    func theMadeCertificateIsTrustedThroughItsCAFileByCurlAndPythonForItsNamesOnly() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tls = home.appendingPathComponent(".nowflow/tls")
+        let ca = tls.appendingPathComponent("ca.pem").path
+        let server = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--tls", "--tls-name", "dev.example", "--tls-name", "10.1.2.3"],
+            environment: ["HOME": home.path])
+        defer { server.send(SIGTERM) }
+        #expect(server.tlsPort == server.port)
+        #expect(
+            server.output(through: "certificate authority") == """
+                nowflow serve: listening on https://127.0.0.1:\(server.port) (database :memory:)
+                nowflow serve: certificate authority \(ca) (new): trust it with REQUESTS_CA_BUNDLE, SSL_CERT_FILE, \
+                NODE_EXTRA_CA_CERTS or curl --cacert
+
+                """)
+        // The folder and every file in it are private to their user.
+        #expect(try FileManager.default.attributesOfItem(atPath: tls.path)[.posixPermissions] as? Int == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: tls.path).sorted()
+        #expect(files == ["ca-key.pem", "ca.pem", "server-key.pem", "server-names.txt", "server.pem"])
+        for file in files {
+            let mode = try FileManager.default.attributesOfItem(atPath: tls.appendingPathComponent(file).path)[
+                .posixPermissions]
+            #expect(mode as? Int == 0o600, "\(file)")
+        }
+        #expect(
+            try String(contentsOf: tls.appendingPathComponent("server-names.txt"), encoding: .utf8)
+                == "localhost\n127.0.0.1\n::1\ndev.example\n10.1.2.3\n")
+
+        // curl (libcurl on OpenSSL) with --cacert, by address and by a name of the certificate.
+        let port = String(server.port)
+        let byAddress = try Self.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "-H", "Authorization: \(Self.authorization)",
+                              "https://127.0.0.1:\(port)\(Self.query)"])
+        #expect(byAddress.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(byAddress.stderr)")
+        let byName = try Self.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "--resolve", "dev.example:\(port):127.0.0.1", "-H",
+                              "Authorization: \(Self.authorization)", "https://dev.example:\(port)\(Self.query)"])
+        #expect(byName.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(byName.stderr)")
+        let wrongName = try Self.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "--resolve", "wrong.example:\(port):127.0.0.1",
+                              "https://wrong.example:\(port)\(Self.query)"])
+        #expect(wrongName.status == 60)
+        #expect(wrongName.stderr.hasPrefix(
+            "curl: (60) SSL: no alternative certificate subject name matches target host name 'wrong.example'\n"))
+        // Without the CA file the certificate is not trusted.
+        let untrusted = try Self.run("/usr/bin/curl", ["-sS", "https://127.0.0.1:\(port)\(Self.query)"])
+        #expect(untrusted.status == 60)
+
+        // Python's ssl and http.client, trusting the CA through SSL_CERT_FILE.
+        let python = try #require(Self.python)
+        for (name, answer) in [
+            ("localhost", #"200 {"result":[{"user_name":"admin"}]}"#),
+            ("dev.example", #"200 {"result":[{"user_name":"admin"}]}"#),
+            ("10.1.2.3", #"200 {"result":[{"user_name":"admin"}]}"#),
+            ("wrong.example", "refused: Hostname mismatch, certificate is not valid for 'wrong.example'."),
+        ] {
+            let result = try Self.run(
+                python, ["-c", Self.pythonClient, name, port, ca, Self.authorization, Self.query],
+                environment: ["SSL_CERT_FILE": ca])
+            #expect(result.stdout == answer + "\n", "\(name): \(result.stderr)")
+        }
+        // A Host that is not a name of the certificate is refused as on a plain loopback server.
+        let foreign = try Self.run(
+            "/usr/bin/curl",
+            ["-sS", "--cacert", ca, "-H", "Host: other.example", "-o", "/dev/null", "-w", "%{http_code}",
+             "https://127.0.0.1:\(port)\(Self.query)"])
+        #expect(foreign.stdout == "400")
+    }
+
+    @Test func aSecondStartKeepsTheCAAndIssuesANewServerCertificateOnlyForNewNames() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tls = home.appendingPathComponent(".nowflow/tls")
+        let ca = tls.appendingPathComponent("ca.pem").path
+        func start(_ names: [String]) async throws -> (opening: String, ca: Data, server: Data) {
+            let server = try await ServeProcess(
+                ["--db", ":memory:", "--password", "pw", "--tls"] + names.flatMap { ["--tls-name", $0] },
+                environment: ["HOME": home.path])
+            let opening = server.output(through: "certificate authority")
+            server.send(SIGTERM)
+            _ = await server.waitForExit()
+            return (
+                opening?.split(separator: "\n").last.map(String.init) ?? "",
+                try Data(contentsOf: tls.appendingPathComponent("ca.pem")),
+                try Data(contentsOf: tls.appendingPathComponent("server.pem"))
+            )
+        }
+        let first = try await start([])
+        #expect(first.opening.hasPrefix("nowflow serve: certificate authority \(ca) (new): "))
+        let again = try await start([])
+        #expect(again.opening.hasPrefix("nowflow serve: certificate authority \(ca) (kept): "))
+        #expect(again.ca == first.ca && again.server == first.server)
+        let renamed = try await start(["dev.example"])
+        #expect(renamed.opening.hasPrefix("nowflow serve: certificate authority \(ca) (kept): "))
+        #expect(renamed.ca == first.ca && renamed.server != first.server)
+        // A lost CA key makes a new CA, and a new server certificate with it.
+        try FileManager.default.removeItem(at: tls.appendingPathComponent("ca-key.pem"))
+        let remade = try await start(["dev.example"])
+        #expect(remade.opening.hasPrefix("nowflow serve: certificate authority \(ca) (new): "))
+        #expect(remade.ca != first.ca && remade.server != renamed.server)
+    }
+
+    @Test func servesHTTPAndHTTPSTogetherAndAGivenCertificate() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tls = home.appendingPathComponent(".nowflow/tls")
+        let ca = tls.appendingPathComponent("ca.pem").path
+        let both = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--tls", "--tls-port", "0"], environment: ["HOME": home.path])
+        let tlsPort = try #require(both.tlsPort)
+        #expect(tlsPort != both.port)
+        #expect(
+            both.listeningLine
+                == "nowflow serve: listening on http://127.0.0.1:\(both.port) and https://127.0.0.1:\(tlsPort) "
+                + "(database :memory:)")
+        let overHTTPS = try Self.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "-H", "Authorization: \(Self.authorization)",
+                              "https://localhost:\(tlsPort)\(Self.query)"])
+        #expect(overHTTPS.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(overHTTPS.stderr)")
+        let overHTTP = try Self.run(
+            "/usr/bin/curl",
+            ["-sS", "-H", "Authorization: \(Self.authorization)", "http://127.0.0.1:\(both.port)\(Self.query)"])
+        #expect(overHTTP.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(overHTTP.stderr)")
+        // Plain HTTP to the HTTPS port gets no answer (the listener expects a TLS handshake).
+        let plainToTLS = try Self.run(
+            "/usr/bin/curl", ["-sS", "-m", "10", "http://127.0.0.1:\(tlsPort)\(Self.query)"])
+        #expect(plainToTLS.status != 0 && plainToTLS.stdout.isEmpty)
+        both.send(SIGTERM)
+        _ = await both.waitForExit()
+
+        // The certificate and key made above, given as files: HTTPS alone, on --port.
+        let given = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--tls-cert", tls.appendingPathComponent("server.pem").path,
+             "--tls-key", tls.appendingPathComponent("server-key.pem").path],
+            environment: ["HOME": home.path])
+        defer { given.send(SIGTERM) }
+        #expect(
+            given.listeningLine == "nowflow serve: listening on https://127.0.0.1:\(given.port) (database :memory:)")
+        let answer = try Self.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "-H", "Authorization: \(Self.authorization)",
+                              "https://127.0.0.1:\(given.port)\(Self.query)"])
+        #expect(answer.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(answer.stderr)")
+    }
+
+    @Test func aKeyThatIsNotTheCertificatesOrNoPEMIsRefusedAtStartNamingTheFile() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tls = home.appendingPathComponent(".nowflow/tls")
+        let made = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--tls"], environment: ["HOME": home.path])
+        made.send(SIGTERM)
+        _ = await made.waitForExit()
+        let certificate = tls.appendingPathComponent("server.pem").path
+        let caKey = tls.appendingPathComponent("ca-key.pem").path
+        let wrongKey = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", "pw", "--tls-cert", certificate, "--tls-key",
+             caKey], in: home)
+        #expect(wrongKey.status == 1)
+        #expect(
+            wrongKey.stderr
+                == "nowflow serve: the private key in \(caKey) is not the key of the certificate in \(certificate)\n")
+        let notAKey = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", "pw", "--tls-cert", certificate, "--tls-key",
+             certificate], in: home)
+        #expect(notAKey.stderr == "nowflow serve: \(certificate) holds no unencrypted private key in PEM\n")
+        let missing = home.appendingPathComponent("missing.pem").path
+        let noFile = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", "pw", "--tls-cert", missing, "--tls-key", caKey],
+            in: home)
+        #expect(noFile.stderr == "nowflow serve: cannot read the certificate file \(missing): no such file\n")
+    }
+}
