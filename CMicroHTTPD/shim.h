@@ -24,3 +24,9 @@ static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
 
 /// Whether this libmicrohttpd serves TLS (it was built with GnuTLS).
 static inline int cmhd_supports_tls(void) { return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES; }
+
+/// The connection's GnuTLS session (a `gnutls_session_t`), or NULL on a plain HTTP connection.
+static inline void *cmhd_tls_session(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    return info ? info->tls_session : NULL;
+}

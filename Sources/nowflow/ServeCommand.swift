@@ -15,6 +15,7 @@ enum ServeCommand {
                              [--oauth-client ID:SECRET]... [--attachment-max-size MB] [--header-timeout S]
                              [--allowed-host NAME]...
                              [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
+                             [--tls-client-ca FILE]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD. Each --oauth-client registers an OAuth
         application (oauth_entity) acting as the admin for client_credentials. --attachment-max-size is the
         platform's com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's
@@ -24,6 +25,8 @@ enum ServeCommand {
         HTTPS: --tls makes a certificate authority in ~/.nowflow/tls once (its ca.pem is the file clients trust) and
         a server certificate for localhost, 127.0.0.1, ::1 and each --tls-name; --tls-cert and --tls-key serve your
         own (PEM). --port then serves HTTPS; with --tls-port, --port serves HTTP and --tls-port HTTPS.
+        --tls-client-ca asks HTTPS clients for a certificate: one those CAs issued logs in as the user its
+        sys_user_certificate record (by SHA-256 fingerprint) names.
         """
 
     /// What the command line asks for.
@@ -50,6 +53,8 @@ enum ServeCommand {
         var certificate: Certificate
         /// `--tls-port`: HTTPS there and HTTP on `--port`; nil: HTTPS on `--port` alone.
         var port: UInt16?
+        /// `--tls-client-ca`: the PEM file of the CAs whose client certificates are asked for.
+        var clientCAFile: String?
     }
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
@@ -81,7 +86,11 @@ enum ServeCommand {
         }
         var identity: TLSIdentity?
         var authority: LocalCertificateAuthority?
+        var clientAuthorities: TLSClientAuthorities?
         do {
+            clientAuthorities = try settings.tls?.clientCAFile.map { file throws(TLSError) in
+                try TLSClientAuthorities(file: file)
+            }
             switch settings.tls?.certificate {
             case .made(let names):
                 authority = try LocalCertificateAuthority(directory: tlsDirectory(), names: names)
@@ -101,7 +110,8 @@ enum ServeCommand {
         do {
             server = try LocalInstanceServer(
                 host: settings.host, port: settings.port, tls: identity, tlsPort: settings.tls?.port,
-                headerTimeout: settings.headerTimeout, allowedHosts: settings.allowedHosts, options: settings.options)
+                clientCertificateAuthorities: clientAuthorities, headerTimeout: settings.headerTimeout,
+                allowedHosts: settings.allowedHosts, options: settings.options)
         } catch {
             printError("nowflow serve: \(error)")
             return 1
@@ -138,6 +148,7 @@ enum ServeCommand {
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
                 "header-timeout", "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port",
+                "tls-client-ca",
             ],
             flags: ["invalid-query-no-rows", "tls"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -211,8 +222,8 @@ enum ServeCommand {
         switch (parsed.flag("tls"), files.certificate, files.key) {
         case (false, nil, nil):
             if !names.isEmpty { throw UsageError("--tls-name names the certificate that --tls makes: give --tls too") }
-            if parsed.value("tls-port") != nil {
-                throw UsageError("--tls-port needs a certificate: give --tls, or --tls-cert and --tls-key")
+            for option in ["tls-port", "tls-client-ca"] where parsed.value(option) != nil {
+                throw UsageError("--\(option) needs a certificate: give --tls, or --tls-cert and --tls-key")
             }
             return nil
         case (true, nil, nil):
@@ -240,7 +251,7 @@ enum ServeCommand {
             }
             tlsPort = given
         }
-        return TLS(certificate: certificate, port: tlsPort)
+        return TLS(certificate: certificate, port: tlsPort, clientCAFile: parsed.value("tls-client-ca"))
     }
 
     /// Whether `name` can be a name of the certificate `--tls` makes: an IP address, or a DNS name of letters,

@@ -47,8 +47,12 @@ import Testing
     @Test func readsTheTLSOptions() throws {
         #expect(try ServeCommand.parse([], environment: [:]).tls == nil)
         let made = try ServeCommand.parse(
-            ["--tls", "--tls-name", "dev.example", "--tls-name", "fd00::1", "--tls-port", "8443"], environment: [:])
-        #expect(made.tls == ServeCommand.TLS(certificate: .made(names: ["dev.example", "fd00::1"]), port: 8443))
+            ["--tls", "--tls-name", "dev.example", "--tls-name", "fd00::1", "--tls-port", "8443", "--tls-client-ca",
+             "clients.pem"], environment: [:])
+        #expect(
+            made.tls
+                == ServeCommand.TLS(
+                    certificate: .made(names: ["dev.example", "fd00::1"]), port: 8443, clientCAFile: "clients.pem"))
         // A client reaching the server by a name of the certificate sends it as its Host.
         #expect(made.allowedHosts == ["dev.example", "[fd00::1]"])
         let given = try ServeCommand.parse(["--tls-cert", "c.pem", "--tls-key", "k.pem"], environment: [:])
@@ -102,6 +106,7 @@ import Testing
         ),
         (["--tls-name", "dev.example"], "--tls-name names the certificate that --tls makes: give --tls too"),
         (["--tls-port", "8443"], "--tls-port needs a certificate: give --tls, or --tls-cert and --tls-key"),
+        (["--tls-client-ca", "ca.pem"], "--tls-client-ca needs a certificate: give --tls, or --tls-cert and --tls-key"),
         (
             ["--tls-cert", "c.pem"],
             "--tls-cert and --tls-key go together: give the certificate and its private key (PEM)"

@@ -240,5 +240,110 @@ import Testing
             ["serve", "--port", "0", "--db", ":memory:", "--password", "pw", "--tls-cert", missing, "--tls-key", caKey],
             in: home)
         #expect(noFile.stderr == "nowflow serve: cannot read the certificate file \(missing): no such file\n")
+        let serverKey = tls.appendingPathComponent("server-key.pem").path
+        let notACA = try ToolInvocation.run(
+            ["serve", "--port", "0", "--db", ":memory:", "--password", "pw", "--tls", "--tls-client-ca", serverKey],
+            in: home)
+        #expect(notACA.stderr == "nowflow serve: \(serverKey) holds no X.509 certificate in PEM\n")
+    }
+
+    /// `openssl` (the command: the tests make their client certificates with it) run in `directory`; fails the test
+    /// when it does.
+    static func openssl(_ arguments: [String], in directory: URL) throws -> String {
+        let result = try run("/usr/bin/openssl", arguments, environment: ["HOME": directory.path])
+        try #require(result.status == 0, "openssl \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result.stdout
+    }
+
+    /// A new P-256 key and a certificate for `name` issued by `issuer` (`issuer.pem`, `issuer-key.pem`) in
+    /// `directory`, as `name.pem` and `name-key.pem`; nil issuer: a self-signed CA.
+    static func issue(_ name: String, by issuer: String?, in directory: URL) throws {
+        let file = { (suffix: String) in directory.appendingPathComponent(name + suffix).path }
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", file("-key.pem")]
+        guard let issuer else {
+            _ = try openssl(
+                ["req", "-x509"] + key + ["-subj", "/CN=\(name)", "-days", "2", "-out", file(".pem")], in: directory)
+            return
+        }
+        _ = try openssl(["req"] + key + ["-subj", "/CN=\(name)", "-out", file(".csr")], in: directory)
+        let ca = { (suffix: String) in directory.appendingPathComponent(issuer + suffix).path }
+        _ = try openssl(
+            ["x509", "-req", "-in", file(".csr"), "-CA", ca(".pem"), "-CAkey", ca("-key.pem"), "-set_serial",
+             String(Int.random(in: 1...1_000_000)), "-days", "2", "-out", file(".pem")], in: directory)
+    }
+
+    @Test func aVerifiedClientCertificateLogsInAsItsUserAndAnyOtherGetsThePlatforms401() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let ca = home.appendingPathComponent(".nowflow/tls/ca.pem").path
+        let pem = { (name: String) in home.appendingPathComponent(name + ".pem").path }
+        let key = { (name: String) in home.appendingPathComponent(name + "-key.pem").path }
+        try Self.issue("clients-ca", by: nil, in: home)
+        try Self.issue("other-ca", by: nil, in: home)
+        try Self.issue("beth", by: "clients-ca", in: home)
+        try Self.issue("unknown", by: "clients-ca", in: home)
+        // The same name as beth's certificate with another key: another certificate, which no record names.
+        try Self.issue("beth-rekeyed", by: "clients-ca", in: home)
+        try FileManager.default.copyItem(atPath: pem("beth-rekeyed"), toPath: pem("rekeyed"))
+        // Issued by a CA the server does not trust, though its record names the admin.
+        try Self.issue("stranger", by: "other-ca", in: home)
+        let fingerprint = { (name: String) throws -> String in
+            let line = try Self.openssl(["x509", "-in", pem(name), "-noout", "-fingerprint", "-sha256"], in: home)
+            return String(line.split(separator: "=").last ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let server = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw", "--tls", "--tls-client-ca", pem("clients-ca")],
+            environment: ["HOME": home.path])
+        defer { server.send(SIGTERM) }
+        let base = "https://127.0.0.1:\(server.port)/api/now/table"
+        func curl(_ arguments: [String]) throws -> (status: String, body: String) {
+            let result = try Self.run(
+                "/usr/bin/curl", ["-sS", "--cacert", ca, "-w", "\n%{http_code}", "-H", "Accept: application/json"]
+                    + arguments)
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n") + result.stderr)
+        }
+        let admin = ["-H", "Authorization: \(Self.authorization)"]
+        let users = try curl(admin + ["\(base)/sys_user?sysparm_query=user_name=beth.anglin&sysparm_fields=sys_id"])
+        let bethID = try #require(users.body.split(separator: "\"").dropFirst(5).first.map(String.init))
+        let adminID = try #require(
+            try curl(admin + ["\(base)/sys_user?sysparm_query=user_name=admin&sysparm_fields=sys_id"]).body
+                .split(separator: "\"").dropFirst(5).first.map(String.init))
+        for (name, user) in [("beth", bethID), ("stranger", adminID)] {
+            let created = try curl(
+                admin + ["-H", "Content-Type: application/json", "-d",
+                         #"{"name":"\#(name)","fingerprint":"\#(try fingerprint(name))","user":"\#(user)"}"#,
+                         "\(base)/sys_user_certificate"])
+            #expect(created.status == "201", "\(created.body)")
+        }
+
+        // Beth's certificate logs in as beth.anglin, who creates an incident (itil) but reads no certificate record.
+        let beth = ["--cert", pem("beth"), "--key", key("beth")]
+        let incident = try curl(
+            beth + ["-H", "Content-Type: application/json", "-d", #"{"short_description":"by certificate"}"#,
+                    "\(base)/incident?sysparm_fields=sys_created_by,short_description"])
+        #expect(incident.status == "201")
+        #expect(incident.body == #"{"result":{"sys_created_by":"beth.anglin","short_description":"by certificate"}}"#)
+        let mappings = try curl(beth + ["\(base)/sys_user_certificate"])
+        #expect(mappings.body == #"{"result":[]}"#)
+
+        // An unknown certificate, one with beth's name and another key, one of an untrusted CA (though its record
+        // names the admin), none, and none with a header claiming beth's fingerprint: the platform's 401.
+        let refused =
+            #"{"error":{"message":"User Not Authenticated","detail":"Required to provide Auth information"},"#
+            + #""status":"failure"}"#
+        for (case_, arguments) in [
+            ("unknown", ["--cert", pem("unknown"), "--key", key("unknown")]),
+            ("rekeyed", ["--cert", pem("rekeyed"), "--key", key("beth-rekeyed")]),
+            ("stranger", ["--cert", pem("stranger"), "--key", key("stranger")]),
+            ("none", []),
+            ("forged header", ["-H", "X-Nowflow-Client-Certificate-SHA256: \(try fingerprint("beth"))"]),
+        ] {
+            let answer = try curl(arguments + ["\(base)/incident?sysparm_limit=1&sysparm_fields=number"])
+            #expect(answer.status == "401", "\(case_)")
+            #expect(answer.body == refused, "\(case_)")
+        }
+        // Basic still works beside client certificates.
+        #expect(try curl(admin + ["\(base)/sys_user_certificate?sysparm_fields=name"]).status == "200")
     }
 }

@@ -41,6 +41,10 @@ public final class HTTPListener: Sendable {
     /// long again to start and must arrive at 1 KB/s on average.
     public static let defaultHeaderTimeout: Duration = .seconds(30)
 
+    /// The header in which the handler gets the SHA-256 fingerprint (lowercase hex) of a client certificate that the
+    /// listener's client certificate authorities verified; a client's own header of that name is removed.
+    public static let clientCertificateHeader = "X-Nowflow-Client-Certificate-SHA256"
+
     /// How many connections one client address may hold open at once, by default; a connection beyond it is
     /// closed at once.
     public static let defaultConnectionsPerClient = 64
@@ -69,6 +73,9 @@ public final class HTTPListener: Sendable {
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
     /// - parameter tls: the certificate and key to serve HTTPS with; nil: plain HTTP.
+    /// - parameter clientCertificateAuthorities: with `tls`, the CA certificates whose client certificates the
+    ///   listener asks for: a client certificate they verify reaches the handler as its SHA-256 fingerprint in
+    ///   ``clientCertificateHeader`` (never as a client sent that header); nil: none is asked for.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
@@ -76,6 +83,7 @@ public final class HTTPListener: Sendable {
         headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
         connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
         connectionMemory: Int? = nil, spooling: BodySpooling? = nil, tls: TLSIdentity? = nil,
+        clientCertificateAuthorities: TLSClientAuthorities? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A release build opens libmicrohttpd here, on first use, rather than at every start.
@@ -92,7 +100,8 @@ public final class HTTPListener: Sendable {
         let memory = max(connectionMemory ?? HTTPListener.connectionMemory, 4096)
         let context = ListenerContext(
             handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout,
-            connectionMemory: memory, tls: tls.map(TLSMemory.init))
+            connectionMemory: memory,
+            tls: tls.map { TLSMemory($0, clientCertificateAuthorities: clientCertificateAuthorities) })
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -118,6 +127,9 @@ public final class HTTPListener: Sendable {
             options += [
                 MHD_OPTION.HTTPS_MEM_CERT.rawValue, memory.certificate, MHD_OPTION.HTTPS_MEM_KEY.rawValue, memory.key,
             ]
+            // libmicrohttpd then asks every client for a certificate (without requiring one); the access handler
+            // verifies it.
+            if let trust = memory.trust { options += [MHD_OPTION.HTTPS_MEM_TRUST.rawValue, trust] }
         }
         options.append(MHD_OPTION.END.rawValue)
         let started = withVaList(options) { arguments in

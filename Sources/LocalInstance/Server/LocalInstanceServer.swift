@@ -29,6 +29,9 @@ public final class LocalInstanceServer: Sendable {
     /// `tlsPort`).
     ///
     /// - parameter tls: the certificate and key to serve HTTPS with.
+    /// - parameter clientCertificateAuthorities: the CAs whose client certificates HTTPS asks for; a certificate
+    ///   they verify logs in as the user its `sys_user_certificate` record names (when no other credentials are
+    ///   given).
     /// - parameter tlsPort: the port for HTTPS beside HTTP on `port` (0: a free port); nil: HTTPS, when `tls` is
     ///   given, on `port` alone.
     /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
@@ -39,6 +42,7 @@ public final class LocalInstanceServer: Sendable {
     ///   the address cannot be bound.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, tls: TLSIdentity? = nil, tlsPort: UInt16? = nil,
+        clientCertificateAuthorities: TLSClientAuthorities? = nil,
         headerTimeout: Duration = HTTPListener.defaultHeaderTimeout, allowedHosts: [String] = [],
         options: LocalInstance.Options
     ) throws {
@@ -64,7 +68,7 @@ public final class LocalInstanceServer: Sendable {
             let listen = { (port: UInt16, tls: TLSIdentity?) in
                 try HTTPListener(
                     host: host, port: port, headerTimeout: headerTimeout, spooling: spooling, tls: tls,
-                    handler: handler)
+                    clientCertificateAuthorities: tls == nil ? nil : clientCertificateAuthorities, handler: handler)
             }
             plain = tls == nil || tlsPort != nil ? try listen(port, nil) : nil
             do {

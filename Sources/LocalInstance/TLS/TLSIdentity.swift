@@ -28,7 +28,8 @@ public struct TLSIdentity: Sendable, Hashable {
         self.keyPEM = keyPEM
     }
 
-    private static func read(_ file: String, what: String) throws(TLSError) -> String {
+    /// The text of the PEM file `file`, holding `what` (named in the error).
+    static func read(_ file: String, what: String) throws(TLSError) -> String {
         guard FileManager.default.fileExists(atPath: file) else {
             throw TLSError("cannot read the \(what) file \(file): no such file")
         }

@@ -9,10 +9,13 @@ final class TLSMemory: @unchecked Sendable {
     let certificate: UnsafeMutablePointer<CChar>
     /// Its private key.
     let key: UnsafeMutablePointer<CChar>
+    /// The CA certificates whose client certificates are asked for; nil: none is.
+    let trust: UnsafeMutablePointer<CChar>?
 
-    init(_ identity: TLSIdentity) {
+    init(_ identity: TLSIdentity, clientCertificateAuthorities: TLSClientAuthorities?) {
         certificate = Self.copy(identity.certificatePEM)
         key = Self.copy(identity.keyPEM)
+        trust = clientCertificateAuthorities.map { Self.copy($0.certificatesPEM) }
     }
 
     private static func copy(_ text: String) -> UnsafeMutablePointer<CChar> {
@@ -27,5 +30,6 @@ final class TLSMemory: @unchecked Sendable {
         memset(key, 0, strlen(key))
         key.deallocate()
         certificate.deallocate()
+        trust?.deallocate()
     }
 }
