@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "CMicroHTTPD"),
         .systemLibrary(name: "CCurl", path: "CCurl"),
         .systemLibrary(name: "CCrypto", path: "CCrypto"),
-        // GnuTLS's headers, for the client certificate of a TLS connection libmicrohttpd accepted (libgnutls28-dev).
+        // GnuTLS's headers, for the client certificate of a TLS connection libmicrohttpd accepted (libgnutls28-dev,
+        // which libmicrohttpd-dev depends on).
         .systemLibrary(name: "CGnuTLS", path: "CGnuTLS"),
         // glibc's mallopt, which the Glibc module lacks (part of the C library: nothing to link).
         .systemLibrary(name: "CMalloc", path: "CMalloc"),
