@@ -123,7 +123,7 @@ enum ServeCommand {
             let age = authority.madeAuthority ? "new" : "kept"
             print(
                 "nowflow serve: certificate authority \(authority.caFile.path) (\(age)): trust it with "
-                    + "REQUESTS_CA_BUNDLE, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS or curl --cacert")
+                    + "REQUESTS_CA_BUNDLE, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS, curl --cacert or a profile's ca_file")
         }
         fflush(nil)
         TerminationSignals.wait()

@@ -82,7 +82,7 @@ import Testing
             server.output(through: "certificate authority") == """
                 nowflow serve: listening on https://127.0.0.1:\(server.port) (database :memory:)
                 nowflow serve: certificate authority \(ca) (new): trust it with REQUESTS_CA_BUNDLE, SSL_CERT_FILE, \
-                NODE_EXTRA_CA_CERTS or curl --cacert
+                NODE_EXTRA_CA_CERTS, curl --cacert or a profile's ca_file
 
                 """)
         // The folder and every file in it are private to their user.

@@ -94,8 +94,11 @@ enum ErrorText {
         case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be found"
         case .notConnectedToInternet: "there is no network connection"
         case .cancelled: "the request was cancelled"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+        case .serverCertificateUntrusted:
+            "the secure connection failed: the server's certificate is not trusted (for an instance with its own CA, "
+                + "give its CA file: NowTLSSettings.caFile, a profile's ca_file)"
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
             "the secure connection failed"
         // libcurl reports a connection closed before any response (an empty reply) as this code.
         case .badServerResponse: "the connection closed without a valid HTTP response"
