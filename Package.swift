@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "CMicroHTTPD"),
         .systemLibrary(name: "CCurl", path: "CCurl"),
         .systemLibrary(name: "CCrypto", path: "CCrypto"),
+        // GnuTLS's headers, for the client certificate of a TLS connection libmicrohttpd accepted (libgnutls28-dev,
+        // which libmicrohttpd-dev depends on).
+        .systemLibrary(name: "CGnuTLS", path: "CGnuTLS"),
         // glibc's mallopt, which the Glibc module lacks (part of the C library: nothing to link).
         .systemLibrary(name: "CMalloc", path: "CMalloc"),
         // libcurl, libmicrohttpd and libcrypto bring 31 of the 44 shared libraries the dynamic loader would map and
@@ -35,9 +38,11 @@ let package = Package(
                 .linkedLibrary("curl", .when(configuration: .debug)),
                 .linkedLibrary("microhttpd", .when(configuration: .debug)),
                 .linkedLibrary("crypto", .when(configuration: .debug)),
+                .linkedLibrary("gnutls", .when(configuration: .debug)),
                 .linkedLibrary("curl", .when(platforms: [.macOS], configuration: .release)),
                 .linkedLibrary("microhttpd", .when(platforms: [.macOS], configuration: .release)),
                 .linkedLibrary("crypto", .when(platforms: [.macOS], configuration: .release)),
+                .linkedLibrary("gnutls", .when(platforms: [.macOS], configuration: .release)),
             ]),
         .systemLibrary(name: "CEditLine", path: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
@@ -52,7 +57,9 @@ let package = Package(
         // NowData's default HTTP(S) transport: libcurl's multi interface, behind a small Swift API (package access).
         .target(name: "CurlHTTP", dependencies: ["CCurl", "CLazyLibraries"]),
         .target(name: "NowData", dependencies: ["CurlHTTP", "SimdJSON", "CCrypto", "CLazyLibraries"]),
-        .target(name: "LocalInstance", dependencies: ["NowData", "CSQLite", "CMicroHTTPD", "CLazyLibraries"]),
+        .target(
+            name: "LocalInstance",
+            dependencies: ["NowData", "CSQLite", "CMicroHTTPD", "CCrypto", "CGnuTLS", "CLazyLibraries"]),
         .target(name: "NowFlow", dependencies: ["NowData", "CYAML"]),
         // The release build links the Swift runtime and Foundation statically, so that the dynamic loader binds
         // only the C libraries at each start (Benchmarks/README.md, validate). The modules are compiled against the

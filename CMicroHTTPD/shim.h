@@ -35,3 +35,12 @@ static inline int cmhd_client_address(struct MHD_Connection *connection, char *b
     if (bytes == NULL || inet_ntop(address->sa_family, bytes, buffer, size) == NULL) return -1;
     return 0;
 }
+
+/// Whether this libmicrohttpd serves TLS (it was built with GnuTLS).
+static inline int cmhd_supports_tls(void) { return MHD_is_feature_supported(MHD_FEATURE_TLS) == MHD_YES; }
+
+/// The connection's GnuTLS session (a `gnutls_session_t`), or NULL on a plain HTTP connection.
+static inline void *cmhd_tls_session(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    return info ? info->tls_session : NULL;
+}

@@ -15,8 +15,8 @@
 #define MHD_FUNCTIONS(X) \
     X(MHD_add_response_header) X(MHD_create_response_from_buffer) X(MHD_create_response_from_fd64) \
     X(MHD_destroy_response) X(MHD_get_connection_info) X(MHD_get_connection_values_n) X(MHD_get_daemon_info) \
-    X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_quiesce_daemon) X(MHD_start_daemon_va) \
-    X(MHD_stop_daemon)
+    X(MHD_is_feature_supported) X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_quiesce_daemon) \
+    X(MHD_start_daemon_va) X(MHD_stop_daemon)
 
 #define MHD_FIELD(function) __typeof__(function) *function;
 static struct {
@@ -70,6 +70,10 @@ int MHD_get_connection_values_n(
 
 const union MHD_DaemonInfo *MHD_get_daemon_info(struct MHD_Daemon *daemon, enum MHD_DaemonInfoType type, ...) {
     return functions()->MHD_get_daemon_info(daemon, type);
+}
+
+enum MHD_Result MHD_is_feature_supported(enum MHD_FEATURE feature) {
+    return functions()->MHD_is_feature_supported(feature);
 }
 
 const char *MHD_lookup_connection_value(

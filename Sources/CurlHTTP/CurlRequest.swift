@@ -22,6 +22,14 @@ package struct CurlRequest: Sendable {
     package var timeout: Duration
     /// Whether it may use a kept-alive connection; otherwise it goes on a fresh connection that is closed after it.
     package var reusesConnection: Bool
+    /// A PEM file of the certificate authorities trusted instead of the system's; nil: the system's.
+    package var caFile: String?
+    /// Whether the server's certificate and name are checked (libcurl's `CURLOPT_SSL_VERIFYPEER` and `...HOST`).
+    package var verifiesPeer = true
+    /// A PEM file with the client certificate to present; nil: none.
+    package var clientCertificateFile: String?
+    /// The PEM file of its private key; nil: in `clientCertificateFile`.
+    package var clientKeyFile: String?
 
     /// A request.
     package init(

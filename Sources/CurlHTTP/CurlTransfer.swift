@@ -56,6 +56,15 @@ final class CurlTransfer: @unchecked Sendable {
         ccurl_setopt_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout))
+        if let caFile = request.caFile { ccurl_setopt_pointer(handle, CURLOPT_CAINFO, caFile) }
+        if !request.verifiesPeer {
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 0)
+            ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 0)
+        }
+        if let certificate = request.clientCertificateFile {
+            ccurl_setopt_pointer(handle, CURLOPT_SSLCERT, certificate)
+            ccurl_setopt_pointer(handle, CURLOPT_SSLKEY, request.clientKeyFile ?? certificate)
+        }
         // Whatever compression libcurl can undo (a real instance compresses its JSON).
         ccurl_setopt_pointer(handle, CURLOPT_ACCEPT_ENCODING, "")
         ccurl_setopt_pointer(handle, CURLOPT_PRIVATE, context)

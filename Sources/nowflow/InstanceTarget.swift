@@ -13,7 +13,15 @@ struct InstanceTarget {
     }
 
     var url: URL
+    /// The embedded instance's transport, in process; nil for an instance reached over HTTP(S).
     var transport: (any NowTransport)?
+    /// How an instance reached over HTTPS is checked, and the client certificate (a profile's).
+    var tls = NowTLSSettings()
+    /// The transport a run gives its requests: the embedded instance's, libcurl's with ``tls`` when it is not the
+    /// default, or nil (libcurl's, the default).
+    var runTransport: (any NowTransport)? {
+        transport ?? (tls == NowTLSSettings() ? nil : CurlTransport(instanceURL: url, tls: tls))
+    }
     var authentication: NowAuthentication
     var secrets: [String] = []
     /// Whether credentials were found (a profile's, the environment's) or are not needed (the embedded instance's
@@ -131,6 +139,13 @@ struct InstanceTarget {
         }
         try checkUsable(profile.url)
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
+        target.tls = profile.tls
+        if profile.tls.insecure {
+            printError(
+                "nowflow: WARNING: profile \(name) has insecure: true: the certificate of "
+                    + "\(profile.url.absoluteString) is not checked, so anyone on the way can read and change every "
+                    + "request, credentials included")
+        }
         do {
             if let resolved = try profile.authentication(environment: environment)
                 ?? EnvironmentCredentials.authentication(in: environment, password: PasswordPrompt.ask)

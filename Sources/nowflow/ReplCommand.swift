@@ -51,7 +51,7 @@ enum ReplCommand {
         // step's outcome is the REPL's answer.
         let progress = ProgressPrinter(color: false, bar: isatty(STDERR_FILENO) == 1)
         let options = RunOptions(
-            instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+            instanceURL: target.url, transport: target.runTransport, authentication: target.authentication,
             secrets: target.secrets, environment: environment,
             onEvent: { event in
                 switch event {

@@ -180,7 +180,7 @@ enum RunCommand {
         defer { target.close() }
         let declared = Set(job.variableNames)
         var settingUp = RunOptions(
-            instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+            instanceURL: target.url, transport: target.runTransport, authentication: target.authentication,
             secrets: target.secrets, variables: settings.variables.filter { declared.contains($0.key) },
             environment: environment, dryRun: settings.dryRun, interruption: interruption, onEvent: progress.handle)
         settingUp.variableValues = fileValues.filter { declared.contains($0.key) }.mapValues(\.value)

@@ -15,6 +15,8 @@ enum ServeCommand {
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
                              [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
                              [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]...
+                             [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
+                             [--tls-client-ca FILE]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD, or the first line of --password-file. Each
         --oauth-client registers an OAuth application (oauth_entity) acting as the admin for client_credentials;
         so does each ID:SECRET line of --oauth-client-file and each comma-separated ID:SECRET of
@@ -26,6 +28,11 @@ enum ServeCommand {
         rounds of PBKDF2-HMAC-SHA256 of new password hashes (default 600000; fewer only for tests). On a loopback
         --host, a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the
         name of a proxy in front of the server) is refused.
+        HTTPS: --tls makes a certificate authority in ~/.nowflow/tls once (its ca.pem is the file clients trust) and
+        a server certificate for localhost, 127.0.0.1, ::1 and each --tls-name; --tls-cert and --tls-key serve your
+        own (PEM). --port then serves HTTPS; with --tls-port, --port serves HTTP and --tls-port HTTPS.
+        --tls-client-ca asks HTTPS clients for a certificate: one those CAs issued logs in as the user its
+        sys_user_certificate record (by SHA-256 fingerprint) names.
         """
 
     /// What the command line asks for.
@@ -37,6 +44,23 @@ enum ServeCommand {
         var allowedHosts: [String] = []
         var options: LocalInstance.Options
         var usesDefaultPassword: Bool
+        /// HTTPS; nil: plain HTTP only.
+        var tls: TLS?
+    }
+
+    /// Where the HTTPS certificate comes from, and the port HTTPS has beside HTTP.
+    struct TLS: Equatable {
+        enum Certificate: Equatable {
+            /// `--tls`: made in ~/.nowflow/tls for the default names and these.
+            case made(names: [String])
+            /// `--tls-cert` and `--tls-key`.
+            case files(certificate: String, key: String)
+        }
+        var certificate: Certificate
+        /// `--tls-port`: HTTPS there and HTTP on `--port`; nil: HTTPS on `--port` alone.
+        var port: UInt16?
+        /// `--tls-client-ca`: the PEM file of the CAs whose client certificates are asked for.
+        var clientCAFile: String?
     }
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
@@ -66,18 +90,47 @@ enum ServeCommand {
                 return 1
             }
         }
+        var identity: TLSIdentity?
+        var authority: LocalCertificateAuthority?
+        var clientAuthorities: TLSClientAuthorities?
+        do {
+            clientAuthorities = try settings.tls?.clientCAFile.map { file throws(TLSError) in
+                try TLSClientAuthorities(file: file)
+            }
+            switch settings.tls?.certificate {
+            case .made(let names):
+                authority = try LocalCertificateAuthority(directory: tlsDirectory(), names: names)
+                identity = authority?.identity
+            case .files(let certificate, let key):
+                identity = try TLSIdentity(certificateFile: certificate, keyFile: key)
+            case nil:
+                break
+            }
+        } catch {
+            printError("nowflow serve: \(error)")
+            return 1
+        }
         // Before any server thread starts, so that the signals reach only the sigwait below.
         TerminationSignals.block()
         let server: LocalInstanceServer
         do {
             server = try LocalInstanceServer(
-                host: settings.host, port: settings.port, headerTimeout: settings.headerTimeout,
+                host: settings.host, port: settings.port, tls: identity, tlsPort: settings.tls?.port,
+                clientCertificateAuthorities: clientAuthorities, headerTimeout: settings.headerTimeout,
                 allowedHosts: settings.allowedHosts, options: settings.options)
         } catch {
             printError("nowflow serve: \(error)")
             return 1
         }
-        print("nowflow serve: listening on \(server.url) (database \(settings.options.databasePath))")
+        let urls = [server.url] + (server.tlsURL.map { $0 == server.url ? [] : [$0] } ?? [])
+        let database = settings.options.databasePath
+        print("nowflow serve: listening on \(urls.joined(separator: " and ")) (database \(database))")
+        if let authority {
+            let age = authority.madeAuthority ? "new" : "kept"
+            print(
+                "nowflow serve: certificate authority \(authority.caFile.path) (\(age)): trust it with "
+                    + "REQUESTS_CA_BUNDLE, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS, curl --cacert or a profile's ca_file")
+        }
         fflush(nil)
         TerminationSignals.wait()
         // Requests in flight are answered, if they finish in time: a committed write is durable either way (WAL),
@@ -101,9 +154,9 @@ enum ServeCommand {
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
                 "header-timeout", "password-file", "oauth-client-file", "login-failure-limit", "lockout-time",
-                "allowed-host",
+                "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port", "tls-client-ca",
             ],
-            flags: ["invalid-query-no-rows"])
+            flags: ["invalid-query-no-rows", "tls"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
         let host = parsed.value("host") ?? "127.0.0.1"
         var port: UInt16 = 8080
@@ -168,6 +221,11 @@ enum ServeCommand {
                 throw UsageError("--allowed-host expects a host name or address (such as proxy.example), got '\(name)'")
             }
             settings.allowedHosts.append(name)
+        }
+        settings.tls = try tls(parsed, port: port)
+        if case .made(let names) = settings.tls?.certificate {
+            // A client reaching the server by a name of its certificate sends that name as its Host.
+            settings.allowedHosts += names.map { $0.contains(":") ? "[\($0)]" : $0 }
         }
         return settings
     }
@@ -246,6 +304,65 @@ enum ServeCommand {
     static let maximumLoginFailureLimit = 1_000
     /// The longest `--lockout-time`, in seconds (one day).
     static let maximumLockoutTime = 86_400
+
+    /// The HTTPS settings of `--tls`, `--tls-name`, `--tls-cert`, `--tls-key` and `--tls-port`; nil when none is
+    /// given.
+    private static func tls(_ parsed: CommandArguments, port: UInt16) throws(UsageError) -> TLS? {
+        let names = parsed.values("tls-name")
+        let files = (certificate: parsed.value("tls-cert"), key: parsed.value("tls-key"))
+        let certificate: TLS.Certificate
+        switch (parsed.flag("tls"), files.certificate, files.key) {
+        case (false, nil, nil):
+            if !names.isEmpty { throw UsageError("--tls-name names the certificate that --tls makes: give --tls too") }
+            for option in ["tls-port", "tls-client-ca"] where parsed.value(option) != nil {
+                throw UsageError("--\(option) needs a certificate: give --tls, or --tls-cert and --tls-key")
+            }
+            return nil
+        case (true, nil, nil):
+            for name in names where !isCertificateName(name) {
+                throw UsageError("--tls-name expects a DNS name or an IP address (such as dev.example), got '\(name)'")
+            }
+            certificate = .made(names: names)
+        case (false, let file?, let key?):
+            if !names.isEmpty {
+                throw UsageError("--tls-name names the certificate that --tls makes, not one given with --tls-cert")
+            }
+            certificate = .files(certificate: file, key: key)
+        case (true, _, _):
+            throw UsageError("--tls makes its own certificate: give either --tls or --tls-cert and --tls-key")
+        case (false, _, _):
+            throw UsageError("--tls-cert and --tls-key go together: give the certificate and its private key (PEM)")
+        }
+        var tlsPort: UInt16?
+        if let value = parsed.value("tls-port") {
+            guard let given = UInt16(value) else {
+                throw UsageError("--tls-port expects a port number 0-65535, got '\(value)'")
+            }
+            if given != 0, given == port {
+                throw UsageError("--tls-port \(given) is also the HTTP --port: give two different ports")
+            }
+            tlsPort = given
+        }
+        return TLS(certificate: certificate, port: tlsPort, clientCAFile: parsed.value("tls-client-ca"))
+    }
+
+    /// Whether `name` can be a name of the certificate `--tls` makes: an IP address, or a DNS name of letters,
+    /// digits, hyphens and dots.
+    private static func isCertificateName(_ name: String) -> Bool {
+        if LocalCertificateAuthority.isAddress(name) { return true }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return name.utf8.count <= 253
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
+    }
+
+    /// `~/.nowflow/tls`, where `--tls` keeps its certificate authority and server certificate.
+    static func tlsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        NowflowDirectory.url(environment: environment).appendingPathComponent("tls")
+    }
+
     /// The largest `--attachment-max-size`, in MB (1 TB).
     static let maximumAttachmentSize = 1 << 20
     /// The longest `--header-timeout`, in seconds (one hour).

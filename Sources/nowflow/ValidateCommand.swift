@@ -77,7 +77,7 @@ enum ValidateCommand {
                         targets[name] = target
                     }
                     var settingUp = RunOptions(
-                        instanceURL: target.url, transport: target.transport, authentication: target.authentication,
+                        instanceURL: target.url, transport: target.runTransport, authentication: target.authentication,
                         secrets: target.secrets, environment: environment)
                     settingUp.schemaCache = target.schemaCache
                     settingUp.refreshSchema = parsed.flag("refresh-schema")

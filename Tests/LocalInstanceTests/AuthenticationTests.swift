@@ -40,6 +40,36 @@ import Testing
         #expect(count == 0)
     }
 
+    @Test func aVerifiedCertificateFingerprintLogsInAsItsActiveRecordsUserButNoClientCanClaimOne() async throws {
+        let admin = try Harness.results(
+            try await harness.send("GET", "/api/now/table/sys_user", query: [("sysparm_query", "user_name=admin")]))
+        let adminID = try #require(admin.first?["sys_id"] as? String)
+        for (name, fingerprint, active) in [("current", "AB:CD:01", true), ("retired", "ab:cd:02", false)] {
+            let created = try await harness.send(
+                "POST", "/api/now/table/sys_user_certificate",
+                body: #"{"name":"\#(name)","fingerprint":"\#(fingerprint)","user":"\#(adminID)","active":\#(active)}"#)
+            #expect(created.statusCode == 201)
+        }
+        // What the TLS listener passes on for a certificate its client CAs verified.
+        func reply(_ fingerprint: String) -> NowHTTPResponse? {
+            let request = NowHTTPRequest(
+                method: "GET", path: "/api/now/table/sys_user_certificate",
+                queryItems: [URLQueryItem(name: "sysparm_fields", value: "name")],
+                headers: [HTTPListener.clientCertificateHeader: fingerprint])
+            guard case .respond(let response, _) = harness.instance.reply(to: request) else { return nil }
+            return response
+        }
+        #expect(reply("abcd01").map(Harness.text) == #"{"result":[{"name":"current"},{"name":"retired"}]}"#)
+        for refused in ["abcd02", "abcd03", ""] {
+            #expect(reply(refused)?.statusCode == 401, "\(refused)")
+        }
+        // A client of the in-process transport cannot claim a certificate.
+        let claimed = try await harness.send(
+            "GET", "/api/now/table/incident", headers: [(HTTPListener.clientCertificateHeader, "abcd01")])
+        #expect(claimed.statusCode == 401)
+        #expect(Harness.text(claimed) == Self.unauthenticated)
+    }
+
     @Test func unauthenticatedRequestToUnknownTableStillGets401() async throws {
         let response = try await harness.send("GET", "/api/now/table/u_secret", headers: [])
         #expect(response.statusCode == 401)

@@ -44,6 +44,24 @@ import Testing
                     lostResponseRate: 0.02))
     }
 
+    @Test func readsTheTLSOptions() throws {
+        #expect(try ServeCommand.parse([], environment: [:]).tls == nil)
+        let made = try ServeCommand.parse(
+            ["--tls", "--tls-name", "dev.example", "--tls-name", "fd00::1", "--tls-port", "8443", "--tls-client-ca",
+             "clients.pem"], environment: [:])
+        #expect(
+            made.tls
+                == ServeCommand.TLS(
+                    certificate: .made(names: ["dev.example", "fd00::1"]), port: 8443, clientCAFile: "clients.pem"))
+        // A client reaching the server by a name of the certificate sends it as its Host.
+        #expect(made.allowedHosts == ["dev.example", "[fd00::1]"])
+        let given = try ServeCommand.parse(["--tls-cert", "c.pem", "--tls-key", "k.pem"], environment: [:])
+        #expect(given.tls == ServeCommand.TLS(certificate: .files(certificate: "c.pem", key: "k.pem"), port: nil))
+        #expect(given.allowedHosts == [])
+        #expect(
+            ServeCommand.tlsDirectory(environment: ["HOME": "/home/ops"]).path == "/home/ops/.nowflow/tls")
+    }
+
     @Test func takesThePasswordFromTheEnvironmentThenTheDocumentedDefault() throws {
         let fromEnvironment = try ServeCommand.parse(
             ["--db", "/tmp/x.db"], environment: ["NOWFLOW_ADMIN_PASSWORD": "env"])
@@ -87,6 +105,31 @@ import Testing
             ["--allowed-host", "evil.example, other"],
             "--allowed-host expects a host name or address (such as proxy.example), got 'evil.example, other'"
         ),
+        (["--tls-name", "dev.example"], "--tls-name names the certificate that --tls makes: give --tls too"),
+        (["--tls-port", "8443"], "--tls-port needs a certificate: give --tls, or --tls-cert and --tls-key"),
+        (["--tls-client-ca", "ca.pem"], "--tls-client-ca needs a certificate: give --tls, or --tls-cert and --tls-key"),
+        (
+            ["--tls-cert", "c.pem"],
+            "--tls-cert and --tls-key go together: give the certificate and its private key (PEM)"
+        ),
+        (
+            ["--tls", "--tls-cert", "c.pem", "--tls-key", "k.pem"],
+            "--tls makes its own certificate: give either --tls or --tls-cert and --tls-key"
+        ),
+        (
+            ["--tls-cert", "c.pem", "--tls-key", "k.pem", "--tls-name", "a.example"],
+            "--tls-name names the certificate that --tls makes, not one given with --tls-cert"
+        ),
+        (
+            ["--tls", "--tls-name", "bad name"],
+            "--tls-name expects a DNS name or an IP address (such as dev.example), got 'bad name'"
+        ),
+        (
+            ["--tls", "--tls-name", "-dash.example"],
+            "--tls-name expects a DNS name or an IP address (such as dev.example), got '-dash.example'"
+        ),
+        (["--tls", "--tls-port", "https"], "--tls-port expects a port number 0-65535, got 'https'"),
+        (["--tls", "--tls-port", "8080"], "--tls-port 8080 is also the HTTP --port: give two different ports"),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
     ])

@@ -1,7 +1,7 @@
 #ifndef CLAZY_LIBRARIES_H
 #define CLAZY_LIBRARIES_H
 
-// libcurl, libmicrohttpd and libcrypto, loaded when first used instead of at every start (Linux release builds).
+// libcurl, libmicrohttpd and libcrypto (and GnuTLS, which libmicrohttpd links), loaded when first used instead of at every start (Linux release builds).
 //
 // Between them they bring 31 shared libraries (GnuTLS, Kerberos, LDAP, nettle, OpenSSL...) which the dynamic
 // loader would map and bind before main at every start of nowflow, for commands that need none of them (an
@@ -22,5 +22,9 @@ const char *clazy_curl_problem(void);
 /// NULL when libmicrohttpd's functions can be called; otherwise why libmicrohttpd (libmicrohttpd.so.12) cannot
 /// be loaded, in a sentence that names the library and the reason (the same text at every call).
 const char *clazy_microhttpd_problem(void);
+
+/// NULL when GnuTLS's functions can be called; otherwise why GnuTLS (libgnutls.so.30) cannot be loaded, in a
+/// sentence that names the library and the reason (the same text at every call).
+const char *clazy_gnutls_problem(void);
 
 #endif

@@ -3,12 +3,15 @@ import NowData
 
 extension LocalInstance {
     /// The `user_name` of the request's valid credentials (an `x-sn-apikey` header against `sys_api_key`, Basic
-    /// against sys_user, or an OAuth bearer token); nil for missing or wrong credentials.
+    /// against sys_user, an OAuth bearer token, or else a verified client certificate against
+    /// `sys_user_certificate`); nil for missing or wrong credentials.
     ///
     /// - Throws: when the database cannot be read.
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
         if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
-        guard let authorization = request.headers.value(named: "Authorization") else { return nil }
+        guard let authorization = request.headers.value(named: "Authorization") else {
+            return try request.headers.value(named: HTTPListener.clientCertificateHeader).flatMap(certificateUser)
+        }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0].lowercased() {
@@ -147,6 +150,28 @@ extension LocalInstance {
             let user = try database.read({ [store] db in try store.fetch(users, sysID: sysID, db) }),
             user["active"] == "true", user["locked_out"] != "true"
         else { return nil }
+        return user["user_name"]
+    }
+
+    /// The `user_name` of the user an active, unexpired `sys_user_certificate` record with this SHA-256
+    /// fingerprint (lowercase hex) maps to, when that user may log in; nil otherwise.
+    ///
+    /// - Throws: when the database cannot be read.
+    func certificateUser(_ fingerprint: String) throws -> String? {
+        guard let certificates = dictionary.table("sys_user_certificate"), let users = dictionary.table("sys_user")
+        else { return nil }
+        let time = Timestamp.string(now())
+        let user: StoredRecord? = try database.read { [store] db in
+            let candidates = try store.select(
+                certificates, where: "\"active\" = 1 AND (\"expires\" IS NULL OR \"expires\" > ?)", [.text(time)],
+                orderBy: "", limit: 10_000, offset: 0, db)
+            let normalized = { (text: String) in text.lowercased().filter { $0 != ":" && $0 != " " } }
+            guard let mapping = candidates.first(where: { normalized($0["fingerprint"] ?? "") == fingerprint }),
+                let sysID = mapping["user"], !sysID.isEmpty
+            else { return nil }
+            return try store.fetch(users, sysID: sysID, db)
+        }
+        guard let user, user["active"] == "true", user["locked_out"] != "true" else { return nil }
         return user["user_name"]
     }
 

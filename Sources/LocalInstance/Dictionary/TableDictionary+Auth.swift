@@ -23,4 +23,18 @@ extension TableDictionary {
             FieldDefinition("active", .boolean, defaultValue: "true"),
             FieldDefinition("expires", .dateTime, label: "Expiry"),
         ], rules: TableRules(readRole: "admin", writeRole: "admin"))
+
+    /// `sys_user_certificate`: the client certificates that log in as their `user` over HTTPS (`nowflow serve
+    /// --tls-client-ca`), each named by the SHA-256 fingerprint of the certificate (hex, with or without colons, any
+    /// letter case), as the platform's certificate-based authentication maps a certificate to a user. Only `admin`
+    /// reads or writes them.
+    static let sysUserCertificate = TableDefinition(
+        name: "sys_user_certificate", label: "User Certificate", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("fingerprint", label: "SHA-256 Fingerprint"),
+            FieldDefinition("user", .reference(table: "sys_user")),
+            FieldDefinition("active", .boolean, defaultValue: "true"),
+            FieldDefinition("expires", .dateTime, label: "Expiry"),
+        ], rules: TableRules(readRole: "admin", writeRole: "admin"))
 }

@@ -9,7 +9,7 @@ extension TableDictionary {
         stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIComputer, cmdbCIServer,
         cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
-        sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey,
+        sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
     ])
 
     private static let impactChoices = [

@@ -1,3 +1,5 @@
+internal import CGnuTLS
+internal import CLazyLibraries
 internal import CMicroHTTPD
 import Foundation
 #if canImport(Glibc)
@@ -108,6 +110,10 @@ extension HTTPListener {
         // Only the listener says what a spooled body's digest is, and what a receiver took in.
         request.headers.removeAll(named: BodySpooling.digestHeader)
         request.headers.removeAll(named: BodySpooling.receivedBodyHeader)
+        request.headers.removeAll(named: HTTPListener.clientCertificateHeader)
+        if context.tls?.trust != nil, let fingerprint = verifiedClientCertificate(of: connection) {
+            request.headers[HTTPListener.clientCertificateHeader] = fingerprint
+        }
         if let receiver = pending.receiver, let refused = receiver.finish(&request) {
             pending.removeUntakenBody()
             return queue(refused, on: connection)
@@ -146,6 +152,21 @@ extension HTTPListener {
             Unmanaged<ListenerContext>.fromOpaque(cls).takeUnretainedValue().tracker.end()
         }
         pending.release()
+    }
+
+    /// The SHA-256 fingerprint (lowercase hex) of the certificate the client of a TLS connection presented, when
+    /// the listener's client certificate authorities verify it; nil when it presented none or one they do not.
+    private static func verifiedClientCertificate(of connection: OpaquePointer) -> String? {
+        guard clazy_gnutls_problem() == nil, let session = cmhd_tls_session(connection).map(OpaquePointer.init)
+        else { return nil }
+        var status: UInt32 = 0
+        var count: UInt32 = 0
+        guard gnutls_certificate_verify_peers2(session, &status) == 0, status == 0,
+            let peers = gnutls_certificate_get_peers(session, &count), count > 0, let data = peers.pointee.data
+        else { return nil }
+        var hasher = SHA256()
+        hasher.update(UnsafeBufferPointer(start: data, count: Int(peers.pointee.size)))
+        return hasher.finalizeHex()
     }
 
     /// The name-value pairs of one kind (headers, query arguments) in the order they arrived, percent-decoded.

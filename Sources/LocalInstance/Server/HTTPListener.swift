@@ -8,7 +8,8 @@ import Foundation
 #endif
 import NowData
 
-/// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's.
+/// An HTTP/1.1 server on libmicrohttpd that hands every request to a handler, such as the local instance's; over
+/// TLS (libmicrohttpd's, on GnuTLS) when given a ``TLSIdentity``.
 ///
 /// The handler gets the request's path as the client sent it, percent-encoded (as ``NowHTTPRequest/path`` is on
 /// the client's side), and its query items and headers decoded.
@@ -40,6 +41,10 @@ public final class HTTPListener: Sendable {
     /// long again to start and must arrive at 1 KB/s on average.
     public static let defaultHeaderTimeout: Duration = .seconds(30)
 
+    /// The header in which the handler gets the SHA-256 fingerprint (lowercase hex) of a client certificate that the
+    /// listener's client certificate authorities verified; a client's own header of that name is removed.
+    public static let clientCertificateHeader = "X-Nowflow-Client-Certificate-SHA256"
+
     /// How many connections one client address may hold open at once, by default; a connection beyond it is
     /// closed at once.
     public static let defaultConnectionsPerClient = 64
@@ -67,18 +72,27 @@ public final class HTTPListener: Sendable {
     ///   room for the headers and the answer once parsed a 414.
     /// - parameter spooling: the bodies written to a file as they arrive (not held, not bound by `bodyLimit`),
     ///   and their limit; nil: none.
+    /// - parameter tls: the certificate and key to serve HTTPS with; nil: plain HTTP.
+    /// - parameter clientCertificateAuthorities: with `tls`, the CA certificates whose client certificates the
+    ///   listener asks for: a client certificate they verify reaches the handler as its SHA-256 fingerprint in
+    ///   ``clientCertificateHeader`` (never as a client sent that header); nil: none is asked for.
     /// - throws: ``HTTPListenerError`` naming the address and the reason, such as `Address already in use`.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, bodyLimit: Int = HTTPListener.defaultBodyLimit,
         connectionTimeout: Duration = HTTPListener.defaultConnectionTimeout,
         headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
         connectionsPerClient: Int = HTTPListener.defaultConnectionsPerClient,
-        connectionMemory: Int? = nil, spooling: BodySpooling? = nil,
+        connectionMemory: Int? = nil, spooling: BodySpooling? = nil, tls: TLSIdentity? = nil,
+        clientCertificateAuthorities: TLSClientAuthorities? = nil,
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply
     ) throws(HTTPListenerError) {
         // A release build opens libmicrohttpd here, on first use, rather than at every start.
         if let problem = clazy_microhttpd_problem() {
             throw HTTPListenerError(host: host, port: port, reason: String(cString: problem))
+        }
+        if tls != nil, cmhd_supports_tls() == 0 {
+            throw HTTPListenerError(
+                host: host, port: port, reason: "this libmicrohttpd was built without TLS support (GnuTLS)")
         }
         // A client that goes away must not kill the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -86,16 +100,17 @@ public final class HTTPListener: Sendable {
         let memory = max(connectionMemory ?? HTTPListener.connectionMemory, 4096)
         let context = ListenerContext(
             handler: handler, bodyLimit: bodyLimit, spooling: spooling, headerTimeout: headerTimeout,
-            connectionMemory: memory)
+            connectionMemory: memory,
+            tls: tls.map { TLSMemory($0, clientCertificateAuthorities: clientCertificateAuthorities) })
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let flags =
             MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-            | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue
+            | MHD_USE_POLL.rawValue | MHD_USE_ITC.rawValue | (tls == nil ? 0 : MHD_USE_TLS.rawValue)
         // C function pointers are not CVarArg; they travel as raw pointers, NULL as Int(0).
         let completed = OpaquePointer(unsafeBitCast(HTTPListener.requestCompleted, to: UnsafeRawPointer.self))
         let requestLine = OpaquePointer(unsafeBitCast(HTTPListener.requestLineArrived, to: UnsafeRawPointer.self))
         let notified = OpaquePointer(unsafeBitCast(HTTPListener.connectionNotified, to: UnsafeRawPointer.self))
-        let options: [CVarArg] = [
+        var options: [CVarArg] = [
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, completed, OpaquePointer(contextPointer),
             // The request's path as sent (the access handler's is decoded, an encoded `/` included).
             MHD_OPTION.URI_LOG_CALLBACK.rawValue, requestLine, OpaquePointer(contextPointer),
@@ -107,15 +122,27 @@ public final class HTTPListener: Sendable {
             MHD_OPTION.PER_IP_CONNECTION_LIMIT.rawValue, UInt32(clamping: max(1, connectionsPerClient)),
             // Room for long URLs (a `sys_idIN` query of a thousand sys_ids) and headers; the default is 32 KB.
             MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, memory,
-            MHD_OPTION.END.rawValue,
         ]
+        if let memory = context.tls {
+            options += [
+                MHD_OPTION.HTTPS_MEM_CERT.rawValue, memory.certificate, MHD_OPTION.HTTPS_MEM_KEY.rawValue, memory.key,
+            ]
+            // libmicrohttpd then asks every client for a certificate (without requiring one); the access handler
+            // verifies it.
+            if let trust = memory.trust { options += [MHD_OPTION.HTTPS_MEM_TRUST.rawValue, trust] }
+        }
+        options.append(MHD_OPTION.END.rawValue)
         let started = withVaList(options) { arguments in
             MHD_start_daemon_va(flags, 0, nil, nil, HTTPListener.access, contextPointer, arguments)
         }
         guard let started else {
             context.deadlines.stop()
             close(descriptor)
-            throw HTTPListenerError(host: host, port: port, reason: "libmicrohttpd could not start")
+            throw HTTPListenerError(
+                host: host, port: port,
+                reason: tls == nil
+                    ? "libmicrohttpd could not start"
+                    : "libmicrohttpd could not start TLS with this certificate and key (GnuTLS refused them)")
         }
         self.host = host
         self.port = cmhd_bound_port(started)

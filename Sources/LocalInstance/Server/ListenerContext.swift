@@ -14,11 +14,14 @@ final class ListenerContext: Sendable {
     let deadlines: ConnectionDeadlines
     /// The memory of one connection (libmicrohttpd's connection memory limit), in bytes.
     let connectionMemory: Int
+    /// The certificate and key libmicrohttpd serves TLS with, kept for the daemon's life; nil: plain HTTP.
+    let tls: TLSMemory?
 
     init(
         handler: @escaping @Sendable (NowHTTPRequest) -> LocalInstanceReply, bodyLimit: Int, spooling: BodySpooling?,
-        headerTimeout: Duration, connectionMemory: Int
+        headerTimeout: Duration, connectionMemory: Int, tls: TLSMemory?
     ) {
+        self.tls = tls
         self.handler = handler
         self.connectionMemory = connectionMemory
         deadlines = ConnectionDeadlines(headerTimeout: headerTimeout)

@@ -1,9 +1,9 @@
 import Foundation
 import NowData
 
-/// The local instance served over HTTP, as `nowflow serve` runs it: a ``LocalInstance`` and the
-/// ``HTTPListener`` in front of it, which also serves the web views (list and form views, what changed) to
-/// browsers.
+/// The local instance served over HTTP, HTTPS or both, as `nowflow serve` runs it: a ``LocalInstance`` and the
+/// ``HTTPListener``s in front of it (one per port), which also serve the web views (list and form views, what
+/// changed) to browsers.
 ///
 /// On a loopback address it answers only requests whose `Host` names it: `localhost` (or a name under
 /// `.localhost`), a loopback address, the address it listens on, or one of `allowedHosts` (for a server behind a
@@ -19,19 +19,32 @@ import NowData
 public final class LocalInstanceServer: Sendable {
     /// The instance answering the requests.
     public let instance: LocalInstance
-    private let listener: HTTPListener
+    /// The plain HTTP listener, if any.
+    private let plain: HTTPListener?
+    /// The HTTPS listener, if any.
+    private let secure: HTTPListener?
 
-    /// Opens the instance with `options` and listens on `host:port` (port 0: a free port).
+    /// Opens the instance with `options` and listens on `host:port` (port 0: a free port): over plain HTTP, or
+    /// over HTTPS when given `tls` alone, or both when given `tls` and `tlsPort` (HTTP on `port`, HTTPS on
+    /// `tlsPort`).
     ///
+    /// - parameter tls: the certificate and key to serve HTTPS with.
+    /// - parameter clientCertificateAuthorities: the CAs whose client certificates HTTPS asks for; a certificate
+    ///   they verify logs in as the user its `sys_user_certificate` record names (when no other credentials are
+    ///   given).
+    /// - parameter tlsPort: the port for HTTPS beside HTTP on `port` (0: a free port); nil: HTTPS, when `tls` is
+    ///   given, on `port` alone.
     /// - parameter headerTimeout: how long a request's headers may take to arrive, however slowly they trickle in
     ///   (see ``HTTPListener/defaultHeaderTimeout``).
     /// - parameter allowedHosts: more host names a request's `Host` may give on a loopback address (with or
-    ///   without a port), such as the name of a proxy in front of the server.
+    ///   without a port), such as the name of a proxy in front of the server, or a name of the TLS certificate.
     /// - throws: the instance's error when the database or schema cannot be opened, ``HTTPListenerError`` when
     ///   the address cannot be bound.
     public init(
-        host: String = "127.0.0.1", port: UInt16 = 0, headerTimeout: Duration = HTTPListener.defaultHeaderTimeout,
-        allowedHosts: [String] = [], options: LocalInstance.Options
+        host: String = "127.0.0.1", port: UInt16 = 0, tls: TLSIdentity? = nil, tlsPort: UInt16? = nil,
+        clientCertificateAuthorities: TLSClientAuthorities? = nil,
+        headerTimeout: Duration = HTTPListener.defaultHeaderTimeout, allowedHosts: [String] = [],
+        options: LocalInstance.Options
     ) throws {
         let instance = try LocalInstance(options: options)
         do {
@@ -46,13 +59,23 @@ public final class LocalInstanceServer: Sendable {
                 })
             let web = WebInterface(instance: instance)
             let names = Self.isLoopback(host) ? Set(([host, "localhost"] + allowedHosts).map(Self.name)) : nil
-            listener = try HTTPListener(
-                host: host, port: port, headerTimeout: headerTimeout, spooling: spooling
-            ) { request in
+            let handler: @Sendable (NowHTTPRequest) -> LocalInstanceReply = { request in
                 if let names, let refusal = Self.foreignHostRefusal(request, names: names) {
                     return .respond(refusal.response, after: .zero)
                 }
                 return web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)
+            }
+            let listen = { (port: UInt16, tls: TLSIdentity?) in
+                try HTTPListener(
+                    host: host, port: port, headerTimeout: headerTimeout, spooling: spooling, tls: tls,
+                    clientCertificateAuthorities: tls == nil ? nil : clientCertificateAuthorities, handler: handler)
+            }
+            plain = tls == nil || tlsPort != nil ? try listen(port, nil) : nil
+            do {
+                secure = try tls.map { try listen(tlsPort ?? port, $0) }
+            } catch {
+                plain?.stop()
+                throw error
             }
         } catch {
             instance.close()
@@ -90,17 +113,25 @@ public final class LocalInstanceServer: Sendable {
     }
 
     /// The address the server listens on.
-    public var host: String { listener.host }
+    public var host: String { (plain ?? secure)?.host ?? "" }
 
-    /// The port the server listens on.
-    public var port: UInt16 { listener.port }
+    /// The port of ``url``.
+    public var port: UInt16 { (plain ?? secure)?.port ?? 0 }
 
-    /// The base URL of the instance, such as `http://127.0.0.1:8080`.
-    public var url: String { "http://\(listener.host):\(listener.port)" }
+    /// The base URL of the instance, such as `http://127.0.0.1:8080`: its plain HTTP one, or its HTTPS one when
+    /// it serves HTTPS alone.
+    public var url: String { plain == nil ? tlsURL ?? "" : "http://\(host):\(port)" }
+
+    /// The port HTTPS is served on; nil: none.
+    public var tlsPort: UInt16? { secure?.port }
+
+    /// The base URL of HTTPS, such as `https://127.0.0.1:8443`; nil when HTTPS is not served.
+    public var tlsURL: String? { secure.map { "https://\($0.host):\($0.port)" } }
 
     /// Stops listening once the requests in progress are answered, then closes the database.
     public func stop() {
-        listener.stop()
+        plain?.stop()
+        secure?.stop()
         instance.close()
     }
 }

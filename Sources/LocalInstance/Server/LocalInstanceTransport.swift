@@ -20,6 +20,8 @@ struct LocalInstanceTransport: NowTransport {
     func send(_ request: NowHTTPRequest) async throws -> NowHTTPResponse {
         guard !Task.isCancelled else { throw NetworkServiceError.operationCancelled }
         var request = request
+        // Only a TLS listener says which client certificate it verified.
+        request.headers.removeAll(named: HTTPListener.clientCertificateHeader)
         if let file = request.bodyFile, !AttachmentAPIHandler.isRawUpload(method: request.method, path: request.path),
             !AttachmentAPIHandler.isMultipartUpload(method: request.method, path: request.path)
         {

@@ -110,8 +110,10 @@ enum ErrorText {
         case .notConnectedToInternet: return "there is no network connection"
         case .cancelled: return "the request was cancelled"
         case .secureConnectionFailed: return "the TLS handshake\(place.map { " with \($0)" } ?? "") failed"
-        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-            .serverCertificateHasUnknownRoot:
+        case .serverCertificateUntrusted:
+            return "the TLS certificate\(place.map { " of \($0)" } ?? "") is not trusted (for an instance with its own "
+                + "CA, give its CA file: NowTLSSettings.caFile, a profile's ca_file)"
+        case .serverCertificateHasBadDate, .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return "the TLS certificate\(place.map { " of \($0)" } ?? "") is not trusted"
         // libcurl reports a connection closed before any response (an empty reply) as this code.
         case .badServerResponse: return "the connection\(to) closed without a valid HTTP response"

@@ -26,6 +26,9 @@ public struct NowServiceConfiguration: Sendable {
     public var retryPolicy: RetryPolicy
     /// Whether plain `http://` may be used for a host that is not loopback.
     public var allowsInsecureHTTP: Bool
+    /// How the default transport checks the instance's certificate and presents the client's (a given
+    /// `transport` has its own).
+    public var tls = NowTLSSettings()
 
     /// A configuration.
     public init(
@@ -89,7 +92,7 @@ extension NowServiceConfiguration: CustomStringConvertible, CustomReflectable {
             children: [
                 "instanceURL": instanceURL.redactingUserInfo, "authentication": authentication,
                 "transport": transport.map { "\(type(of: $0))" } ?? "CurlTransport", "timeout": timeout,
-                "retryPolicy": retryPolicy, "allowsInsecureHTTP": allowsInsecureHTTP,
+                "retryPolicy": retryPolicy, "allowsInsecureHTTP": allowsInsecureHTTP, "tls": tls,
             ], displayStyle: .struct)
     }
 }

@@ -45,7 +45,8 @@ final class RequestPipeline: Sendable {
         self.authentication = authentication
         self.transport =
             configuration.transport
-            ?? CurlTransport(instanceURL: configuration.instanceURL, timeout: configuration.timeout)
+            ?? CurlTransport(
+                instanceURL: configuration.instanceURL, timeout: configuration.timeout, tls: configuration.tls)
         if case .oauth(let clientID, let clientSecret, let user, let password) = authentication {
             tokenStore = OAuthTokenStore(clientID: clientID, clientSecret: clientSecret, user: user, password: password)
         } else {

@@ -15,8 +15,9 @@ import FoundationNetworking
 /// (``NetworkServiceError/operationCancelled``). Responses come back as they are: a 401 at once, whatever
 /// `WWW-Authenticate` says, and redirects are not followed. A refused, dropped or timed-out connection is
 /// ``NetworkServiceError/systemError(_:)`` with the `URLError` URLSession would give. Certificates are checked
-/// against the system's authorities; compressed responses are accepted; the proxy environment variables
-/// (`https_proxy`, `no_proxy`, ...) apply. It never logs.
+/// against the system's authorities, or as ``NowTLSSettings`` say (a CA file, a client certificate, no check);
+/// compressed responses are accepted; the proxy environment variables (`https_proxy`, `no_proxy`, ...) apply. It
+/// never logs.
 ///
 /// ```swift
 /// let transport = CurlTransport(instanceURL: URL(string: "https://example.service-now.com")!)
@@ -24,12 +25,15 @@ import FoundationNetworking
 public final class CurlTransport: NowTransport {
     private let instanceURL: URL
     private let timeout: Duration
+    private let tls: NowTLSSettings
     let client: Result<CurlClient, CurlError>
 
-    /// A transport to the instance at `instanceURL` (its path, if any, prefixes every request's path).
-    public init(instanceURL: URL, timeout: Duration = .seconds(60)) {
+    /// A transport to the instance at `instanceURL` (its path, if any, prefixes every request's path), checking
+    /// its certificate and presenting the client's as `tls` says.
+    public init(instanceURL: URL, timeout: Duration = .seconds(60), tls: NowTLSSettings = NowTLSSettings()) {
         self.instanceURL = instanceURL
         self.timeout = timeout
+        self.tls = tls
         client = Result { () throws(CurlError) in try CurlClient() }
     }
 
@@ -43,6 +47,10 @@ public final class CurlTransport: NowTransport {
             method: request.method, url: url,
             headers: request.headers.map { ($0.name, $0.value) }, body: request.body, timeout: timeout,
             reusesConnection: request.isRead)
+        curlRequest.caFile = tls.caFile
+        curlRequest.verifiesPeer = !tls.insecure
+        curlRequest.clientCertificateFile = tls.clientCertificateFile
+        curlRequest.clientKeyFile = tls.clientKeyFile
         curlRequest.bodyFile = request.bodyFile
         curlRequest.responseFile = request.responseBodyFile
         let digest = request.responseBodyFile.map { _ in BodyDigest() }

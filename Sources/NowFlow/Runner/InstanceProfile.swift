@@ -12,12 +12,20 @@ import NowData
 ///   staging:
 ///     url: https://staging.example.com
 ///     auth: { token: "${env.STAGING_TOKEN}" }
+///   local-tls:                    # nowflow serve --tls --tls-client-ca clients.pem
+///     url: https://localhost:8080
+///     ca_file: ~/.nowflow/tls/ca.pem
+///     client_cert: beth.pem       # and its key; a relative path is under ~/.nowflow
+///     client_key: beth-key.pem
 /// ```
 public struct InstanceProfile: Sendable {
     /// The profile's name, as `--instance` gives it.
     public var name: String
     /// The instance's URL.
     public var url: URL
+    /// How the instance's certificate is checked and which client certificate is presented (`ca_file`,
+    /// `insecure`, `client_cert`, `client_key`).
+    public var tls = NowTLSSettings()
     var auth: JobAuthentication?
 
     /// The profile's authentication with its values read from `environment`, and the values to mask; nil when
@@ -46,12 +54,15 @@ public struct InstanceProfile: Sendable {
     public static func load(path: String) throws(JobFileError) -> [String: InstanceProfile] {
         let root = try JobFile.root(of: try JobFile.text(at: path), file: path)
         let builder = JobBuilder(file: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var profiles: [String: InstanceProfile] = [:]
         if let root, let pairs = builder.mapping(root, "config.yaml") {
             builder.checkKeys(pairs, allowed: ["profiles"], in: "config.yaml")
             for profile in builder.value(pairs, "profiles").flatMap({ builder.mapping($0, "profiles") }) ?? [] {
                 guard let fields = builder.mapping(profile.value, "profile \(profile.name)") else { continue }
-                builder.checkKeys(fields, allowed: ["url", "auth"], in: "profile \(profile.name)")
+                builder.checkKeys(
+                    fields, allowed: ["url", "auth", "ca_file", "insecure", "client_cert", "client_key"],
+                    in: "profile \(profile.name)")
                 let auth = builder.value(fields, "auth").flatMap(builder.authentication)
                 guard let urlNode = builder.value(fields, "url") else {
                     builder.error(at: profile.value.mark, "profile \(profile.name) needs url:")
@@ -62,10 +73,43 @@ public struct InstanceProfile: Sendable {
                     builder.error(at: urlNode.mark, "url '\(text)' is not an http(s) URL")
                     continue
                 }
-                profiles[profile.name] = InstanceProfile(name: profile.name, url: url, auth: auth)
+                var loaded = InstanceProfile(name: profile.name, url: url, auth: auth)
+                loaded.tls = tls(fields, builder: builder, profile: profile.name, folder: folder)
+                profiles[profile.name] = loaded
             }
         }
         guard builder.diagnostics.isEmpty else { throw JobFileError(diagnostics: builder.sortedDiagnostics) }
         return profiles
+    }
+
+    /// The TLS settings of a profile's `ca_file`, `insecure`, `client_cert` and `client_key`: each file must
+    /// exist (`~/` is the home folder, a relative path is under `folder`, the config file's), and `client_key`
+    /// goes with `client_cert`.
+    private static func tls(
+        _ fields: [YAMLNode.Pair], builder: JobBuilder, profile: String, folder: URL
+    ) -> NowTLSSettings {
+        var settings = NowTLSSettings()
+        func file(_ key: String) -> String? {
+            guard let node = builder.value(fields, key), let text = builder.text(node, key) else { return nil }
+            let expanded = text.hasPrefix("~/") ? NSString(string: text).expandingTildeInPath : text
+            let path = expanded.hasPrefix("/") ? expanded : folder.appendingPathComponent(expanded).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                builder.error(at: node.mark, "profile \(profile): \(key) '\(text)' does not exist (\(path))")
+                return nil
+            }
+            return path
+        }
+        settings.caFile = file("ca_file")
+        settings.clientCertificateFile = file("client_cert")
+        settings.clientKeyFile = file("client_key")
+        if settings.clientKeyFile != nil, settings.clientCertificateFile == nil,
+            let node = builder.value(fields, "client_key")
+        {
+            builder.error(at: node.mark, "profile \(profile): client_key goes with client_cert, the certificate")
+        }
+        if let node = builder.value(fields, "insecure") {
+            settings.insecure = builder.boolean(node, "insecure") ?? false
+        }
+        return settings
     }
 }

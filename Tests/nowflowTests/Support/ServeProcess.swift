@@ -7,10 +7,14 @@ final class ServeProcess: Sendable {
         let description: String
     }
 
-    /// The port it printed in its `listening on` line.
+    /// The port it printed first in its `listening on` line.
     let port: UInt16
+    /// The HTTPS port it printed in its `listening on` line, if any.
+    let tlsPort: UInt16?
     /// The line it printed when it started listening.
     let listeningLine: String
+    /// What the server wrote to standard output so far, read as it comes.
+    private let output: CollectedText
     private let process: Process
     /// What the server wrote to standard error so far, read as it comes.
     private let errors: CollectedText
@@ -36,10 +40,16 @@ final class ServeProcess: Sendable {
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
-        let line = await Self.firstLine(of: output.fileHandleForReading, orTerminate: process)
-        guard let line, let address = line.components(separatedBy: "listening on http://").last,
-            let port = UInt16(address.prefix { $0 != " " }.split(separator: ":").last ?? "")
-        else {
+        let opening = await Self.firstLine(of: output.fileHandleForReading, orTerminate: process)
+        let line = opening?.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init)
+        // `listening on http://127.0.0.1:1234`, `... on https://127.0.0.1:1234` or `... on http://... and https://...`
+        let ports = (line ?? "").split(separator: " ").compactMap { word -> (tls: Bool, port: UInt16)? in
+            guard word.hasPrefix("http://") || word.hasPrefix("https://"),
+                let port = UInt16(word.split(separator: ":").last ?? "")
+            else { return nil }
+            return (word.hasPrefix("https://"), port)
+        }
+        guard let line, let port = ports.first?.port else {
             process.terminate()
             process.waitUntilExit()
             let errors = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -47,9 +57,15 @@ final class ServeProcess: Sendable {
         }
         self.process = process
         self.port = port
+        tlsPort = ports.first { $0.tls }?.port
         listeningLine = line
+        self.output = CollectedText(output, after: opening ?? "")
         errors = CollectedText(errorPipe)
     }
+
+    /// What the server wrote to standard output, up to and with the first line containing `marker` (waiting for it
+    /// for a minute at most); nil when no line does.
+    func output(through marker: String) -> String? { output.lines(through: marker) }
 
     /// Waits until the server's standard error contains `text`, for a minute at most (a guard against a hang);
     /// returns whether it did.
@@ -91,7 +107,8 @@ final class ServeProcess: Sendable {
         }
     }
 
-    /// Reads up to the first newline on a background thread; terminates the process after 60 seconds without one.
+    /// Reads up to the first newline (and what came with it) on a background thread; terminates the process after 60
+    /// seconds without one.
     private static func firstLine(of handle: FileHandle, orTerminate process: Process) async -> String? {
         await withCheckedContinuation { continuation in
             let lineRead = DispatchSemaphore(value: 0)
@@ -106,8 +123,7 @@ final class ServeProcess: Sendable {
                     bytes.append(chunk)
                 }
                 lineRead.signal()
-                let line = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).first
-                continuation.resume(returning: line.map { String(decoding: $0, as: UTF8.self) })
+                continuation.resume(returning: bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self))
             }
         }
     }
