@@ -68,6 +68,31 @@ import Testing
             "GET", "/api/now/table/incident", headers: [(HTTPListener.clientCertificateHeader, "abcd01")])
         #expect(claimed.statusCode == 401)
         #expect(Harness.text(claimed) == Self.unauthenticated)
+        // Nor can a batch item: in a batch authenticated by another user's API key, an item that claims the
+        // certificate is not its user's (the key is not passed on to items, so the item has no credentials).
+        let joe = try Harness.result(
+            try await harness.send(
+                "POST", "/api/now/table/sys_user", body: #"{"user_name":"joe","user_password":"joe-Pa55word"}"#))
+        let joeID = try #require(joe["sys_id"] as? String)
+        let key = try await harness.send(
+            "POST", "/api/now/table/sys_api_key", body: #"{"name":"joe's","token":"joe-key-1","user":"\#(joeID)"}"#)
+        #expect(key.statusCode == 201)
+        let item =
+            #"{"id":"1","method":"GET","url":"/api/now/table/sys_user_certificate?sysparm_fields=name","headers":"#
+            + #"[{"name":"\#(HTTPListener.clientCertificateHeader)","value":"abcd01"}]}"#
+        let batch = NowHTTPRequest(
+            method: "POST", path: "/api/now/v1/batch",
+            headers: ["x-sn-apikey": "joe-key-1", "Content-Type": "application/json"],
+            body: Data(#"{"rest_requests":["#.utf8) + Data(item.utf8) + Data("]}".utf8))
+        guard case .respond(let answer, _) = harness.instance.reply(to: batch) else {
+            Issue.record("the batch was not answered")
+            return
+        }
+        #expect(answer.statusCode == 200)
+        let serviced = try Harness.json(answer)["serviced_requests"] as? [[String: Any]]
+        #expect(serviced?.first?["status_code"] as? Int == 401)
+        let body = (serviced?.first?["body"] as? String).flatMap { Data(base64Encoded: $0) } ?? Data()
+        #expect(String(decoding: body, as: UTF8.self) == Self.unauthenticated)
     }
 
     @Test func unauthenticatedRequestToUnknownTableStillGets401() async throws {

@@ -107,8 +107,8 @@ extension LocalInstance {
     }
 
     /// The inner request of a batch item: its URL split into a path and decoded query items (`+` read as a
-    /// space, as a form-encoded query means it), its headers, its base64 body, and the batch's `Authorization`
-    /// when it has none.
+    /// space, as a form-encoded query means it), its headers, its base64 body, the batch's `Authorization` when it
+    /// has none, and the batch's verified client certificate (never one the item names).
     private static func request(method: String, url: String, item: JSONObject, outer: NowHTTPRequest)
         -> NowHTTPRequest?
     {
@@ -138,6 +138,12 @@ extension LocalInstance {
         }
         if headers["Authorization"] == nil, let authorization = outer.headers.value(named: "Authorization") {
             headers["Authorization"] = authorization
+        }
+        // Only the listener says which client certificate it verified: an item cannot claim one, and has the
+        // batch's own.
+        headers.removeAll(named: HTTPListener.clientCertificateHeader)
+        if let verified = outer.headers.value(named: HTTPListener.clientCertificateHeader) {
+            headers[HTTPListener.clientCertificateHeader] = verified
         }
         if headers["Host"] == nil, let host = outer.headers.value(named: "Host") { headers["Host"] = host }
         var body: Data?
