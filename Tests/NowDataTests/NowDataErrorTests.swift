@@ -119,7 +119,11 @@ import Testing
         #expect(text(.cannotFindHost, named) == "network error: system error: host name not found: dev0.example.invalid")
         #expect(text(.timedOut, named) == "network error: system error: timed out waiting for the server at dev0.example.invalid:443")
         #expect(text(.secureConnectionFailed, named) == "network error: system error: the TLS handshake with dev0.example.invalid:443 failed")
-        #expect(text(.serverCertificateUntrusted, api) == "network error: system error: the TLS certificate of 127.0.0.1:8443 is not trusted")
+        #expect(
+            text(.serverCertificateUntrusted, api)
+                == "network error: system error: the TLS certificate of 127.0.0.1:8443 is not trusted (for an instance "
+                + "with its own CA, give its CA file: NowTLSSettings.caFile, a profile's ca_file)")
+        #expect(text(.serverCertificateHasUnknownRoot, api) == "network error: system error: the TLS certificate of 127.0.0.1:8443 is not trusted")
         #expect(text(.networkConnectionLost, api, reason: "Connection reset by peer") == "network error: system error: the connection to 127.0.0.1:8443 was lost (connection reset by peer)")
         #expect(text(.badServerResponse, api) == "network error: system error: the connection to 127.0.0.1:8443 closed without a valid HTTP response")
     }

@@ -41,7 +41,8 @@ import Testing
         guard case .respond(let created, _) = server.instance.reply(to: create) else { throw TLSError("no answer") }
         #expect(created.statusCode == 201)
 
-        let url = "https://localhost:\(try #require(server.tlsPort))"
+        let port = try #require(server.tlsPort)
+        let url = "https://localhost:\(port)"
         let ca = authority.caFile.path
         let folder = home.appendingPathComponent(".nowflow")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -75,9 +76,9 @@ import Testing
         #expect(untrusted.status == 3)
         #expect(
             untrusted.stderr.hasPrefix(
-                "FAIL step 1 'mappings' (query): network error: system error: the secure connection failed: the "
-                    + "server's certificate is not trusted (for an instance with its own CA, give its CA file: "
-                    + "NowTLSSettings.caFile, a profile's ca_file) (URL error -1202) ("),
+                "FAIL step 1 'mappings' (query): network error: system error: the TLS certificate of localhost:"
+                    + "\(port) is not trusted (for an instance with its own CA, give its CA file: "
+                    + "NowTLSSettings.caFile, a profile's ca_file) ("),
             "\(untrusted.stderr)")
         let unchecked = try run("unchecked", basic)
         #expect(unchecked.status == 0, "\(unchecked.stderr)")
