@@ -1,15 +1,19 @@
-/// The words of one subcommand, split into positional arguments, options with values and flags.
+import NowFlow
+
+/// The words of one subcommand, split into positional arguments, option values and flags by the command's
+/// declared options (``CommandDeclaration/parse(_:)``).
 ///
 /// `--name value` and `--name=value` are both accepted; an option may repeat (`--var a=1 --var b=2`).
-/// An unknown option, a missing value or a flag given a value is a usage error that names the word.
+/// An unknown option (with the declared name nearest to it, when one is), a missing value or a flag given a value
+/// is a usage error that names the word.
 struct CommandArguments {
     /// The arguments that are not options, in order.
     private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `words` against the option names (`valued`) and flag names (`flags`), given without `--`.
-    init(_ words: some Sequence<String>, valued: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
+    /// Parses `words` against `options`.
+    init(_ words: some Sequence<String>, options: [CommandDeclaration.Option]) throws(UsageError) {
         var iterator = words.makeIterator()
         while let word = iterator.next() {
             guard word.hasPrefix("--"), word.count > 2 else {
@@ -19,16 +23,18 @@ struct CommandArguments {
             let body = word.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            if allowedFlags.contains(name) {
+            guard let option = options.first(where: { $0.name == name }) else {
+                let hint = name.closest(among: options.map(\.name) + ["help"]).map { "; did you mean --\($0)?" }
+                throw UsageError("unknown option --\(name)" + (hint ?? ""))
+            }
+            if case .flag = option.kind {
                 guard inlineValue == nil else { throw UsageError("option --\(name) takes no value") }
                 flags.insert(name)
-            } else if valued.contains(name) {
+            } else {
                 guard let value = inlineValue ?? iterator.next() else {
                     throw UsageError("option --\(name) needs a value")
                 }
                 values[name, default: []].append(value)
-            } else {
-                throw UsageError("unknown option --\(name)")
             }
         }
     }

@@ -17,16 +17,19 @@ import Darwin
 /// variables cannot be used; a session read from a pipe ends with 3 when one of its steps failed and 4 when an
 /// assertion failed (after running every line), as `nowflow run` does.
 enum ReplCommand {
-    static let usage = "usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]"
+    /// The command's argument and options, for the parser, the synopsis and `--help`.
+    static let declaration = CommandDeclaration(
+        name: "repl",
+        abstract: "Runs steps one at a time, interactively, with the job file's variables and steps when one is given.",
+        arguments: .init(name: "JOB.yaml", noun: "job file", count: .atMostOne),
+        options: [.value("instance", "local|URL|PROFILE", "the instance (default: the job's, else local)")])
 
     static func main(_ arguments: [String]) -> Int32 {
         let parsed: CommandArguments
         do {
-            parsed = try CommandArguments(arguments, valued: ["instance"], flags: [])
-            if parsed.positional.count > 1 { throw UsageError("unexpected argument '\(parsed.positional[1])'") }
+            parsed = try declaration.parse(arguments)
         } catch {
-            printError("nowflow repl: \(error)\n\(usage)")
-            return 1
+            return declaration.fail(error)
         }
         var job: ReplJob?
         if let path = parsed.positional.first {

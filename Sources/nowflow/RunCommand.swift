@@ -15,39 +15,33 @@ import NowFlow
 /// `--detailed-exitcode`) passed and changed a record, 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP, 141
 /// stdout or stderr closed (SIGPIPE) while the job ran (after `finally` ran and the reports were written).
 enum RunCommand {
-    static let usage = """
-        usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]...
-                                    [--dry-run] [--report junit:PATH] [--report json:PATH] [--output text|json] [--tz ZONE]
-                                    [--verbose] [--quiet] [--tags TAG,...] [--skip-tags TAG,...] [--fail-fast]
-                                    [--offline] [--refresh-schema] [--detailed-exitcode]
-        """
-
-    /// The options, for the parser and `--help`.
-    static let help = CommandHelp(
-        usage: usage,
-        summary: """
+    /// The command's arguments and options, for the parser, the synopsis and `--help`.
+    static let declaration = CommandDeclaration(
+        name: "run",
+        abstract: """
             Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
             step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
             job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
             name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
             record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
             """,
+        arguments: .init(name: "JOB.yaml", noun: "job file", count: .oneOrMore),
         options: [
-            .init(name: "instance", value: "local|URL|PROFILE", text: "the instance (default: the job's instance:, else local)"),
-            .init(name: "var", value: "name=value", text: "set a declared variable, of its declared type (repeatable)"),
-            .init(name: "dry-run", value: nil, text: "run the reads; list the writes and send none"),
-            .init(name: "report", value: "junit:PATH|json:PATH", text: "write a report (repeatable; the directory must exist)"),
-            .init(name: "output", value: "text|json", text: "the outcome on stdout as text (default) or JSON"),
-            .init(name: "tz", value: "ZONE", text: "the time zone dates are shown in (UTC, local or an IANA name)"),
-            .init(name: "verbose", value: nil, text: "list each request sent; print every step result and variable"),
-            .init(name: "vars-file", value: "FILE", text: "set declared variables from a YAML or JSON file (repeatable; later ones win)"),
-            .init(name: "tags", value: "TAG,...", text: "run only the steps with one of these tags (or always)"),
-            .init(name: "skip-tags", value: "TAG,...", text: "skip the steps with one of these tags"),
-            .init(name: "fail-fast", value: nil, text: "with several job files, run none after the first that does not pass"),
-            .init(name: "quiet", value: nil, text: "print a line per step only, not the records and values each one gave"),
-            .init(name: "offline", value: nil, text: "do not check table and field names against the instance"),
-            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
-            .init(name: "detailed-exitcode", value: nil, text: "exit 5 when the run (or dry run) changed (would change) a record"),
+            .value("instance", "local|URL|PROFILE", "the instance (default: the job's instance:, else local)"),
+            .repeating("var", "name=value", "set a declared variable, of its declared type (repeatable)"),
+            .repeating("vars-file", "FILE", "set declared variables from a YAML or JSON file (repeatable; later ones win)"),
+            .flag("dry-run", "run the reads; list the writes and send none"),
+            .repeating("report", "junit:PATH|json:PATH", "write a report (repeatable; the directory must exist)"),
+            .value("output", "text|json", "the outcome on stdout as text (default) or JSON"),
+            .value("tz", "ZONE", "the time zone dates are shown in (UTC, local or an IANA name)"),
+            .flag("verbose", "list each request sent; print every step result and variable"),
+            .flag("quiet", "print a line per step only, not the records and values each one gave"),
+            .repeating("tags", "TAG,...", "run only the steps with one of these tags (or always)"),
+            .repeating("skip-tags", "TAG,...", "skip the steps with one of these tags"),
+            .flag("fail-fast", "with several job files, run none after the first that does not pass"),
+            .flag("offline", "do not check table and field names against the instance"),
+            .flag("refresh-schema", "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+            .flag("detailed-exitcode", "exit 5 when the run (or dry run) changed (would change) a record"),
         ])
 
     /// The parsed command line.
@@ -75,8 +69,7 @@ enum RunCommand {
         do {
             settings = try parse(arguments)
         } catch {
-            printError("nowflow run: \(error)\n\(usage)")
-            return 1
+            return declaration.fail(error)
         }
         var jobs: [Job] = []
         var invalid = false
@@ -102,8 +95,7 @@ enum RunCommand {
             try checkVariables(settings, fileValues, of: jobs)
             try checkTags(settings, of: jobs)
         } catch {
-            printError("nowflow run: \(error)\n\(usage)")
-            return 1
+            return declaration.fail(error)
         }
 
         let environment = ProcessInfo.processInfo.environment
@@ -272,8 +264,7 @@ enum RunCommand {
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {
-        let parsed = try help.parse(arguments)
-        guard !parsed.positional.isEmpty else { throw UsageError("no job file given") }
+        let parsed = try declaration.parse(arguments)
         var settings = Settings(
             jobPaths: parsed.positional, instance: parsed.value("instance"), dryRun: parsed.flag("dry-run"), json: false,
             timeZone: parsed.value("tz"), verbose: parsed.flag("verbose"), offline: parsed.flag("offline"),

@@ -8,32 +8,49 @@ import LocalInstance
 
 /// `nowflow serve`: the local instance over HTTP until SIGINT or SIGTERM.
 enum ServeCommand {
-    static let usage = """
-        usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin]
-                             [--password PW | --password-file FILE]
-                             [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
-                             [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
-                             [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]...
-                             [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
-                             [--tls-client-ca FILE]
-        The admin password may also come from NOWFLOW_ADMIN_PASSWORD, or the first line of --password-file. Each
-        --oauth-client registers an OAuth application (oauth_entity) acting as the admin for client_credentials;
-        so does each ID:SECRET line of --oauth-client-file and each comma-separated ID:SECRET of
-        NOWFLOW_OAUTH_CLIENTS (out of sight of ps). --attachment-max-size is the platform's
-        com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's headers may
-        take to arrive, in seconds (default 30); a connection past it is closed. After --login-failure-limit
-        failed logins in a row (default 10; 0 never locks) a user or OAuth client is locked for --lockout-time
-        seconds (default 300); a client address after five times as many. NOWFLOW_PASSWORD_ITERATIONS sets the
-        rounds of PBKDF2-HMAC-SHA256 of new password hashes (default 600000; fewer only for tests). On a loopback
-        --host, a request whose Host header is not localhost, a loopback address or an --allowed-host (such as the
-        name of a proxy in front of the server) is refused.
-        HTTPS: --tls makes a certificate authority in ~/.nowflow/tls once (its ca.pem is the file clients trust) and
-        a server certificate for localhost, 127.0.0.1, ::1 and each --tls-name; --tls-cert and --tls-key serve your
-        own (PEM). --port then serves HTTPS; with --tls-port, --port serves HTTP and --tls-port HTTPS.
-        --tls-client-ca asks HTTPS clients for a certificate: one those CAs issued logs in as the user its
-        sys_user_certificate record (by SHA-256 fingerprint) names.
-        """
+    /// The command's options, for the parser, the synopsis and `--help`.
+    static let declaration = CommandDeclaration(
+        name: "serve",
+        abstract: """
+            Serves the local instance over HTTP (HTTPS with --tls or --tls-cert) until SIGINT or SIGTERM. The admin
+            password is --password, the first line of --password-file, else NOWFLOW_ADMIN_PASSWORD (out of sight of
+            ps), else the documented default admin; OAuth clients may also come from NOWFLOW_OAUTH_CLIENTS
+            (comma-separated ID:SECRET). NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new
+            password hashes (default 600000; fewer only for tests). On a loopback --host, a request whose Host header
+            is not localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority
+            in ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
+            127.0.0.1, ::1 and each --tls-name.
+            """,
+        options: [
+            .value("host", "ADDR", "the address to listen on (default 127.0.0.1; any other needs a password)"),
+            .value("port", "N", "the port (default 8080; 0 picks a free one); HTTPS with a certificate, unless --tls-port"),
+            .value("db", "PATH", "the SQLite database (default ~/.nowflow/local.db; :memory: keeps nothing)"),
+            .value("schema", "FILE", "a dictionary file with extra tables"),
+            .value("user", "NAME", "the administrator's user_name (default admin)"),
+            .value("password", "PW", "the administrator's password (visible in ps: prefer the file or the environment)"),
+            .value("password-file", "FILE", "the administrator's password: the file's first line (not with --password)"),
+            .value("latency", "MS", "milliseconds added to every answer (at most \(maximumLatency))"),
+            .value("fail-rate", "R", "the share (0 to 1) of requests answered with --fail-status instead of being handled"),
+            .value("fail-first", "N", "answer the first N requests with --fail-status, whatever the rates"),
+            .value("fail-status", "429|500|503", "the status of injected failures (default 503)"),
+            .value("retry-after", "S", "the Retry-After seconds of an injected 429 (default 1)"),
+            .value("drop-rate", "R", "the share of requests whose connection is closed before they are handled"),
+            .value("lost-response-rate", "R", "the share of requests handled, then closed without an answer"),
+            .flag("invalid-query-no-rows", "an invalid query condition matches nothing instead of being ignored"),
+            .repeating("oauth-client", "ID:SECRET", "register an OAuth application acting as the administrator (repeatable)"),
+            .value("oauth-client-file", "FILE", "register the OAuth applications of FILE, one ID:SECRET a line"),
+            .value("attachment-max-size", "MB", "the largest attachment an upload may create, in MB (default 1024)"),
+            .value("header-timeout", "S", "seconds a request's headers may take to arrive (default 30), then the connection closes"),
+            .value("login-failure-limit", "N", "logins failed in a row that lock a user or client (default 10, an address 5x; 0 never)"),
+            .value("lockout-time", "S", "seconds a lock lasts (default 300)"),
+            .repeating("allowed-host", "NAME", "one more Host header name accepted on a loopback --host, such as a proxy's (repeatable)"),
+            .flag("tls", "serve HTTPS with a certificate made in ~/.nowflow/tls"),
+            .repeating("tls-name", "NAME", "with --tls: one more DNS name or IP address the certificate is for (repeatable)"),
+            .value("tls-cert", "FILE", "serve HTTPS with this certificate (PEM) instead of --tls; with --tls-key"),
+            .value("tls-key", "FILE", "the private key of --tls-cert (PEM, unencrypted)"),
+            .value("tls-port", "N", "with a certificate: serve HTTPS on this port, and HTTP on --port"),
+            .value("tls-client-ca", "FILE", "ask HTTPS clients for a certificate these CAs issued; it logs in as the user it names"),
+        ])
 
     /// What the command line asks for.
     struct Settings {
@@ -65,16 +82,11 @@ enum ServeCommand {
 
     /// Runs the subcommand with the words after `serve`; returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
         let settings: Settings
         do {
             settings = try parse(arguments, environment: ProcessInfo.processInfo.environment)
         } catch {
-            printError("nowflow serve: \(error)\n\(usage)")
-            return 1
+            return declaration.fail(error)
         }
         if settings.usesDefaultPassword {
             printError(
@@ -148,16 +160,7 @@ enum ServeCommand {
 
     /// The settings for `arguments`, with the password from `environment` when not given.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Settings {
-        let parsed = try CommandArguments(
-            arguments,
-            valued: [
-                "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
-                "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
-                "header-timeout", "password-file", "oauth-client-file", "login-failure-limit", "lockout-time",
-                "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port", "tls-client-ca",
-            ],
-            flags: ["invalid-query-no-rows", "tls"])
-        if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
+        let parsed = try declaration.parse(arguments)
         let host = parsed.value("host") ?? "127.0.0.1"
         var port: UInt16 = 8080
         if let value = parsed.value("port") {

@@ -14,13 +14,10 @@ import NowFlow
 /// Exit status: 0 when every file is valid, 2 when a file has a problem (with `--strict`, names not checked), 1
 /// for a usage error, 3 when the instance cannot be opened.
 enum ValidateCommand {
-    static let usage =
-        "usage: nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]"
-
-    /// The options, for the parser and `--help`.
-    static let help = CommandHelp(
-        usage: usage,
-        summary: """
+    /// The command's arguments and options, for the parser, the synopsis and `--help`.
+    static let declaration = CommandDeclaration(
+        name: "validate",
+        abstract: """
             Checks job files without running them and prints every problem as file:line:column: error: message.
             Also checks table and field names against the dictionary of the instance each job would run on (as run
             does: --instance, else the job's instance:, else NOW_INSTANCE/SN_HOST, else the embedded one), sending
@@ -28,24 +25,20 @@ enum ValidateCommand {
             not readable) is ok with the reason. Exit status: 0 every file valid, 1 usage error, 2 a file has a
             problem (with --strict, names not checked), 3 an instance cannot be opened.
             """,
+        arguments: .init(name: "JOB.yaml", noun: "job file", count: .oneOrMore),
         options: [
-            .init(name: "instance", value: "local|URL|PROFILE", text: "check names against this instance (default: the job's instance:, else local)"),
-            .init(name: "offline", value: nil, text: "do not check table and field names against an instance"),
-            .init(name: "strict", value: nil, text: "fail (exit 2) a file whose names could not be checked, as for CI"),
-            .init(name: "refresh-schema", value: nil, text: "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
+            .value("instance", "local|URL|PROFILE", "check names against this instance (default: the job's instance:, else local)"),
+            .flag("offline", "do not check table and field names against an instance"),
+            .flag("strict", "fail (exit 2) a file whose names could not be checked, as for CI"),
+            .flag("refresh-schema", "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
         ])
 
     static func main(_ arguments: [String]) -> Int32 {
         let parsed: CommandArguments
         do {
-            parsed = try help.parse(arguments)
+            parsed = try declaration.parse(arguments)
         } catch {
-            printError("nowflow validate: \(error)\n\(usage)")
-            return 1
-        }
-        guard !parsed.positional.isEmpty else {
-            printError("nowflow validate: no job file given\n\(usage)")
-            return 1
+            return declaration.fail(error)
         }
         tuneAllocator()
         let environment = ProcessInfo.processInfo.environment

@@ -7,21 +7,11 @@ import Darwin
 // Swift 6 block-buffers a piped stdout; progress and results must appear as they happen.
 setvbuf(stdout, nil, _IOLBF, 0)
 
-/// Every command's usage line, from the commands' own (serve's in short); made only when printed (its generic
-/// types cost the runtime a lookup at every start otherwise).
-var usage: String {
-    "usage: "
-        + [
-            RunCommand.usage, ValidateCommand.usage, ReplCommand.usage,
-            "usage: nowflow serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--schema FILE] [--user admin --password ...]",
-        ].map { $0.dropFirst("usage: ".count) }.joined(separator: "\n       ")
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let command = arguments.first, let help = CommandHelp.named(command),
-    arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" })
+if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }), let command = arguments.first,
+    let declaration = CommandDeclaration.named(command)
 {
-    print(help.text)
+    print(declaration.help)
     exit(0)
 }
 let status: Int32
@@ -35,16 +25,17 @@ case "repl":
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
 case "--version", "version":
-    print(CommandHelp.version)
+    print(CommandDeclaration.version)
     status = 0
 case "-h", "--help", "help":
-    print(usage)
+    print(CommandDeclaration.usage)
     status = 0
 case nil:
-    printError("nowflow: no command given\n\(usage)")
+    printError("nowflow: no command given\nsee 'nowflow --help'")
     status = 1
 case let command?:
-    printError("nowflow: unknown command '\(command)'\n\(usage)")
+    let hint = command.closest(among: CommandDeclaration.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+    printError("nowflow: unknown command '\(command)'\(hint)\nsee 'nowflow --help'")
     status = 1
 }
 exit(status)

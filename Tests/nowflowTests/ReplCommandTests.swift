@@ -160,7 +160,7 @@ import Testing
         #expect(broken.stderr == "broken.yaml:3:5: error: unknown step kind 'qurey'; did you mean 'query'?\n")
         let usage = try ToolInvocation.run(["repl", "a.yaml", "b.yaml"], in: directory, stdin: "")
         #expect(usage.status == 1)
-        #expect(usage.stderr == "nowflow repl: unexpected argument 'b.yaml'\nusage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]\n")
+        #expect(usage.stderr == "nowflow repl: unexpected argument 'b.yaml'\nsee 'nowflow repl --help'\n")
     }
 
     @Test func theEndOfInputEndsTheSessionAndRunsADueFinally() throws {

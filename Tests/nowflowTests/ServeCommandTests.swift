@@ -7,14 +7,18 @@ import Testing
 @testable import nowflow
 
 @Suite struct ServeCommandTests {
-    @Test func printsItsUsageOnHelp() throws {
+    @Test func anUnknownOptionIsAUsageErrorOnOneLine() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let help = try ToolInvocation.run(["serve", "--help"], in: directory)
-        #expect(help.status == 0)
         let unknown = try ToolInvocation.run(["serve", "--verbose"], in: directory)
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "nowflow serve: unknown option --verbose\n\(ServeCommand.usage)\n")
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr == "nowflow serve: unknown option --verbose\nsee 'nowflow serve --help'\n")
+        let misspelt = try ToolInvocation.run(["serve", "--pasword-file", "pw.txt"], in: directory)
+        #expect(misspelt.status == 1)
+        #expect(
+            misspelt.stderr
+                == "nowflow serve: unknown option --pasword-file; did you mean --password-file?\nsee 'nowflow serve --help'\n")
     }
 
     @Test func readsEveryOption() throws {
@@ -162,7 +166,7 @@ import Testing
         #expect(started.status == 1)
         #expect(
             started.stderr
-                == "nowflow serve: --password is empty: the admin password must not be empty\n\(ServeCommand.usage)\n")
+                == "nowflow serve: --password is empty: the admin password must not be empty\nsee 'nowflow serve --help'\n")
     }
 
     @Test func sigtermEndsTheServerWhileARequestWaitsOutItsLatency() async throws {

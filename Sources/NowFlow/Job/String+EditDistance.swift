@@ -24,7 +24,7 @@ extension String {
     }
 
     /// The candidate closest to this string, when it is close enough to be a likely typo.
-    func closest(among candidates: some Sequence<String>) -> String? {
+    package func closest(among candidates: some Sequence<String>) -> String? {
         let limit = Swift.max(1, Swift.min(3, count / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
