@@ -152,7 +152,8 @@ import Testing
         let server = try LocalInstanceServer(
             options: .init(
                 adminPassword: "secret", seedDemoData: false, log: lines.sink, passwordIterations: 1_000,
-                loginFailureLimit: 3, lockoutDuration: .seconds(1)))
+                // Five seconds, so that the four logins fit in the lock on a loaded machine.
+                loginFailureLimit: 3, lockoutDuration: .seconds(5)))
         defer { server.stop() }
         let client = WebClient(port: server.port)
         for _ in 0..<3 {
@@ -167,8 +168,8 @@ import Testing
         #expect(
             lines.all
                 == Array(repeating: "local instance: failed login of user 'admin' (login form) from 127.0.0.1", count: 3)
-                + ["local instance: user 'admin' locked for 1 seconds after 3 failed logins in a row"])
-        Thread.sleep(forTimeInterval: 1.2)
+                + ["local instance: user 'admin' locked for 5 seconds after 3 failed logins in a row"])
+        Thread.sleep(forTimeInterval: 5.2)
         let unlocked = try client.logIn(user: "admin", password: "secret")
         #expect(unlocked.status == 303)
         #expect(unlocked.header("Location") == "/now")

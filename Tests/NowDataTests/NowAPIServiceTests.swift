@@ -64,7 +64,7 @@ import Testing
         let transport = RecordingTransport { _, _ in json(503, "{}") }
         let configuration = NowServiceConfiguration(
             instanceURL: URL(string: "https://example.service-now.com")!, transport: transport,
-            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
+            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
         let apiService = NowAPIService(configuration: configuration)
         await #expect(throws: NowDataError.self) {
             _ = try await apiService.data(

@@ -15,7 +15,8 @@ import Testing
     ) {
         let configuration = NowServiceConfiguration(
             instanceURL: URL(string: url)!, authentication: admin, transport: transport,
-            retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
+            retryPolicy: RetryPolicy(
+                maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2), totalBudget: .seconds(3600)))
         let table = NowTableService(configuration: configuration)
         let created = try await table.createRecord(with: ["short_description": "with files"], in: "incident")
         let sysID = try #require(created.convertToRecord().sysId)

@@ -14,7 +14,7 @@ import Testing
             if index == statuses.count { throw NetworkServiceError.systemError(URLError(.networkConnectionLost)) }
             return json(200, one)
         }
-        let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(1)))
+        let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
 
         let data = try await service.record(with: "0123456789abcdef0123456789abcdef", from: "incident")
 
@@ -24,7 +24,7 @@ import Testing
 
     @Test func retriesStopAtTheMaximumAndThrowTheLastFailure() async throws {
         let transport = RecordingTransport { [busy] _, _ in json(429, busy, headers: ["Retry-After": "0"]) }
-        let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1)))
+        let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
 
         await #expect { _ = try await service.records(from: "incident") } throws: { error in
             guard case NowDataError.badResponse(let status) = error else { return false }
@@ -117,7 +117,7 @@ import Testing
     @Test func cancellingTheTaskIsOperationCancelled() async throws {
         let transport = RecordingTransport { _, _ in json(503, "{}", headers: ["Retry-After": "30"]) }
         let service = makeService(
-            transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(60)))
+            transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
         let task = Task { try await service.records(from: "incident") }
         await transport.waitUntilRecorded(1)
         task.cancel()

@@ -105,7 +105,8 @@ import Testing
         #expect(defaults.itemsPerPage == 20)
     }
 
-    @Test(.timeLimit(.minutes(1))) func theNextPageIsFetchedWhileTheCallerWorks() async throws {
+    // A guard against a hang, not a measure: a loaded machine may hold the task for a minute.
+    @Test(.timeLimit(.minutes(10))) func theNextPageIsFetchedWhileTheCallerWorks() async throws {
         let (instance, transport, service) = try await Self.fixture(25)
         defer { instance.close() }
         let before = transport.recorded.count

@@ -17,7 +17,7 @@ import Testing
             steps:
               - query: { table: incident, where: { number: INC0000001 }, fields: [number] }
               - query: { table: incident, where: { number: INC0000001 }, fields: [number] }
-            """, retryPolicy: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1)))
+            """, retryPolicy: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
         #expect(result.status == .passed)
         #expect(
             harness.lines == [

@@ -97,17 +97,18 @@ public enum RawHTTPClient {
 
         deinit { close(descriptor) }
 
-        /// Writes `bytes`, stopping early when the listener has closed its side.
-        public func send(_ bytes: [UInt8]) {
+        /// Writes `bytes`, stopping early when the listener has closed its side; gives whether all were written.
+        @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
             var written = 0
             while written < bytes.count {
                 let count = bytes.withUnsafeBytes {
                     write(descriptor, $0.baseAddress! + written, $0.count - written)
                 }
                 // A listener that answers before reading everything (a 400, a 413) may close its side.
-                guard count > 0 else { break }
+                guard count > 0 else { return false }
                 written += count
             }
+            return true
         }
 
         /// Reads what has arrived, waiting for at least one byte; empty when the listener closed the connection.

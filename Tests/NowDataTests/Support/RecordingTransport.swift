@@ -69,7 +69,8 @@ func json(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> NowHTTPR
 /// A service on `transport` with fast retries.
 func makeService(
     _ transport: any NowTransport, authentication: NowAuthentication = .none,
-    retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)),
+    retryPolicy: RetryPolicy = RetryPolicy(
+        maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5), totalBudget: .seconds(3600)),
     url: String = "https://example.service-now.com"
 ) -> NowTableService {
     NowTableService(
