@@ -70,6 +70,7 @@ struct CommandDeclaration: Sendable {
         var noun: String
         var count: Count
 
+        /// `JOB.yaml...` or `[JOB.yaml]`, as the synopsis shows them.
         var synopsis: String {
             switch count {
             case .oneOrMore: "\(name)..."
