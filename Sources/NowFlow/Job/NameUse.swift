@@ -175,4 +175,14 @@ struct NameUse: Sendable, Hashable {
         guard !text.contains("\n"), case .scalar(_, let style) = node.content else { return node.mark }
         return node.mark.advanced(by: offset + (style == .quoted ? 1 : 0))
     }
+
+    /// Whether `name` can be a table's name: lowercase letters, digits and `_`.
+    static func isTableName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+    }
+
+    /// Whether `name` can be a field's name or a dot-walk: letters, digits, `_` and `.`.
+    static func isFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+    }
 }

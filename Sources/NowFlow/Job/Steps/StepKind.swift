@@ -22,10 +22,8 @@ indirect enum StepKind: Sendable {
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
-    /// Every kind key, as written in job files.
-    static let names =
-        ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http"]
-        + JobBuilder.attachmentKinds
+    /// Every kind key, as written in job files, in the order of ``JobSchema/kinds``.
+    static let names = JobSchema.kinds.map(\.name)
 
     /// The kind's key.
     var name: String {
