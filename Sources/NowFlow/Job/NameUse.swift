@@ -43,14 +43,16 @@ struct NameUse: Sendable, Hashable {
                 let name = pairs[index].name
                 switch name {
                 case "steps": collectSteps(pairs[index].value, into: &uses)
-                case "query", "get", "create", "update", "delete", "ensure", "attach", "download", "attachments",
-                    "aggregate":
+                case _ where tableKinds.contains(name):
                     collectRecordStep(pairs[index].value, kind: name, into: &uses)
                 default: break
                 }
             }
         }
     }
+
+    /// The kinds of step that name a table (`table:` among their parameters).
+    private static let tableKinds = Set(JobSchema.kinds.filter { $0.parameterNames.contains("table") }.map(\.name))
 
     private static func literal(_ node: YAMLNode) -> String? {
         guard let text = node.scalarText, !Template.marks(text), !text.isEmpty else { return nil }

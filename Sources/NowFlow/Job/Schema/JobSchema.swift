@@ -21,7 +21,7 @@ enum JobSchema {
             SchemaKey("auth", .mapping(auth), "How to authenticate to a remote instance."),
             SchemaKey("coder", .mapping(coder), "How dates are read and shown."),
             SchemaKey(
-                "vars", .values("variable"), "Variables, in order; a value may use env and the variables above it."),
+                "vars", .variables, "Variables, in order; a value may use env and the variables above it."),
             SchemaKey("vars_files", .texts, "YAML or JSON files of variable values, relative to the job file."),
             SchemaKey("secrets", .names, "Names of env variables or vars whose values are masked as *** everywhere."),
             SchemaKey("steps", .steps, required: true, "The steps, run in order."),
@@ -121,7 +121,7 @@ enum JobSchema {
                     "create",
                     [
                         table,
-                        SchemaKey("fields", .values("field"), required: true, "The new record's field values."),
+                        SchemaKey("fields", .fieldValues, required: true, "The new record's field values."),
                     ] + writeSettings))),
         StepSchema(
             "update", .records, "Change a record by sys_id, or every record a filter selects (with max).",
@@ -129,7 +129,7 @@ enum JobSchema {
                 SchemaMapping(
                     "update",
                     [table, targetSysID, filterWhere, filterQuery, targetMax("change")]
-                        + [SchemaKey("fields", .values("field"), required: true, "The field values to write.")]
+                        + [SchemaKey("fields", .fieldValues, required: true, "The field values to write.")]
                         + writeSettings))),
         StepSchema(
             "delete", .records, "Delete a record by sys_id, or every record a filter selects (with max).",
@@ -137,7 +137,7 @@ enum JobSchema {
         StepSchema(
             "extract", "Take the value at a dot path of an expression's value.",
             .mapping(extractParameters)),
-        StepSchema("set", "Assign variables, declared or new.", .values("variable")),
+        StepSchema("set", "Assign variables, declared or new.", .variables),
         StepSchema(
             "assert", "Stop the job unless a condition holds.",
             .expressionOrMapping(assertParameters)),
@@ -230,7 +230,7 @@ enum JobSchema {
         "include",
         [
             SchemaKey("file", .text, required: true, "The job file, relative to this one."),
-            SchemaKey("with", .values("variable"), "Values for the included job's variables."),
+            SchemaKey("with", .variables, "Values for the included job's variables."),
         ])
 
     /// The parameters of `ensure`.
@@ -238,9 +238,9 @@ enum JobSchema {
         "ensure",
         [
             table,
-            SchemaKey("match", .values("field"), "field: value pairs that find the record."),
+            SchemaKey("match", .fieldValues, "field: value pairs that find the record."),
             SchemaKey("query", .template, "An encoded query that finds the record, instead of match."),
-            SchemaKey("fields", .values("field"), "The field values the record must have."),
+            SchemaKey("fields", .fieldValues, "The field values the record must have."),
             SchemaKey(
                 "state", .choice(["present", "absent"]),
                 "present (the default) or absent (the record is deleted)."),
@@ -256,8 +256,8 @@ enum JobSchema {
             SchemaKey(
                 "path", .template, required: true,
                 "The path below the instance URL, starting with /, as /api/now/stats/incident."),
-            SchemaKey("query", .scalars("parameter"), "Query parameters."),
-            SchemaKey("headers", .scalars("header"), "Request headers."),
+            SchemaKey("query", .scalars, "Query parameters."),
+            SchemaKey("headers", .scalars, "Request headers."),
             SchemaKey("body", .value, "The body: a mapping or list is sent as JSON, a text as it is."),
             SchemaKey("expect", .mapping(httpExpect), "What the answer must be."),
         ])
@@ -266,9 +266,9 @@ enum JobSchema {
     static let httpExpect = SchemaMapping(
         "http.expect",
         [
-            SchemaKey("status", .integers(minimum: 100), "The status wanted, or a list of them (any 2xx by default)."),
-            SchemaKey("headers", .scalars("header"), "Texts the answer's headers contain."),
-            SchemaKey("json", .values("dot path"), "Values wanted at dot paths of the JSON body."),
+            SchemaKey("status", .integers(100...599), "The status wanted, or a list of them (any 2xx by default)."),
+            SchemaKey("headers", .scalars, "Texts the answer's headers contain."),
+            SchemaKey("json", .pathValues, "Values wanted at dot paths of the JSON body."),
         ])
 
     /// The kinds of `group`'s, in order.
