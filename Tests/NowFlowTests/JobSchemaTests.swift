@@ -74,6 +74,62 @@ import Testing
         for kind in StepKind.names { #expect(reference.contains("\n\(kind): ")) }
     }
 
+    /// A valid step of each kind (but `set` and `include`, which have no required parameters a file can do
+    /// without): its parameters, then the keys it has beside them.
+    static let validSteps: [(kind: String, parameters: [(String, String)], beside: [(String, String)])] = [
+        ("query", [("table", "incident")], []),
+        ("get", [("table", "incident"), ("sys_id", "abc")], []),
+        ("create", [("table", "incident"), ("fields", "{ short_description: x }")], []),
+        ("update", [("table", "incident"), ("sys_id", "abc"), ("fields", "{ state: 2 }")], []),
+        ("delete", [("table", "incident"), ("sys_id", "abc")], []),
+        ("extract", [("from", "vars.items"), ("path", "0")], []),
+        ("assert", [("that", "vars.items != null")], []),
+        ("ensure", [("table", "incident"), ("match", "{ number: INC1 }")], []),
+        ("http", [("path", "/api/now/stats/incident")], []),
+        ("attach", [("table", "incident"), ("sys_id", "abc"), ("content", "x"), ("name", "x.txt")], []),
+        ("download", [("attachment", "abc"), ("to", "out.txt")], []),
+        ("attachments", [("table", "incident"), ("sys_id", "abc")], []),
+        ("aggregate", [("table", "incident")], []),
+    ]
+
+    /// The keys the declaration says are required are the ones nowflow needs: a valid step of each kind without
+    /// one of them (and a job without `name` or `steps`) is refused with `needs <key>:`.
+    @Test func aRequiredKeyLeftOutIsRefusedWithItsName() throws {
+        func job(_ kind: String, _ parameters: [(String, String)], _ beside: [(String, String)]) -> String {
+            let mapping = parameters.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+            return "name: x\nvars: { items: [1, 2] }\nsteps:\n  - \(kind): { \(mapping) }\n"
+                + beside.map { "    \($0.0): \($0.1)\n" }.joined()
+        }
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try JobFile.parse(text, file: "job.yaml")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        var foreach = job("set", [("a", "1")], [])
+        foreach = foreach.replacingOccurrences(of: "  - set: { a: 1 }\n", with: "  - foreach: vars.items\n    steps: [{ set: { a: 1 } }]\n")
+        #expect(refusal(foreach) == nil)
+        #expect(refusal(foreach.replacingOccurrences(of: "    steps: [{ set: { a: 1 } }]\n", with: ""))?.contains("foreach needs steps:") == true)
+        #expect(JobSchema.kind("foreach")?.stepKeys.filter(\.isRequired).map(\.name) == ["steps"])
+        let checked = Set(Self.validSteps.map(\.kind))
+        #expect(Set(StepKind.names).subtracting(checked) == ["set", "foreach", "include"])
+        for step in Self.validSteps {
+            let parameters = try #require(JobSchema.kind(step.kind)?.parameters)
+            #expect(refusal(job(step.kind, step.parameters, step.beside)) == nil, "\(step.kind)")
+            for key in parameters.keys where key.isRequired {
+                let without = step.parameters.filter { $0.0 != key.name }
+                #expect(without.count < step.parameters.count, "\(step.kind): the example has no \(key.name)")
+                let message = refusal(job(step.kind, without, step.beside))
+                #expect(message?.contains("needs \(key.name):") == true, "\(step.kind) without \(key.name): \(message ?? "valid")")
+            }
+        }
+        #expect(JobSchema.job.keys.filter(\.isRequired).map(\.name) == ["name", "steps"])
+        #expect(refusal("steps: [{ set: { a: 1 } }]") == "job.yaml:1:1: error: the job needs name:")
+        #expect(refusal("name: x") == "job.yaml:1:1: error: the job needs steps: (a list of steps)")
+    }
+
     /// A job file, or a docs example, as the validator is given it.
     struct Example {
         /// `job`: a whole job; `part`: some of a job's keys; `steps`: a list of steps.
