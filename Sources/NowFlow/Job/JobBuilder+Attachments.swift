@@ -4,7 +4,7 @@ extension JobBuilder {
     func attachmentStepKind(_ pair: YAMLNode.Pair) -> StepKind? {
         let node = pair.value
         guard let pairs = mapping(node, pair.name) else { return nil }
-        checkKeys(pairs, allowed: JobSchema.kind(pair.name)?.parameterNames ?? [], in: pair.name)
+        if let parameters = JobSchema.kind(pair.name)?.parameters { checkKeys(pairs, of: parameters) }
         switch pair.name {
         case "attach":
             let table = tableTemplate(pairs, in: "attach", at: node.mark)

@@ -120,7 +120,7 @@ extension JobBuilder {
         if let tableNode = value(pairs, "table"), let name = table?.literal, !NameUse.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
-        checkKeys(pairs, allowed: JobSchema.kind(pair.name)?.parameterNames ?? [], in: pair.name)
+        if let parameters = JobSchema.kind(pair.name)?.parameters { checkKeys(pairs, of: parameters) }
         switch pair.name {
         case "query":
             let filter = filter(pairs, in: "query")

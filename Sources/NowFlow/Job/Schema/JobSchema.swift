@@ -279,17 +279,21 @@ enum JobSchema {
     /// Every key a step of the kind `kind` may have: the common keys, every kind (one of which it has), and the
     /// keys the kind adds (`foreach`'s); the common keys and the kinds when the step has no kind.
     static func stepKeys(kind: String?) -> [String] {
-        guard let added = kind.flatMap(self.kind)?.stepKeys, !added.isEmpty else { return stepKeys }
-        return stepKeys + added.map(\.name)
+        kind.flatMap { stepKeysOfKinds[$0] } ?? stepKeys
     }
 
     /// The common keys and the kinds, made once rather than for each step.
     private static let stepKeys = step.names + kinds.map(\.name)
+    /// For each kind that adds keys beside it, ``stepKeys`` and those.
+    private static let stepKeysOfKinds = Dictionary(
+        uniqueKeysWithValues: kinds.filter { !$0.stepKeys.isEmpty }.map { ($0.name, stepKeys + $0.stepKeys.map(\.name)) })
 
     /// The declaration of the kind `name`; nil when there is none.
     static func kind(_ name: String) -> StepSchema? {
-        kinds.first { $0.name == name }
+        kindsByName[name]
     }
+
+    private static let kindsByName = Dictionary(uniqueKeysWithValues: kinds.map { ($0.name, $0) })
 
     // MARK: - Keys several kinds share
 

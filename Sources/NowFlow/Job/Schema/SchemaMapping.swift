@@ -2,19 +2,19 @@
 /// its keys in the order diagnostics list them, and how diagnostics name it.
 struct SchemaMapping: Sendable {
     /// How diagnostics name the mapping: `unknown key 'x' in <context>`.
-    var context: String
-    var keys: [SchemaKey]
+    let context: String
+    let keys: [SchemaKey]
+    /// The names of the keys, in order (made once: the builder checks every mapping against them).
+    let names: [String]
     /// Whether the mapping takes exactly one of its keys (`auth`: basic, oauth or token).
-    var takesOneKey = false
+    let takesOneKey: Bool
 
     init(_ context: String, takesOneKey: Bool = false, _ keys: [SchemaKey]) {
         self.context = context
         self.takesOneKey = takesOneKey
         self.keys = keys
+        self.names = keys.map(\.name)
     }
-
-    /// The names of the keys, in order.
-    var names: [String] { keys.map(\.name) }
 
     /// The declaration of `name`; nil when the mapping has no such key.
     func key(_ name: String) -> SchemaKey? {
