@@ -130,6 +130,67 @@ import Testing
         #expect(refusal("name: x") == "job.yaml:1:1: error: the job needs steps: (a list of steps)")
     }
 
+    /// The types the declaration gives are the ones nowflow reads: a value of another type for a key declared
+    /// true/false, a whole number, a duration, a display value or one of some words is refused, at the key's value,
+    /// with a message that names the key.
+    @Test func aValueOfAnotherTypeThanDeclaredIsRefused() throws {
+        func wrongValue(_ type: SchemaType) -> String? {
+            switch type {
+            case .boolean: "maybe"
+            case .count: "0"
+            case .integers: "99"
+            case .duration: "soon"
+            case .displayValue: "some"
+            case .choice: "nope"
+            case .name: "1st"
+            case .show: "some"
+            default: nil
+            }
+        }
+        var checked: [String] = []
+        for step in Self.validSteps {
+            let parameters = try #require(JobSchema.kind(step.kind)?.parameters)
+            for key in parameters.keys {
+                guard let wrong = wrongValue(key.type) else { continue }
+                let given = step.parameters.filter { $0.0 != key.name } + [(key.name, wrong)]
+                let mapping = given.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+                let text = "name: x\nvars: { items: [1, 2] }\nsteps:\n  - \(step.kind): { \(mapping) }\n"
+                #expect(throws: JobFileError.self, "\(step.kind).\(key.name): \(wrong)") {
+                    try JobFile.parse(text, file: "job.yaml")
+                }
+                do {
+                    _ = try JobFile.parse(text, file: "job.yaml")
+                } catch {
+                    #expect(error.description.contains(key.name), "\(error.description)")
+                }
+                checked.append("\(step.kind).\(key.name)")
+            }
+        }
+        for key in JobSchema.step.keys + JobSchema.retry.keys {
+            guard let wrong = wrongValue(key.type) else { continue }
+            let option = JobSchema.retry.key(key.name) != nil ? "retry: { \(key.name): \(wrong) }" : "\(key.name): \(wrong)"
+            let text = "name: x\nsteps:\n  - query: { table: incident }\n    \(option)\n"
+            do {
+                _ = try JobFile.parse(text, file: "job.yaml")
+                Issue.record("\(option) was accepted")
+            } catch {
+                #expect(error.description.contains(key.name), "\(error.description)")
+            }
+            checked.append(key.name)
+        }
+        #expect(
+            checked == [
+                "query.limit", "query.page_size", "query.display_value", "query.exclude_reference_link",
+                "get.display_value", "get.exclude_reference_link", "create.display_value",
+                "create.exclude_reference_link", "create.input_display_value", "create.suppress_auto_sys_field",
+                "update.max", "update.display_value", "update.exclude_reference_link", "update.input_display_value",
+                "update.suppress_auto_sys_field", "delete.max", "ensure.state", "ensure.display_value",
+                "ensure.exclude_reference_link", "ensure.input_display_value", "ensure.suppress_auto_sys_field",
+                "http.method", "download.overwrite", "aggregate.count", "aggregate.display_value", "id",
+                "continue_on_error", "show", "attempts", "delay",
+            ])
+    }
+
     /// A job file, or a docs example, as the validator is given it.
     struct Example {
         /// `job`: a whole job; `part`: some of a job's keys; `steps`: a list of steps.
