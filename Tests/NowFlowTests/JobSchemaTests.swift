@@ -61,6 +61,7 @@ import Testing
                     status   100-599 | list        The status wanted, or a list of them (any 2xx by default).
                     headers  name: value, ...      Texts the answer's headers contain.
                     json     dot.path: value, ...  Values wanted at dot paths of the JSON body.
+                  Result (steps.<id>): status, headers, body
                 """)
         #expect(
             JobSchema.reference(ofKind: "foreach") == """
@@ -69,6 +70,14 @@ import Testing
                     as        name                        The item's name in the body (item by default).
                     steps*    list of steps               The steps to run for each item.
                     parallel  whole number >= 1 | ${...}  How many items may run at once (1 by default, at most 32).
+                  Result (steps.<id>): results, count
+                """)
+        #expect(
+            JobSchema.reference(ofKind: "extract") == """
+                extract: Take the value at a dot path of an expression's value. Its value: mapping.
+                  from*  expression  The value to read from.
+                  path*  text        A dot path such as records.0.sys_id.
+                  Result (steps.<id>): the value itself
                 """)
         let reference = JobSchema.reference
         for kind in StepKind.names { #expect(reference.contains("\n\(kind): ")) }

@@ -22,6 +22,8 @@ extension JobSchema {
             lines.append("  Beside it in the step:")
             lines += listing(SchemaMapping(kind.name, kind.stepKeys), indent: "    ")
         }
+        let results = kind.results.map { $0.joined(separator: ", ") } ?? "the value itself"
+        lines.append("  Result (steps.<id>): \(results)")
         return lines
     }
 

@@ -103,7 +103,7 @@ enum JobSchema {
                         SchemaKey("order_by", .template, "A field to sort by, ascending."),
                         SchemaKey("order_by_desc", .template, "A field to sort by, descending."),
                         displayValue, excludeReferenceLink,
-                    ]))),
+                    ])), results: ["records", "count"]),
         StepSchema(
             "get", .records, "Read one record by its sys_id.",
             .mapping(
@@ -113,7 +113,7 @@ enum JobSchema {
                         table, SchemaKey("sys_id", .template, required: true, "The record's sys_id."),
                         SchemaKey("fields", .names, "The fields to read (sys_id is always read); all by default."),
                         displayValue, excludeReferenceLink,
-                    ]))),
+                    ])), results: ["record", "sys_id"]),
         StepSchema(
             "create", .records, "Create a record.",
             .mapping(
@@ -122,7 +122,7 @@ enum JobSchema {
                     [
                         table,
                         SchemaKey("fields", .fieldValues, required: true, "The new record's field values."),
-                    ] + writeSettings))),
+                    ] + writeSettings)), results: ["record", "sys_id"]),
         StepSchema(
             "update", .records, "Change a record by sys_id, or every record a filter selects (with max).",
             .mapping(
@@ -130,17 +130,18 @@ enum JobSchema {
                     "update",
                     [table, targetSysID, filterWhere, filterQuery, targetMax("change")]
                         + [SchemaKey("fields", .fieldValues, required: true, "The field values to write.")]
-                        + writeSettings))),
+                        + writeSettings)), results: ["record", "records", "sys_id", "sys_ids", "count"]),
         StepSchema(
             "delete", .records, "Delete a record by sys_id, or every record a filter selects (with max).",
-            .mapping(SchemaMapping("delete", [table, targetSysID, filterWhere, filterQuery, targetMax("delete")]))),
+            .mapping(SchemaMapping("delete", [table, targetSysID, filterWhere, filterQuery, targetMax("delete")])),
+            results: ["sys_id", "sys_ids", "count"]),
         StepSchema(
             "extract", "Take the value at a dot path of an expression's value.",
-            .mapping(extractParameters)),
-        StepSchema("set", "Assign variables, declared or new.", .variables),
+            .mapping(extractParameters), results: nil),
+        StepSchema("set", "Assign variables, declared or new.", .variables, results: nil),
         StepSchema(
             "assert", "Stop the job unless a condition holds.",
-            .expressionOrMapping(assertParameters)),
+            .expressionOrMapping(assertParameters), results: ["passed"]),
         StepSchema(
             "foreach", "Run steps once for each item of a list.", .expression,
             stepKeys: [
@@ -149,16 +150,16 @@ enum JobSchema {
                 SchemaKey(
                     "parallel", .count(minimum: 1),
                     "How many items may run at once (1 by default, at most \(ForeachStep.maximumParallel))."),
-            ]),
+            ], results: ["results", "count"]),
         StepSchema(
             "include", "Run the steps of another job file, in a scope of their own.",
-            .mapping(includeParameters)),
+            .mapping(includeParameters), results: ["outputs"]),
         StepSchema(
             "ensure", "Make a record as it should be: create, update or delete it only when needed.",
-            .mapping(ensureParameters)),
+            .mapping(ensureParameters), results: ["result", "changed", "sys_id", "record", "fields", "changes"]),
         StepSchema(
             "http", "Send one request to any API of the instance, and check its answer.",
-            .mapping(httpParameters)),
+            .mapping(httpParameters), results: ["status", "headers", "body"]),
         StepSchema(
             "attach", .attachments, "Attach a file or a text to a record.",
             .mapping(
@@ -171,7 +172,7 @@ enum JobSchema {
                         SchemaKey("name", .template, "The attachment's file name (required with content)."),
                         SchemaKey(
                             "content_type", .template, "The attachment's type (from the name's extension by default)."),
-                    ]))),
+                    ])), results: ["attachment", "sys_id"]),
         StepSchema(
             "download", .attachments, "Write an attachment's bytes to a file.",
             .mapping(
@@ -184,12 +185,13 @@ enum JobSchema {
                         SchemaKey("file_name", .template, "The attachment's file name, instead of attachment."),
                         SchemaKey("to", .template, required: true, "The file to write, relative to the job file."),
                         SchemaKey("overwrite", .boolean, "true: a file that exists is replaced."),
-                    ]))),
+                    ])), results: ["attachment", "sys_id", "path"]),
         StepSchema(
             "attachments", .attachments, "List a record's attachments.",
             .mapping(
                 SchemaMapping(
-                    "attachments", [table, SchemaKey("sys_id", .template, required: true, "The record's sys_id.")]))),
+                    "attachments", [table, SchemaKey("sys_id", .template, required: true, "The record's sys_id.")])),
+            results: ["attachments", "count"]),
         StepSchema(
             "aggregate", .attachments, "Count, sum, average, minimum and maximum of records, by group if asked.",
             .mapping(
@@ -206,7 +208,7 @@ enum JobSchema {
                         SchemaKey("having", .template, "The Aggregate API's sysparm_having, as count^*^>^1."),
                         SchemaKey("order_by", .template, "The Aggregate API's sysparm_order_by, as COUNT^DESC."),
                         SchemaKey("display_value", .boolean, "true: a group's values as their display values."),
-                    ]))),
+                    ])), results: ["stats"]),
     ]
 
     /// The parameters of `extract`.
@@ -271,6 +273,9 @@ enum JobSchema {
             SchemaKey("json", .pathValues, "Values wanted at dot paths of the JSON body."),
         ])
 
+    /// The fields of an `aggregate` step's result with `group_by` (its ``StepSchema/results`` are those without).
+    static let groupedAggregateResults = ["groups", "count"]
+
     /// The kinds of `group`'s, in order.
     static func kindNames(_ group: StepSchema.Group) -> [String] {
         kinds.filter { $0.group == group }.map(\.name)
@@ -286,7 +291,9 @@ enum JobSchema {
     private static let stepKeys = step.names + kinds.map(\.name)
     /// For each kind that adds keys beside it, ``stepKeys`` and those.
     private static let stepKeysOfKinds = Dictionary(
-        uniqueKeysWithValues: kinds.filter { !$0.stepKeys.isEmpty }.map { ($0.name, stepKeys + $0.stepKeys.map(\.name)) })
+        uniqueKeysWithValues: kinds.filter { !$0.stepKeys.isEmpty }.map {
+            ($0.name, stepKeys + $0.stepKeys.map(\.name))
+        })
 
     /// The declaration of the kind `name`; nil when there is none.
     static func kind(_ name: String) -> StepSchema? {

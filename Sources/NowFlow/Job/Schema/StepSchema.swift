@@ -19,17 +19,20 @@ struct StepSchema: Sendable {
     var type: SchemaType
     /// The keys the kind adds beside it in the step (`foreach`'s `as`, `steps` and `parallel`).
     var stepKeys: [SchemaKey] = []
+    /// The fields of `steps.<id>` that the kind's result has; nil when it is a value of any shape (`extract`).
+    var results: [String]?
 
-    init(_ name: String, _ group: Group, _ summary: String, _ type: SchemaType) {
+    init(_ name: String, _ group: Group, _ summary: String, _ type: SchemaType, results: [String]?) {
         self.name = name
         self.group = group
         self.summary = summary
         self.type = type
+        self.results = results
     }
 
     /// A kind read on its own.
-    init(_ name: String, _ summary: String, _ type: SchemaType, stepKeys: [SchemaKey] = []) {
-        self.init(name, .other, summary, type)
+    init(_ name: String, _ summary: String, _ type: SchemaType, stepKeys: [SchemaKey] = [], results: [String]?) {
+        self.init(name, .other, summary, type, results: results)
         self.stepKeys = stepKeys
     }
 
