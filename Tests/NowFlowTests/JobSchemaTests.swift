@@ -12,6 +12,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let shippedSchema = root.appendingPathComponent("docs/job-file.schema.json")
+    static let shippedReference = root.appendingPathComponent("docs/job-file-keys.md")
 
     /// The virtualenv's python, when it has `jsonschema`.
     static let python: URL? = {
@@ -26,14 +27,33 @@ import Testing
         return python
     }()
 
-    /// `docs/job-file.schema.json` is the schema the declaration gives; `NOWFLOW_WRITE_SCHEMA=1 swift test
-    /// --filter JobSchemaTests` writes it after a change to the declaration.
-    @Test func theShippedJSONSchemaIsTheDeclaredOne() throws {
+    /// `docs/job-file-keys.md`: the reference the declaration gives, in a page.
+    static var referencePage: String {
+        """
+        # Job file keys
+
+        Every key of a job file, with its type and what it is for, listed from the declaration that `nowflow validate`
+        checks keys against (as is [`job-file.schema.json`](job-file.schema.json), for editors); `*` marks a key its
+        mapping needs. [job-files.md](job-files.md) explains each in full.
+
+        ```text
+        \(JobSchema.reference)
+        ```
+
+        """
+    }
+
+    /// `docs/job-file.schema.json` and `docs/job-file-keys.md` are what the declaration gives;
+    /// `NOWFLOW_WRITE_SCHEMA=1 swift test --filter JobSchemaTests` writes them after a change to the declaration.
+    @Test func theShippedJSONSchemaAndReferenceAreTheDeclaredOnes() throws {
         if ProcessInfo.processInfo.environment["NOWFLOW_WRITE_SCHEMA"] == "1" {
             try Data(JobSchema.jsonSchemaText.utf8).write(to: Self.shippedSchema)
+            try Data(Self.referencePage.utf8).write(to: Self.shippedReference)
         }
-        let shipped = try String(contentsOf: Self.shippedSchema, encoding: .utf8)
-        #expect(shipped == JobSchema.jsonSchemaText, "run NOWFLOW_WRITE_SCHEMA=1 swift test --filter JobSchemaTests")
+        let schema = try String(contentsOf: Self.shippedSchema, encoding: .utf8)
+        #expect(schema == JobSchema.jsonSchemaText, "run NOWFLOW_WRITE_SCHEMA=1 swift test --filter JobSchemaTests")
+        let reference = try String(contentsOf: Self.shippedReference, encoding: .utf8)
+        #expect(reference == Self.referencePage, "run NOWFLOW_WRITE_SCHEMA=1 swift test --filter JobSchemaTests")
     }
 
     @Test func everyMappingIsDeclaredOnceWithTheKeysTheDiagnosticsList() {
@@ -177,7 +197,7 @@ import Testing
         }
         for key in JobSchema.step.keys + JobSchema.retry.keys {
             guard let wrong = wrongValue(key.type) else { continue }
-            let option = JobSchema.retry.key(key.name) != nil ? "retry: { \(key.name): \(wrong) }" : "\(key.name): \(wrong)"
+            let option = JobSchema.retry.names.contains(key.name) ? "retry: { \(key.name): \(wrong) }" : "\(key.name): \(wrong)"
             let text = "name: x\nsteps:\n  - query: { table: incident }\n    \(option)\n"
             do {
                 _ = try JobFile.parse(text, file: "job.yaml")

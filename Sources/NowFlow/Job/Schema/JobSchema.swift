@@ -18,7 +18,8 @@ enum JobSchema {
                 "instance", .text,
                 "local (the embedded instance, the default), an http(s):// URL, or a profile of ~/.nowflow/config.yaml."
             ),
-            SchemaKey("auth", .mapping(auth), "How to authenticate to a remote instance."),
+            SchemaKey(
+                "auth", .mapping(auth), "How to authenticate to a remote instance: one of basic, oauth or token."),
             SchemaKey("coder", .mapping(coder), "How dates are read and shown."),
             SchemaKey(
                 "vars", .variables, "Variables, in order; a value may use env and the variables above it."),

@@ -15,9 +15,4 @@ struct SchemaMapping: Sendable {
         self.keys = keys
         self.names = keys.map(\.name)
     }
-
-    /// The declaration of `name`; nil when the mapping has no such key.
-    func key(_ name: String) -> SchemaKey? {
-        keys.first { $0.name == name }
-    }
 }
