@@ -293,6 +293,7 @@ import Testing
         ("a step id that is not a name", "name: x\nsteps:\n  - id: 1st\n    query: { table: incident }"),
         ("two kinds of auth", "name: x\nauth: { token: t, basic: { user: u, password: p } }\nsteps:\n  - query: { table: incident }"),
         ("a mapping for a text", "name: { first: x }\nsteps:\n  - query: { table: incident }"),
+        ("an output name that is not a name", "name: x\nsteps:\n  - set: { a: 1 }\noutputs: { 1st: vars.a }"),
     ]
 
     @Test(.enabled(if: python != nil, "no virtualenv with jsonschema (scripts/test makes it)"))

@@ -121,8 +121,13 @@ extension JobSchema {
             return ["type": "object", "propertyNames": ["pattern": "^[A-Za-z0-9_.]+$"]]
         case .pathValues, .conditions:
             return ["type": "object"]
-        case .scalars, .expressions:
+        case .scalars:
             return ["type": "object", "additionalProperties": ["type": scalar]]
+        case .expressions:
+            return [
+                "type": "object", "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+                "additionalProperties": ["type": scalar],
+            ]
         case .steps:
             return ["type": "array", "items": ["$ref": "#/definitions/step"]]
         case .mapping(let mapping):
