@@ -59,4 +59,16 @@ public struct Job: Sendable {
 
     /// How many steps the job has at its top level and in `finally`.
     public var stepCount: Int { steps.count + finally.count }
+
+    /// Whether `name` can name a variable, a step, an output or a foreach's item: letters, digits and `_`, not
+    /// starting with a digit. Checked by the name's bytes (a name is ASCII; Unicode's letter property is slow to
+    /// look up).
+    static func isName(_ name: String) -> Bool {
+        func canStart(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
+        guard let first = name.utf8.first, canStart(first) else { return false }
+        return name.utf8.allSatisfy { canStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
 }

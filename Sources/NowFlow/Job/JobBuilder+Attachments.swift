@@ -1,24 +1,10 @@
 /// Reading the attachment steps (`attach`, `download`, `attachments`) and `aggregate`.
 extension JobBuilder {
-    /// The kinds read here.
-    static let attachmentKinds = ["attach", "download", "attachments", "aggregate"]
-
-    /// The keys of each kind read here.
-    static let attachmentStepKeys: [String: [String]] = [
-        "attach": ["table", "sys_id", "file", "content", "name", "content_type"],
-        "download": ["attachment", "table", "sys_id", "file_name", "to", "overwrite"],
-        "attachments": ["table", "sys_id"],
-        "aggregate": [
-            "table", "query", "where", "count", "sum", "avg", "min", "max", "group_by", "having", "order_by",
-            "display_value",
-        ],
-    ]
-
-    /// The step of one of ``attachmentKinds``, or nil after recording its problems.
+    /// The step of a kind of the ``StepSchema/Group/attachments`` group, or nil after recording its problems.
     func attachmentStepKind(_ pair: YAMLNode.Pair) -> StepKind? {
         let node = pair.value
         guard let pairs = mapping(node, pair.name) else { return nil }
-        checkKeys(pairs, allowed: Self.attachmentStepKeys[pair.name] ?? [], in: pair.name)
+        if let parameters = JobSchema.kind(pair.name)?.parameters { checkKeys(pairs, of: parameters) }
         switch pair.name {
         case "attach":
             let table = tableTemplate(pairs, in: "attach", at: node.mark)
@@ -51,7 +37,7 @@ extension JobBuilder {
     /// `table:`, required, a table name when written literally.
     private func tableTemplate(_ pairs: [YAMLNode.Pair], in context: String, at mark: YAMLMark) -> Template? {
         let table = requiredTemplate(pairs, "table", in: context, at: mark)
-        if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
+        if let tableNode = value(pairs, "table"), let name = table?.literal, !NameUse.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
         return table
@@ -98,7 +84,7 @@ extension JobBuilder {
         let count = value(pairs, "count").flatMap { boolean($0, "aggregate.count") } ?? true
         func fields(_ key: String) -> [String] {
             guard let node = value(pairs, key), let names = names(node, "aggregate.\(key)") else { return [] }
-            for name in names where !Self.isFieldName(name) {
+            for name in names where !NameUse.isFieldName(name) {
                 error(at: node.mark, "aggregate.\(key): '\(name)' is not a field name (letters, digits, '_' and '.')")
             }
             return names

@@ -1,16 +1,11 @@
 /// Reading an `ensure` step.
 extension JobBuilder {
-    static let ensureKeys = [
-        "table", "match", "query", "fields", "state", "display_value", "exclude_reference_link",
-        "input_display_value", "suppress_auto_sys_field",
-    ]
-
     /// `ensure: { table, match: {...} | query: "...", fields: {...}, state: present | absent }`.
     func ensure(_ node: YAMLNode) -> EnsureStep? {
         guard let pairs = mapping(node, "ensure") else { return nil }
-        checkKeys(pairs, allowed: Self.ensureKeys, in: "ensure")
+        checkKeys(pairs, of: JobSchema.ensureParameters)
         let table = requiredTemplate(pairs, "table", in: "ensure", at: node.mark)
-        if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
+        if let tableNode = value(pairs, "table"), let name = table?.literal, !NameUse.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
         let match = ensureMatch(pairs, at: node.mark)

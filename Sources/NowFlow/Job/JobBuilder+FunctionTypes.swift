@@ -5,50 +5,9 @@ import NowData
 /// `'abc' + 1`, `days('x')`, a `format()` whose placeholders and values differ in number, a `date()` of a literal
 /// that is not a date.
 extension JobBuilder {
-    /// What one parameter of a function accepts: the known types it takes, and how messages say it.
-    struct Parameter {
-        var accepts: Set<ExpressionType>
-        var description: String
-
-        static let text = Parameter(accepts: [.string, .null], description: "a string")
-        static let list = Parameter(accepts: [.array, .null], description: "an array")
-        static let number = Parameter(accepts: [.number, .string], description: "a number")
-        static let date = Parameter(accepts: [.date, .string], description: "a date")
-        static let collection = Parameter(
-            accepts: [.string, .array, .object], description: "a string, an array or an object")
-        static let any = Parameter(
-            accepts: [.bool, .number, .string, .array, .object, .null, .date, .duration], description: "a value")
-        static let ordered = Parameter(
-            accepts: [.number, .string, .date, .duration], description: "a number, a text, a date or a duration")
-    }
-
     /// Whether the job reads `text` as a date: ServiceNow's format, or its `coder.dates`.
     func readsDate(_ text: String) -> Bool {
         JobDates(coderSettings, zoneName: "UTC").date(fromText: text) != nil
-    }
-
-    /// The parameters of `function` for `count` arguments, and the type it gives.
-    static func signature(of function: Expression.Function, arguments count: Int) -> ([Parameter], ExpressionType) {
-        switch function {
-        case .len: ([.collection], .number)
-        case .contains: ([.collection, .any], .bool)
-        case .matches: ([Parameter(accepts: [.string, .null], description: "a text"), .text], .bool)
-        case .empty: ([.any], .bool)
-        case .lower, .upper, .trim: ([.text], .string)
-        case .split: ([.text, .text], .array)
-        case .join: ([.list, .text], .string)
-        case .replace: ([.text, .text, .text], .string)
-        case .format: ([.text] + Array(repeating: .any, count: max(count - 1, 0)), .string)
-        case .count: ([.list], .number)
-        case .first, .last: ([.list], .unknown)
-        case .sum: ([.list], .number)
-        case .min, .max: (count == 1 ? [.list] : Array(repeating: .ordered, count: count), .unknown)
-        case .pluck: ([.list, .text], .array)
-        case .now, .today: ([], .date)
-        case .date: ([.date], .date)
-        case .days, .hours, .minutes: ([.number], .duration)
-        case .formatDate: ([.date, .text], .string)
-        }
     }
 
     /// The type of a call, recording an error for each argument of a type the function refuses and for literals
@@ -57,7 +16,7 @@ extension JobBuilder {
         -> ExpressionType
     {
         let types = arguments.map { type(of: $0, in: node) }
-        let (parameters, result) = Self.signature(of: function, arguments: arguments.count)
+        let (parameters, result) = function.signature(arguments: arguments.count)
         for (index, parameter) in parameters.enumerated() where index < types.count {
             let found = types[index]
             guard found != .unknown, !parameter.accepts.contains(found) else { continue }

@@ -2,18 +2,16 @@ import NowData
 
 /// Reading an `http` step.
 extension JobBuilder {
-    static let httpKeys = ["method", "path", "query", "headers", "body", "expect"]
-
     /// `http: { method, path, query, headers, body, expect: { status, headers, json } }`.
     func http(_ node: YAMLNode) -> HTTPStep? {
         guard let pairs = mapping(node, "http") else { return nil }
-        checkKeys(pairs, allowed: Self.httpKeys, in: "http")
+        checkKeys(pairs, of: JobSchema.httpParameters)
         var method: Template?
         if let methodNode = value(pairs, "method"), let given = templateText(methodNode, "http.method") {
             if let name = given.literal, !HTTPMethod.allCases.map(\.name).contains(name.uppercased()) {
                 error(
                     at: methodNode.mark,
-                    "http.method must be one of \(Self.list(HTTPMethod.allCases.map(\.name))), not '\(name)'")
+                    "http.method must be one of \(HTTPMethod.allCases.map(\.name).alternatives), not '\(name)'")
             }
             method = given
         }
@@ -31,7 +29,7 @@ extension JobBuilder {
 
     private func expectation(_ node: YAMLNode) -> HTTPExpectation? {
         guard let pairs = mapping(node, "http.expect") else { return nil }
-        checkKeys(pairs, allowed: ["status", "headers", "json"], in: "http.expect")
+        checkKeys(pairs, of: JobSchema.httpExpect)
         var expectation = HTTPExpectation()
         if let statusNode = value(pairs, "status") {
             for item in statusNode.items ?? [statusNode] {

@@ -10,16 +10,11 @@ extension JobBuilder {
         return ((directory.isEmpty ? path : directory + "/" + path) as NSString).standardizingPath
     }
 
-    /// The absolute form of a path, to tell whether two paths name the same file.
-    static func identity(of path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-
     /// `include: { file: other.yaml, with: { var: value } }`: the other file read and checked (its problems
     /// reported in it), a cycle refused with the chain of files, `with:` checked against its variables.
     func include(_ node: YAMLNode) -> IncludeStep? {
         guard let pairs = mapping(node, "include") else { return nil }
-        checkKeys(pairs, allowed: ["file", "with"], in: "include")
+        checkKeys(pairs, of: JobSchema.includeParameters)
         guard let fileNode = value(pairs, "file") else {
             error(at: node.mark, "include needs file: (a job file, relative to this one)")
             return nil
@@ -27,7 +22,7 @@ extension JobBuilder {
         guard let written = text(fileNode, "include.file") else { return nil }
         let path = resolvedPath(written)
         let chain = includeChain + [file]
-        if let start = chain.firstIndex(where: { Self.identity(of: $0) == Self.identity(of: path) }) {
+        if let start = chain.firstIndex(where: { JobFile.identity(of: $0) == JobFile.identity(of: path) }) {
             let cycle = (chain[start...] + [path]).joined(separator: " → ")
             error(at: fileNode.mark, "include: \(written) makes a cycle: \(cycle)")
             return nil
@@ -54,7 +49,7 @@ extension JobBuilder {
                     let declared =
                         names.isEmpty
                         ? "it declares none"
-                        : "it declares \(Self.list(names).replacingOccurrences(of: " or ", with: " and "))"
+                        : "it declares \(names.alternatives.replacingOccurrences(of: " or ", with: " and "))"
                     error(
                         at: parameter.key.mark,
                         "include.with: \(written) has no variable '\(parameter.name)' (\(declared))\(hint)")

@@ -88,7 +88,7 @@ extension JobBuilder {
         let hint = field.closest(among: fields).map { "did you mean '\($0)'? " } ?? ""
         let article = kind.name.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         return
-            "steps.\(id).\(field): \(article) \(kind.name) step's result has no '\(field)'; \(hint)it has \(Self.list(fields).replacingOccurrences(of: " or ", with: " and "))"
+            "steps.\(id).\(field): \(article) \(kind.name) step's result has no '\(field)'; \(hint)it has \(fields.alternatives.replacingOccurrences(of: " or ", with: " and "))"
     }
 
     /// `steps.<id>.outputs.<name>` for an output the included job does not declare.
@@ -98,7 +98,7 @@ extension JobBuilder {
         guard !names.contains(name) else { return nil }
         let hint = name.closest(among: names).map { "; did you mean '\($0)'?" } ?? ""
         let declared =
-            names.isEmpty ? "it declares none" : "it declares \(Self.list(names).replacingOccurrences(of: " or ", with: " and "))"
+            names.isEmpty ? "it declares none" : "it declares \(names.alternatives.replacingOccurrences(of: " or ", with: " and "))"
         return "steps.\(id).outputs.\(name): \(include.file) has no output '\(name)' (\(declared))\(hint)"
     }
 }

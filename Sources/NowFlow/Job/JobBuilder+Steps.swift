@@ -2,12 +2,6 @@ import NowData
 
 /// Reading steps: the common options, then the parameters of each kind.
 extension JobBuilder {
-    static let commonStepKeys = ["id", "when", "retry", "continue_on_error", "show", "tags"]
-    /// The keys a step may have, made once rather than for each step.
-    private static let stepKeys = commonStepKeys + StepKind.names
-    /// The keys a foreach step may have.
-    private static let foreachStepKeys = stepKeys + ["as", "steps", "parallel"]
-
     /// The steps of a `steps`/`finally` list, in order; each step's id becomes visible to the steps after it.
     func steps(_ node: YAMLNode, _ what: String) -> [Step] {
         guard let items = node.items else {
@@ -26,17 +20,17 @@ extension JobBuilder {
         guard let pairs = node.pairs else {
             error(
                 at: node.mark,
-                "a step is a mapping with one kind (\(Self.list(StepKind.names))), not \(node.kindDescription)")
+                "a step is a mapping with one kind (\(StepKind.names.alternatives)), not \(node.kindDescription)")
             return nil
         }
         let kindPairs = pairs.filter { StepKind.names.contains($0.name) }
         let kindName = kindPairs.first?.name
-        let allowed = kindName == "foreach" ? Self.foreachStepKeys : Self.stepKeys
+        let allowed = JobSchema.stepKeys(kind: kindName)
         for pair in pairs where !allowed.contains(pair.name) {
             if kindPairs.isEmpty, let suggestion = pair.name.closest(among: StepKind.names) {
                 error(at: pair.key.mark, "unknown step kind '\(pair.name)'; did you mean '\(suggestion)'?")
-            } else if kindPairs.isEmpty, pair.name.closest(among: Self.commonStepKeys) == nil {
-                error(at: pair.key.mark, "unknown step kind '\(pair.name)'; the kinds are \(Self.list(StepKind.names))")
+            } else if kindPairs.isEmpty, pair.name.closest(among: JobSchema.step.names) == nil {
+                error(at: pair.key.mark, "unknown step kind '\(pair.name)'; the kinds are \(StepKind.names.alternatives)")
             } else {
                 error(
                     at: pair.key.mark,
@@ -46,13 +40,13 @@ extension JobBuilder {
         if kindPairs.count > 1 {
             error(
                 at: kindPairs[1].key.mark,
-                "a step has one kind; this one has \(Self.list(kindPairs.map(\.name)).replacingOccurrences(of: " or ", with: " and "))"
+                "a step has one kind; this one has \(kindPairs.map(\.name).alternatives.replacingOccurrences(of: " or ", with: " and "))"
             )
             return nil
         }
         guard let kindPair = kindPairs.first else {
             if pairs.allSatisfy({ allowed.contains($0.name) }) {
-                error(at: node.mark, "a step needs a kind: one of \(Self.list(StepKind.names))")
+                error(at: node.mark, "a step needs a kind: one of \(StepKind.names.alternatives)")
             }
             return nil
         }
@@ -79,16 +73,11 @@ extension JobBuilder {
     /// `tags: [a, b]` or `tags: a, b`: names of letters, digits, `_` and `-`.
     private func stepTags(_ node: YAMLNode) -> [String]? {
         guard let tags = names(node, "tags") else { return nil }
-        for tag in tags where !Self.isTag(tag) {
+        for tag in tags where !Step.isTag(tag) {
             error(at: node.mark, "tags: '\(tag)' is not a tag (letters, digits, '_' and '-')")
             return nil
         }
         return tags
-    }
-
-    /// Whether `name` can be a tag: letters, digits, `_` and `-`.
-    static func isTag(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
     }
 
     /// `show: all`, `show: false`, or a number of records.
@@ -106,7 +95,7 @@ extension JobBuilder {
 
     private func retryOptions(_ node: YAMLNode) -> StepRetry? {
         guard let pairs = mapping(node, "retry") else { return nil }
-        checkKeys(pairs, allowed: ["attempts", "delay", "until"], in: "retry")
+        checkKeys(pairs, of: JobSchema.retry)
         let attempts = value(pairs, "attempts").flatMap { integer($0, "retry.attempts", minimum: 1) } ?? 3
         let delay = value(pairs, "delay").flatMap { duration($0, "retry.delay") } ?? .seconds(1)
         let until = value(pairs, "until").flatMap { condition($0, "retry.until") }?.0
@@ -123,15 +112,15 @@ extension JobBuilder {
         case "ensure": return ensure(node).map(StepKind.ensure)
         case "http": return http(node).map(StepKind.http)
         case "include": return include(node).map(StepKind.include)
-        case _ where Self.attachmentKinds.contains(pair.name): return attachmentStepKind(pair)
+        case _ where JobSchema.kind(pair.name)?.group == .attachments: return attachmentStepKind(pair)
         default: break
         }
         guard let pairs = mapping(node, pair.name) else { return nil }
         let table = requiredTemplate(pairs, "table", in: pair.name, at: node.mark)
-        if let tableNode = value(pairs, "table"), let name = table?.literal, !Self.isTableName(name) {
+        if let tableNode = value(pairs, "table"), let name = table?.literal, !NameUse.isTableName(name) {
             error(at: tableNode.mark, "'\(name)' is not a table name (lowercase letters, digits and '_')")
         }
-        checkKeys(pairs, allowed: Self.recordStepKeys[pair.name] ?? [], in: pair.name)
+        if let parameters = JobSchema.kind(pair.name)?.parameters { checkKeys(pairs, of: parameters) }
         switch pair.name {
         case "query":
             let filter = filter(pairs, in: "query")
@@ -169,22 +158,6 @@ extension JobBuilder {
             return .delete(DeleteStep(table: table, target: target))
         }
     }
-
-    /// The keys of each kind that works on records: `query`, `get`, `create`, `update`, `delete`.
-    static let recordStepKeys: [String: [String]] = [
-        "query": [
-            "table", "query", "where", "fields", "limit", "page_size", "order_by", "order_by_desc", "display_value",
-            "exclude_reference_link",
-        ],
-        "get": ["table", "sys_id", "fields", "display_value", "exclude_reference_link"],
-        "create": ["table", "fields"] + writeKeys,
-        "update": ["table", "sys_id", "where", "query", "max", "fields"] + writeKeys,
-        "delete": ["table", "sys_id", "where", "query", "max"],
-    ]
-
-    private static let writeKeys = [
-        "display_value", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
-    ]
 
     /// `display_value:` and `exclude_reference_link:`, for every step that gets records back.
     private func readSettings(_ pairs: [YAMLNode.Pair]) -> ReadSettings {
@@ -401,7 +374,7 @@ extension JobBuilder {
 
     /// Whether the key of a `where:` or `fields:` pair is a field name; a diagnostic otherwise.
     private func checkFieldName(_ pair: YAMLNode.Pair) -> Bool {
-        guard Self.isFieldName(pair.name) else {
+        guard NameUse.isFieldName(pair.name) else {
             error(at: pair.key.mark, "'\(pair.name)' is not a field name (letters, digits, '_' and '.')")
             return false
         }
@@ -410,7 +383,7 @@ extension JobBuilder {
 
     private func extract(_ node: YAMLNode) -> ExtractStep? {
         guard let pairs = mapping(node, "extract") else { return nil }
-        checkKeys(pairs, allowed: ["from", "path"], in: "extract")
+        checkKeys(pairs, of: JobSchema.extractParameters)
         guard let fromNode = value(pairs, "from") else {
             error(at: node.mark, "extract needs from: (an expression)")
             return nil
@@ -448,7 +421,7 @@ extension JobBuilder {
         guard let pairs = node.pairs else {
             return condition(node, "assert").map { AssertStep(that: $0.0, source: $0.1, message: nil) }
         }
-        checkKeys(pairs, allowed: ["that", "message"], in: "assert")
+        checkKeys(pairs, of: JobSchema.assertParameters)
         guard let thatNode = value(pairs, "that") else {
             error(at: node.mark, "assert needs that: (the condition)")
             return nil
@@ -487,13 +460,5 @@ extension JobBuilder {
         visibleIDs = outerIDs
         guard let (expression, source) = items else { return nil }
         return ForeachStep(items: expression, itemsSource: source, name: name, steps: body, parallel: parallel)
-    }
-
-    static func isTableName(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-    }
-
-    static func isFieldName(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
     }
 }

@@ -10,6 +10,11 @@ extension JobBuilder {
         return nil
     }
 
+    /// Records every key the schema does not declare in `mapping`, with the closest declared key as a suggestion.
+    func checkKeys(_ pairs: [YAMLNode.Pair], of mapping: SchemaMapping) {
+        checkKeys(pairs, allowed: mapping.names, in: mapping.context)
+    }
+
     /// Records every key that is not `allowed`, with the closest allowed key as a suggestion.
     func checkKeys(_ pairs: [YAMLNode.Pair], allowed: [String], in context: String) {
         for pair in pairs where !allowed.contains(pair.name) {
@@ -21,13 +26,7 @@ extension JobBuilder {
         if let suggestion = name.closest(among: allowed) {
             return "unknown key '\(name)' in \(context); did you mean '\(suggestion)'?"
         }
-        return "unknown key '\(name)' in \(context); expected \(Self.list(allowed))"
-    }
-
-    /// `a, b or c`.
-    static func list(_ names: [String]) -> String {
-        guard names.count > 1, let last = names.last else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " or " + last
+        return "unknown key '\(name)' in \(context); expected \(allowed.alternatives)"
     }
 
     func mapping(_ node: YAMLNode, _ what: String) -> [YAMLNode.Pair]? {
@@ -210,22 +209,12 @@ extension JobBuilder {
     /// Whether `node` is a valid name (`[A-Za-z_][A-Za-z0-9_]*`); records an error otherwise.
     func checkName(_ node: YAMLNode, _ what: String) -> Bool {
         let name = node.scalarText ?? ""
-        guard Self.isName(name) else {
+        guard Job.isName(name) else {
             error(
                 at: node.mark, "\(what) '\(name)' must be made of letters, digits and '_', and not start with a digit")
             return false
         }
         return true
-    }
-
-    /// Checked by the name's bytes (a name is ASCII; Unicode's letter property is slow to look up).
-    static func isName(_ name: String) -> Bool {
-        func canStart(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || byte == UInt8(ascii: "_")
-        }
-        guard let first = name.utf8.first, canStart(first) else { return false }
-        return name.utf8.allSatisfy { canStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// Where a character of a scalar's text sits in the file (the column moves past an opening quote; a

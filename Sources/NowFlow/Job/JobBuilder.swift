@@ -7,8 +7,6 @@ import Foundation
 /// before it; a first pass over the nodes collects every `id` (to tell "runs later" from "does not exist") and
 /// every variable a `set` step assigns.
 final class JobBuilder {
-    static let jobKeys = ["name", "description", "instance", "auth", "coder", "vars", "vars_files", "secrets", "steps", "finally", "outputs"]
-
     let file: String
     var diagnostics: [Diagnostic] = []
     /// What is likely wrong without refusing the job (a condition over an empty list written in the file), this
@@ -55,7 +53,7 @@ final class JobBuilder {
             error(at: root.mark, "a job file is a mapping (name:, steps:, ...), not \(root.kindDescription)")
             return nil
         }
-        checkKeys(pairs, allowed: Self.jobKeys, in: "the job")
+        checkKeys(pairs, of: JobSchema.job)
         collectDeclarations(pairs)
 
         let name = requiredText(pairs, "name", in: "the job", at: root.mark)
@@ -131,16 +129,16 @@ final class JobBuilder {
     /// An `auth` mapping (of a job, or of a profile in config.yaml).
     func authentication(_ node: YAMLNode) -> JobAuthentication? {
         guard let pairs = mapping(node, "auth") else { return nil }
-        let kinds = ["basic", "oauth", "token"]
-        checkKeys(pairs, allowed: kinds, in: "auth")
+        let kinds = JobSchema.auth.names
+        checkKeys(pairs, of: JobSchema.auth)
         let given = pairs.filter { kinds.contains($0.name) }
         guard given.count == 1, let chosen = given.first else {
             if given.count > 1 {
                 error(
                     at: given[1].key.mark,
-                    "auth takes one of basic, oauth or token, not \(given.map(\.name).joined(separator: " and "))")
+                    "auth takes one of \(kinds.alternatives), not \(given.map(\.name).joined(separator: " and "))")
             } else if pairs.allSatisfy({ kinds.contains($0.name) }) {
-                error(at: node.mark, "auth needs one of basic, oauth or token")
+                error(at: node.mark, "auth needs one of \(kinds.alternatives)")
             }
             return nil
         }
@@ -149,15 +147,15 @@ final class JobBuilder {
             return templateText(chosen.value, "auth.token").map(JobAuthentication.token)
         case "basic":
             guard let fields = mapping(chosen.value, "auth.basic") else { return nil }
-            checkKeys(fields, allowed: ["user", "password"], in: "auth.basic")
+            checkKeys(fields, of: JobSchema.authBasic)
             let user = requiredTemplate(fields, "user", in: "auth.basic", at: chosen.value.mark)
             let password = requiredTemplate(fields, "password", in: "auth.basic", at: chosen.value.mark)
             guard let user, let password else { return nil }
             return .basic(user: user, password: password)
         default:
             guard let fields = mapping(chosen.value, "auth.oauth") else { return nil }
-            let keys = ["client_id", "client_secret", "user", "password"]
-            checkKeys(fields, allowed: keys, in: "auth.oauth")
+            let keys = JobSchema.authOAuth.names
+            checkKeys(fields, of: JobSchema.authOAuth)
             let values = keys.map { requiredTemplate(fields, $0, in: "auth.oauth", at: chosen.value.mark) }
             guard let clientID = values[0], let secret = values[1], let user = values[2], let password = values[3]
             else {
@@ -169,7 +167,7 @@ final class JobBuilder {
 
     private func readCoderSettings(_ node: YAMLNode) -> CoderSettings? {
         guard let pairs = mapping(node, "coder") else { return nil }
-        checkKeys(pairs, allowed: ["dates", "timezone"], in: "coder")
+        checkKeys(pairs, of: JobSchema.coder)
         var settings = CoderSettings()
         if let datesNode = value(pairs, "dates"), let dates = text(datesNode, "coder.dates") {
             switch dates {

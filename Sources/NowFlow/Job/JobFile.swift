@@ -120,4 +120,9 @@ public enum JobFile {
         job.warnings = Diagnostic.inFileOrder(builder.warnings, of: file)
         return job
     }
+
+    /// The absolute form of a path, to tell whether two paths name the same file.
+    static func identity(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
 }

@@ -43,14 +43,16 @@ struct NameUse: Sendable, Hashable {
                 let name = pairs[index].name
                 switch name {
                 case "steps": collectSteps(pairs[index].value, into: &uses)
-                case "query", "get", "create", "update", "delete", "ensure", "attach", "download", "attachments",
-                    "aggregate":
+                case _ where tableKinds.contains(name):
                     collectRecordStep(pairs[index].value, kind: name, into: &uses)
                 default: break
                 }
             }
         }
     }
+
+    /// The kinds of step that name a table (`table:` among their parameters).
+    private static let tableKinds = Set(JobSchema.kinds.filter { $0.parameterNames.contains("table") }.map(\.name))
 
     private static func literal(_ node: YAMLNode) -> String? {
         guard let text = node.scalarText, !Template.marks(text), !text.isEmpty else { return nil }
@@ -174,5 +176,15 @@ struct NameUse: Sendable, Hashable {
     private static func queryMark(_ node: YAMLNode, text: String, offset: Int) -> YAMLMark {
         guard !text.contains("\n"), case .scalar(_, let style) = node.content else { return node.mark }
         return node.mark.advanced(by: offset + (style == .quoted ? 1 : 0))
+    }
+
+    /// Whether `name` can be a table's name: lowercase letters, digits and `_`.
+    static func isTableName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+    }
+
+    /// Whether `name` can be a field's name or a dot-walk: letters, digits, `_` and `.`.
+    static func isFieldName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
     }
 }

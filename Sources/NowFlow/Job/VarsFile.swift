@@ -22,7 +22,7 @@ public enum VarsFile {
         }
         var values: [(name: String, value: JSONValue)] = []
         for pair in pairs {
-            guard JobBuilder.isName(pair.name) else {
+            guard Job.isName(pair.name) else {
                 problem(
                     pair.key.mark,
                     "a variable name '\(pair.name)' must be made of letters, digits and '_', and not start with a digit")

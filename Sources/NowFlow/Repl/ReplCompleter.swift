@@ -149,7 +149,7 @@ enum ReplCompleter {
         }
         return beforeWords.count == 1 && before.last != "=" && before.last != ","
             && ShortForm.kinds.contains(first)
-            && (JobBuilder.recordStepKeys[first] != nil || ShortForm.attachmentPositionals[first]?.first == "table")
+            && (JobSchema.kind(first)?.group == .records || ShortForm.attachmentPositionals[first]?.first == "table")
     }
 
     /// `steps.<id>.<path>` and `vars.<name>.<path>`: the names under the last complete part.
@@ -177,7 +177,7 @@ enum ReplCompleter {
         }
         let all = line.split(whereSeparator: \.isWhitespace).map(String.init)
         let words = all.dropFirst(leadingOptions(all)).map { $0 }
-        guard words.count >= 2, ShortForm.kinds.contains(String(words[0])), JobBuilder.isTableName(String(words[1])) else {
+        guard words.count >= 2, ShortForm.kinds.contains(String(words[0])), NameUse.isTableName(String(words[1])) else {
             return nil
         }
         return String(words[1])

@@ -66,9 +66,9 @@ extension ReplSession {
         var names: [String] = []
         var parents: [String: String] = [:]
         for case .object(let fields) in items {
-            guard let name = fields["name"]?.text, JobBuilder.isTableName(name) else { continue }
+            guard let name = fields["name"]?.text, NameUse.isTableName(name) else { continue }
             names.append(name)
-            if let parent = fields["super_class.name"]?.text, JobBuilder.isTableName(parent) { parents[name] = parent }
+            if let parent = fields["super_class.name"]?.text, NameUse.isTableName(parent) { parents[name] = parent }
         }
         catalog.withLock {
             $0.tables.formUnion(names)

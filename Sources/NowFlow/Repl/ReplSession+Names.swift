@@ -9,10 +9,10 @@ extension ReplSession {
     func unknownName(in node: YAMLNode) async -> String? {
         guard
             let pair = node.pairs?.first(where: {
-                JobBuilder.recordStepKeys[$0.name] != nil || JobBuilder.attachmentStepKeys[$0.name] != nil
+                [.records, .attachments].contains(JobSchema.kind($0.name)?.group)
             }),
             let tableNode = pair.value.pairs?.first(where: { $0.name == "table" })?.value,
-            let table = tableNode.scalarText, JobBuilder.isTableName(table)
+            let table = tableNode.scalarText, NameUse.isTableName(table)
         else { return nil }
         await CancellableWait.value(of: tableLoad())
         guard !Task.isCancelled else { return nil }
@@ -28,7 +28,7 @@ extension ReplSession {
         for (name, column) in Self.fieldNames(in: pair.value, kind: pair.name) {
             // A dot-walked name (`caller_id.name`) is checked up to its first part.
             let field = String(name.prefix { $0 != "." })
-            guard JobBuilder.isFieldName(field), !fields.contains(field) else { continue }
+            guard NameUse.isFieldName(field), !fields.contains(field) else { continue }
             let hint = field.closest(among: fields).map { "; did you mean '\($0)'?" } ?? ""
             return Self.errorText("\(table) has no field '\(field)'\(hint)", column: column)
         }

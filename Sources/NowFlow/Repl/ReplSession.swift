@@ -209,7 +209,7 @@ public actor ReplSession {
     /// not give one.
     static func settingDisplay(_ node: YAMLNode, _ display: String?) -> YAMLNode {
         guard let display, var pairs = node.pairs,
-            let index = pairs.firstIndex(where: { JobBuilder.recordStepKeys[$0.name]?.contains("display_value") == true }),
+            let index = pairs.firstIndex(where: { JobSchema.kind($0.name).map { $0.group == .records && $0.parameterNames.contains("display_value") } == true }),
             let inner = pairs[index].value.pairs, !inner.contains(where: { $0.name == "display_value" })
         else { return node }
         let mark = pairs[index].value.mark
@@ -373,7 +373,7 @@ public actor ReplSession {
         case .delete(let delete): template = delete.table
         default: return nil
         }
-        guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else {
+        guard let table = template.literal ?? (try? template.evaluate(in: scope).text), NameUse.isTableName(table) else {
             return nil
         }
         var records: [JSONValue] = value["records"]?.array ?? []

@@ -18,12 +18,12 @@ extension ShortForm {
 
     /// The `name=value` parameters of each kind; other names are conditions (`aggregate`) or errors.
     static let attachmentParameters: [String: [String]] = Dictionary(
-        uniqueKeysWithValues: JobBuilder.attachmentKinds.map { kind in
-            let written = (attachmentPositionals[kind] ?? []) + ["where"]
-            return (kind, (JobBuilder.attachmentStepKeys[kind] ?? []).filter { !written.contains($0) })
+        uniqueKeysWithValues: JobSchema.kinds.filter { $0.group == .attachments }.map { kind in
+            let written = (attachmentPositionals[kind.name] ?? []) + ["where"]
+            return (kind.name, kind.parameterNames.filter { !written.contains($0) })
         })
 
-    /// The step mapping of a short-form line of one of ``JobBuilder/attachmentKinds``.
+    /// The step mapping of a short-form line of one of the kinds of the ``StepSchema/Group/attachments`` group.
     static func attachmentStep(_ kind: String, _ first: Word, _ rest: [Word], options leading: [YAMLNode.Pair])
         throws(ReplInputError) -> YAMLNode
     {
@@ -32,7 +32,7 @@ extension ShortForm {
         let usage = "\(kind) " + keys.map { $0.uppercased() }.joined(separator: " ")
         guard positional.count >= keys.count else {
             throw ReplInputError(
-                message: "\(kind) needs \(JobBuilder.list(keys).replacingOccurrences(of: " or ", with: " and ")), as in: \(usage)",
+                message: "\(kind) needs \(keys.alternatives.replacingOccurrences(of: " or ", with: " and ")), as in: \(usage)",
                 column: first.valueColumn)
         }
         if positional.count > keys.count {

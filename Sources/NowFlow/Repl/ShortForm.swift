@@ -29,17 +29,17 @@ enum ShortForm {
     }
 
     /// The kinds that have a short form.
-    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"] + JobBuilder.attachmentKinds
+    static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"] + JobSchema.kindNames(.attachments)
     /// The step options a word can give: all but `retry`, which is a mapping, and `show` and `tags`, which only
     /// `nowflow run` reads (so that a field of those names stays a field).
-    static let stepOptions = JobBuilder.commonStepKeys.filter { !["retry", "show", "tags"].contains($0) }
+    static let stepOptions = JobSchema.step.names.filter { !["retry", "show", "tags"].contains($0) }
     /// The parameters each kind takes as `name=value`: the keys of the job file's step but `table` (the first
     /// word), `where` (the conditions) and, for `create` and `update`, `fields` (the field values). Other names
     /// are conditions or fields.
     static let parameters: [String: [String]] = Dictionary(
-        uniqueKeysWithValues: JobBuilder.recordStepKeys.map { kind, keys in
-            let written = ["table", "where"] + (kind == "create" || kind == "update" ? ["fields"] : [])
-            return (kind, keys.filter { !written.contains($0) })
+        uniqueKeysWithValues: JobSchema.kinds.filter { $0.group == .records }.map { kind in
+            let written = ["table", "where"] + (kind.name == "create" || kind.name == "update" ? ["fields"] : [])
+            return (kind.name, kind.parameterNames.filter { !written.contains($0) })
         })
 
     /// The step mapping of a short-form line whose first word is one of ``kinds``.
@@ -51,7 +51,7 @@ enum ShortForm {
         let leading = all.prefix { word in word.name.map(stepOptions.contains) ?? false }
         let words = Array(all.dropFirst(leading.count))
         guard let first = words.first, first.name == nil else {
-            throw ReplInputError(message: "a short-form step starts with its kind (\(JobBuilder.list(kinds)))", column: 1)
+            throw ReplInputError(message: "a short-form step starts with its kind (\(kinds.alternatives))", column: 1)
         }
         let leadingOptions = leading.map { word in
             pair(word.name ?? "", word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
@@ -84,7 +84,7 @@ enum ShortForm {
             return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
         case "http":
             return try httpStep(first, rest, options: leadingOptions)
-        case _ where JobBuilder.attachmentKinds.contains(kind):
+        case _ where JobSchema.kind(kind)?.group == .attachments:
             return try attachmentStep(kind, first, rest, options: leadingOptions)
         default:
             return try recordStep(kind, first, rest, options: leadingOptions)
@@ -224,7 +224,7 @@ enum ShortForm {
                     let close = closingBrace(characters, from: index + 2) ?? characters.count - 1
                     text += String(characters[index...close])
                     index = close + 1
-                } else if character == "=", name == nil, !quoted, JobBuilder.isFieldName(text) {
+                } else if character == "=", name == nil, !quoted, NameUse.isFieldName(text) {
                     name = text
                     text = ""
                     valueStart = index + 1

@@ -261,7 +261,7 @@ extension JobExecution {
         throws(StepFailure)
     {
         let name = try text(field, descending ? "order_by_desc" : "order_by", scope: scope)
-        guard JobBuilder.isFieldName(name) else {
+        guard NameUse.isFieldName(name) else {
             throw StepFailure("order_by: '\(name)' is not a field name")
         }
         query.ordering.append(EncodedQuery.Ordering(field: name, descending: descending))

@@ -15,4 +15,9 @@ struct Step: Sendable {
     /// Where the step starts in the file.
     var line: Int
     var column: Int
+
+    /// Whether `name` can be a tag: letters, digits, `_` and `-`.
+    static func isTag(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
 }

@@ -22,10 +22,8 @@ indirect enum StepKind: Sendable {
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
-    /// Every kind key, as written in job files.
-    static let names =
-        ["query", "get", "create", "update", "delete", "extract", "set", "assert", "foreach", "include", "ensure", "http"]
-        + JobBuilder.attachmentKinds
+    /// Every kind key, as written in job files, in the order of ``JobSchema/kinds``.
+    static let names = JobSchema.kinds.map(\.name)
 
     /// The kind's key.
     var name: String {
@@ -49,24 +47,10 @@ indirect enum StepKind: Sendable {
         }
     }
 
-    /// The fields of `steps.<id>` that this kind produces (nil: any path, as for `extract`).
+    /// The fields of `steps.<id>` that this kind produces (nil: any path, as for `extract`), as ``JobSchema``
+    /// declares them.
     var resultFields: [String]? {
-        switch self {
-        case .query: ["records", "count"]
-        case .get, .create: ["record", "sys_id"]
-        case .update: ["record", "records", "sys_id", "sys_ids", "count"]
-        case .delete: ["sys_id", "sys_ids", "count"]
-        case .extract: nil
-        case .set: nil
-        case .assert: ["passed"]
-        case .foreach: ["results", "count"]
-        case .ensure: ["result", "changed", "sys_id", "record", "fields", "changes"]
-        case .http: ["status", "headers", "body"]
-        case .attach: ["attachment", "sys_id"]
-        case .download: ["attachment", "sys_id", "path"]
-        case .attachments: ["attachments", "count"]
-        case .aggregate(let step): step.groupBy.isEmpty ? ["stats"] : ["groups", "count"]
-        case .include: ["outputs"]
-        }
+        if case .aggregate(let step) = self, !step.groupBy.isEmpty { return JobSchema.groupedAggregateResults }
+        return JobSchema.kind(name)?.results
     }
 }

@@ -1,0 +1,18 @@
+/// A mapping of a job file (the job, a step's kind, `retry`, `http.expect`, ...) as ``JobSchema`` declares it:
+/// its keys in the order diagnostics list them, and how diagnostics name it.
+struct SchemaMapping: Sendable {
+    /// How diagnostics name the mapping: `unknown key 'x' in <context>`.
+    let context: String
+    let keys: [SchemaKey]
+    /// The names of the keys, in order (made once: the builder checks every mapping against them).
+    let names: [String]
+    /// Whether the mapping takes exactly one of its keys (`auth`: basic, oauth or token).
+    let takesOneKey: Bool
+
+    init(_ context: String, takesOneKey: Bool = false, _ keys: [SchemaKey]) {
+        self.context = context
+        self.takesOneKey = takesOneKey
+        self.keys = keys
+        self.names = keys.map(\.name)
+    }
+}
