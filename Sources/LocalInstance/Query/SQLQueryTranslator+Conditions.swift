@@ -89,34 +89,29 @@ extension SQLQueryTranslator {
         var reason: String
     }
 
+    /// A condition on a field of `table`, or on one a dot-walk reaches: each reference walked through becomes
+    /// `"ref" IN (SELECT "sys_id" FROM ...)` around the comparison of the last field.
     private func fragment(for condition: EncodedQuery.Condition, table: String) throws(Mismatch) -> Fragment {
-        let path = condition.field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        return try fragment(for: condition, path: path[...], table: table)
-    }
-
-    /// Walks `path` through references: each step but the last becomes `"ref" IN (SELECT "sys_id" FROM ...)`.
-    private func fragment(
-        for condition: EncodedQuery.Condition, path: ArraySlice<String>, table: String
-    ) throws(Mismatch) -> Fragment {
-        guard let name = path.first else { throw Mismatch(reason: "no field") }
-        guard let type = schema.fieldType(name, in: table) else {
-            throw Mismatch(reason: "\(table) has no field '\(name)'")
+        let walk = FieldPath(condition.field).walk(from: table, field: { schema.fieldType($0, in: $1) }) { type in
+            if case .reference(let target) = type { target } else { nil }
         }
-        let rest = path.dropFirst()
-        if rest.isEmpty {
-            return try comparison(condition, column: name, type: type, table: table)
+        if let failure = walk.failure, failure.index == 0 || !condition.op.comparesFields {
+            throw Mismatch(reason: walk.reason ?? "no field")
         }
-        guard case .reference(let target) = type else {
-            throw Mismatch(reason: "\(table).\(name) is not a reference, it cannot be dot-walked")
-        }
-        if condition.op.comparesFields {
+        if walk.path.isDotWalked, condition.op.comparesFields {
             throw Mismatch(reason: "\(condition.op.rawValue) compares fields of \(table) only, not dot-walked ones")
         }
-        let inner = try fragment(for: condition, path: rest, table: target)
-        let column = name.quotedIdentifier
-        let subquery = "\(column) IN (SELECT \"sys_id\" FROM \(target.quotedIdentifier) WHERE \(inner.sql))"
-        let sql = condition.matchesEmpty ? "(\(column) IS NULL OR \(subquery))" : subquery
-        return Fragment(sql: sql, parameters: inner.parameters)
+        guard let leaf = walk.leaf else { throw Mismatch(reason: walk.reason ?? "no field") }
+        var fragment = try comparison(condition, column: walk.path.last, type: leaf.field, table: leaf.table)
+        for index in walk.hops.indices.reversed() {
+            let column = walk.path.components[index].quotedIdentifier
+            let target = walk.steps[index + 1].table.quotedIdentifier
+            let subquery = "\(column) IN (SELECT \"sys_id\" FROM \(target) WHERE \(fragment.sql))"
+            fragment = Fragment(
+                sql: condition.matchesEmpty ? "(\(column) IS NULL OR \(subquery))" : subquery,
+                parameters: fragment.parameters)
+        }
+        return fragment
     }
 
     private func comparison(

@@ -43,22 +43,53 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).lazy.compactMap { types[$0]?[field] }.first
     }
 
+    /// A field of a table as the dictionary lists it, on the table or on one it extends.
+    struct Field: Sendable, Hashable {
+        /// The table a reference field points to ("" for another field).
+        var reference: String
+    }
+
+    /// The field `name` of `table` (or of a table it extends); nil when the table's fields were not read or it
+    /// has no such field.
+    func field(_ name: String, of table: String) -> Field? {
+        guard fields[table] != nil else { return nil }
+        for owner in lineage(of: table) {
+            if let reference = fields[owner]?[name] { return Field(reference: reference) }
+        }
+        return nil
+    }
+
+    /// Walks `path` from `table` through the fields read so far.
+    func walk(_ path: FieldPath, from table: String) -> FieldPath.Walk<Field> {
+        path.walk(from: table, field: field) { $0.reference.isEmpty ? nil : $0.reference }
+    }
+
+    /// Walks `path` from `table`, reading the entries and fields of each table the walk reaches that were not read
+    /// yet.
+    ///
+    /// - Throws: when the instance does not answer a read.
+    mutating func walk(_ path: FieldPath, from table: String, service: NowTableService) async throws
+        -> FieldPath.Walk<Field>
+    {
+        while true {
+            let walked = walk(path, from: table)
+            guard case .unknownField(_, let reached)? = walked.failure, fields[reached] == nil else { return walked }
+            try await loadTables([reached], service: service)
+            try await loadFields(of: [reached], service: service)
+            // A table the instance does not have, or whose fields it would not list, stops the walk.
+            if fields[reached] == nil { return walked }
+        }
+    }
+
     /// The field `path` names on `table` (`caller_id.name` walks the reference), for checking a condition; nil
     /// when a table on the way was not read or the name is unknown.
     func conditionField(_ path: String, of table: String) -> ConditionField? {
-        var current = table
-        let parts = path.split(separator: ".").map(String.init)
-        for (index, part) in parts.enumerated() {
-            guard fields[current] != nil, let reference = allFields(of: current)[part] else { return nil }
-            if index == parts.count - 1 {
-                return ConditionField(
-                    name: "\(current).\(part)", walked: path, type: type(of: current, field: part),
-                    reference: reference, choices: choices(of: current, field: part))
-            }
-            guard !reference.isEmpty else { return nil }
-            current = reference
-        }
-        return nil
+        let walked = walk(FieldPath(path), from: table)
+        guard let leaf = walked.leaf else { return nil }
+        let name = walked.path.last
+        return ConditionField(
+            name: "\(leaf.table).\(name)", walked: path, type: type(of: leaf.table, field: name),
+            reference: leaf.field.reference, choices: choices(of: leaf.table, field: name))
     }
 
     /// How the values of `field` of `table` (or of a table it extends) compare in a condition; nil when neither
