@@ -249,6 +249,12 @@ public actor ReplSession {
         _ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?,
         jobStep: Int? = nil
     ) async -> StepRun {
+        // The step's conditions are checked, and their choice labels translated, with what the session read of
+        // the instance's dictionary, as a run's are with what its name check read.
+        let schema = catalog.withLock { $0.schema }
+        var checked = options.checkedDictionary.dictionary ?? InstanceDictionary()
+        checked.merge(schema)
+        options.checkedDictionary.dictionary = checked
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
         if let job = loaded?.job { execution.baseDirectory = job.directory }

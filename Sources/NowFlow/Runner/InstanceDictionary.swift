@@ -131,15 +131,30 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     /// Reads the table list, then the fields of `tables` and of the tables they extend.
     static func load(tables needed: Set<String>, service: NowTableService) async throws -> InstanceDictionary {
         var dictionary = InstanceDictionary()
-        let tableList = try await records(
+        try await dictionary.loadTableList(service: service)
+        try await dictionary.loadFields(of: needed, service: service)
+        return dictionary
+    }
+
+    /// Reads the instance's table list (`sys_db_object`): each table's name and the table it extends.
+    mutating func loadTableList(service: NowTableService) async throws {
+        let tableList = try await Self.records(
             service, "sys_db_object", query: nil, fields: ["name", "super_class.name"])
         for case .object(let row) in tableList {
             guard let name = row["name"]?.string, !name.isEmpty else { continue }
-            dictionary.tables.insert(name)
-            if let parent = row["super_class.name"]?.string, !parent.isEmpty { dictionary.parents[name] = parent }
+            tables.insert(name)
+            if let parent = row["super_class.name"]?.string, !parent.isEmpty { parents[name] = parent }
         }
-        try await dictionary.loadFields(of: needed, service: service)
-        return dictionary
+    }
+
+    /// Adds what `other` read: tables, fields, types and choice lists, table by table.
+    mutating func merge(_ other: InstanceDictionary) {
+        tables.formUnion(other.tables)
+        read.formUnion(other.read)
+        parents.merge(other.parents) { _, new in new }
+        fields.merge(other.fields) { old, new in old.merging(new) { _, new in new } }
+        types.merge(other.types) { old, new in old.merging(new) { _, new in new } }
+        choices.merge(other.choices) { old, new in old.merging(new) { _, new in new } }
     }
 
     /// Reads the entries (`sys_db_object`) of `tables` and of the tables they extend, those not read yet: the
@@ -166,9 +181,11 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
     }
 
-    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists.
+    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists. A table the table
+    /// list does not name is not read, unless no table list was read (an instance that refuses it).
     mutating func loadFields(of tables: Set<String>, service: NowTableService) async throws {
-        let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
+        let listed = self.tables.isEmpty && read.isEmpty ? tables : tables.filter(self.tables.contains)
+        let missing = Set(listed.flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
         for table in missing { fields[table] = [:] }
         let names = EncodedQuery.Condition(field: "name", op: .isIn, value: missing.joined(separator: ","))
