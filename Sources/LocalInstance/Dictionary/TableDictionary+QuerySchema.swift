@@ -9,4 +9,9 @@ extension TableDictionary: QuerySchema {
     func displayField(of table: String) -> String? {
         tables[table]?.displayField
     }
+
+    /// The password fields (`password2`) of a table, which the query translator treats as absent.
+    func passwordFields(of table: String) -> [String] {
+        tables[table]?.fields.filter(\.isPassword).map(\.name) ?? []
+    }
 }

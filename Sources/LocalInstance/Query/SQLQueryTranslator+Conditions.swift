@@ -84,6 +84,32 @@ extension SQLQueryTranslator {
         return Fragment(sql: sql + ") \(op) ?", parameters: inner.parameters + [.integer(Int64(related.count))])
     }
 
+    /// The password field `term` names, of `table` or of a table a dot-walk reaches; nil when it names none. A
+    /// term the parser could not read names the password field its text starts with.
+    func passwordField(in term: EncodedQuery.Term, table: String) -> String? {
+        switch term {
+        case .condition(let condition):
+            return passwordField(on: condition.field, table: table, exact: true)
+        case .invalid(let text, _):
+            let name = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+            return passwordField(on: name, table: table, exact: false)
+        case .join(let join):
+            return schema.passwordFields(of: table).first { $0 == join.field }
+                ?? schema.passwordFields(of: join.joinTable).first { $0 == join.joinField }
+        case .relatedList(let related):
+            return schema.passwordFields(of: related.table).first { $0 == related.field }
+        }
+    }
+
+    /// The password field at which a walk of `path` stops: the name itself, or with `exact` false the password
+    /// field the name starts with.
+    private func passwordField(on path: String, table: String, exact: Bool) -> String? {
+        let walk = schema.walk(FieldPath(path), from: table)
+        guard case .unknownField(let index, let reached)? = walk.failure else { return nil }
+        let name = walk.path.components[index]
+        return schema.passwordFields(of: reached).first { exact ? name == $0 : name.hasPrefix($0) }
+    }
+
     /// Why a condition does not fit the schema.
     struct Mismatch: Error {
         var reason: String
@@ -92,9 +118,7 @@ extension SQLQueryTranslator {
     /// A condition on a field of `table`, or on one a dot-walk reaches: each reference walked through becomes
     /// `"ref" IN (SELECT "sys_id" FROM ...)` around the comparison of the last field.
     private func fragment(for condition: EncodedQuery.Condition, table: String) throws(Mismatch) -> Fragment {
-        let walk = FieldPath(condition.field).walk(from: table, field: { schema.fieldType($0, in: $1) }) { type in
-            if case .reference(let target) = type { target } else { nil }
-        }
+        let walk = schema.walk(FieldPath(condition.field), from: table)
         if let failure = walk.failure, failure.index == 0 || !condition.op.comparesFields {
             throw Mismatch(reason: walk.reason ?? "no field")
         }

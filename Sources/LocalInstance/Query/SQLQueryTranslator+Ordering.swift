@@ -4,14 +4,14 @@ extension SQLQueryTranslator {
     /// The `ORDER BY` terms. A reference sorts by its target's display field when the schema names one (as the
     /// platform sorts by display value), a dot-walked field (`caller_id.name`) sorts through correlated subqueries
     /// on `"table"."field"`, so the statement must select `FROM "table"` without an alias.
-    func ordering(_ terms: [EncodedQuery.Ordering], table: String, warnings: inout [String]) -> String {
+    func ordering(_ terms: [EncodedQuery.Ordering], table: String, warnings: inout [QueryWarning]) -> String {
         var sql: [String] = []
         for term in terms {
             do {
                 sql.append(try sortExpression(term.field, table: table) + (term.descending ? " DESC" : " ASC"))
             } catch {
                 let written = (term.descending ? "ORDERBYDESC" : "ORDERBY") + term.field
-                warnings.append("ignored invalid order '\(written)': \(error.reason)")
+                warnings.append(QueryWarning(kind: .ignoredOrder, text: written, reason: error.reason))
             }
         }
         return sql.joined(separator: ", ")
@@ -19,9 +19,7 @@ extension SQLQueryTranslator {
 
     private func sortExpression(_ field: String, table: String) throws(Mismatch) -> String {
         if field.isEmpty { throw Mismatch(reason: "no field") }
-        let walked = FieldPath(field).walk(from: table, field: { schema.fieldType($0, in: $1) }) { type in
-            if case .reference(let target) = type { target } else { nil }
-        }
+        let walked = schema.walk(FieldPath(field), from: table)
         guard let leaf = walked.leaf else { throw Mismatch(reason: walked.reason ?? "no field") }
         var expression = walked.path.first.quotedIdentifier
         var depth = 0

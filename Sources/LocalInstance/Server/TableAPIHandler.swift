@@ -91,10 +91,7 @@ struct TableAPIHandler: Sendable {
             var translated = translator.computingDates(in: try resolver.timeZone()).translate(
                 try filter(query, table, parameters, resolver), table: table.name)
             if let readable { translated.restrict(to: readable.clause, readable.parameters) }
-            let notices = translated.warnings.map {
-                "local instance: \(table.name): "
-                    + policy.redacted($0, invalidQueryReturnsNoRows: translator.invalidQueryReturnsNoRows)
-            }
+            let notices = translated.warnings.map { "local instance: \(table.name): " + $0 }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
             let total: Int? =
                 parameters.noCount

@@ -78,7 +78,7 @@ enum ReplCompleter {
             return table.map(catalog.fields(of:)) ?? []
         }
         if name == "table" { return Array(catalog.tables) }
-        if name == "display_value" { return booleans + ["all"] }
+        if name == "display_value" { return DisplayValueMode.allCases.map(\.rawValue) }
         if booleanOptions.contains(name) || name == "overwrite" || name == "count" { return booleans }
         if let table {
             if catalog.booleanFields(of: table).contains(name) { return booleans + references }
