@@ -1,3 +1,5 @@
+import NowData
+
 extension TableDictionary: QuerySchema {
     /// The type of a field for the query translator; password fields cannot be queried.
     func fieldType(_ field: String, in table: String) -> FieldType? {

@@ -301,7 +301,7 @@ extension FieldType {
     /// `text` as the value stored in a column of this type.
     fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
         do {
-            switch try ComparedValue(text, type: queryType, field: field) {
+            switch try ComparedValue(text, type: self, field: field) {
             case .integer(let number): return .integer(number)
             case .real(let number): return .real(number)
             case .text(let text): return .text(text)

@@ -84,7 +84,7 @@ extension RecordPredicate {
         }
 
         private func test(
-            _ condition: EncodedQuery.Condition, field name: String, type: QueryFieldType,
+            _ condition: EncodedQuery.Condition, field name: String, type: FieldType,
             table: String, dotWalked: Bool, types: FieldTypes
         ) throws(Mismatch) -> Test {
             let value = condition.value
@@ -156,7 +156,7 @@ extension RecordPredicate {
             }
         }
 
-        private func dateMatch(_ condition: EncodedQuery.Condition, type: QueryFieldType) throws(Mismatch) -> Test {
+        private func dateMatch(_ condition: EncodedQuery.Condition, type: FieldType) throws(Mismatch) -> Test {
             let op = condition.op.rawValue
             let negated = condition.op == .notOn
             guard type == .date || type == .dateTime else {
@@ -194,7 +194,7 @@ extension RecordPredicate {
         }
 
         /// The stored value a date helper gives at the clock's now: a UTC date-time, or its day for a date field.
-        private func dateHelper(_ text: String, type: QueryFieldType, field: String) throws(Mismatch) -> Stored {
+        private func dateHelper(_ text: String, type: FieldType, field: String) throws(Mismatch) -> Stored {
             guard type == .dateTime || type == .date else {
                 throw Mismatch(
                     reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
@@ -234,7 +234,7 @@ extension RecordPredicate {
     }
 
     /// The type of a field of a table, nil when the table has no such field.
-    typealias FieldTypes = (_ field: String, _ table: String) -> QueryFieldType?
+    typealias FieldTypes = (_ field: String, _ table: String) -> FieldType?
 }
 
 extension EncodedQuery.Condition {
@@ -251,7 +251,7 @@ extension EncodedQuery.Condition {
     }
 }
 
-extension QueryFieldType {
+extension FieldType {
     /// Whether the local instance stores the values as numbers (integers, booleans, decimals) rather than text.
     fileprivate var storesNumbers: Bool {
         switch self {

@@ -94,10 +94,10 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
 
     /// How the values of `field` of `table` (or of a table it extends) compare in a condition; nil when neither
     /// has such a field.
-    func fieldType(_ field: String, in table: String) -> QueryFieldType? {
+    func fieldType(_ field: String, in table: String) -> FieldType? {
         for name in lineage(of: table) {
             guard let reference = fields[name]?[field] else { continue }
-            return QueryFieldType(internalType: types[name]?[field] ?? "", reference: reference)
+            return FieldType(internalType: types[name]?[field] ?? "", reference: reference)
         }
         return nil
     }
