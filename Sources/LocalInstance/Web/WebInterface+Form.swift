@@ -60,7 +60,7 @@ extension WebInterface {
         -> Result<(TableDefinition, JSONValue), WebAPIError>
     {
         let path = "/api/now/table/\(table.name)/\(sysID)"
-        let query = [("sysparm_display_value", "all")]
+        let query = [("sysparm_display_value", DisplayValueMode.all.rawValue)]
         switch Self.result(api("GET", path, query, as: user)) {
         case .failure(let error): return .failure(error)
         case .success(let record):
