@@ -38,7 +38,7 @@ import Testing
             let predicate: RecordPredicate
             do {
                 predicate = try RecordPredicate(parsed, table: table, clock: clock) { field, table in
-                    harness.instance.dictionary.fieldType(field, in: table).map(\.queryType)
+                    harness.instance.dictionary.fieldType(field, in: table)
                 }
             } catch {
                 refused += 1
@@ -61,7 +61,7 @@ import Testing
                 let kept = Self.withoutIgnored(parsed, predicate)
                 let instanceReading = try RecordPredicate(
                     try EncodedQuery.parse(kept), table: table, clock: clock
-                ) { field, table in harness.instance.dictionary.fieldType(field, in: table).map(\.queryType) }
+                ) { field, table in harness.instance.dictionary.fieldType(field, in: table) }
                 try await Self.compare(instanceReading, kept, table, selected, harness, written: query)
             } else {
                 compared += 1
@@ -256,7 +256,7 @@ struct QueryGenerator {
             case 1: return String((existing ?? "2026-11-30").prefix(10))
             default: return existing ?? "2026-11-30 09:00:00"
             }
-        case .string, .choice:
+        case .string, .choice, .other:
             guard let existing else { return "none" }
             return Bool.random(using: &random) ? Self.recased(existing, using: &random) : existing
         case .reference:

@@ -6,7 +6,7 @@ import Testing
 /// ignores, and dot-walks through empty and dangling references. (Its agreement with the local instance's SQL is
 /// the property test in LocalInstanceTests.)
 @Suite struct RecordPredicateTests {
-    static let types: [String: [String: QueryFieldType]] = [
+    static let types: [String: [String: FieldType]] = [
         "incident": [
             "sys_id": .string, "number": .string, "state": .integer, "active": .boolean, "category": .choice,
             "caller_id": .reference(table: "sys_user"), "opened_at": .dateTime, "work_notes": .other("journal_input"),

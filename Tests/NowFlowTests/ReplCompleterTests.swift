@@ -68,7 +68,7 @@ import Testing
         let transport = ClosureTransport { request in
             let query = request.queryItems.first { $0.name == "sysparm_query" }?.value ?? ""
             asked.withLock { $0.append("\(request.path)?\(query)") }
-            let body = #"{"result":[{"element":"u_asset_tag"},{"element":"u_location"},{"element":""}]}"#
+            let body = #"{"result":[{"name":"u_cmdb_thing","element":"u_asset_tag"},{"name":"u_cmdb_thing","element":"u_location"},{"element":""}]}"#
             return NowHTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         let options = RunOptions(instanceURL: URL(string: "http://127.0.0.1")!, transport: transport, environment: [:], retryPolicy: .none)
@@ -78,8 +78,8 @@ import Testing
         #expect(session.completions(for: "query u_cmdb_thing fields=u_l") == ["u_location"])
         #expect(asked.withLock { $0 } == [
             "/api/now/table/sys_db_object?",
-            "/api/now/table/sys_dictionary?name=u_cmdb_thing^elementISNOTEMPTY",
-            "/api/now/table/sys_choice?name=u_cmdb_thing^ORDERBYsequence",
+            "/api/now/table/sys_dictionary?nameINu_cmdb_thing^elementISNOTEMPTY",
+            "/api/now/table/sys_choice?nameINu_cmdb_thing^inactive=false^ORDERBYsequence",
         ])
     }
 

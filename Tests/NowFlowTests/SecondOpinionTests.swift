@@ -157,20 +157,22 @@ import Testing
         )
     }
 
-    @Test func aREPLUpdateWhoseLabelTheInstanceIgnoredWritesNothing() async throws {
+    /// In the REPL as in a run, a choice label is translated to its value before it is sent; a condition the session
+    /// could not check (on a table its dictionary reads did not reach) and the instance ignored writes nothing.
+    @Test func aREPLUpdateWhoseConditionTheInstanceIgnoredWritesNothing() async throws {
         let harness = try ReplHarness(
             job: """
                 name: Session
-                vars: { state: Resolved }
+                vars: { state: Resolved, flag: "yes" }
                 steps: []
                 """)
         let transcript = await harness.transcript([
-            #"update: { table: incident, query: "category=network^state=${vars.state}", max: 40, fields: { urgency: 3 } }"#
+            #"update: { table: incident, query: "category=network^state=${vars.state}^caller_id.active=${vars.flag}", max: 40, fields: { urgency: 3 } }"#
         ])
         #expect(
             transcript == """
-                nowflow> update: { table: incident, query: "category=network^state=${vars.state}", max: 40, fields: { urgency: 3 } }
-                error: (update): the instance ignored the condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned INC0010002, whose state is '2'; nothing was updated
+                nowflow> update: { table: incident, query: "category=network^state=${vars.state}^caller_id.active=${vars.flag}", max: 40, fields: { urgency: 3 } }
+                error: (update): the instance ignored the condition 'caller_id.active=yes' (active is a boolean field, 'yes' is not true or false): it returned INC0010005, whose caller_id.active is 'true'; nothing was updated
 
                 """)
     }

@@ -11,7 +11,8 @@ import NowData
 ///   by those who may write it; no other record has rules of its own (there are no ACL scripts).
 /// - **Fields**: a secret field (``FieldDefinition/isPassword``: `sys_user.user_password`,
 ///   `oauth_entity.client_secret`, `sys_api_key.token`, `password2` in the dictionary) is read by no one: not as a
-///   value, a group, an aggregate, a condition or an ordering, and a log line about one does not repeat its value.
+///   value, a group, an aggregate, a condition or an ordering, and a log line about a condition on one does not repeat its value
+///   (``QueryWarning``).
 ///
 /// A handler cannot answer without it: every handler takes an ``Access``, which only ``access(for:)`` makes,
 /// from the user the request authenticated as.
@@ -21,33 +22,17 @@ struct AccessPolicy: Sendable {
     let database: SQLiteDatabase
     /// The configured administrator's user name, who may do everything.
     let administrator: String
-    /// The names of the secret fields of every table (a query reaches another table's through a dot-walk).
-    let secretFieldNames: [String]
 
     init(dictionary: TableDictionary, store: RecordStore, database: SQLiteDatabase, administrator: String) {
         self.dictionary = dictionary
         self.store = store
         self.database = database
         self.administrator = administrator
-        secretFieldNames = Array(
-            Set(dictionary.tables.values.flatMap { $0.fields.filter(\.isPassword).map(\.name) })
-        ).sorted()
     }
 
     /// What the authenticated user `userName` may do.
     func access(for userName: String) -> Access {
         Access(userName: userName, policy: self)
-    }
-
-    /// A query warning fit for the log: one about a condition naming a secret field, of the table or of one a
-    /// dot-walk reaches, does not repeat the condition's value (an ignored `ORDERBY` has no value to hide).
-    func redacted(_ warning: String, invalidQueryReturnsNoRows: Bool) -> String {
-        guard !warning.hasPrefix("ignored invalid order"),
-            let name = secretFieldNames.first(where: { warning.contains($0) })
-        else { return warning }
-        return invalidQueryReturnsNoRows
-            ? "a condition on the password field '\(name)' makes the query match no rows"
-            : "ignored a condition on the password field '\(name)'"
     }
 
     /// What one authenticated user may do: made only by ``AccessPolicy/access(for:)``.

@@ -1,3 +1,5 @@
+import NowData
+
 /// One field of a table in the dictionary.
 struct FieldDefinition: Sendable, Hashable {
     /// The column name, such as `short_description`.

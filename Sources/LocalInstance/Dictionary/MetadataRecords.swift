@@ -117,16 +117,7 @@ struct MetadataRecords {
         case "sys_class_name": return "sys_class_name"
         default: break
         }
-        switch field.type {
-        case .string: return "string"
-        case .integer: return "integer"
-        case .decimal: return "decimal"
-        case .boolean: return "boolean"
-        case .dateTime: return "glide_date_time"
-        case .date: return "glide_date"
-        case .reference: return "reference"
-        case .choice: return "choice"
-        }
+        return field.type.internalType
     }
 
     /// The length the platform gives a sys_id, a reference (a sys_id) and `sys_class_name`; `""` for the others,

@@ -134,24 +134,15 @@ extension TableDictionary {
         guard isValidName(field.name) else {
             throw LocalInstanceError("\(context): a field name is lowercase letters, digits and underscores")
         }
-        let type: FieldType
-        switch field.type ?? "string" {
-        case "string": type = .string
-        case "integer": type = .integer
-        case "decimal": type = .decimal
-        case "boolean": type = .boolean
-        case "glide_date_time": type = .dateTime
-        case "glide_date": type = .date
-        case "choice": type = .choice
-        case "reference":
-            guard let target = field.reference else {
-                throw LocalInstanceError("\(context): a reference field needs \"reference\": the target table")
-            }
-            type = .reference(table: target)
-        case let other:
-            let known = "string, integer, decimal, boolean, glide_date_time, glide_date, reference, choice"
-            throw LocalInstanceError("\(context): unknown type \"\(other)\" (\(known))")
+        let internalType = field.type ?? "string"
+        let known = ["string", "integer", "decimal", "boolean", "glide_date_time", "glide_date", "reference", "choice"]
+        guard known.contains(internalType) else {
+            throw LocalInstanceError("\(context): unknown type \"\(internalType)\" (\(known.joined(separator: ", ")))")
         }
+        if internalType == "reference", field.reference?.isEmpty ?? true {
+            throw LocalInstanceError("\(context): a reference field needs \"reference\": the target table")
+        }
+        let type = FieldType(internalType: internalType, reference: field.reference ?? "")
         let choices = field.choices.map { FieldChoice($0.value, $0.label ?? $0.value) }
         return FieldDefinition(field.name, type, label: field.label, choices: choices, defaultValue: field.default)
     }

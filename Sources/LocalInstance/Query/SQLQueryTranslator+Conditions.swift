@@ -84,39 +84,58 @@ extension SQLQueryTranslator {
         return Fragment(sql: sql + ") \(op) ?", parameters: inner.parameters + [.integer(Int64(related.count))])
     }
 
+    /// The password field `term` names, of `table` or of a table a dot-walk reaches; nil when it names none. A
+    /// term the parser could not read names the password field its text starts with.
+    func passwordField(in term: EncodedQuery.Term, table: String) -> String? {
+        switch term {
+        case .condition(let condition):
+            return passwordField(on: condition.field, table: table, exact: true)
+        case .invalid(let text, _):
+            let name = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+            return passwordField(on: name, table: table, exact: false)
+        case .join(let join):
+            return schema.passwordFields(of: table).first { $0 == join.field }
+                ?? schema.passwordFields(of: join.joinTable).first { $0 == join.joinField }
+        case .relatedList(let related):
+            return schema.passwordFields(of: related.table).first { $0 == related.field }
+        }
+    }
+
+    /// The password field at which a walk of `path` stops: the name itself, or with `exact` false the password
+    /// field the name starts with.
+    private func passwordField(on path: String, table: String, exact: Bool) -> String? {
+        let walk = schema.walk(FieldPath(path), from: table)
+        guard case .unknownField(let index, let reached)? = walk.failure else { return nil }
+        let name = walk.path.components[index]
+        return schema.passwordFields(of: reached).first { exact ? name == $0 : name.hasPrefix($0) }
+    }
+
     /// Why a condition does not fit the schema.
     struct Mismatch: Error {
         var reason: String
     }
 
+    /// A condition on a field of `table`, or on one a dot-walk reaches: each reference walked through becomes
+    /// `"ref" IN (SELECT "sys_id" FROM ...)` around the comparison of the last field.
     private func fragment(for condition: EncodedQuery.Condition, table: String) throws(Mismatch) -> Fragment {
-        let path = condition.field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        return try fragment(for: condition, path: path[...], table: table)
-    }
-
-    /// Walks `path` through references: each step but the last becomes `"ref" IN (SELECT "sys_id" FROM ...)`.
-    private func fragment(
-        for condition: EncodedQuery.Condition, path: ArraySlice<String>, table: String
-    ) throws(Mismatch) -> Fragment {
-        guard let name = path.first else { throw Mismatch(reason: "no field") }
-        guard let type = schema.fieldType(name, in: table) else {
-            throw Mismatch(reason: "\(table) has no field '\(name)'")
+        let walk = schema.walk(FieldPath(condition.field), from: table)
+        if let failure = walk.failure, failure.index == 0 || !condition.op.comparesFields {
+            throw Mismatch(reason: walk.reason ?? "no field")
         }
-        let rest = path.dropFirst()
-        if rest.isEmpty {
-            return try comparison(condition, column: name, type: type, table: table)
-        }
-        guard case .reference(let target) = type else {
-            throw Mismatch(reason: "\(table).\(name) is not a reference, it cannot be dot-walked")
-        }
-        if condition.op.comparesFields {
+        if walk.path.isDotWalked, condition.op.comparesFields {
             throw Mismatch(reason: "\(condition.op.rawValue) compares fields of \(table) only, not dot-walked ones")
         }
-        let inner = try fragment(for: condition, path: rest, table: target)
-        let column = name.quotedIdentifier
-        let subquery = "\(column) IN (SELECT \"sys_id\" FROM \(target.quotedIdentifier) WHERE \(inner.sql))"
-        let sql = condition.matchesEmpty ? "(\(column) IS NULL OR \(subquery))" : subquery
-        return Fragment(sql: sql, parameters: inner.parameters)
+        guard let leaf = walk.leaf else { throw Mismatch(reason: walk.reason ?? "no field") }
+        var fragment = try comparison(condition, column: walk.path.last, type: leaf.field, table: leaf.table)
+        for index in walk.hops.indices.reversed() {
+            let column = walk.path.components[index].quotedIdentifier
+            let target = walk.steps[index + 1].table.quotedIdentifier
+            let subquery = "\(column) IN (SELECT \"sys_id\" FROM \(target) WHERE \(fragment.sql))"
+            fragment = Fragment(
+                sql: condition.matchesEmpty ? "(\(column) IS NULL OR \(subquery))" : subquery,
+                parameters: fragment.parameters)
+        }
+        return fragment
     }
 
     private func comparison(
@@ -282,7 +301,7 @@ extension FieldType {
     /// `text` as the value stored in a column of this type.
     fileprivate func sqlValue(_ text: String, field: String) throws(SQLQueryTranslator.Mismatch) -> SQLValue {
         do {
-            switch try ComparedValue(text, type: queryType, field: field) {
+            switch try ComparedValue(text, type: self, field: field) {
             case .integer(let number): return .integer(number)
             case .real(let number): return .real(number)
             case .text(let text): return .text(text)

@@ -48,16 +48,17 @@ struct SQLQueryTranslator: Sendable {
         var warnings = context.warnings
         let invalidConditions = !warnings.isEmpty
         let orderBy = ordering(query.ordering, table: table, warnings: &warnings)
+        let lines = warnings.map(\.description)
         if invalidQueryReturnsNoRows, invalidConditions {
-            return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: warnings)
+            return TranslatedQuery(whereClause: "0", parameters: [], orderBy: orderBy, warnings: lines)
         }
         return TranslatedQuery(
-            whereClause: condition.sql, parameters: condition.parameters, orderBy: orderBy, warnings: warnings)
+            whereClause: condition.sql, parameters: condition.parameters, orderBy: orderBy, warnings: lines)
     }
 
     /// What translating one query collects beside its SQL: the warnings, and how many subquery aliases were given.
     struct Context {
-        var warnings: [String] = []
+        var warnings: [QueryWarning] = []
         var aliases = 0
 
         /// A new alias for the table of a `JOIN` or `RLQUERY` subquery.
@@ -84,9 +85,10 @@ struct SQLQueryTranslator: Sendable {
                         parameters += fragment.parameters
                     case .failure(let invalid):
                         context.warnings.append(
-                            invalidQueryReturnsNoRows
-                                ? "invalid condition '\(invalid.text)' makes the query match no rows: \(invalid.reason)"
-                                : "ignored invalid condition '\(invalid.text)': \(invalid.reason)")
+                            QueryWarning(
+                                kind: invalidQueryReturnsNoRows ? .conditionMatchesNoRows : .ignoredCondition,
+                                text: invalid.text, reason: invalid.reason,
+                                passwordField: passwordField(in: term, table: table)))
                     }
                 }
                 if terms.count == 1 {

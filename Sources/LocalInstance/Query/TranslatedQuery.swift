@@ -6,9 +6,10 @@ struct TranslatedQuery: Sendable, Hashable {
     var parameters: [SQLValue]
     /// The terms after `ORDER BY` (without the keyword), e.g. `"sys_created_on" DESC, "number" ASC`; empty for none.
     var orderBy: String
-    /// One line per invalid part, for the log, saying what was done with it, e.g.
+    /// One line per invalid part, for the log, saying what was done with it (``QueryWarning``), e.g.
     /// `ignored invalid condition 'foo=bar': incident has no field 'foo'`, or with `invalidQueryReturnsNoRows`
-    /// `invalid condition 'foo=bar' makes the query match no rows: incident has no field 'foo'`.
+    /// `invalid condition 'foo=bar' makes the query match no rows: incident has no field 'foo'`; a condition on a
+    /// password field without its text.
     var warnings: [String]
 }
 

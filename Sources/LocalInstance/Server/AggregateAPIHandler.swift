@@ -57,8 +57,7 @@ struct AggregateAPIHandler: Sendable {
             fields += try list("sysparm_\(aggregate)_fields").map { (aggregate, $0) }
         }
         let groups = try list("sysparm_group_by")
-        let displayMode = request.queryValue("sysparm_display_value")?.lowercased()
-        let withDisplay = displayMode == "true" || displayMode == "all"
+        let withDisplay = DisplayValueMode(parameter: request.queryValue("sysparm_display_value")) != .actual
 
         var query: EncodedQuery?
         if let text = request.queryValue("sysparm_query"), !text.isEmpty {
@@ -82,10 +81,7 @@ struct AggregateAPIHandler: Sendable {
             throw .internalFailure
         }
         var translated = query.map { tables.translator.computingDates(in: zone).translate($0, table: table.name) }
-        let notices = (translated?.warnings ?? []).map {
-            "local instance: \(table.name): "
-                + tables.policy.redacted($0, invalidQueryReturnsNoRows: tables.translator.invalidQueryReturnsNoRows)
-        }
+        let notices = (translated?.warnings ?? []).map { "local instance: \(table.name): " + $0 }
         for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { tables.log(line) }
         if let readable {
             var restricted = translated ?? TranslatedQuery(whereClause: "", parameters: [], orderBy: "", warnings: [])

@@ -34,18 +34,8 @@ final class OutputField: Sendable {
     static func resolve(_ names: [String]?, in table: TableDefinition, dictionary: TableDictionary) -> [OutputField] {
         guard let names else { return table.fields.map { OutputField(key: $0.name, hops: [], field: $0) } }
         return names.compactMap { name in
-            var current = table
-            var hops: [FieldDefinition] = []
-            let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            for part in parts.dropLast() {
-                guard let hop = current.field(part), case .reference(let target) = hop.type,
-                    let next = dictionary.table(target)
-                else { return nil }
-                hops.append(hop)
-                current = next
-            }
-            guard let last = parts.last, let field = current.field(last) else { return nil }
-            return OutputField(key: name, hops: hops, field: field)
+            guard let leaf = dictionary.walk(FieldPath(name), from: table.name) else { return nil }
+            return OutputField(key: name, hops: leaf.hops, field: leaf.field)
         }
     }
 }

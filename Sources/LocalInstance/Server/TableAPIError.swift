@@ -131,7 +131,7 @@ struct TableAPIError: Error, Sendable {
         let format = field.type == .date ? "yyyy-MM-dd date" : "yyyy-MM-dd HH:mm:ss date-time (UTC)"
         return TableAPIError(
             status: 400, message: "Invalid date value for \(field.name)",
-            detail: "\(table).\(field.name) is a \(field.typeName) field: '\(value)' is not a valid \(format)")
+            detail: "\(table).\(field.name) is a \(field.type.name) field: '\(value)' is not a valid \(format)")
     }
 
     /// 403: an insert refused, such as a duplicate sys_id.

@@ -233,7 +233,7 @@ extension TableAPIHandler {
                     throw TableAPIError.invalidDate(table: table.name, field: field, value: value)
                 }
                 notices.append(
-                    "local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.typeName)")
+                    "local instance: \(table.name): ignored value '\(value)' of \(key): not a valid \(field.type.name)")
                 continue
             }
             changes[key] = value

@@ -71,11 +71,21 @@ struct TableAPIHandler: Sendable {
         } catch let error as SQLiteError where error.isInterrupted {
             log("local instance: \(request.method) \(request.request.path): a statement ran past its time budget")
             throw .executionTimeExceeded
-        } catch let error as SQLiteError where error.isStatementTooLarge {
-            throw .queryTooLarge(error.message)
         } catch {
             log("local instance: \(request.method) \(request.request.path) failed: \(error)")
             throw .internalFailure
+        }
+    }
+
+    /// Runs a statement translated from a client's query. Every name in it is one the dictionary confirmed and
+    /// every value is bound, so SQLite's generic `SQLITE_ERROR` there is SQLite refusing the statement for its size
+    /// (an expression tree deeper than 1000, too many variables, a pattern too complex): a query too large to run,
+    /// not a failure of the instance.
+    private static func sized<Result>(_ run: () throws -> Result) throws -> Result {
+        do {
+            return try run()
+        } catch let error as SQLiteError where error.code == .error {
+            throw TableAPIError.queryTooLarge(error.message)
         }
     }
 
@@ -91,18 +101,17 @@ struct TableAPIHandler: Sendable {
             var translated = translator.computingDates(in: try resolver.timeZone()).translate(
                 try filter(query, table, parameters, resolver), table: table.name)
             if let readable { translated.restrict(to: readable.clause, readable.parameters) }
-            let notices = translated.warnings.map {
-                "local instance: \(table.name): "
-                    + policy.redacted($0, invalidQueryReturnsNoRows: translator.invalidQueryReturnsNoRows)
-            }
+            let notices = translated.warnings.map { "local instance: \(table.name): " + $0 }
             for line in LogLine.bounded(notices, prefix: "local instance: \(table.name): ") { log(line) }
             let total: Int? =
                 parameters.noCount
                 ? nil
-                : try store.count(table, where: translated.whereClause, translated.parameters, db)
-            let rows = try store.selectRows(
-                table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
-                limit: parameters.limit, offset: parameters.offset, db)
+                : try Self.sized { try store.count(table, where: translated.whereClause, translated.parameters, db) }
+            let rows = try Self.sized {
+                try store.selectRows(
+                    table, where: translated.whereClause, translated.parameters, orderBy: translated.orderBy,
+                    limit: parameters.limit, offset: parameters.offset, db)
+            }
             let renderer = renderer(outputs, parameters, request, resolver)
             let body = try renderer.body(rows)
             return (rows.count, total, body)

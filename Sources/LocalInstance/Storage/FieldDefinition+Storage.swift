@@ -11,20 +11,6 @@ extension FieldDefinition {
         }
     }
 
-    /// The platform's name of the type, such as `glide_date_time`, for messages.
-    var typeName: String {
-        switch type {
-        case .string: "string"
-        case .integer: "integer"
-        case .decimal: "decimal"
-        case .boolean: "boolean"
-        case .dateTime: "glide_date_time"
-        case .date: "glide_date"
-        case .reference(let table): "reference to \(table)"
-        case .choice: "choice"
-        }
-    }
-
     /// The stored form of an API value, or nil when the value does not fit the type (the caller decides what an
     /// invalid value means). Empty is NULL; booleans are 0/1; date-times must be `yyyy-MM-dd HH:mm:ss` (or
     /// `yyyy-MM-ddTHH:mm:ss`, which the platform takes too) and dates `yyyy-MM-dd`, naming a real day and time (a
@@ -56,7 +42,7 @@ extension FieldDefinition {
             case .dateTime: return .text(String(text.prefix(10)))
             case nil: return nil
             }
-        case .string, .choice, .reference:
+        case .string, .choice, .reference, .other:
             return .text(value)
         }
     }

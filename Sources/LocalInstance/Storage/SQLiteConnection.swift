@@ -32,7 +32,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
             sqlite3_close(db)
-            throw SQLiteError(code: code, message: "\(message) (\(path))", sql: "")
+            throw SQLiteError(code: .init(rawValue: code), message: "\(message) (\(path))", sql: "")
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
@@ -82,7 +82,7 @@ final class SQLiteConnection: @unchecked Sendable {
         if code != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
             sqlite3_free(error)
-            throw SQLiteError(code: code, message: message, sql: sql)
+            throw SQLiteError(code: .init(rawValue: code), message: message, sql: sql)
         }
     }
 
@@ -226,12 +226,12 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func open(_ sql: String) throws(SQLiteError) -> OpaquePointer {
-        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+        guard let handle else { throw SQLiteError(code: .misuse, message: "the database is closed", sql: sql) }
         return handle
     }
 
     private func failure(_ code: Int32, _ sql: String) -> SQLiteError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
-        return SQLiteError(code: code, message: message, sql: sql)
+        return SQLiteError(code: .init(rawValue: code), message: message, sql: sql)
     }
 }

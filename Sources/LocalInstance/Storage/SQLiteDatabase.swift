@@ -65,7 +65,7 @@ final class SQLiteDatabase: Sendable {
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 // SQLITE_CANTOPEN, as SQLite would report a database it cannot create.
-                throw SQLiteError(code: 14, message: "cannot create \(directory.path): \(error)", sql: "")
+                throw SQLiteError(code: .cantOpen, message: "cannot create \(directory.path): \(error)", sql: "")
             }
             temporaryDirectory = directory
             self.path = directory.appendingPathComponent("memory.db").path

@@ -60,7 +60,7 @@ extension WebInterface {
         -> Result<(TableDefinition, JSONValue), WebAPIError>
     {
         let path = "/api/now/table/\(table.name)/\(sysID)"
-        let query = [("sysparm_display_value", "all")]
+        let query = [("sysparm_display_value", DisplayValueMode.all.rawValue)]
         switch Self.result(api("GET", path, query, as: user)) {
         case .failure(let error): return .failure(error)
         case .success(let record):
@@ -116,7 +116,7 @@ extension WebInterface {
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
         for field in TableDefinition.systemFields where table.field(field.name) != nil {
             body +=
-                "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.typeName))</span></span>"
+                "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.type.name))</span></span>"
             body += "<span class=\"value\">\(values.html(record[field.name], field: field))</span>\n"
         }
         body += "</div>\n"
@@ -130,7 +130,7 @@ extension WebInterface {
     ) -> String {
         let id = "f_" + field.name
         let value = WebValues.value(json)
-        let type = "<span class=\"type\">\(HTML.escape(field.typeName))</span>"
+        let type = "<span class=\"type\">\(HTML.escape(field.type.name))</span>"
         // A password is shown masked, not as a field to fill: its label labels nothing.
         var row =
             field.isPassword

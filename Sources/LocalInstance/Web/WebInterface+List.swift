@@ -42,7 +42,7 @@ extension WebInterface {
         let response = api(
             "GET", "/api/now/table/\(table.name)",
             [
-                ("sysparm_query", text), ("sysparm_display_value", "all"),
+                ("sysparm_query", text), ("sysparm_display_value", DisplayValueMode.all.rawValue),
                 ("sysparm_fields", (["sys_id", "sys_class_name"] + columns).joined(separator: ",")),
                 ("sysparm_limit", String(rows)), ("sysparm_offset", String(firstRow - 1)),
             ], as: user)

@@ -13,7 +13,7 @@ extension WebInterface {
                 "GET", "/api/now/table/sys_db_object",
                 [
                     ("sysparm_fields", "name,label,sys_scope"), ("sysparm_query", "ORDERBYlabel"),
-                    ("sysparm_display_value", "true"),
+                    ("sysparm_display_value", DisplayValueMode.display.rawValue),
                 ], as: user))
         {
         case .failure(let error):

@@ -19,27 +19,16 @@ struct WebValues {
 
     /// The field a (maybe dot-walked) path names on `table`: `caller_id.manager.name` walks two references.
     func field(_ path: String, on table: TableDefinition) -> FieldDefinition? {
-        var current = table
-        let names = path.split(separator: ".").map(String.init)
-        for (index, name) in names.enumerated() {
-            guard let field = current.field(name) else { return nil }
-            if index == names.count - 1 { return field }
-            guard case .reference(let target) = field.type, let next = dictionary.table(target) else { return nil }
-            current = next
-        }
-        return nil
+        dictionary.walk(FieldPath(path), from: table.name)?.field
     }
 
-    /// The label of a (maybe dot-walked) path: `Caller.Manager.Name`.
+    /// The label of a (maybe dot-walked) path: `Caller.Manager.Name`; a name the dictionary does not know is shown
+    /// as written.
     func label(_ path: String, on table: TableDefinition) -> String {
-        var current: TableDefinition? = table
-        var labels: [String] = []
-        for name in path.split(separator: ".").map(String.init) {
-            let field = current?.field(name)
-            labels.append(field?.label ?? name)
-            if case .reference(let target)? = field?.type { current = dictionary.table(target) } else { current = nil }
-        }
-        return labels.joined(separator: ".")
+        let walk = dictionary.fieldWalk(FieldPath(path), from: table.name)
+        return walk.path.components.enumerated().map { index, name in
+            index < walk.steps.count ? walk.steps[index].field.label : name
+        }.joined(separator: ".")
     }
 
     /// The stored value of a field read with display values (`{"display_value", "value"}`) or without.

@@ -58,7 +58,7 @@ public struct NowAggregateQuery: Sendable, Hashable {
         }
         if let having { items.append(URLQueryItem(name: "sysparm_having", value: having)) }
         if let orderBy { items.append(URLQueryItem(name: "sysparm_order_by", value: orderBy)) }
-        if displayValue { items.append(URLQueryItem(name: "sysparm_display_value", value: "true")) }
+        if displayValue { items.append(URLQueryItem(name: "sysparm_display_value", value: DisplayValueMode.display.rawValue)) }
         return items
     }
 }

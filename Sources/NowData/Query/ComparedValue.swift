@@ -20,7 +20,7 @@ package enum ComparedValue: Sendable, Hashable {
     }
 
     /// `text` read as a value of a field of `type` named `field` (for the reason of a mismatch).
-    package init(_ text: String, type: QueryFieldType, field: String) throws(Mismatch) {
+    package init(_ text: String, type: FieldType, field: String) throws(Mismatch) {
         let trimmed = text.trimmingSpaces
         switch type {
         case .integer:

@@ -28,47 +28,38 @@ extension RecordPredicate {
         }
 
         private mutating func compile(_ condition: EncodedQuery.Condition, types: FieldTypes) throws(Refusal) -> Term {
-            let path = condition.field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if path[0] == "123TEXTQUERY321" || path[0].hasPrefix("IR_") {
+            let path = FieldPath(condition.field)
+            if path.first == "123TEXTQUERY321" || path.first.hasPrefix("IR_") {
                 throw Refusal(condition: condition.text, reason: "a keyword search runs on the instance's text index")
             }
-            var current = table
-            var hops: [String] = []
-            for (index, name) in path.enumerated() {
-                let key = path[...index].joined(separator: ".")
-                guard let type = types(name, current) else {
-                    return Self.unknown(condition, "\(current) has no field '\(name)'")
-                }
-                if index < path.count - 1 {
-                    guard case .reference(let target) = type else {
-                        return Self.unknown(condition, "\(current).\(name) is not a reference, it cannot be dot-walked")
-                    }
-                    hops.append(key)
-                    current = target
-                    continue
-                }
-                if case .other(let typeName) = type {
-                    throw Refusal(
-                        condition: condition.text,
-                        reason: "\(key) is a field of type \(typeName), whose comparisons are not known here")
-                }
-                var term = Term(
-                    text: condition.text, ignoredBecause: nil, hops: hops, leafKey: key, leafType: type,
-                    matchesEmpty: condition.matchesEmptyValue, test: .constant(false))
-                do throws(Mismatch) {
-                    term.test = try test(
-                        condition, field: name, type: type, table: current, dotWalked: !hops.isEmpty, types: types)
-                } catch {
-                    if error.refused { throw Refusal(condition: condition.text, reason: error.reason) }
-                    term.ignoredBecause = error.reason
-                    term.test = error.partial ?? .constant(condition.matchesEmptyValue || condition.op == .notSameAs)
-                }
-                for hop in hops { add(hop, hop + ".sys_id") }
-                add(key)
-                if case .field(_, let other, _) = term.test { add(other) }
-                return term
+            let walk = path.walk(from: table, field: types) { type in
+                if case .reference(let target) = type { target } else { nil }
             }
-            return Self.unknown(condition, "no field")
+            guard let leaf = walk.leaf else { return Self.unknown(condition, walk.reason ?? "no field") }
+            let key = condition.field
+            let hops = walk.hops.indices.map(path.prefix(through:))
+            let type = leaf.field
+            if case .other(let typeName) = type {
+                throw Refusal(
+                    condition: condition.text,
+                    reason: "\(key) is a field of type \(typeName), whose comparisons are not known here")
+            }
+            var term = Term(
+                text: condition.text, ignoredBecause: nil, hops: hops, leafKey: key, leafType: type,
+                matchesEmpty: condition.matchesEmptyValue, test: .constant(false))
+            do throws(Mismatch) {
+                term.test = try test(
+                    condition, field: path.last, type: type, table: leaf.table,
+                    dotWalked: !hops.isEmpty, types: types)
+            } catch {
+                if error.refused { throw Refusal(condition: condition.text, reason: error.reason) }
+                term.ignoredBecause = error.reason
+                term.test = error.partial ?? .constant(condition.matchesEmptyValue || condition.op == .notSameAs)
+            }
+            for hop in hops { add(hop, hop + ".sys_id") }
+            add(key)
+            if case .field(_, let other, _) = term.test { add(other) }
+            return term
         }
 
         private mutating func add(_ names: String...) {
@@ -93,7 +84,7 @@ extension RecordPredicate {
         }
 
         private func test(
-            _ condition: EncodedQuery.Condition, field name: String, type: QueryFieldType,
+            _ condition: EncodedQuery.Condition, field name: String, type: FieldType,
             table: String, dotWalked: Bool, types: FieldTypes
         ) throws(Mismatch) -> Test {
             let value = condition.value
@@ -165,7 +156,7 @@ extension RecordPredicate {
             }
         }
 
-        private func dateMatch(_ condition: EncodedQuery.Condition, type: QueryFieldType) throws(Mismatch) -> Test {
+        private func dateMatch(_ condition: EncodedQuery.Condition, type: FieldType) throws(Mismatch) -> Test {
             let op = condition.op.rawValue
             let negated = condition.op == .notOn
             guard type == .date || type == .dateTime else {
@@ -203,7 +194,7 @@ extension RecordPredicate {
         }
 
         /// The stored value a date helper gives at the clock's now: a UTC date-time, or its day for a date field.
-        private func dateHelper(_ text: String, type: QueryFieldType, field: String) throws(Mismatch) -> Stored {
+        private func dateHelper(_ text: String, type: FieldType, field: String) throws(Mismatch) -> Stored {
             guard type == .dateTime || type == .date else {
                 throw Mismatch(
                     reason: "\(field) is not a date or date-time field, a date helper cannot be compared with it")
@@ -243,7 +234,7 @@ extension RecordPredicate {
     }
 
     /// The type of a field of a table, nil when the table has no such field.
-    typealias FieldTypes = (_ field: String, _ table: String) -> QueryFieldType?
+    typealias FieldTypes = (_ field: String, _ table: String) -> FieldType?
 }
 
 extension EncodedQuery.Condition {
@@ -260,7 +251,7 @@ extension EncodedQuery.Condition {
     }
 }
 
-extension QueryFieldType {
+extension FieldType {
     /// Whether the local instance stores the values as numbers (integers, booleans, decimals) rather than text.
     fileprivate var storesNumbers: Bool {
         switch self {

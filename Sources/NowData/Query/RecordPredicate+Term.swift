@@ -8,7 +8,7 @@ extension RecordPredicate {
         case text(String)
 
         /// The value of a field of `type` given as the Table API's `text`.
-        init(_ text: String, type: QueryFieldType) {
+        init(_ text: String, type: FieldType) {
             if text.isEmpty {
                 self = .null
                 return
@@ -78,7 +78,7 @@ extension RecordPredicate {
         /// The value's text holds `bytes` (folded to lower case) where `placement` says.
         case pattern(Placement, [UInt8], negated: Bool)
         /// A comparison with another field of the same record.
-        case field(QueryOperator, key: String, type: QueryFieldType)
+        case field(QueryOperator, key: String, type: FieldType)
     }
 
     /// One compiled condition.
@@ -91,7 +91,7 @@ extension RecordPredicate {
         var hops: [String]
         /// The key of the value compared (`caller_id.manager.name`); empty for a field the table does not have.
         var leafKey: String
-        var leafType: QueryFieldType
+        var leafType: FieldType
         /// Whether an empty reference on the way matches.
         var matchesEmpty: Bool
         var test: Test

@@ -73,7 +73,7 @@ package struct RecordPredicate: Sendable {
     /// - Throws: ``Refusal`` for the first condition that cannot be evaluated here.
     package init(
         _ query: EncodedQuery, table: String, clock: Clock,
-        fieldType: (_ field: String, _ table: String) -> QueryFieldType?
+        fieldType: (_ field: String, _ table: String) -> FieldType?
     ) throws(Refusal) {
         self.table = table
         var compiler = TermCompiler(table: table, clock: clock)

@@ -11,20 +11,13 @@ struct CompletionCatalog: Sendable {
         "kb_knowledge", "sys_choice", "sys_dictionary", "sys_db_object",
     ]
 
-    var tables = Set(commonTables)
-    /// Whether `tables` holds the instance's own table names (its `sys_db_object` answered).
-    var instanceTables = false
-    /// The tables whose fields came from the instance's dictionary, so that a name not among them is not a field.
-    var dictionaryTables: Set<String> = []
-    /// Field names by table.
-    var fields: [String: Set<String>] = [:]
-    /// The boolean fields by table (their dictionary's `internal_type`), of the table and those it extends.
-    var booleans: [String: Set<String>] = [:]
-    /// A choice field's values, then its labels that are not values, by table and field (`sys_choice`), on the
-    /// table that lists them.
-    var choiceValues: [String: [String: [String]]] = [:]
-    /// The table each table extends (`incident` → `task`), from the instance's `sys_db_object`.
-    var parents: [String: String] = [:]
+    /// The instance's tables, their fields, types and choice lists, as far as they were read: the same schema the
+    /// name check of `run` reads, which the session's steps are checked and translated with.
+    var schema = InstanceDictionary()
+    /// The common tables, and the tables of the records seen.
+    var seenTables = Set(commonTables)
+    /// The field names of the records seen, by table.
+    var seenFields: [String: Set<String>] = [:]
     /// The request for the instance's table names, started at the first completion of a table name.
     var tableLoad: Task<Void, Never>?
     /// The dictionary loads started by the name checks, by table.
@@ -35,29 +28,44 @@ struct CompletionCatalog: Sendable {
     var steps: [String: JSONValue] = [:]
     var vars: [String: JSONValue] = [:]
 
-    /// `table` and the tables it extends, nearest first.
-    func lineage(of table: String) -> [String] {
-        var names = [table]
-        while let parent = parents[names[names.count - 1]], !names.contains(parent) { names.append(parent) }
-        return names
+    /// The table names offered: the instance's, the common ones and those seen.
+    var tables: Set<String> { seenTables.union(schema.tables) }
+
+    /// Whether ``tables`` holds the instance's own table names (its `sys_db_object` answered).
+    var instanceTables: Bool { !schema.tables.isEmpty }
+
+    /// The field names offered for `table`: those of the instance's dictionary (its own and those of the tables it
+    /// extends) and those of the records seen.
+    func fields(of table: String) -> [String] {
+        Array(seenFields[table, default: []].union(schema.allFields(of: table).keys))
+    }
+
+    /// The field names known for `table` when the instance's dictionary listed its fields, so that a name not among
+    /// them is not a field; nil when it did not.
+    func checkedFields(of table: String) -> Set<String>? {
+        schema.allFields(of: table).isEmpty ? nil : Set(fields(of: table))
     }
 
     /// The boolean fields of `table`, its own and those of the tables it extends.
     func booleanFields(of table: String) -> Set<String> {
-        lineage(of: table).reduce(into: Set<String>()) { $0.formUnion(booleans[$1] ?? []) }
+        Set(schema.allFields(of: table).keys.filter { schema.type(of: table, field: $0) == "boolean" })
     }
 
-    /// The values and labels of a choice field of `table`, from the nearest table that lists them; nil when none
-    /// does.
+    /// The values of a choice field of `table`, in the instance's order, then its labels that are not values; nil
+    /// when the field has no choice list.
     func choices(of table: String, field: String) -> [String]? {
-        lineage(of: table).lazy.compactMap { choiceValues[$0]?[field] }.first
+        guard let choices = schema.choices(of: table, field: field) else { return nil }
+        var offered: [String] = []
+        for value in choices.map(\.value) where !offered.contains(value) { offered.append(value) }
+        for label in choices.map(\.label) where !label.isEmpty && !offered.contains(label) { offered.append(label) }
+        return offered
     }
 
     /// Notes a table and the fields of its records.
     mutating func saw(table: String, records: [JSONValue]) {
-        tables.insert(table)
+        seenTables.insert(table)
         for case .object(let record) in records {
-            fields[table, default: []].formUnion(record.keys)
+            seenFields[table, default: []].formUnion(record.keys)
         }
     }
 }

@@ -51,7 +51,7 @@ enum ReplCompleter {
             }
         }
         let table = self.table(in: before)
-        let fields = table.map { catalog.fields[$0].map(Array.init) ?? [] } ?? []
+        let fields = table.map(catalog.fields(of:)) ?? []
         let references = ["steps.", "vars."]
         if first.hasSuffix(":") || first.hasPrefix("{") {
             if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
@@ -75,10 +75,10 @@ enum ReplCompleter {
         let name = String(token.prefix { $0 != "=" })
         let references = ["steps.", "vars."]
         if ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"].contains(name) {
-            return table.map { catalog.fields[$0].map(Array.init) ?? [] } ?? []
+            return table.map(catalog.fields(of:)) ?? []
         }
         if name == "table" { return Array(catalog.tables) }
-        if name == "display_value" { return booleans + ["all"] }
+        if name == "display_value" { return DisplayValueMode.allCases.map(\.rawValue) }
         if booleanOptions.contains(name) || name == "overwrite" || name == "count" { return booleans }
         if let table {
             if catalog.booleanFields(of: table).contains(name) { return booleans + references }

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// The `:` commands.
 extension ReplSession {
@@ -90,8 +91,8 @@ extension ReplSession {
 
     /// `:display on|off|all`: the display values typed steps ask for when they do not say (`display_value`).
     private func setDisplay(_ name: String) -> String {
-        let modes = ["on": "true", "off": nil, "all": "all"] as [String: String?]
-        let current = ["true": "on", "all": "all"][display ?? ""] ?? "off"
+        let modes: [String: DisplayValueMode?] = ["on": .display, "off": nil, "all": .all]
+        let current = display.map { $0 == .all ? "all" : "on" } ?? "off"
         guard !name.isEmpty else { return "display values: \(current)" }
         guard let mode = modes[name] else {
             return Self.errorText(":display takes on, off or all, not '\(name)'", column: 0)

@@ -22,7 +22,7 @@ extension ReplSession {
             return Self.errorText("the instance has no table '\(table)'\(hint)", column: tableNode.mark.column)
         }
         await CancellableWait.value(of: dictionaryLoad(for: table))
-        guard !Task.isCancelled, let fields = catalog.withLock({ $0.dictionaryTables.contains(table) ? $0.fields[table] : nil }) else {
+        guard !Task.isCancelled, let fields = catalog.withLock({ $0.checkedFields(of: table) }) else {
             return nil
         }
         for (name, column) in Self.fieldNames(in: pair.value, kind: pair.name) {

@@ -45,8 +45,9 @@ public actor ReplSession {
     var finallyRan = false
     /// How each job step ended, by index, for `:list`.
     var jobStatuses: [Int: StepStatus] = [:]
-    /// `:display`: the `display_value` a typed step gets when it does not give one (`true` or `all`); nil: none.
-    var display: String?
+    /// `:display`: the `display_value` a typed step gets when it does not give one (``DisplayValueMode/display``
+    /// or ``DisplayValueMode/all``); nil: none.
+    var display: DisplayValueMode?
     /// Whether a step failed, and whether an assertion failed, in the session: a piped session's exit status.
     public private(set) var stepFailed = false
     public private(set) var assertionFailed = false
@@ -207,14 +208,14 @@ public actor ReplSession {
 
     /// The node with `display_value: <display>` in its kind's mapping when the kind reads records and the step does
     /// not give one.
-    static func settingDisplay(_ node: YAMLNode, _ display: String?) -> YAMLNode {
+    static func settingDisplay(_ node: YAMLNode, _ display: DisplayValueMode?) -> YAMLNode {
         guard let display, var pairs = node.pairs,
             let index = pairs.firstIndex(where: { JobSchema.kind($0.name).map { $0.group == .records && $0.parameterNames.contains("display_value") } == true }),
             let inner = pairs[index].value.pairs, !inner.contains(where: { $0.name == "display_value" })
         else { return node }
         let mark = pairs[index].value.mark
         let key = YAMLNode(content: .scalar("display_value", .plain), mark: mark)
-        let value = YAMLNode(content: .scalar(display, .plain), mark: mark)
+        let value = YAMLNode(content: .scalar(display.rawValue, .plain), mark: mark)
         pairs[index] = YAMLNode.Pair(
             key: pairs[index].key,
             value: YAMLNode(content: .mapping(inner + [YAMLNode.Pair(key: key, value: value)]), mark: mark))
@@ -249,6 +250,12 @@ public actor ReplSession {
         _ step: Step, number: String, label: String? = nil, failedLabel: String? = nil, node: YAMLNode?,
         jobStep: Int? = nil
     ) async -> StepRun {
+        // The step's conditions are checked, and their choice labels translated, with what the session read of
+        // the instance's dictionary, as a run's are with what its name check read.
+        let schema = catalog.withLock { $0.schema }
+        var checked = options.checkedDictionary.dictionary ?? InstanceDictionary()
+        checked.merge(schema)
+        options.checkedDictionary.dictionary = checked
         let execution = JobExecution(
             service: service, options: options, masker: masker, dates: dates, dryRun: dryRun)
         if let job = loaded?.job { execution.baseDirectory = job.directory }

@@ -43,30 +43,61 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).lazy.compactMap { types[$0]?[field] }.first
     }
 
-    /// The field `path` names on `table` (`caller_id.name` walks the reference), for checking a condition; nil
-    /// when a table on the way was not read or the name is unknown.
-    func conditionField(_ path: String, of table: String) -> ConditionField? {
-        var current = table
-        let parts = path.split(separator: ".").map(String.init)
-        for (index, part) in parts.enumerated() {
-            guard fields[current] != nil, let reference = allFields(of: current)[part] else { return nil }
-            if index == parts.count - 1 {
-                return ConditionField(
-                    name: "\(current).\(part)", walked: path, type: type(of: current, field: part),
-                    reference: reference, choices: choices(of: current, field: part))
-            }
-            guard !reference.isEmpty else { return nil }
-            current = reference
+    /// A field of a table as the dictionary lists it, on the table or on one it extends.
+    struct Field: Sendable, Hashable {
+        /// The table a reference field points to ("" for another field).
+        var reference: String
+    }
+
+    /// The field `name` of `table` (or of a table it extends); nil when the table's fields were not read or it
+    /// has no such field.
+    func field(_ name: String, of table: String) -> Field? {
+        guard fields[table] != nil else { return nil }
+        for owner in lineage(of: table) {
+            if let reference = fields[owner]?[name] { return Field(reference: reference) }
         }
         return nil
     }
 
+    /// Walks `path` from `table` through the fields read so far.
+    func walk(_ path: FieldPath, from table: String) -> FieldPath.Walk<Field> {
+        path.walk(from: table, field: field) { $0.reference.isEmpty ? nil : $0.reference }
+    }
+
+    /// Walks `path` from `table`, reading the entries and fields of each table the walk reaches that were not read
+    /// yet.
+    ///
+    /// - Throws: when the instance does not answer a read.
+    mutating func walk(_ path: FieldPath, from table: String, service: NowTableService) async throws
+        -> FieldPath.Walk<Field>
+    {
+        while true {
+            let walked = walk(path, from: table)
+            guard case .unknownField(_, let reached)? = walked.failure, fields[reached] == nil else { return walked }
+            try await loadTables([reached], service: service)
+            try await loadFields(of: [reached], service: service)
+            // A table the instance does not have, or whose fields it would not list, stops the walk.
+            if fields[reached] == nil { return walked }
+        }
+    }
+
+    /// The field `path` names on `table` (`caller_id.name` walks the reference), for checking a condition; nil
+    /// when a table on the way was not read or the name is unknown.
+    func conditionField(_ path: String, of table: String) -> ConditionField? {
+        let walked = walk(FieldPath(path), from: table)
+        guard let leaf = walked.leaf else { return nil }
+        let name = walked.path.last
+        return ConditionField(
+            name: "\(leaf.table).\(name)", walked: path, type: type(of: leaf.table, field: name),
+            reference: leaf.field.reference, choices: choices(of: leaf.table, field: name))
+    }
+
     /// How the values of `field` of `table` (or of a table it extends) compare in a condition; nil when neither
     /// has such a field.
-    func fieldType(_ field: String, in table: String) -> QueryFieldType? {
+    func fieldType(_ field: String, in table: String) -> FieldType? {
         for name in lineage(of: table) {
             guard let reference = fields[name]?[field] else { continue }
-            return QueryFieldType(internalType: types[name]?[field] ?? "", reference: reference)
+            return FieldType(internalType: types[name]?[field] ?? "", reference: reference)
         }
         return nil
     }
@@ -100,15 +131,30 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     /// Reads the table list, then the fields of `tables` and of the tables they extend.
     static func load(tables needed: Set<String>, service: NowTableService) async throws -> InstanceDictionary {
         var dictionary = InstanceDictionary()
-        let tableList = try await records(
+        try await dictionary.loadTableList(service: service)
+        try await dictionary.loadFields(of: needed, service: service)
+        return dictionary
+    }
+
+    /// Reads the instance's table list (`sys_db_object`): each table's name and the table it extends.
+    mutating func loadTableList(service: NowTableService) async throws {
+        let tableList = try await Self.records(
             service, "sys_db_object", query: nil, fields: ["name", "super_class.name"])
         for case .object(let row) in tableList {
             guard let name = row["name"]?.string, !name.isEmpty else { continue }
-            dictionary.tables.insert(name)
-            if let parent = row["super_class.name"]?.string, !parent.isEmpty { dictionary.parents[name] = parent }
+            tables.insert(name)
+            if let parent = row["super_class.name"]?.string, !parent.isEmpty { parents[name] = parent }
         }
-        try await dictionary.loadFields(of: needed, service: service)
-        return dictionary
+    }
+
+    /// Adds what `other` read: tables, fields, types and choice lists, table by table.
+    mutating func merge(_ other: InstanceDictionary) {
+        tables.formUnion(other.tables)
+        read.formUnion(other.read)
+        parents.merge(other.parents) { _, new in new }
+        fields.merge(other.fields) { old, new in old.merging(new) { _, new in new } }
+        types.merge(other.types) { old, new in old.merging(new) { _, new in new } }
+        choices.merge(other.choices) { old, new in old.merging(new) { _, new in new } }
     }
 
     /// Reads the entries (`sys_db_object`) of `tables` and of the tables they extend, those not read yet: the
@@ -135,9 +181,11 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         }
     }
 
-    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists.
+    /// Reads the fields of `tables` (and their parents) not read yet, and their choice lists. A table the table
+    /// list does not name is not read, unless no table list was read (an instance that refuses it).
     mutating func loadFields(of tables: Set<String>, service: NowTableService) async throws {
-        let missing = Set(tables.filter(self.tables.contains).flatMap(lineage(of:))).subtracting(fields.keys).sorted()
+        let listed = self.tables.isEmpty && read.isEmpty ? tables : tables.filter(self.tables.contains)
+        let missing = Set(listed.flatMap(lineage(of:))).subtracting(fields.keys).sorted()
         guard !missing.isEmpty else { return }
         for table in missing { fields[table] = [:] }
         let names = EncodedQuery.Condition(field: "name", op: .isIn, value: missing.joined(separator: ","))

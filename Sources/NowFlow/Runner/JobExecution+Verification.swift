@@ -66,15 +66,7 @@ extension JobExecution {
             for group in parsed.groups {
                 for clause in group.clauses {
                     for case .condition(let condition) in clause.terms {
-                        var current = table
-                        for name in condition.field.split(separator: ".").dropLast() {
-                            guard case .reference(let target)? = dictionary.fieldType(String(name), in: current) else {
-                                break
-                            }
-                            try await dictionary.loadTables([target], service: service)
-                            try await dictionary.loadFields(of: [target], service: service)
-                            current = target
-                        }
+                        _ = try await dictionary.walk(FieldPath(condition.field), from: table, service: service)
                     }
                 }
             }

@@ -80,39 +80,37 @@ extension JobRunner {
                 continue
             }
             guard dictionary.tables.contains(table) else { continue }
-            var current = table
-            for (index, component) in use.name.split(separator: ".").map(String.init).enumerated() {
+            let path = FieldPath(use.name)
+            let walk: FieldPath.Walk<InstanceDictionary.Field>
+            do {
+                walk = try await dictionary.walk(path, from: table, service: service)
+            } catch {
+                walk = dictionary.walk(path, from: table)
+            }
+            switch walk.failure {
+            case .unknownField(let index, let current)?:
+                let component = path.components[index]
                 let known = dictionary.allFields(of: current)
-                guard let reference = known[component] else {
-                    let hint = component.closest(among: known.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
-                    let walked = index == 0 ? "" : " (in '\(use.name)')"
-                    report(use, "unknown field '\(component)' in \(current)\(walked)\(hint)")
-                    break
-                }
-                guard index < use.name.split(separator: ".").count - 1 else {
-                    let choices = dictionary.choices(of: current, field: component)
-                    let field = ConditionField(
-                        name: "\(current).\(component)", walked: use.name,
-                        type: dictionary.type(of: current, field: component), reference: reference, choices: choices)
-                    for value in use.values {
-                        if let op = value.op {
-                            if let problem = field.problem(comparing: value.text, by: op, dates: dates) {
-                                diagnostics.append(Diagnostic(
-                                    file: use.file ?? job.file, line: value.mark.line, column: value.mark.column,
-                                    message: problem))
-                            }
-                        } else if let choices {
-                            checkChoice(value, of: field.name, choices, in: use)
+                let hint = component.closest(among: known.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                let walked = index == 0 ? "" : " (in '\(use.name)')"
+                report(use, "unknown field '\(component)' in \(current)\(walked)\(hint)")
+            case .notAReference(let index, let current)?:
+                report(
+                    use,
+                    "'\(path.components[index])' in \(current) is not a reference field: '\(use.name)' cannot walk through it")
+            case nil:
+                guard let field = dictionary.conditionField(use.name, of: table) else { continue }
+                for value in use.values {
+                    if let op = value.op {
+                        if let problem = field.problem(comparing: value.text, by: op, dates: dates) {
+                            diagnostics.append(Diagnostic(
+                                file: use.file ?? job.file, line: value.mark.line, column: value.mark.column,
+                                message: problem))
                         }
+                    } else if let choices = field.choices {
+                        checkChoice(value, of: field.name, choices, in: use)
                     }
-                    break
                 }
-                guard !reference.isEmpty else {
-                    report(use, "'\(component)' in \(current) is not a reference field: '\(use.name)' cannot walk through it")
-                    break
-                }
-                try? await dictionary.loadFields(of: [reference], service: service)
-                current = reference
             }
         }
         if let url = options.schemaCache, dictionary != cached { dictionary.save(at: url) }

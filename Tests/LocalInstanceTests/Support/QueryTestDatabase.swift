@@ -1,3 +1,5 @@
+import NowData
+
 import CSQLite
 
 @testable import LocalInstance

@@ -1,3 +1,5 @@
+import NowData
+
 @testable import LocalInstance
 
 /// A small dictionary of tables for the encoded-query tests.

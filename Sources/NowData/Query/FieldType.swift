@@ -1,10 +1,13 @@
-/// How a field's values compare in an encoded-query condition: the field's type in the instance's dictionary, as
-/// ``RecordPredicate`` evaluates conditions on records.
+/// The type of a field in an instance's dictionary (`sys_dictionary.internal_type`): how its values are stored and
+/// how a condition compares them. One notion for the package: the local instance's tables are declared with it and
+/// store and translate queries by it, and the runner's second opinion (``RecordPredicate``) evaluates conditions
+/// on records by it, from the types the instance's dictionary lists.
 ///
 /// The stored forms are those of the Table API's actual values: integers and decimals as numbers, booleans as
 /// `true`/`false`, date-times as UTC `yyyy-MM-dd HH:mm:ss`, dates as `yyyy-MM-dd`, a reference as the target's
-/// sys_id; an empty value is empty whatever the type.
-package enum QueryFieldType: Sendable, Hashable {
+/// sys_id; an empty value is empty whatever the type. (The local instance stores integers and booleans in INTEGER
+/// columns, booleans as 0/1, decimals in REAL columns and every other type as text.)
+package enum FieldType: Sendable, Hashable {
     /// Text compared without regard to ASCII case (the platform's default collation), but for a field named
     /// `sys_id`, compared as written.
     case string
@@ -20,7 +23,8 @@ package enum QueryFieldType: Sendable, Hashable {
     /// A reference to a record of the named table: its sys_id, compared as written; dot-walks go through it.
     case reference(table: String)
     /// A type whose comparisons the evaluator does not know (`journal`, `glide_duration`, a custom type): a
-    /// condition on it is refused.
+    /// condition on it is refused. (The local instance's tables have none: a dictionary file names only the
+    /// types above.)
     case other(String)
 
     /// The type of a dictionary entry (`sys_dictionary`'s `internal_type`, and `reference` for a reference field):
@@ -37,6 +41,22 @@ package enum QueryFieldType: Sendable, Hashable {
         case "glide_date": self = .date
         case "reference" where !reference.isEmpty: self = .reference(table: reference)
         default: self = .other(internalType)
+        }
+    }
+
+    /// The type's `internal_type` in `sys_dictionary` (`glide_date_time`, `reference`), as the local instance lists
+    /// its own fields.
+    package var internalType: String {
+        switch self {
+        case .string: "string"
+        case .choice: "choice"
+        case .integer: "integer"
+        case .decimal: "decimal"
+        case .boolean: "boolean"
+        case .dateTime: "glide_date_time"
+        case .date: "glide_date"
+        case .reference: "reference"
+        case .other(let name): name
         }
     }
 
