@@ -303,7 +303,7 @@ public actor ReplSession {
                 if let node { record(node, id: id, jobStep: jobStep) }
                 await keepWrite(step, id: id, result: value, draft: draft)
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
-                if let shown = shown(value, of: step) { text += "\n" + shown }
+                if let shown = shown(value.json, of: step) { text += "\n" + shown }
             }
             return StepRun(status: .passed, text: text)
         }
@@ -363,7 +363,7 @@ public actor ReplSession {
     }
 
     /// Notes the step's table and the fields of its records, for completion; gives the table.
-    private func noteTable(of step: Step, _ value: JSONValue) -> String? {
+    private func noteTable(of step: Step, _ result: StepResult) -> String? {
         let template: Template
         switch step.kind {
         case .query(let query): template = query.table
@@ -376,8 +376,7 @@ public actor ReplSession {
         guard let table = template.literal ?? (try? template.evaluate(in: scope).text), JobBuilder.isTableName(table) else {
             return nil
         }
-        var records: [JSONValue] = value["records"]?.array ?? []
-        if let record = value["record"] { records.append(record) }
+        let records = result.records
         catalog.withLock { $0.saw(table: table, records: records) }
         return table
     }

@@ -7,7 +7,7 @@ import NowData
 /// answers with a stand-in attachment (its size and hash those of the bytes), and a download reads as a real one
 /// does but writes no file.
 extension JobExecution {
-    func perform(_ step: AttachStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AttachStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let data: Data
@@ -42,7 +42,8 @@ extension JobExecution {
             try await attachmentService.upload(data: data, configuration: configuration) { _, _, _ in }
         }
         let described = "\(name) (\(Self.size(data.count)), SHA-256 \(metadata.hash ?? Self.hash(of: data)))"
-        let result: JSONValue = .object(["attachment": try Self.json(metadata), "sys_id": .string(metadata.sysId)])
+        let result: StepResult = .attachments(
+            .object(["attachment": try Self.json(metadata), "sys_id": .string(metadata.sysId)]))
         guard dryRun == nil else { return (result, "would attach \(described) to \(table) \(sysID) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: "sys_attachment", sysID: metadata.sysId, step: label))
         numbers[metadata.sysId] = name
@@ -50,7 +51,7 @@ extension JobExecution {
         return (result, "attached \(described) to \(table) \(sysID)")
     }
 
-    func perform(_ step: DownloadStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: DownloadStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let path = try text(step.to, "to", scope: scope)
         let url = resolvedPath(path)
         if !step.overwrite, FileManager.default.fileExists(atPath: url.path) {
@@ -75,7 +76,8 @@ extension JobExecution {
         }
         let attachment = try await calling { try await attachmentService.attachment(for: sysID) }
         let metadata = try Self.json(attachment.metadata)
-        let result: JSONValue = .object(["attachment": metadata, "sys_id": .string(sysID), "path": .string(url.path)])
+        let result: StepResult = .attachments(
+            .object(["attachment": metadata, "sys_id": .string(sysID), "path": .string(url.path)]))
         let described = "\(attachment.metadata.fileName) (\(Self.size(attachment.data.count)), SHA-256 verified)"
         guard dryRun == nil else { return (result, "read \(described); would write \(path) (dry run)") }
         do {
@@ -86,7 +88,7 @@ extension JobExecution {
         return (result, "downloaded \(described) to \(path)")
     }
 
-    func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let query = try attachmentQuery(table, sysID, fileName: nil, newestFirst: false)
@@ -101,7 +103,7 @@ extension JobExecution {
         }
         let count = attachments.count
         return (
-            .object(["attachments": .array(attachments), "count": .number(JSONNumber(count))]),
+            .attachments(.object(["attachments": .array(attachments), "count": .number(JSONNumber(count))])),
             "\(count) attachment\(count == 1 ? "" : "s") on \(table) \(sysID)"
         )
     }
