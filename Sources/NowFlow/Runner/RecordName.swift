@@ -30,34 +30,14 @@ struct RecordName: Sendable, Hashable {
     ///
     /// - Throws: ``StepFailure`` when the answer holds no record.
     static func ofAnswer(_ data: Data) throws(StepFailure) -> RecordName? {
-        do {
-            return try Coder.default.decode(Naming.self, from: data, at: "result").name
-        } catch {
+        guard let fields = JSONValue.members(fields, of: "result", in: data) else {
             throw StepFailure("the instance's answer has no result")
         }
+        return RecordName(fields)
     }
 
     /// A field's text: a display value when it has one, else its value.
     private static func text(of field: JSONValue) -> String? {
         NowRecord.Field(member: field).map { $0.displayValue ?? $0.value }
-    }
-
-    /// The naming fields of a record, decoded alone.
-    private struct Naming: Decodable {
-        var name: RecordName?
-
-        private enum Key: String, CodingKey {
-            case number, name
-            case userName = "user_name"
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            var record = JSONObject()
-            for key in [Key.number, .name, .userName] {
-                if let value = try container.decodeIfPresent(JSONValue.self, forKey: key) { record[key.rawValue] = value }
-            }
-            name = RecordName(record)
-        }
     }
 }
