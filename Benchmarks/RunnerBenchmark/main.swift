@@ -32,6 +32,14 @@ func median(_ body: () async throws -> Void) async rethrows -> Duration {
     return times.sorted()[times.count / 2]
 }
 
+/// The CPU time the process has used so far, on every thread: the runner's or the direct calls', and the in-process
+/// instance's. Other processes on the machine do not add to it, so it moves less with the load than the wall clock.
+func cpuTime() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+}
+
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
@@ -114,14 +122,20 @@ func directCalls() async throws {
 // Rounds alternate between the two so that any drift of the instance (its database grows and shrinks) is shared.
 var directTimes: [Duration] = []
 var runnerTimes: [Duration] = []
+var directCPU: [Duration] = []
+var runnerCPU: [Duration] = []
 var failed = false
 for _ in 0..<rounds {
     var start = ContinuousClock.now
+    var cpuStart = cpuTime()
     try await directCalls()
     directTimes.append(ContinuousClock.now - start)
+    directCPU.append(cpuTime() - cpuStart)
     start = ContinuousClock.now
+    cpuStart = cpuTime()
     let result = await JobRunner(job: thousand, options: options).run()
     runnerTimes.append(ContinuousClock.now - start)
+    runnerCPU.append(cpuTime() - cpuStart)
     if result.status != .passed { failed = true }
 }
 let direct = directTimes.sorted()[rounds / 2]
@@ -168,15 +182,21 @@ func bulkJob(urgency: Int) throws -> Job {
 
 var bulkDirectTimes: [Duration] = []
 var bulkRunnerTimes: [Duration] = []
+var bulkDirectCPU: [Duration] = []
+var bulkRunnerCPU: [Duration] = []
 // Each pass writes an urgency the records do not hold yet (1, 2, 3, 1, ...), so that every update is a real write.
 for round in 0..<rounds {
     var start = ContinuousClock.now
+    var cpuStart = cpuTime()
     try await directBulk(urgency: 1 + (2 * round) % 3)
     bulkDirectTimes.append(ContinuousClock.now - start)
+    bulkDirectCPU.append(cpuTime() - cpuStart)
     let job = try bulkJob(urgency: 1 + (2 * round + 1) % 3)
     start = ContinuousClock.now
+    cpuStart = cpuTime()
     let result = await JobRunner(job: job, options: options).run()
     bulkRunnerTimes.append(ContinuousClock.now - start)
+    bulkRunnerCPU.append(cpuTime() - cpuStart)
     if result.status != .passed {
         print("the update by query did not pass: \(result.error ?? "")")
         exit(1)
@@ -186,6 +206,12 @@ let bulkDirect = bulkDirectTimes.sorted()[rounds / 2]
 let bulkRunner = bulkRunnerTimes.sorted()[rounds / 2]
 
 func format(_ duration: Duration) -> String { String(format: "%9.1f ms", milliseconds(duration)) }
+/// `direct / runner` medians of CPU time, and their ratio.
+func cpuLine(_ direct: [Duration], _ runner: [Duration]) -> String {
+    let (d, r) = (direct.sorted()[rounds / 2], runner.sorted()[rounds / 2])
+    return "\(format(d).trimmingCharacters(in: .whitespaces)) / \(format(r).trimmingCharacters(in: .whitespaces)), "
+        + String(format: "%.2fx", milliseconds(r) / milliseconds(d))
+}
 print(
     """
     medians of \(rounds) rounds
@@ -197,9 +223,11 @@ print(
     NowTableService calls made directly             \(format(direct))
     the same calls through nowflow's runner          \(format(interpreted))
     runner / direct                                  \(String(format: "%9.2fx", milliseconds(interpreted) / milliseconds(direct)))   (aim: under 1.2x)
+    CPU time, direct / runner                        \(cpuLine(directCPU, runnerCPU))
 
     an update by query of 1,000 incidents on the in-process local instance
     query + 1,000 updates by sys_id made directly    \(format(bulkDirect))
     the update step through the runner (checked)    \(format(bulkRunner))
     runner / direct                                  \(String(format: "%9.2fx", milliseconds(bulkRunner) / milliseconds(bulkDirect)))   (aim: within 1.1x)
+    CPU time, direct / runner                        \(cpuLine(bulkDirectCPU, bulkRunnerCPU))
     """)

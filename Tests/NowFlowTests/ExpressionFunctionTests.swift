@@ -15,7 +15,7 @@ import Testing
                 "first": .string("Abel"), "last": .string("Tuter"), "tags": .array([.string("a"), .string("b")]),
                 "count": .number(JSONNumber(3)), "csv": .string("db, network,email"),
             ],
-            steps: [
+            steps: StepResult.values([
                 "open": .object([
                     "records": .array([
                         .object([
@@ -28,7 +28,7 @@ import Testing
                         ]),
                     ])
                 ])
-            ])
+            ]))
         scope.dates = JobDates(dates, zoneName: zone)
         scope.now = { Self.fixedNow }
         return scope

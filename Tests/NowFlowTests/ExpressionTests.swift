@@ -7,7 +7,7 @@ import Testing
     private let scope = Scope(
         vars: ["caller": .string("abel.tuter"), "count": .number(JSONNumber(3)), "tags": .array([.string("a"), .string("b")])],
         env: ["NOW_USER": "admin"],
-        steps: [
+        steps: StepResult.values([
             "caller": .object([
                 "records": .array([.object(["sys_id": .string("62826bf0"), "name": .string("Abel Tuter")])]),
                 "count": .number(JSONNumber(1)),
@@ -15,7 +15,7 @@ import Testing
             "check": .object([
                 "record": .object(["state": .string("6"), "active": .string("true"), "close_code": .string("")])
             ]),
-        ],
+        ]),
         locals: ["item": .string("INC0010001")])
 
     private func evaluate(_ source: String) throws -> JSONValue {

@@ -26,8 +26,8 @@ import Testing
             "aggregate incident active=true",
             "attach incident \(incident)",
         ])
-        let attachment = try #require(await harness.session.scope.steps["notes"]?["sys_id"]?.string)
-        let created = try #require(await harness.session.scope.steps["notes"]?["attachment"]?["sys_created_on"]?.string)
+        let attachment = try #require(await harness.session.scope.steps["notes"]?.json["sys_id"]?.string)
+        let created = try #require(await harness.session.scope.steps["notes"]?.json["attachment"]?["sys_created_on"]?.string)
         var groups: [String] = []
         for priority in 1...5 {
             let count = try await Self.count(harness, "incident", "active=true^priority=\(priority)")
@@ -81,7 +81,7 @@ import Testing
 
                 """)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "Printer on fire\n")
-        #expect(await harness.session.scope.steps["notes"]?["attachment"]?["hash"]?.string == AttachmentStepTests.printerHash)
+        #expect(await harness.session.scope.steps["notes"]?.json["attachment"]?["hash"]?.string == AttachmentStepTests.printerHash)
     }
 
     /// How many records of `table` match `query`, read through the Table API.

@@ -67,7 +67,7 @@ import Testing
             cancelled: _2 (create) was interrupted (Ctrl-C); the create may have gone through: incident sys_id <sys_id>; \
             steps._2 keeps it as possibly written, and the next line looks it up
             """)
-        #expect(await session.scope.steps["_2"]?["possibly_written"] == true)
+        #expect(await session.scope.steps["_2"]?.json["possibly_written"] == true)
         harness.flags.slow.withLock { $0 = false }
         let transcript = await harness.transcript([
             ":show steps._2.record.short_description", ":show steps._.sys_id == steps._2.sys_id", ":vars", ":history", ":undo",

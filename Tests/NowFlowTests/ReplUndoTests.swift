@@ -78,7 +78,7 @@ import Testing
         ])
         #expect(!first.contains("error"))
         // Someone else changes the record in between.
-        let sysID = try #require(await harness.session.scope.steps["watched"]?["sys_id"]?.text)
+        let sysID = try #require(await harness.session.scope.steps["watched"]?.json["sys_id"]?.text)
         let other = NowTableService(configuration: NowServiceConfiguration(
             instanceURL: URL(string: "http://127.0.0.1")!, authentication: .basic(user: "admin", password: "admin"),
             transport: harness.instance.transport))
@@ -199,7 +199,7 @@ import Testing
             #"create incident short_description="Pair B" urgency=2 id=b"#,
             #"update incident query="short_descriptionSTARTSWITHPair " max=5 urgency=1"#,
         ])
-        let sysID = try #require(await harness.session.scope.steps["b"]?["sys_id"]?.text)
+        let sysID = try #require(await harness.session.scope.steps["b"]?.json["sys_id"]?.text)
         let other = NowTableService(configuration: NowServiceConfiguration(
             instanceURL: URL(string: "http://127.0.0.1")!, authentication: .basic(user: "admin", password: "admin"),
             transport: harness.instance.transport))

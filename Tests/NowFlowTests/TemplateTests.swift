@@ -6,7 +6,7 @@ import Testing
 @Suite struct TemplateTests {
     private let scope = Scope(
         vars: ["summary": .string("Printer on fire"), "urgency": .number(JSONNumber(2)), "ratio": 0.5],
-        steps: ["incident": .object(["record": .object(["number": .string("INC0010001")]), "sys_id": .string("abc")])])
+        steps: StepResult.values(["incident": .object(["record": .object(["number": .string("INC0010001")]), "sys_id": .string("abc")])]))
 
     private func render(_ text: String) throws -> JSONValue {
         try Template(parsing: text).evaluate(in: scope)

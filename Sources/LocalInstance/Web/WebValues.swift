@@ -33,21 +33,12 @@ struct WebValues {
 
     /// The stored value of a field read with display values (`{"display_value", "value"}`) or without.
     static func value(_ json: JSONValue?) -> String {
-        text(json?["value"] ?? json)
+        json.flatMap(NowRecord.Field.init(member:))?.value ?? ""
     }
 
     /// The display value of a field read with display values.
     static func displayValue(_ json: JSONValue?) -> String {
-        text(json?["display_value"] ?? json)
-    }
-
-    private static func text(_ json: JSONValue?) -> String {
-        switch json {
-        case .string(let text)?: text
-        case .number(let number)?: number.text
-        case .bool(let flag)?: flag ? "true" : "false"
-        default: ""
-        }
+        json.flatMap(NowRecord.Field.init(member:)).map { $0.displayValue ?? $0.value } ?? ""
     }
 
     /// The HTML of a value of `field`.

@@ -126,3 +126,17 @@ extension NowRecord.Field {
         }
     }
 }
+
+extension NowRecord.Field {
+    /// The field a record's member holds, read as ``NowRecord`` reads its plain fields: a string, a number or
+    /// boolean (its text), `null` (`""`), or a field object (`{value, display_value, link}`, a reference's sys_id
+    /// taken from its link when it has no `value`); nil for a nested value or a malformed field object.
+    ///
+    /// ```swift
+    /// let caller = NowRecord.Field(member: record["caller_id"] ?? .null)?.displayValue
+    /// ```
+    public init?(member value: JSONValue) {
+        guard let field = try? Self(json: value) else { return nil }
+        self = field
+    }
+}

@@ -199,8 +199,8 @@ enum EncodedQueryBuilder {
     /// it is.
     private static func sysIDOfRecord(_ value: JSONValue) -> JSONValue {
         guard case .object(let members) = value, let sysID = members["sys_id"] else { return value }
-        if case .object(let parts) = sysID, let inner = parts["value"] { return inner }
-        return sysID
+        guard case .object = sysID, let field = NowRecord.Field(member: sysID) else { return sysID }
+        return .string(field.value)
     }
 
     /// How a message names an emptied list: `vars.stale_ids` for `${vars.stale_ids}`, else the field's list.

@@ -14,7 +14,7 @@ extension Reference {
                 switch root {
                 case "vars": scope.vars[name]
                 case "env": scope.env[name].map(JSONValue.string)
-                default: scope.steps[name]
+                default: scope.steps[name]?.json
                 }
             guard let found else {
                 let what =

@@ -6,10 +6,17 @@ import NowData
 struct Scope: Sendable {
     var vars: [String: JSONValue] = [:]
     var env: [String: String] = [:]
-    var steps: [String: JSONValue] = [:]
+    var steps: [String: StepResult] = [:]
     var locals: [String: JSONValue] = [:]
     /// How texts are read as dates (ServiceNow's format and the job's `coder.dates`) and the zone of `today()`.
     var dates = JobDates(CoderSettings(), zoneName: "UTC")
     /// The time `now()` gives.
     var now: @Sendable () -> Date = { Date() }
+}
+
+extension Scope {
+    /// The results of the steps with these ids that gave one, in their order.
+    func results(of ids: [String]) -> [StepResult.Named] {
+        ids.compactMap { id in steps[id].map { (id, $0) } }
+    }
 }

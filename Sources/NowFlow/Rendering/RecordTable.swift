@@ -99,9 +99,6 @@ struct RecordTable {
         rows.reduce(column.count) { max($0, ($1[column] ?? "").count) }
     }
 
-    /// The fields that name a record for a person, the first of which a table keeps whole longest.
-    static let identifyingFields = ["number", "name", "user_name"]
-
     /// Whether columns of these widths fit the width.
     private func fits(_ widths: [Int]) -> Bool {
         widths.reduce(0, +) + Self.separator.count * max(widths.count - 1, 0) <= width
@@ -113,7 +110,7 @@ struct RecordTable {
     private func shrink(_ widths: inout [Int], _ columns: [String]) -> Bool {
         let available = width - Self.separator.count * max(widths.count - 1, 0)
         var total = widths.reduce(0, +)
-        let identifying = columns.first(where: Self.identifyingFields.contains)
+        let identifying = columns.first(where: RecordName.fields.contains)
         while total > available {
             let shrinkable = widths.indices.filter { widths[$0] > Self.minimumWidth }
             let others = shrinkable.filter { columns[$0] != "sys_id" && columns[$0] != identifying }
@@ -145,8 +142,8 @@ struct RecordTable {
     static func cell(_ value: JSONValue) -> String {
         let text: String
         switch value {
-        case .object(let parts):
-            text = (parts["display_value"] ?? parts["value"]).map(cell) ?? value.text
+        case .object:
+            text = NowRecord.Field(member: value).map { $0.displayValue ?? $0.value } ?? value.text
         case .array(let items):
             text = items.map(cell).joined(separator: ", ")
         default:

@@ -79,14 +79,10 @@ struct ResultRenderer {
         return records
     }
 
-    /// Whether a mapping looks like a record: its fields are texts, numbers or references.
+    /// Whether a mapping (a value `:show` gives, which has no step kind to say what it is) reads as a record: every
+    /// member is a field (``NowData/NowRecord/Field``: a text, a number, a boolean, null or a field object), none a
+    /// nested value.
     private static func isRecord(_ fields: JSONObject) -> Bool {
-        !fields.isEmpty && fields.allSatisfy { _, value in
-            switch value {
-            case .array: false
-            case .object(let parts): parts["value"] != nil || parts["display_value"] != nil
-            default: true
-            }
-        }
+        !fields.isEmpty && fields.allSatisfy { NowRecord.Field(member: $1) != nil }
     }
 }

@@ -25,7 +25,7 @@ struct CompletionCatalog: Sendable {
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
-    var steps: [String: JSONValue] = [:]
+    var steps: [String: StepResult] = [:]
     var vars: [String: JSONValue] = [:]
 
     /// The table names offered: the instance's, the common ones and those seen.

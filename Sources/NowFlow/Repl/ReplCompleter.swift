@@ -157,7 +157,7 @@ enum ReplCompleter {
         var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         parts.removeLast()
         let root = parts.removeFirst()
-        let names = root == "steps" ? catalog.steps : catalog.vars
+        let names = root == "steps" ? catalog.steps.mapValues(\.json) : catalog.vars
         let start = JSONValue.object(JSONObject(names.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         guard let path = try? DotPath(parts.joined(separator: ".")), let value = try? start.value(at: path) else {
             return []

@@ -9,14 +9,10 @@ import NowData
 extension ReplSession {
     /// Keeps the possibly written result of an interrupted write and says so.
     func interrupted(_ write: SessionWrite, id: String, kind: StepKind, node: YAMLNode?) -> String {
-        var result: JSONObject = ["table": .string(write.table), "possibly_written": true]
-        if write.byQuery {
-            result["sys_ids"] = .array(write.records.map { .string($0.sysID) })
-        } else {
-            result["sys_id"] = .string(write.records.first?.sysID ?? "")
-        }
-        scope.steps[id] = .object(result)
-        scope.steps["_"] = .object(result)
+        let sysIDs = write.byQuery ? write.records.map(\.sysID) : [write.records.first?.sysID ?? ""]
+        let result = StepResult.possiblyWritten(table: write.table, sysIDs: sysIDs, byQuery: write.byQuery)
+        scope.steps[id] = result
+        scope.steps["_"] = result
         kinds[id] = kind
         kinds["_"] = kind
         unsettled.append(InterruptedWrite(id: id, write: write, node: node))
@@ -79,10 +75,15 @@ extension ReplSession {
         write.records = wentThrough
         let what = "the interrupted \(write.kind.rawValue) \(id)"
         let total = interrupted.write.records.count
-        let stillPossible = scope.steps[id]?["possibly_written"] != nil
-        func replace(with value: JSONValue?) {
-            if stillPossible { scope.steps[id] = value }
-            if scope.steps["_"]?["possibly_written"] != nil { scope.steps["_"] = value }
+        let stillPossible = scope.steps[id]?.isPossiblyWritten == true
+        func replace(with value: RecordWrite?) {
+            if stillPossible { scope.steps[id] = value.map(StepResult.written) }
+            if scope.steps["_"]?.isPossiblyWritten == true { scope.steps["_"] = value.map(StepResult.written) }
+        }
+        func settled(_ action: TouchedRecord.Action, _ sysIDs: [String], record: JSONValue?) -> RecordWrite {
+            RecordWrite(
+                action: action, sysIDs: sysIDs, byQuery: interrupted.write.byQuery,
+                records: record.map { WrittenRecords([$0]) })
         }
         guard !wentThrough.isEmpty else {
             replace(with: nil)
@@ -101,20 +102,18 @@ extension ReplSession {
         switch (write.kind, write.byQuery) {
         case (.create, _):
             let sysID = sysIDs[0]
-            replace(with: .object(["record": found[sysID] ?? .null, "sys_id": .string(sysID)]))
+            replace(with: settled(.created, [sysID], record: found[sysID] ?? .null))
             if let node = interrupted.node { record(node, id: id, jobStep: nil) }
             return "\(what) went through: \(write.table) \(sysID) exists (steps.\(id) is its record)"
         case (.update, false):
             let sysID = sysIDs[0]
-            replace(with: .object(["record": found[sysID] ?? .null, "sys_id": .string(sysID), "count": 1]))
+            replace(with: settled(.updated, [sysID], record: found[sysID] ?? .null))
             return "\(what) went through: \(write.table) \(sysID) changed (steps.\(id) is its record; :undo restores \(write.written.joined(separator: ", ")))"
         case (.delete, false):
-            replace(with: .object(["sys_id": .string(sysIDs[0]), "count": 1]))
+            replace(with: settled(.deleted, [sysIDs[0]], record: nil))
             return "\(what) went through: \(write.table) \(sysIDs[0]) is gone (:undo re-creates it)"
         case (_, true):
-            replace(with: .object([
-                "sys_ids": .array(sysIDs.map(JSONValue.string)), "count": .number(JSONNumber(sysIDs.count)),
-            ]))
+            replace(with: settled(write.kind == .update ? .updated : .deleted, sysIDs, record: nil))
             let verb = write.kind == .update ? "changed" : "deleted"
             return "\(what) went through for \(sysIDs.count) of the \(total) \(write.table) records it matched: "
                 + "\(sysIDs.joined(separator: ", ")) \(verb) (steps.\(id) lists them; :undo takes them back)"

@@ -68,17 +68,17 @@ extension ReplSession {
 
     /// Keeps a write that passed, with each record's version after it: a create from its result, an update or a
     /// delete from its draft (the records its result names).
-    func keepWrite(_ step: Step, id: String, result: JSONValue, draft: SessionWrite?) async {
-        guard dryRun == nil else { return }
+    func keepWrite(_ step: Step, id: String, result: StepResult, draft: SessionWrite?) async {
+        guard dryRun == nil, case .written(let done) = result else { return }
         var write: SessionWrite
         if case .create(let create) = step.kind, let table = try? create.table.evaluate(in: scope).text,
-            let sysID = result["sys_id"]?.text
+            let sysID = done.sysIDs.first
         {
             write = SessionWrite(
                 stepID: id, kind: .create, table: table, records: [.init(sysID: sysID)], written: create.fields.map(\.name))
         } else if var draft {
             if draft.byQuery {
-                let written = Set((result["sys_ids"]?.array ?? []).map(\.text))
+                let written = Set(done.sysIDs)
                 draft.records.removeAll { !written.contains($0.sysID) }
             }
             write = draft
@@ -226,7 +226,8 @@ extension ReplSession {
     /// A field's value as read, to write back: a reference's sys_id, a text as it is, nothing as empty.
     private static func fieldValue(_ value: JSONValue?) -> FieldValue {
         switch value {
-        case .object(let members): return .string(members["value"]?.text ?? "")
+        case .object(let members):
+            return .string(NowRecord.Field(member: .object(members))?.value ?? "")
         case .some(let value): return .string(value.text)
         case .none: return .string("")
         }

@@ -333,27 +333,27 @@ public actor ReplSession {
 
     /// The result rendered for the kinds whose result is data (records, a value); nil for the others. The records
     /// a create or update wrote are a table of their identifying fields and the fields written.
-    private func shown(_ value: JSONValue, of step: Step) -> String? {
+    private func shown(_ result: StepResult, of step: Step) -> String? {
         let fields: [String]
-        var shownValue = value
-        switch step.kind {
-        case .query(let query): fields = query.fields
-        case .get(let get): fields = get.fields
-        case .extract: fields = []
-        case .create(let create): (shownValue, fields) = Self.written(value, create.fields)
-        case .update(let update): (shownValue, fields) = Self.written(value, update.fields)
-        case .http: (shownValue, fields) = (value["body"] ?? .null, [])
-        case .attach, .download, .attachments, .aggregate: (shownValue, fields) = ResultRenderer.tabular(value, of: step.kind)
-        case .delete, .set, .assert, .foreach, .include, .ensure: return nil
+        let shownValue: JSONValue
+        switch (step.kind, result) {
+        case (.query(let query), .records): (shownValue, fields) = (result.json, query.fields)
+        case (.get(let get), .record): (shownValue, fields) = (result.json, get.fields)
+        case (.extract, .value(let value)): (shownValue, fields) = (value, [])
+        case (.create(let create), .written(let write)): (shownValue, fields) = Self.written(write, create.fields)
+        case (.update(let update), .written(let write)): (shownValue, fields) = Self.written(write, update.fields)
+        case (.http, .http(_, _, let body)): (shownValue, fields) = (body, [])
+        case (.attach, .attachments(let value)), (.download, .attachments(let value)),
+            (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
+            (shownValue, fields) = ResultRenderer.tabular(value, of: step.kind)
+        default: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
     }
 
-    /// A write's result as a list of records, and the columns: the identifying fields, then the fields written.
-    private static func written(_ value: JSONValue, _ fields: [NamedTemplate]) -> (JSONValue, [String]) {
-        guard case .object(var result) = value else { return (value, []) }
-        if let record = result["record"], result["records"] == nil { result["records"] = .array([record]) }
-        guard case .array(let records) = result["records"] else { return (value, []) }
+    /// A write's records as a list, and the columns: the identifying fields, then the fields written.
+    private static func written(_ write: RecordWrite, _ fields: [NamedTemplate]) -> (JSONValue, [String]) {
+        let records = write.records?.values ?? []
         let present = Set(records.flatMap { record in record.object?.keys ?? [] })
         let leading = RecordTable.leadingFields.filter(present.contains)
         let names = leading + fields.map(\.name).filter { !leading.contains($0) }
@@ -370,7 +370,7 @@ public actor ReplSession {
     }
 
     /// Notes the step's table and the fields of its records, for completion; gives the table.
-    private func noteTable(of step: Step, _ value: JSONValue) -> String? {
+    private func noteTable(of step: Step, _ result: StepResult) -> String? {
         let template: Template
         switch step.kind {
         case .query(let query): template = query.table
@@ -383,8 +383,7 @@ public actor ReplSession {
         guard let table = template.literal ?? (try? template.evaluate(in: scope).text), NameUse.isTableName(table) else {
             return nil
         }
-        var records: [JSONValue] = value["records"]?.array ?? []
-        if let record = value["record"] { records.append(record) }
+        let records = result.records
         catalog.withLock { $0.saw(table: table, records: records) }
         return table
     }

@@ -1,7 +1,7 @@
 import NowData
 
 /// What an `ensure` step did to its record: its result (`steps.<id>`) and its progress line.
-struct EnsureOutcome {
+struct EnsureOutcome: Sendable {
     /// The decision, as `steps.<id>.result` names it.
     enum Result: String, Sendable, CaseIterable {
         case created, updated, unchanged, deleted, absent

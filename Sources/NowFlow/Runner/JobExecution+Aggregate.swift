@@ -8,7 +8,7 @@ extension JobExecution {
     /// A filter that selects no record (a condition over an empty list) asks nothing of the instance: the result is
     /// what it gives for no record (a count of 0, `""` for each sum, average, minimum and maximum; no groups), and
     /// the line says why.
-    func perform(_ step: AggregateStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AggregateStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let query: String
         switch try selection(step.filter, table: table, scope: scope) {
@@ -27,7 +27,7 @@ extension JobExecution {
         guard !step.groupBy.isEmpty else {
             let stats = result.stats ?? NowAggregateResult.Stats()
             let counted = stats.count.map { "\($0) \(table) record\($0 == 1 ? "" : "s")" } ?? "the \(table) records"
-            return (.object(["stats": Self.json(stats)]), "\(counted)\(query.isEmpty ? "" : " matching '\(query)'")")
+            return (.aggregate(.object(["stats": Self.json(stats)])), "\(counted)\(query.isEmpty ? "" : " matching '\(query)'")")
         }
         let groups: [JSONValue] = result.groups.map { group in
             let fields = group.fields.map { field in
@@ -37,17 +37,17 @@ extension JobExecution {
         }
         let count = groups.count
         return (
-            .object(["groups": .array(groups), "count": .number(JSONNumber(count))]),
+            .aggregate(.object(["groups": .array(groups), "count": .number(JSONNumber(count))])),
             "\(count) group\(count == 1 ? "" : "s") of \(table) by \(step.groupBy.joined(separator: ", "))"
         )
     }
 
     /// The result and line of an aggregate over no record, said why (`reason`).
-    private static func nothingAggregated(_ step: AggregateStep, table: String, _ reason: String) -> (JSONValue, String)
+    private static func nothingAggregated(_ step: AggregateStep, table: String, _ reason: String) -> (StepResult, String)
     {
         guard step.groupBy.isEmpty else {
             return (
-                .object(["groups": .array([]), "count": 0]),
+                .aggregate(.object(["groups": .array([]), "count": 0])),
                 "0 groups of \(table) by \(step.groupBy.joined(separator: ", ")): \(reason)"
             )
         }
@@ -57,7 +57,7 @@ extension JobExecution {
         let stats = NowAggregateResult.Stats(
             count: step.count ? 0 : nil, sum: none(step.sum), average: none(step.average), min: none(step.min),
             max: none(step.max))
-        return (.object(["stats": json(stats)]), "\(step.count ? "0" : "the") \(table) records: \(reason)")
+        return (.aggregate(.object(["stats": json(stats)])), "\(step.count ? "0" : "the") \(table) records: \(reason)")
     }
 
     /// `{count: 12, sum: {field: "7"}, avg: {...}, min: {...}, max: {...}}`, the empty parts left out.

@@ -7,7 +7,7 @@ import NowData
 /// answers with a stand-in attachment (its size and hash those of the bytes), and a download reads as a real one
 /// does but writes no file.
 extension JobExecution {
-    func perform(_ step: AttachStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AttachStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let data: Data
@@ -33,16 +33,18 @@ extension JobExecution {
             name = ""
         }
         if let template = step.name { name = try text(template, "name", scope: scope) }
+        let content = AttachmentContent(name: name, data: data)
         let contentType = try step.contentType.map { template throws(StepFailure) in
             try text(template, "content_type", scope: scope)
-        } ?? Self.contentType(ofFileNamed: name)
+        } ?? content.contentType
         let configuration = NowAttachmentUploadConfiguration(
             tableName: table, recordSysId: sysID, fileName: name, contentType: contentType, encryptionContext: nil)
         let metadata = try await calling {
             try await attachmentService.upload(data: data, configuration: configuration) { _, _, _ in }
         }
-        let described = "\(name) (\(Self.size(data.count)), SHA-256 \(metadata.hash ?? Self.hash(of: data)))"
-        let result: JSONValue = .object(["attachment": try Self.json(metadata), "sys_id": .string(metadata.sysId)])
+        let described = "\(name) (\(content.size), SHA-256 \(metadata.hash ?? content.sha256))"
+        let result: StepResult = .attachments(
+            .object(["attachment": try metadata.jobJSON(), "sys_id": .string(metadata.sysId)]))
         guard dryRun == nil else { return (result, "would attach \(described) to \(table) \(sysID) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: "sys_attachment", sysID: metadata.sysId, step: label))
         numbers[metadata.sysId] = name
@@ -50,7 +52,7 @@ extension JobExecution {
         return (result, "attached \(described) to \(table) \(sysID)")
     }
 
-    func perform(_ step: DownloadStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: DownloadStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let path = try text(step.to, "to", scope: scope)
         let url = resolvedPath(path)
         if !step.overwrite, FileManager.default.fileExists(atPath: url.path) {
@@ -74,9 +76,11 @@ extension JobExecution {
             sysID = newest.sysId
         }
         let attachment = try await calling { try await attachmentService.attachment(for: sysID) }
-        let metadata = try Self.json(attachment.metadata)
-        let result: JSONValue = .object(["attachment": metadata, "sys_id": .string(sysID), "path": .string(url.path)])
-        let described = "\(attachment.metadata.fileName) (\(Self.size(attachment.data.count)), SHA-256 verified)"
+        let metadata = try attachment.metadata.jobJSON()
+        let result: StepResult = .attachments(
+            .object(["attachment": metadata, "sys_id": .string(sysID), "path": .string(url.path)]))
+        let content = AttachmentContent(name: attachment.metadata.fileName, data: attachment.data)
+        let described = "\(content.name) (\(content.size), SHA-256 verified)"
         guard dryRun == nil else { return (result, "read \(described); would write \(path) (dry run)") }
         do {
             try attachment.data.write(to: url, options: .atomic)
@@ -86,7 +90,7 @@ extension JobExecution {
         return (result, "downloaded \(described) to \(path)")
     }
 
-    func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AttachmentsStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let query = try attachmentQuery(table, sysID, fileName: nil, newestFirst: false)
@@ -95,13 +99,13 @@ extension JobExecution {
         var attachments: [JSONValue] = []
         try await calling {
             while let page = try await paginator.next(), !page.isEmpty {
-                for metadata in page { attachments.append(shown(try Self.json(metadata))) }
+                for metadata in page { attachments.append(shown(try metadata.jobJSON())) }
                 if page.count < Self.defaultPageSize { break }
             }
         }
         let count = attachments.count
         return (
-            .object(["attachments": .array(attachments), "count": .number(JSONNumber(count))]),
+            .attachments(.object(["attachments": .array(attachments), "count": .number(JSONNumber(count))])),
             "\(count) attachment\(count == 1 ? "" : "s") on \(table) \(sysID)"
         )
     }
@@ -150,27 +154,6 @@ extension JobExecution {
         return URL(fileURLWithPath: expanded, relativeTo: baseDirectory).standardizedFileURL
     }
 
-    /// Metadata as the job sees it: the Attachment API's JSON, every value a string.
-    static func json(_ metadata: NowAttachmentMetadata) throws(StepFailure) -> JSONValue {
-        do {
-            return try JSONValue(json: try Coder.default.jsonEncoder.encode(metadata))
-        } catch {
-            throw StepFailure("cannot read the attachment's metadata: \(error)")
-        }
-    }
-
-    /// The SHA-256 digest of `data`, in lowercase hexadecimal, as the Attachment API's `hash`.
-    static func hash(of data: Data) -> String {
-        var hasher = SHA256()
-        hasher.update(data)
-        return hasher.finalizeHex()
-    }
-
-    /// `12 bytes`, `1 byte`.
-    static func size(_ count: Int) -> String {
-        "\(count) byte\(count == 1 ? "" : "s")"
-    }
-
     /// Why a file could not be read or written, in a few words.
     private static func reason(_ error: any Error) -> String {
         let cocoa = error as NSError
@@ -186,18 +169,4 @@ extension JobExecution {
         default: return cocoa.localizedDescription
         }
     }
-
-    /// The content type of a file name's extension; `application/octet-stream` for one not known.
-    static func contentType(ofFileNamed name: String) -> String {
-        let ext = (name as NSString).pathExtension.lowercased()
-        return contentTypes[ext] ?? "application/octet-stream"
-    }
-
-    private static let contentTypes = [
-        "txt": "text/plain", "log": "text/plain", "md": "text/markdown", "csv": "text/csv", "html": "text/html",
-        "htm": "text/html", "xml": "application/xml", "json": "application/json", "yaml": "application/yaml",
-        "yml": "application/yaml", "pdf": "application/pdf", "png": "image/png", "jpg": "image/jpeg",
-        "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml", "zip": "application/zip",
-        "gz": "application/gzip",
-    ]
 }

@@ -10,50 +10,53 @@ extension JobExecution {
 
     /// The lines shown under the step's line for its `result`, the secrets masked; none without a display, or with
     /// `show: false` (and then the result is not walked for secrets).
-    func shownLines(of step: Step, _ result: JSONValue) -> [String] {
+    func shownLines(of step: Step, _ result: StepResult) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
-        let result = masker(result)
         let width = max(display.width - Self.shownIndent.count, 20)
-        let shown = dates.shown(result)
+        /// A value as shown: its secrets masked, its dates in the display's zone.
+        func shown(_ value: JSONValue) -> JSONValue { dates.shown(masker(value)) }
         var lines: [String]
-        switch step.kind {
-        case .query(let query):
-            lines = table(shown["records"]?.array ?? [], fields: query.fields, show: step.show, width: width)
-        case .get(let get):
-            lines = table([shown["record"] ?? .null], fields: get.fields, show: step.show, width: width)
-        case .create(let create):
+        switch (step.kind, result) {
+        case (.query(let query), .records(let records)):
+            lines = table(records.map(shown), fields: query.fields, show: step.show, width: width)
+        case (.get(let get), .record(let record, _)):
+            lines = table([shown(record)], fields: get.fields, show: step.show, width: width)
+        case (.create(let create), .written(let write)):
             lines = written(
-                [shown["record"] ?? .null], set: create.fields.map(\.name), show: step.show, dates: dates, width: width)
-        case .update(let update):
-            let records = shown["records"]?.array ?? [shown["record"] ?? .null]
+                [shown(write.record)], set: create.fields.map(\.name), show: step.show, dates: dates, width: width)
+        case (.update(let update), .written(let write)):
+            let records = (write.records?.values ?? []).map(shown)
             lines = written(
-                records, set: update.fields.map(\.name), bySysID: shown["records"] == nil, show: step.show,
-                dates: dates, width: width)
-        case .delete:
-            let sysIDs = shown["sys_ids"]?.array ?? []
+                records, set: update.fields.map(\.name), bySysID: !write.byQuery, show: step.show, dates: dates,
+                width: width)
+        case (.delete, .written(let write)):
+            let sysIDs = write.byQuery ? write.sysIDs.map { JSONValue.string(masker($0)) } : []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
-        case .extract:
-            if let items = shown.array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
+        case (.extract, .value(let value)):
+            let value = masker(value)
+            if let items = dates.shown(value).array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
                 lines = table(items, fields: [], show: step.show, width: width)
             } else {
-                lines = valueLines(result, dates: dates, width: width)
+                lines = valueLines(value, dates: dates, width: width)
             }
-        case .set(let assignments):
+        case (.set(let assignments), .value(let values)):
+            let values = shown(values)
             lines = assignments.map { assignment in
-                let value = shown[assignment.name] ?? .null
+                let value = values[assignment.name] ?? .null
                 return RecordTable.cut("vars.\(assignment.name) = \(value.sortingKeys().jsonText())", to: width)
             }
-        case .include:
-            let outputs = shown["outputs"]?.object ?? [:]
+        case (.include, .value(let value)):
+            let outputs = shown(value)["outputs"]?.object ?? [:]
             lines = outputs.map { RecordTable.cut("outputs.\($0.key) = \($0.value.sortingKeys().jsonText())", to: width) }
-        case .ensure:
+        case (.ensure, .ensured(let outcome)):
             // What was created or changed: the record's identifying field and the fields sent.
-            let sent = shown["fields"]?.array?.compactMap(\.string) ?? []
-            lines = sent.isEmpty ? [] : written([shown["record"] ?? .null], set: sent, show: step.show, dates: dates, width: width)
-        case .http:
-            lines = valueLines(result["body"] ?? .null, dates: dates, width: width)
-        case .attach, .download, .attachments, .aggregate:
-            let (value, fields) = ResultRenderer.tabular(shown, of: step.kind)
+            let sent = outcome.written
+            lines = sent.isEmpty ? [] : written([shown(outcome.record)], set: sent, show: step.show, dates: dates, width: width)
+        case (.http, .http(_, _, let body)):
+            lines = valueLines(masker(body), dates: dates, width: width)
+        case (.attach, .attachments(let value)), (.download, .attachments(let value)),
+            (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
+            let (value, fields) = ResultRenderer.tabular(shown(value), of: step.kind)
             if let records = value["records"]?.array {
                 lines = table(records, fields: fields, show: step.show, width: width)
             } else if let record = value["record"]?.object {
@@ -62,7 +65,7 @@ extension JobExecution {
             } else {
                 lines = []
             }
-        case .assert, .foreach:
+        default:
             lines = []
         }
         return lines.map { Self.shownIndent + $0 }
@@ -95,7 +98,7 @@ extension JobExecution {
             guard case .object(let fields) = record else { return [] }
             return fields.compactMap { RecordTable.cell($0.value).isEmpty ? nil : $0.key }
         })
-        let naming = RecordTable.identifyingFields.first(where: present.contains).map { [$0] } ?? []
+        let naming = RecordName.fields.first(where: present.contains).map { [$0] } ?? []
         let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) }
         guard records.count == 1, let record = records.first?.object else {
             return table(records, fields: columns + ["sys_id"], show: show, width: width)

@@ -12,7 +12,7 @@ import NowData
 /// query's are (``verifiedMatches(_:query:max:verb:)``). A match that selects no record (a condition over an empty
 /// list) finds none without a request: `present` creates the record, `absent` leaves nothing to delete.
 extension JobExecution {
-    func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: EnsureStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let query: String
         var nothing: String?
@@ -36,22 +36,24 @@ extension JobExecution {
             let create = CreateStep(table: step.table, fields: createdFields, settings: step.settings)
             let (created, _) = try await perform(create, label: label, scope: scope)
             var done = EnsureOutcome(result: .created, table: table, query: query, nothing: nothing)
-            done.sysID = created["sys_id"]?.string ?? ""
-            done.record = created["record"] ?? .null
-            done.display = done.record.object.flatMap(Self.display(of:))
+            if case .written(let write) = created {
+                done.sysID = write.sysIDs.first ?? ""
+                done.record = write.record
+            }
+            done.display = done.record.object.flatMap(RecordName.init)?.text
             done.written = createdFields.map(\.name)
             outcome = done
         case (let record?, .absent):
             var done = EnsureOutcome(result: .deleted, table: table, query: query)
             done.sysID = Self.sysID(of: .object(record))
-            done.display = Self.display(of: record)
+            done.display = RecordName(record)?.text
             done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
             try await delete(table, done.sysID, label: label)
             outcome = done
         case (let record?, .present):
             var done = EnsureOutcome(result: .unchanged, table: table, query: query)
             done.sysID = Self.sysID(of: .object(record))
-            done.display = Self.display(of: record)
+            done.display = RecordName(record)?.text
             var changes: [FieldName: FieldValue] = [:]
             for field in step.fields {
                 guard let value = wanted[field.name] else { continue }
@@ -59,20 +61,22 @@ extension JobExecution {
                 guard !Self.holds(stored, value) else { continue }
                 changes[field.name] = value
                 done.written.append(field.name)
-                done.changes.append((field.name, stored?["value"] ?? stored ?? .null, .string(value.stringValue)))
+                let storedValue = stored.flatMap(NowRecord.Field.init(member:)).map { JSONValue.string($0.value) }
+                done.changes.append((field.name, storedValue ?? stored ?? .null, .string(value.stringValue)))
             }
             if changes.isEmpty {
                 done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
             } else {
                 done.result = .updated
-                done.record = try await update(
+                let answer = try await update(
                     table, done.sysID, changes, writeOptions(step.settings), readConfiguration([], step.settings.read),
                     label: label)
+                done.record = WrittenRecords(answers: [answer], dates: dates).values.first ?? .null
             }
             outcome = done
         }
         ensured[outcome.result.rawValue, default: 0] += 1
-        return (outcome.value, outcome.summary(dryRun: dryRun != nil))
+        return (.ensured(outcome), outcome.summary(dryRun: dryRun != nil))
     }
 
     /// The one record of `table` that `query` matches, each field as `{value, display_value}`, or nil when none
@@ -105,9 +109,8 @@ extension JobExecution {
     /// value is the text the Table API would be sent.
     static func holds(_ stored: JSONValue?, _ wanted: FieldValue) -> Bool {
         let text = wanted.stringValue
-        guard let stored else { return false }
-        guard case .object(let parts) = stored else { return stored.text == text }
-        return parts["value"]?.text == text || parts["display_value"]?.text == text
+        guard let stored, let field = NowRecord.Field(member: stored) else { return stored?.text == text }
+        return field.value == text || field.displayValue == text
     }
 
     /// A record read with `display_value=all` as `mode` would have shown it: stored values, display values, or
@@ -116,18 +119,9 @@ extension JobExecution {
         guard mode != .all else { return .object(record) }
         return .object(
             JSONObject(
-                record.map { name, field in
-                    guard case .object(let parts) = field else { return (name, field) }
-                    return (name, (mode == .display ? parts["display_value"] : parts["value"]) ?? field)
+                record.map { name, member in
+                    guard case .object = member, let field = NowRecord.Field(member: member) else { return (name, member) }
+                    return (name, .string(mode == .display ? field.displayValue ?? field.value : field.value))
                 }))
-    }
-
-    /// How a person knows a record (its fields plain or as `{value, display_value}`): `INC0010005`, else its
-    /// name or user name, else nothing.
-    static func display(of record: JSONObject) -> String? {
-        for name in ["number", "name", "user_name"] {
-            if let text = record[name].map({ $0["display_value"] ?? $0 })?.text, !text.isEmpty { return text }
-        }
-        return nil
     }
 }

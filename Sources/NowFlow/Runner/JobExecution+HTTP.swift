@@ -4,7 +4,7 @@ import NowData
 /// The `http` step: one request through NowData's `NowAPIService`, over the job's service (its instance,
 /// credentials, retries and shared pause after a 429), and its `expect`.
 extension JobExecution {
-    func perform(_ step: HTTPStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: HTTPStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let method = try step.method.map { template throws(StepFailure) in try text(template, "http.method", scope: scope) }?
             .uppercased() ?? "GET"
         guard HTTPMethod.allCases.contains(where: { $0.name == method }) else {
@@ -34,8 +34,7 @@ extension JobExecution {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
             options.onEvent(.plannedWrite(write))
-            let result: JSONValue = ["status": .null, "headers": .object([:]), "body": .null]
-            return (result, "would send \(method) \(path) (dry run)")
+            return (.http(status: .null, headers: .object([:]), body: .null), "would send \(method) \(path) (dry run)")
         }
         let api = NowAPIService(sharing: service)
         let response = try await calling {
@@ -43,13 +42,13 @@ extension JobExecution {
                 method: method, path: path, queryItems: queryItems, headers: headers, body: body)
         }
         let result = Self.result(of: response)
-        try check(step.expect, result, request: "\(method) \(path)", scope: scope)
+        try check(step.expect, result.json, request: "\(method) \(path)", scope: scope)
         return (result, "\(method) \(path): \(response.statusCode), \(response.body.count) bytes")
     }
 
     /// `steps.<id>`: `status`, `headers` (each name as sent, repeated ones joined with `, `) and `body`, parsed
     /// when it is JSON, else its text.
-    static func result(of response: NowHTTPResponse) -> JSONValue {
+    static func result(of response: NowHTTPResponse) -> StepResult {
         var headers = JSONObject()
         for (name, value) in response.headers {
             headers[name] = .string(headers[name].map { $0.text + ", " + value } ?? value)
@@ -60,7 +59,7 @@ extension JobExecution {
         } else {
             body = (try? JSONValue(json: response.body)) ?? .string(String(decoding: response.body, as: UTF8.self))
         }
-        return ["status": .number(JSONNumber(response.statusCode)), "headers": .object(headers), "body": body]
+        return .http(status: .number(JSONNumber(response.statusCode)), headers: .object(headers), body: body)
     }
 
     /// Fails the step, as an assertion on the instance's answer, when `expect` does not hold: the status (any 2xx

@@ -4,7 +4,7 @@ extension JobExecution {
     /// Runs an included job: its variables set from `with:` (evaluated in the including scope and checked against
     /// their declarations), then its steps and `finally` in a scope of their own, numbered under this step
     /// (`3.1`, `3.2`, ...); the result is its `outputs:`.
-    func perform(_ step: IncludeStep, number: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: IncludeStep, number: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         var inner = Scope(env: scope.env)
         inner.dates = scope.dates
         inner.now = scope.now
@@ -50,6 +50,6 @@ extension JobExecution {
         let names = outputs.map(\.key)
         let summary =
             "ran \(step.file) (\(step.job.name))" + (names.isEmpty ? "" : ": outputs \(names.joined(separator: ", "))")
-        return (.object(["outputs": .object(outputs)]), summary)
+        return (.value(.object(["outputs": .object(outputs)])), summary)
     }
 }

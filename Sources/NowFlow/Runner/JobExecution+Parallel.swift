@@ -38,10 +38,10 @@ extension JobExecution {
     /// Runs the items of `step`, up to `parallel` at once.
     func runParallel(
         _ step: ForeachStep, parallel: Int, items: [JSONValue], number: String, label: String, scope: inout Scope
-    ) async throws(StepFailure) -> [JSONValue] {
+    ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         let start = scope
-        var results = [JSONValue?](repeating: nil, count: items.count)
+        var results = [[StepResult.Named]?](repeating: nil, count: items.count)
         var waiting: [Int: ItemRun] = [:]
         var reported = 0
         var done = 0
@@ -56,7 +56,7 @@ extension JobExecution {
             ensured.merge(run.ensured, uniquingKeysWith: +)
             self.masker = self.masker.adding(run.masker)
             for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
-            results[run.index] = .object(JSONObject(ids.compactMap { id in run.scope.steps[id].map { (id, $0) } }))
+            results[run.index] = run.scope.results(of: ids)
         }
 
         let service = service
@@ -111,6 +111,6 @@ extension JobExecution {
             if let run = waiting[index] { report(run) }
         }
         if let firstFailure { throw Self.itemFailure(firstFailure.index, firstFailure.failure) }
-        return results.map { $0 ?? .null }
+        return results
     }
 }

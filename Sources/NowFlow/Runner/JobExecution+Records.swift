@@ -10,13 +10,13 @@ extension JobExecution {
     /// The most records one page of a query asks for when the step gives no `page_size`.
     static let defaultPageSize = 100
 
-    func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         var query: EncodedQuery
         var translated: [String] = []
         switch try selection(step.filter, table: table, scope: scope, translated: &translated) {
         case .nothing(let reason):
-            return (.object(["records": .array([]), "count": 0]), "0 records from \(table): \(reason)")
+            return (.records([]), "0 records from \(table): \(reason)")
         case .query(let selected):
             query = selected
         }
@@ -48,10 +48,10 @@ extension JobExecution {
         }
         if let limit, records.count > limit { records.removeLast(records.count - limit) }
         let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)\(Self.labels(translated))"
-        return (.object(["records": .array(records), "count": .number(JSONNumber(records.count))]), summary)
+        return (.records(records), summary)
     }
 
-    func perform(_ step: GetStep, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: GetStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let configuration = readConfiguration(step.fields, step.read)
@@ -59,10 +59,10 @@ extension JobExecution {
             shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
         }
         let standIn = dryRun?.isStandIn(sysID) == true ? " (dry run)" : ""
-        return (.object(["record": record, "sys_id": .string(sysID)]), "\(table) \(sysID)\(standIn)")
+        return (.record(record, sysID: sysID), "\(table) \(sysID)\(standIn)")
     }
 
-    func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: CreateStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         var fields = try fieldValues(step.fields, scope: scope)
         // The sys_id is chosen before sending, so that a create whose answer never comes can still be reported; a
@@ -84,14 +84,15 @@ extension JobExecution {
             throw error
         }
         let sysID = Self.sysID(of: record)
-        let result: JSONValue = .object(["record": shown(record), "sys_id": .string(sysID)])
+        let result = StepResult.written(
+            RecordWrite(action: .created, sysIDs: [sysID], byQuery: false, records: WrittenRecords([shown(record)])))
         guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        noteNumber(of: record, sysID: sysID)
+        if let name = record.object.flatMap(RecordName.init) { numbers[sysID] = name.text }
         return (result, "created \(table) \(sysID)")
     }
 
-    func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: UpdateStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let fields = try fieldValues(step.fields, scope: scope)
         let configuration = readConfiguration([], step.settings.read)
@@ -99,38 +100,43 @@ extension JobExecution {
         switch step.target {
         case .sysID(let template):
             let sysID = try text(template, "sys_id", scope: scope)
-            let record = try await update(table, sysID, fields, writeOptions, configuration, label: label)
-            let result: JSONValue = .object(["record": record, "sys_id": .string(sysID), "count": 1])
+            let answer = try await update(table, sysID, fields, writeOptions, configuration, label: label)
+            let records = WrittenRecords(answers: [answer], dates: dates)
+            let result = StepResult.written(
+                RecordWrite(action: .updated, sysIDs: [sysID], byQuery: false, records: records))
             return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
             let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
-            var records: [JSONValue] = []
+            var answers: [Data] = []
+            answers.reserveCapacity(sysIDs.count)
             for sysID in sysIDs {
-                records.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
+                answers.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
             }
             let verb = dryRun == nil ? "updated" : "would update"
+            let records = WrittenRecords(answers: answers, dates: dates)
             return (
-                Self.many(sysIDs, records: records),
+                .written(RecordWrite(action: .updated, sysIDs: sysIDs, byQuery: true, records: records)),
                 "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
             )
         }
     }
 
-    func perform(_ step: DeleteStep, label: String, scope: Scope) async throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: DeleteStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         let verb = dryRun == nil ? "deleted" : "would delete"
         switch step.target {
         case .sysID(let template):
             let sysID = try text(template, "sys_id", scope: scope)
             try await delete(table, sysID, label: label)
-            return (.object(["sys_id": .string(sysID), "count": 1]), "\(verb) \(table) \(sysID)\(dryRunMark)")
+            let write = RecordWrite(action: .deleted, sysIDs: [sysID], byQuery: false, records: nil)
+            return (.written(write), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
             let (sysIDs, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
-                Self.many(sysIDs, records: nil), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+                .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
             )
         }
     }
@@ -140,26 +146,22 @@ extension JobExecution {
     /// ` (dry run)` after the summary of a write a dry run did not send; nothing in a real run.
     private var dryRunMark: String { dryRun == nil ? "" : " (dry run)" }
 
+    /// Updates the record; gives the instance's answer (`{"result": record}`), of which only the record's name
+    /// (``RecordName``, for the records-touched summary) is read here.
     func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,
         _ configuration: FieldReadConfiguration, label: String
-    ) async throws(StepFailure) -> JSONValue {
-        let record = try await calling {
-            try Self.result(
-                try await service.updateRecord(
-                    sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration))
+    ) async throws(StepFailure) -> Data {
+        let (answer, name) = try await calling {
+            let answer = try await service.updateRecord(
+                sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration)
+            return (answer, try RecordName.ofAnswer(answer))
         }
         if dryRun == nil {
             touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
-            noteNumber(of: record, sysID: sysID)
+            if let name { numbers[sysID] = name.text }
         }
-        return shown(record)
-    }
-
-    /// Keeps the record's `number` (or `name`), by which the summary names it.
-    private func noteNumber(of record: JSONValue, sysID: String) {
-        let known = [record["number"], record["name"]].compactMap { $0.map { $0["value"] ?? $0 }?.text }
-        if let number = known.first(where: { !$0.isEmpty }) { numbers[sysID] = number }
+        return answer
     }
 
     /// A record as the job sees it: dates in the job's format.
@@ -370,21 +372,11 @@ extension JobExecution {
 
     /// The sys_id of a record, whether plain or as `{value, display_value}`.
     static func sysID(of record: JSONValue) -> String {
-        guard let sysID = record["sys_id"] else { return "" }
-        if case .object(let parts) = sysID { return parts["value"]?.text ?? "" }
-        return sysID.text
+        record["sys_id"].flatMap(NowRecord.Field.init(member:))?.value ?? ""
     }
 
     /// `1 incident record`, `8 incident records`.
     static func records(_ count: Int, of table: String) -> String {
         "\(count) \(table) record\(count == 1 ? "" : "s")"
-    }
-
-    private static func many(_ sysIDs: [String], records: [JSONValue]?) -> JSONValue {
-        var result: JSONObject = [
-            "sys_ids": .array(sysIDs.map(JSONValue.string)), "count": .number(JSONNumber(sysIDs.count)),
-        ]
-        if let records { result["records"] = .array(records) }
-        return .object(result)
     }
 }

@@ -2,7 +2,7 @@ import NowData
 
 /// The steps that work on values: extract, set, assert, foreach; and turning values into texts and fields.
 extension JobExecution {
-    func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (StepResult, String) {
         let from = try evaluate(step.from, "extract.from", scope: scope)
         let value: JSONValue
         do {
@@ -10,10 +10,10 @@ extension JobExecution {
         } catch {
             throw StepFailure("extract: \(step.fromSource): \(error)")
         }
-        return (value, "= \(Self.brief(value))")
+        return (.value(value), "= \(Self.brief(value))")
     }
 
-    func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (StepResult, String) {
         var values = JSONObject()
         for assignment in assignments {
             do {
@@ -24,10 +24,10 @@ extension JobExecution {
                 throw StepFailure("set \(assignment.name): \(error.message)")
             }
         }
-        return (.object(values), assignments.map { "vars.\($0.name)" }.joined(separator: ", "))
+        return (.value(.object(values)), assignments.map { "vars.\($0.name)" }.joined(separator: ", "))
     }
 
-    func perform(_ step: AssertStep, scope: Scope) throws(StepFailure) -> (JSONValue, String) {
+    func perform(_ step: AssertStep, scope: Scope) throws(StepFailure) -> (StepResult, String) {
         let holds: Bool
         do {
             holds = try step.that.evaluateCondition(in: scope)
@@ -48,11 +48,11 @@ extension JobExecution {
             }
             throw StepFailure(message, isAssertion: true)
         }
-        return (.object(["passed": true]), "holds: \(step.source)")
+        return (.value(.object(["passed": true])), "holds: \(step.source)")
     }
 
     func perform(_ step: ForeachStep, number: String, label: String, scope: inout Scope) async throws(StepFailure)
-        -> (JSONValue, String)
+        -> (StepResult, String)
     {
         let value = try evaluate(step.items, "foreach", scope: scope)
         guard case .array(let items) = value else {
@@ -63,7 +63,7 @@ extension JobExecution {
             let source = if case .template(let template, _, _) = step.parallel { template.source } else { "\(parallel)" }
             throw StepFailure("parallel: \(source) gives \(parallel); it must be at most \(ForeachStep.maximumParallel)")
         }
-        let results: [JSONValue]
+        let results: [[StepResult.Named]?]
         // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
         if parallel > 1, dryRun == nil {
             results = try await runParallel(
@@ -72,22 +72,22 @@ extension JobExecution {
             results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
         }
         return (
-            .object(["results": .array(results), "count": .number(JSONNumber(items.count))]),
+            .foreach(results),
             "\(items.count) item\(items.count == 1 ? "" : "s")\(parallel > 1 ? ", \(parallel) at a time" : "")"
         )
     }
 
     private func runSequential(
         _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
-    ) async throws(StepFailure) -> [JSONValue] {
+    ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
-        var results: [JSONValue] = []
+        var results: [[StepResult.Named]?] = []
         for (index, item) in items.enumerated() {
             var inner = scope
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             scope.vars = inner.vars
-            results.append(.object(JSONObject(ids.compactMap { id in inner.steps[id].map { (id, $0) } })))
+            results.append(inner.results(of: ids))
             options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
             if let failure { throw Self.itemFailure(index, failure) }
         }

@@ -124,7 +124,7 @@ final class JobExecution {
                 break
             }
             do throws(StepFailure) {
-                let performed: (JSONValue, String)
+                let performed: (StepResult, String)
                 do throws(StepFailure) {
                     performed = try await perform(step, number: number, label: draft.label, scope: &scope)
                 } catch {
@@ -252,7 +252,7 @@ final class JobExecution {
 
     /// Does the step's work; returns `steps.<id>` and a short summary of what it did.
     private func perform(_ step: Step, number: String, label: String, scope: inout Scope) async throws(StepFailure) -> (
-        JSONValue, String
+        StepResult, String
     ) {
         switch step.kind {
         case .query(let query): return try await perform(query, label: label, scope: scope)

@@ -12,8 +12,8 @@ public struct PlannedRecord: Sendable, Hashable {
 
     /// The record's sys_id.
     public var sysID: String
-    /// How a person knows the record: `INC0010005 "Email server down"` (its number and short description), else
-    /// its name, else its sys_id.
+    /// How a person knows the record: its ``RecordName`` (`INC0010005 "Email server down"`: a number with the short
+    /// description), else its sys_id (with the short description).
     public var display: String
     /// For an update, the fields whose value would change, in the order sent; empty for a delete.
     public var fields: [FieldChange]
@@ -27,7 +27,11 @@ public struct PlannedRecord: Sendable, Hashable {
         }
         sysID = text("sys_id") ?? ""
         let title = text("short_description").map { " \"\($0)\"" } ?? ""
-        display = text("number").map { $0 + title } ?? text("name") ?? (title.isEmpty ? sysID : sysID + title)
+        if let name = RecordName(before) {
+            display = masker(name.text) + (name.field == "number" ? title : "")
+        } else {
+            display = sysID + title
+        }
         fields = (changing ?? JSONObject()).compactMap { name, value in
             let from = before[name].map(Self.value(of:)) ?? .null
             guard name != "sys_id", from.text != value.text else { return nil }
@@ -36,8 +40,8 @@ public struct PlannedRecord: Sendable, Hashable {
     }
 
     /// A reference's `value` rather than its `{link, value}`; any other value as it is.
-    private static func value(of field: JSONValue) -> JSONValue {
-        if case .object(let members) = field, let value = members["value"] { return value }
-        return field
+    private static func value(of member: JSONValue) -> JSONValue {
+        guard case .object = member, let field = NowRecord.Field(member: member) else { return member }
+        return .string(field.value)
     }
 }

@@ -1,0 +1,80 @@
+import NowData
+
+/// What a step gives `steps.<id>`: one case for each result the JSON report documents (`results`). Rendering,
+/// reports, `ensure`, `:undo` and the records-touched summary switch on it; expressions, `outputs:` and the report
+/// see it as JSON (``json``), in the shapes `docs/job-files.md` lists.
+enum StepResult: Sendable {
+    /// A step's id and its result.
+    typealias Named = (id: String, result: StepResult)
+
+    /// A query's records: `records` and `count`.
+    case records([JSONValue])
+    /// A get's record (null when the instance gave none): `record` and `sys_id`.
+    case record(JSONValue, sysID: String)
+    /// A create, update or delete.
+    case written(RecordWrite)
+    /// What an ensure step found and did.
+    case ensured(EnsureOutcome)
+    /// An aggregate's `stats`, or its `groups` and `count`.
+    case aggregate(JSONValue)
+    /// An attach's or a download's `attachment` (and `sys_id`, `path`), or an attachments step's `attachments` and
+    /// `count`.
+    case attachments(JSONValue)
+    /// An HTTP answer: `status`, `headers` and `body` (all null for a write a dry run did not send).
+    case http(status: JSONValue, headers: JSONValue, body: JSONValue)
+    /// A foreach's items, each the results of its steps with an id, in order (nil for an item a stop left unrun):
+    /// `results` and `count`.
+    case foreach([[StepResult.Named]?])
+    /// A REPL write that Ctrl-C interrupted and that may have gone through: `table`, `possibly_written` and
+    /// `sys_id` (or `sys_ids` for a write by query).
+    case possiblyWritten(table: String, sysIDs: [String], byQuery: Bool)
+    /// What an extract, set, assert or include gives: a plain value.
+    case value(JSONValue)
+
+    /// The result as expressions, `outputs:` and the JSON report see it.
+    var json: JSONValue {
+        switch self {
+        case .records(let records):
+            return ["records": .array(records), "count": .number(JSONNumber(records.count))]
+        case .record(let record, let sysID):
+            return ["record": record, "sys_id": .string(sysID)]
+        case .written(let write):
+            return write.json
+        case .ensured(let outcome):
+            return outcome.value
+        case .aggregate(let value), .attachments(let value), .value(let value):
+            return value
+        case .http(let status, let headers, let body):
+            return ["status": status, "headers": headers, "body": body]
+        case .foreach(let items):
+            let results = items.map { item in
+                item.map { JSONValue.object(JSONObject($0.map { ($0.id, $0.result.json) })) } ?? .null
+            }
+            return ["results": .array(results), "count": .number(JSONNumber(items.count))]
+        case .possiblyWritten(let table, let sysIDs, let byQuery):
+            var result: JSONObject = ["table": .string(table), "possibly_written": true]
+            if byQuery {
+                result["sys_ids"] = .array(sysIDs.map(JSONValue.string))
+            } else {
+                result["sys_id"] = .string(sysIDs.first ?? "")
+            }
+            return .object(result)
+        }
+    }
+
+    /// The records the result holds: a query's, a get's (null when none), a create's or an update's; none for the
+    /// others.
+    var records: [JSONValue] {
+        switch self {
+        case .records(let records): records
+        case .record(let record, _): [record]
+        case .written(let write): write.records?.values ?? []
+        default: []
+        }
+    }
+
+    /// Whether the result is a REPL write that may have gone through, not looked up yet.
+    var isPossiblyWritten: Bool {
+        if case .possiblyWritten = self { true } else { false }
+    }
+}
