@@ -24,6 +24,13 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// A JOIN without conditions keeps its `!`, without which it does not parse (found by Fuzz/run.sh query).
+    @Test func aJoinWithoutConditionsPrintsItsExclamationMark() throws {
+        let query = try EncodedQuery.parse("JOINincident.caller_id=sys_user.sys_id!")
+        #expect(query.text == "JOINincident.caller_id=sys_user.sys_id!")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// Random queries (every operator, dot-walks, OR clauses, NQ groups, joins, related lists, orderings, values
     /// holding `^`, `,`, spaces and unicode) print to a text that parses back to the same query.
     @Test func printedQueriesParseBackToTheSameQuery() throws {

@@ -33,8 +33,8 @@ extension EncodedQuery {
         case .condition(let condition):
             condition.field + condition.op.rawValue + escaped(condition.value)
         case .join(let join):
-            "JOIN\(join.table).\(join.field)=\(join.joinTable).\(join.joinField)"
-                + (join.query.groups.isEmpty ? "" : "!" + join.query.conditionsText)
+            // The `!` even before no conditions: the parser takes no JOIN without it.
+            "JOIN\(join.table).\(join.field)=\(join.joinTable).\(join.joinField)!" + join.query.conditionsText
         case .relatedList(let related):
             "RLQUERY\(related.table).\(related.field),\(related.comparison.rawValue)\(related.count)"
                 + (related.stopsAtRelationship ? ",m2m" : "")
