@@ -211,7 +211,7 @@ final class RequestPipeline: Sendable {
     static func requestedDelay(in response: NowHTTPResponse, now: Date = Date()) -> Duration? {
         if let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
             if let seconds = Double(value) { return .seconds(max(0, seconds)) }
-            if let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
+            if DateFormatter.canRead(value), let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
         }
         if let value = response.headers["X-RateLimit-Reset"],
             let reset = Double(value.trimmingCharacters(in: .whitespaces))
