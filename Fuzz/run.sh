@@ -21,6 +21,8 @@ set -eu
 # A trap is reported by libFuzzer and AddressSanitizer; the Swift runtime's backtracer, reading memory that
 # AddressSanitizer watches, would add a report of its own.
 export SWIFT_BACKTRACE=enable=no
+# Leaks of the toolchain's own libraries (Fuzz/lsan.supp) are not the package's.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 all="yaml expression job shortform decode query request multipart batch form dates"
 smoke=false

@@ -31,6 +31,14 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// An RLQUERY with a malformed header prints with the ENDRLQUERY that closed it, so that the terms after it stay
+    /// outside it (found by Fuzz/run.sh query).
+    @Test func aMalformedRelatedListPrintsItsEnd() throws {
+        let query = try EncodedQuery.parse("RLQUERYsys_user_grmember.group,about0^active=true^ENDRLQUERY^priority=1")
+        #expect(query.text == "RLQUERYsys_user_grmember.group,about0^ENDRLQUERY^priority=1")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// Random queries (every operator, dot-walks, OR clauses, NQ groups, joins, related lists, orderings, values
     /// holding `^`, `,`, spaces and unicode) print to a text that parses back to the same query.
     @Test func printedQueriesParseBackToTheSameQuery() throws {

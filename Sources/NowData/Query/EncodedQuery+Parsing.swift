@@ -202,8 +202,7 @@ extension EncodedQuery.Term {
         guard target.count == 2, !target.contains(where: \.isEmpty), let comparison, let count, count >= 0,
             flags.allSatisfy({ $0 == "m2m" })
         else {
-            self = .invalid(
-                text: text, reason: "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY")
+            self = .invalid(text: text, reason: EncodedQuery.malformedRelatedList)
             return
         }
         self = .relatedList(

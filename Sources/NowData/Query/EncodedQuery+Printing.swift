@@ -39,8 +39,10 @@ extension EncodedQuery {
             "RLQUERY\(related.table).\(related.field),\(related.comparison.rawValue)\(related.count)"
                 + (related.stopsAtRelationship ? ",m2m" : "")
                 + (related.query.groups.isEmpty ? "" : "^" + related.query.conditionsText) + "^ENDRLQUERY"
-        case .invalid(let text, _):
-            escaped(text)
+        case .invalid(let text, let reason):
+            // A malformed RLQUERY was closed by its ENDRLQUERY: without it, the header would read back as an
+            // RLQUERY left open, holding the terms after it.
+            escaped(text) + (reason == EncodedQuery.malformedRelatedList ? "^ENDRLQUERY" : "")
         }
     }
 
