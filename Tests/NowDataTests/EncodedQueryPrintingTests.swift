@@ -39,6 +39,13 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// A `^` in a field name (written `^^`) prints as `^^` too, as in a value (found by Fuzz/run.sh query).
+    @Test func aCaretInAFieldNamePrintsDoubled() throws {
+        let query = try EncodedQuery.parse("short^^description*b^ORDERBYnum^^ber^JOINa^^b.c=d.e!x^^y=1")
+        #expect(query.text == "short^^description*b^JOINa^^b.c=d.e!x^^y=1^ORDERBYnum^^ber")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// Random queries (every operator, dot-walks, OR clauses, NQ groups, joins, related lists, orderings, values
     /// holding `^`, `,`, spaces and unicode) print to a text that parses back to the same query.
     @Test func printedQueriesParseBackToTheSameQuery() throws {

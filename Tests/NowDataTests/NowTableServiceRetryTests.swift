@@ -48,9 +48,11 @@ import Testing
         #expect(transport.recorded.count == 3)
     }
 
-    /// A `Retry-After` or an `X-RateLimit-Reset` an hour away, beyond the budget, ends the retries at once.
+    /// A `Retry-After` or an `X-RateLimit-Reset` an hour away, beyond the budget, ends the retries at once; so do
+    /// delays no `Duration` holds (`4E20` trapped; found by Fuzz/run.sh dates).
     @Test(arguments: [
         ("Retry-After", "3600"), ("X-RateLimit-Reset", String(Int(Date().timeIntervalSince1970) + 3600)),
+        ("Retry-After", "4E20"), ("Retry-After", "inf"), ("X-RateLimit-Reset", "1e300"),
     ])
     func aRequestedDelayBeyondTheBudgetIsNotWaitedFor(header: String, value: String) async throws {
         let transport = RecordingTransport { [busy] _, _ in json(429, busy, headers: HTTPHeaders([(header, value)])) }

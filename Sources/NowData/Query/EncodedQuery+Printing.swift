@@ -4,9 +4,9 @@ extension EncodedQuery {
     /// The query as encoded-query text, which ``parse(_:)`` reads back to the same query: groups joined by `^NQ`,
     /// clauses by `^`, the terms of a clause by `^OR`, then the sort terms.
     ///
-    /// One rule for `^` inside a value, shared with the parser: it is written `^^` (``escaped(_:)``). The platform
-    /// documents no escape for `^`, so the runner refuses such values before they reach an instance; the local
-    /// instance reads `^^` as a literal `^`.
+    /// One rule for `^` inside a value (or a table or field name), shared with the parser: it is written `^^`
+    /// (``escaped(_:)``). The platform documents no escape for `^`, so the runner refuses such values before they
+    /// reach an instance; the local instance reads `^^` as a literal `^`.
     ///
     /// Two spellings read back as another operator, as the syntax has no way to tell them apart: a `<` or `>`
     /// condition whose value starts with `=` (read as `<=`, `>=`), and an `IN` condition whose value starts with
@@ -31,12 +31,13 @@ extension EncodedQuery {
     package static func text(_ term: Term) -> String {
         switch term {
         case .condition(let condition):
-            condition.field + condition.op.rawValue + escaped(condition.value)
+            escaped(condition.field) + condition.op.rawValue + escaped(condition.value)
         case .join(let join):
             // The `!` even before no conditions: the parser takes no JOIN without it.
-            "JOIN\(join.table).\(join.field)=\(join.joinTable).\(join.joinField)!" + join.query.conditionsText
+            "JOIN\(escaped(join.table)).\(escaped(join.field))=\(escaped(join.joinTable)).\(escaped(join.joinField))!"
+                + join.query.conditionsText
         case .relatedList(let related):
-            "RLQUERY\(related.table).\(related.field),\(related.comparison.rawValue)\(related.count)"
+            "RLQUERY\(escaped(related.table)).\(escaped(related.field)),\(related.comparison.rawValue)\(related.count)"
                 + (related.stopsAtRelationship ? ",m2m" : "")
                 + (related.query.groups.isEmpty ? "" : "^" + related.query.conditionsText) + "^ENDRLQUERY"
         case .invalid(let text, let reason):
@@ -55,6 +56,6 @@ extension EncodedQuery {
 extension EncodedQuery.Ordering {
     /// `ORDERBYfield` or `ORDERBYDESCfield`.
     package var text: String {
-        (descending ? "ORDERBYDESC" : "ORDERBY") + field
+        (descending ? "ORDERBYDESC" : "ORDERBY") + EncodedQuery.escaped(field)
     }
 }
