@@ -46,6 +46,14 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// The sort terms of a query that ends with an RLQUERY left open print before it, where they read back as sort
+    /// terms (found by Fuzz/run.sh query).
+    @Test func sortTermsPrintBeforeAnRLQUERYLeftOpen() throws {
+        let query = try EncodedQuery.parse("ORDERBYnumber^active=true^RLQUERYtask.assigned_to,>0^state=1")
+        #expect(query.text == "ORDERBYnumber^active=true^RLQUERYtask.assigned_to,>0")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// Random queries (every operator, dot-walks, OR clauses, NQ groups, joins, related lists, orderings, values
     /// holding `^`, `,`, spaces and unicode) print to a text that parses back to the same query.
     @Test func printedQueriesParseBackToTheSameQuery() throws {

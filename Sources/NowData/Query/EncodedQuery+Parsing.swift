@@ -104,7 +104,8 @@ private struct Builder {
         while let related = open.popLast() {
             current = related.outer
             let text = String(decoding: related.header, as: UTF8.self)
-            current.append(.invalid(text: text, reason: "RLQUERY without ENDRLQUERY"), joinedByOR: related.joinedByOR)
+            current.append(
+                .invalid(text: text, reason: EncodedQuery.unclosedRelatedList), joinedByOR: related.joinedByOR)
         }
         return EncodedQuery(groups: current.finish(), ordering: ordering)
     }

@@ -17,7 +17,16 @@ extension EncodedQuery {
     /// query.text // "active=true"
     /// ```
     package var text: String {
-        ([conditionsText].filter { !$0.isEmpty } + ordering.map(\.text)).joined(separator: "^")
+        let conditions = [conditionsText].filter { !$0.isEmpty }
+        // After an RLQUERY left open (the last term), a sort term would read back as inside it: they go first.
+        return (leavesRelatedListOpen ? ordering.map(\.text) + conditions : conditions + ordering.map(\.text))
+            .joined(separator: "^")
+    }
+
+    /// Whether the query ends with an `RLQUERY` that no `ENDRLQUERY` closed.
+    private var leavesRelatedListOpen: Bool {
+        if case .invalid(_, EncodedQuery.unclosedRelatedList) = groups.last?.clauses.last?.terms.last { return true }
+        return false
     }
 
     /// The conditions alone, without the sort terms.

@@ -42,6 +42,8 @@ package struct EncodedQuery: Sendable, Hashable {
     /// Why an `RLQUERY` whose header is malformed is an invalid term (closed by its `ENDRLQUERY`, which the printed
     /// text keeps).
     package static let malformedRelatedList = "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY"
+    /// Why an `RLQUERY` that no `ENDRLQUERY` closes is an invalid term (it holds every term after it).
+    package static let unclosedRelatedList = "RLQUERY without ENDRLQUERY"
 
     /// One query between `^NQ` joins: a record matches when it matches every clause.
     package struct Group: Sendable, Hashable {
