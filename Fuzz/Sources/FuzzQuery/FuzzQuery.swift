@@ -68,24 +68,31 @@ enum FuzzQuery {
         return query
     }
 
-    /// Whether `query` holds one of the two spellings EncodedQuery.text documents as read back as another
-    /// operator: `<` or `>` before a value starting with `=`, `IN` before one starting with `STANCEOF` or
-    /// `_HIERARCHY`.
+    /// Whether `query` holds a spelling the syntax cannot write back: the two EncodedQuery.text documents (`<` or
+    /// `>` before a value starting with `=`, `IN` before one starting with `STANCEOF` or `_HIERARCHY`), and a
+    /// field or invalid term starting with a keyword of the syntax (`OR`, `NQ`, `RLQUERY`, `JOIN`, or the whole
+    /// `EQ` or `ENDRLQUERY`), which reads back as that keyword (the platform has no escape for it).
     static func hasAmbiguousSpelling(_ query: EncodedQuery) -> Bool {
         query.groups.contains { group in
             group.clauses.contains { clause in
                 clause.terms.contains { term in
                     switch term {
                     case .condition(let condition):
-                        ((condition.op == .lessThan || condition.op == .greaterThan) && condition.value.hasPrefix("="))
+                        startsWithKeyword(condition.field)
+                            || ((condition.op == .lessThan || condition.op == .greaterThan) && condition.value.hasPrefix("="))
                             || (condition.op == .isIn
                                 && (condition.value.hasPrefix("STANCEOF") || condition.value.hasPrefix("_HIERARCHY")))
                     case .join(let join): hasAmbiguousSpelling(join.query)
                     case .relatedList(let related): hasAmbiguousSpelling(related.query)
-                    case .invalid: false
+                    case .invalid(let text, _): startsWithKeyword(text)
                     }
                 }
             }
         }
+    }
+
+    /// Whether `text`, as a term, would read back as a keyword of the syntax.
+    static func startsWithKeyword(_ text: String) -> Bool {
+        ["OR", "NQ", "RLQUERY", "JOIN"].contains { text.hasPrefix($0) } || text == "EQ" || text == "ENDRLQUERY"
     }
 }

@@ -10,7 +10,8 @@ extension EncodedQuery {
     ///
     /// Two spellings read back as another operator, as the syntax has no way to tell them apart: a `<` or `>`
     /// condition whose value starts with `=` (read as `<=`, `>=`), and an `IN` condition whose value starts with
-    /// `STANCEOF` or `_HIERARCHY`.
+    /// `STANCEOF` or `_HIERARCHY`. A term whose field starts with a keyword (`OR`, `NQ`, `RLQUERY`, `JOIN`) reads
+    /// back as that keyword.
     ///
     /// ```swift
     /// let query = EncodedQuery(groups: [.init(clauses: [.init(terms: [.condition(.init(field: "active", op: .equals, value: "true"))])])])
