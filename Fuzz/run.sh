@@ -1,78 +1,93 @@
 #!/bin/sh
-# Fuzzes the YAML layer, the expression parser, whole job files and Coder.default's decoding with libFuzzer
-# (outside CI).
+# Fuzzes the package's parsers of untrusted input with libFuzzer and AddressSanitizer (Fuzz/README.md).
 #
-#   Fuzz/run.sh [SECONDS] [TARGET]   # each target (or TARGET alone: yaml, expression, job, decode) runs SECONDS
-#                                    # (default 600); crashes are saved under Fuzz/Crashes/
+#   Fuzz/run.sh [SECONDS] [TARGET...]   # each target (default: all) runs SECONDS (default 600), one at a time;
+#                                       # crashes are saved under Fuzz/Crashes/, the corpora grow in
+#                                       # .build/fuzz/corpus-TARGET
+#   Fuzz/run.sh --smoke [TARGET...]     # CI: each target runs its seed corpus and a fixed number of mutations
+#                                       # of it (seed 1), from an empty scratch corpus
 #
-# Each target is compiled from the module's sources plus an entry file in one swiftc call, with
-# -sanitize=fuzzer,address. Every target compiles NowData's sources (with its Swift side of simdjson,
-# Sources/SimdJSON, and its libcurl transport, Sources/CurlHTTP) into the same module (their `import NowData`,
-# `internal import SimdJSON` and `internal import CurlHTTP` lines dropped in a scratch copy): NowFlow's values are
-# NowData's JSONValue. NowData's C++ parser (Sources/CJSONTape, on Debian's libsimdjson) is compiled by clang++ and
-# its module found through a module map written in the scratch directory, and libcurl's module comes from CCurl/.
-# The decode target is differential: whatever Coder.default's simdjson path decodes must equal JSONDecoder's result.
-# The corpora start from Fuzz/Corpus (seeded with workflows/ and sample expressions) and grow in a scratch copy;
-# a target's Fuzz/TARGET.dict (JSON tokens for decode) is passed as its libFuzzer dictionary.
-# A crashing input found here must become a test (Tests/NowFlowTests, or Tests/NowDataTests for decode).
+# TARGET: yaml expression job shortform decode query request multipart batch form dates.
+#
+# The targets are the executables of the package in Fuzz/ (Fuzz/Package.swift), which depends on the root
+# package by path: they are built from the package's own modules, with -sanitize=fuzzer,address on every Swift
+# module and -fsanitize=fuzzer-no-link,address on its C and C++ ones, in release with -enable-testing (the
+# targets `@testable import` the modules); every target is built at each run. A build that fails stops the
+# script with the compiler's error.
+# Each target's seeds are Fuzz/Corpus/TARGET (and workflows/ for yaml and job); Fuzz/TARGET.dict, when there is
+# one, is its libFuzzer dictionary. A crashing input found here must become a test in the Tests/ target of the
+# module it belongs to.
 set -eu
+# A trap is reported by libFuzzer and AddressSanitizer; the Swift runtime's backtracer, reading memory that
+# AddressSanitizer watches, would add a report of its own.
+export SWIFT_BACKTRACE=enable=no
+# Leaks of the toolchain's own libraries (Fuzz/lsan.supp) are not the package's.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")" && pwd)/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
-seconds="${1:-600}"
-targets="${2:-yaml expression job decode}"
+all="yaml expression job shortform decode query request multipart batch form dates"
+smoke=false
+seconds=600
+case "${1:-}" in
+--smoke)
+    smoke=true
+    shift
+    ;;
+'' | *[!0-9]*) ;;
+*)
+    seconds="$1"
+    shift
+    ;;
+esac
+targets="${*:-$all}"
+# The runs of each target in --smoke: about 15 s for all of them on the development machine.
+smokeRuns=1000
 build=.build/fuzz
-mkdir -p "$build" Fuzz/Crashes
-flags="-sanitize=fuzzer,address -parse-as-library -O -g -I CYAML -lyaml -swift-version 6 -package-name nowflow"
 
-# Compiles Swift sources into the fuzzer of target $1 with the extra swiftc flags $2, dropping their
-# `import NowData`, `internal import SimdJSON` and `internal import CurlHTTP` lines.
-compile() {
-    target="$1"
-    extra="$2"
-    shift 2
-    sources="$build/$target-sources"
-    rm -rf "$sources"
-    mkdir -p "$sources"
-    for file in "$@"; do
-        sed -e '/^import NowData$/d' -e '/^internal import SimdJSON$/d' -e '/^internal import CurlHTTP$/d' "$file" \
-            > "$sources/$(echo "$file" | tr / _)"
-    done
-    swiftc $flags $extra "$sources"/*.swift -module-name "Fuzz$target" -o "$build/fuzz-$target" 2>&1 \
-        | grep -v "Cannot export local symbol" || true
-}
-
-# NowData's C++ parser and the module map that lets Swift import it; NowData's libcurl module (CCurl/).
-mkdir -p "$build/cjsontape"
-printf 'module CJSONTape {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CJSONTape/include/CJSONTape.h" \
-    > "$build/cjsontape/module.modulemap"
-clang++ -std=c++17 -DSIMDJSON_THREADS_ENABLED=1 -fsanitize=fuzzer-no-link,address -O1 -g \
-    -I Sources/CJSONTape/include -c Sources/CJSONTape/CJSONTape.cpp -o "$build/cjsontape/CJSONTape.o"
-nowdataflags="-I $build/cjsontape $build/cjsontape/CJSONTape.o -lsimdjson -lstdc++ -I CCurl -lcurl"
-
-nowdata=$(find Sources/NowData Sources/SimdJSON Sources/CurlHTTP -name '*.swift')
-for target in $targets; do
-    case "$target" in
-    yaml) compile yaml "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Fuzz/FuzzYAML.swift ;;
-    expression) compile expression "$nowdataflags" $nowdata Sources/NowFlow/Expressions/*.swift Fuzz/FuzzExpression.swift ;;
-    job)
-        compile job "$nowdataflags" $nowdata Sources/NowFlow/YAML/*.swift Sources/NowFlow/Expressions/*.swift Sources/NowFlow/Job/*.swift \
-            Sources/NowFlow/Job/Steps/*.swift Sources/NowFlow/Runner/JobDates.swift Fuzz/FuzzJob.swift
-        ;;
-    decode) compile decode "$nowdataflags" $nowdata Fuzz/FuzzDecode.swift ;;
+# The executable of target $1.
+product() {
+    case "$1" in
+    yaml) echo FuzzYAML ;;
+    expression) echo FuzzExpression ;;
+    job) echo FuzzJob ;;
+    shortform) echo FuzzShortForm ;;
+    decode) echo FuzzDecode ;;
+    query) echo FuzzQuery ;;
+    request) echo FuzzRequest ;;
+    multipart) echo FuzzMultipart ;;
+    batch) echo FuzzBatch ;;
+    form) echo FuzzForm ;;
+    dates) echo FuzzDates ;;
     *)
-        echo "unknown target: $target (yaml, expression, job, decode)" >&2
+        echo "unknown target: $1 ($all)" >&2
         exit 2
         ;;
     esac
-done
+}
 
+for target in $targets; do product "$target" >/dev/null; done
+# Every target, whichever run: a target that no longer builds is found at the next run of any.
+swift build --package-path Fuzz --build-path "$build" -c release \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+    -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
+
+mkdir -p Fuzz/Crashes
 for target in $targets; do
-    corpus="$build/corpus-$target"
-    mkdir -p "$corpus"
-    cp Fuzz/Corpus/$target/* "$corpus/"
-    case "$target" in yaml | job) cp workflows/*.yaml "$corpus/" ;; esac
+    seeds="Fuzz/Corpus/$target"
+    case "$target" in yaml | job) seeds="$seeds workflows" ;; esac
     dictionary=""
     if [ -f "Fuzz/$target.dict" ]; then dictionary="-dict=Fuzz/$target.dict"; fi
-    echo "fuzzing $target for $seconds s"
-    "$build/fuzz-$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 $dictionary \
-        -artifact_prefix=Fuzz/Crashes/$target- -print_final_stats=1 "$corpus"
+    corpus="$build/corpus-$target"
+    if $smoke; then
+        corpus="$build/smoke-corpus-$target"
+        rm -rf "$corpus"
+        limit="-runs=$smokeRuns -seed=1"
+        echo "fuzzing $target: its seeds and $smokeRuns runs"
+    else
+        limit="-max_total_time=$seconds"
+        echo "fuzzing $target for $seconds s"
+    fi
+    mkdir -p "$corpus"
+    # shellcheck disable=SC2086 # $limit, $dictionary and $seeds are lists of words
+    "$build/release/$(product "$target")" $limit -timeout=10 -rss_limit_mb=2048 -max_len=4096 $dictionary \
+        -artifact_prefix="Fuzz/Crashes/$target-" -print_final_stats=1 "$corpus" $seeds
 done

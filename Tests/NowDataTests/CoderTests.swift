@@ -122,4 +122,20 @@ import Testing
             String(decoding: try encoder.encode(incident), as: UTF8.self)
                 == #"{"short_description":"Printer on fire","sys_id":"abc"}"#)
     }
+
+    /// Text with a character of several Unicode scalars (a digit and a combining mark) is no date to a custom
+    /// coder's formatter, where Foundation on Linux would trap ("Incorrect range"; found by Fuzz/run.sh dates).
+    @Test(arguments: ["12/03/2026 1\u{301}:00", "1\u{301}", "12\u{6DF}\u{FFFD} 23:+0100:"])
+    func customCodersReadNoDateFromTextWithCombiningMarks(text: String) throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "dd/MM/yyyy HH:mm"
+        let formatted = JSONDecoder()
+        formatted.dateDecodingStrategy = .formatted(formatter)
+        let iso8601 = JSONDecoder()
+        iso8601.dateDecodingStrategy = .iso8601
+        #expect(Coder.custom(JSONEncoder(), formatted).date(fromText: text) == nil)
+        #expect(Coder.custom(JSONEncoder(), iso8601).date(fromText: text) == nil)
+        #expect(Coder.custom(JSONEncoder(), formatted).date(fromText: "12/03/2026 10:00") != nil)
+    }
 }

@@ -24,6 +24,36 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// A JOIN without conditions keeps its `!`, without which it does not parse (found by Fuzz/run.sh query).
+    @Test func aJoinWithoutConditionsPrintsItsExclamationMark() throws {
+        let query = try EncodedQuery.parse("JOINincident.caller_id=sys_user.sys_id!")
+        #expect(query.text == "JOINincident.caller_id=sys_user.sys_id!")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
+    /// An RLQUERY with a malformed header prints with the ENDRLQUERY that closed it, so that the terms after it stay
+    /// outside it (found by Fuzz/run.sh query).
+    @Test func aMalformedRelatedListPrintsItsEnd() throws {
+        let query = try EncodedQuery.parse("RLQUERYsys_user_grmember.group,about0^active=true^ENDRLQUERY^priority=1")
+        #expect(query.text == "RLQUERYsys_user_grmember.group,about0^ENDRLQUERY^priority=1")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
+    /// A `^` in a field name (written `^^`) prints as `^^` too, as in a value (found by Fuzz/run.sh query).
+    @Test func aCaretInAFieldNamePrintsDoubled() throws {
+        let query = try EncodedQuery.parse("short^^description*b^ORDERBYnum^^ber^JOINa^^b.c=d.e!x^^y=1")
+        #expect(query.text == "short^^description*b^JOINa^^b.c=d.e!x^^y=1^ORDERBYnum^^ber")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
+    /// The sort terms of a query that ends with an RLQUERY left open print before it, where they read back as sort
+    /// terms (found by Fuzz/run.sh query).
+    @Test func sortTermsPrintBeforeAnRLQUERYLeftOpen() throws {
+        let query = try EncodedQuery.parse("ORDERBYnumber^active=true^RLQUERYtask.assigned_to,>0^state=1")
+        #expect(query.text == "ORDERBYnumber^active=true^RLQUERYtask.assigned_to,>0")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// Random queries (every operator, dot-walks, OR clauses, NQ groups, joins, related lists, orderings, values
     /// holding `^`, `,`, spaces and unicode) print to a text that parses back to the same query.
     @Test func printedQueriesParseBackToTheSameQuery() throws {

@@ -22,6 +22,21 @@ import Testing
         #expect(transport.recorded.count == 6)
     }
 
+    /// A `Retry-After` date holding a combining mark, on which Foundation's DateFormatter traps on Linux, is no
+    /// date: the retries keep the policy's own delays (found by Fuzz/run.sh dates).
+    @Test func aRetryAfterWithACombiningMarkIsNoDate() async throws {
+        let transport = RecordingTransport { [busy] _, _ in
+            json(429, busy, headers: ["Retry-After": "Wed, 2\u{301}1 Oct 2015 07:28:00 GMT"])
+        }
+        let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1)))
+
+        await #expect { _ = try await service.records(from: "incident") } throws: { error in
+            guard case NowDataError.badResponse(let status) = error else { return false }
+            return status == 429
+        }
+        #expect(transport.recorded.count == 2)
+    }
+
     @Test func retriesStopAtTheMaximumAndThrowTheLastFailure() async throws {
         let transport = RecordingTransport { [busy] _, _ in json(429, busy, headers: ["Retry-After": "0"]) }
         let service = makeService(transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), totalBudget: .seconds(3600)))
@@ -33,9 +48,11 @@ import Testing
         #expect(transport.recorded.count == 3)
     }
 
-    /// A `Retry-After` or an `X-RateLimit-Reset` an hour away, beyond the budget, ends the retries at once.
+    /// A `Retry-After` or an `X-RateLimit-Reset` an hour away, beyond the budget, ends the retries at once; so do
+    /// delays no `Duration` holds (`4E20` trapped; found by Fuzz/run.sh dates).
     @Test(arguments: [
         ("Retry-After", "3600"), ("X-RateLimit-Reset", String(Int(Date().timeIntervalSince1970) + 3600)),
+        ("Retry-After", "4E20"), ("Retry-After", "inf"), ("X-RateLimit-Reset", "1e300"),
     ])
     func aRequestedDelayBeyondTheBudgetIsNotWaitedFor(header: String, value: String) async throws {
         let transport = RecordingTransport { [busy] _, _ in json(429, busy, headers: HTTPHeaders([(header, value)])) }

@@ -13,6 +13,8 @@ extension Coder {
         case .default:
             return ServiceNowDate.date(from: text)
         case .custom(_, let decoder):
+            // A `.formatted` or `.iso8601` strategy reads through a formatter, which traps on some text.
+            guard DateFormatter.canRead(text) else { return nil }
             switch decoder.dateDecodingStrategy {
             #if canImport(Darwin)
                 case .formatted(let formatter): return formatter.date(from: text)

@@ -16,6 +16,13 @@ extension DateFormatter {
     /// ServiceNow's date format, `yyyy-MM-dd`, in UTC: the date fields (`due_date` on some tables, `birthday`).
     static let nonISO8601DateOnlyUTC: DateFormatter = utcFormatter("yyyy-MM-dd")
 
+    /// Whether `DateFormatter` (and `ISO8601DateFormatter`) may be given `text` to read: Foundation on Linux traps
+    /// ("Incorrect range") when its parse ends inside a character of more than one Unicode scalar, such as a digit
+    /// and a combining accent (`1\u{301}`). No date is written with such a character, so such text is not a date.
+    static func canRead(_ text: String) -> Bool {
+        text.allSatisfy { $0.unicodeScalars.count == 1 }
+    }
+
     private static func utcFormatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.calendar = Calendar(identifier: .gregorian)

@@ -104,7 +104,8 @@ private struct Builder {
         while let related = open.popLast() {
             current = related.outer
             let text = String(decoding: related.header, as: UTF8.self)
-            current.append(.invalid(text: text, reason: "RLQUERY without ENDRLQUERY"), joinedByOR: related.joinedByOR)
+            current.append(
+                .invalid(text: text, reason: EncodedQuery.unclosedRelatedList), joinedByOR: related.joinedByOR)
         }
         return EncodedQuery(groups: current.finish(), ordering: ordering)
     }
@@ -202,8 +203,7 @@ extension EncodedQuery.Term {
         guard target.count == 2, !target.contains(where: \.isEmpty), let comparison, let count, count >= 0,
             flags.allSatisfy({ $0 == "m2m" })
         else {
-            self = .invalid(
-                text: text, reason: "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY")
+            self = .invalid(text: text, reason: EncodedQuery.malformedRelatedList)
             return
         }
         self = .relatedList(

@@ -39,6 +39,11 @@ package struct EncodedQuery: Sendable, Hashable {
     /// The longest value, in UTF-8 bytes, of a `LIKE`, `STARTSWITH`, `ENDSWITH` or `CONTAINS` condition (SQLite
     /// takes patterns of at most 50,000 bytes, escapes included).
     package static let maximumPatternLength = 10_000
+    /// Why an `RLQUERY` whose header is malformed is an invalid term (closed by its `ENDRLQUERY`, which the printed
+    /// text keeps).
+    package static let malformedRelatedList = "an RLQUERY is written RLQUERYtable.field,>0[,m2m]^conditions^ENDRLQUERY"
+    /// Why an `RLQUERY` that no `ENDRLQUERY` closes is an invalid term (it holds every term after it).
+    package static let unclosedRelatedList = "RLQUERY without ENDRLQUERY"
 
     /// One query between `^NQ` joins: a record matches when it matches every clause.
     package struct Group: Sendable, Hashable {

@@ -210,15 +210,26 @@ final class RequestPipeline: Sendable {
     /// The delay a response asks for: `Retry-After` in seconds or as an HTTP date, else `X-RateLimit-Reset`.
     static func requestedDelay(in response: NowHTTPResponse, now: Date = Date()) -> Duration? {
         if let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) {
-            if let seconds = Double(value) { return .seconds(max(0, seconds)) }
-            if let date = httpDateFormatter.date(from: value) { return .seconds(max(0, date.timeIntervalSince(now))) }
+            if let seconds = Double(value) { return delay(seconds) }
+            if DateFormatter.canRead(value), let date = httpDateFormatter.date(from: value) {
+                return delay(date.timeIntervalSince(now))
+            }
         }
         if let value = response.headers["X-RateLimit-Reset"],
             let reset = Double(value.trimmingCharacters(in: .whitespaces))
         {
-            return .seconds(max(0, reset - now.timeIntervalSince1970))
+            return delay(reset - now.timeIntervalSince1970)
         }
         return nil
+    }
+
+    /// The longest delay a response is taken to ask for, in seconds (a century): any longer is as far beyond a
+    /// retry budget, and a `Duration` cannot hold every `Double` (`Retry-After: 4E20` would trap).
+    private static let longestRequestedDelay: Double = 100 * 365 * 86_400
+
+    /// `seconds` as a delay from 0 to ``longestRequestedDelay``; nil for NaN.
+    private static func delay(_ seconds: Double) -> Duration? {
+        seconds.isNaN ? nil : .seconds(min(max(0, seconds), longestRequestedDelay))
     }
 
     private static let httpDateFormatter: DateFormatter = {
