@@ -8,7 +8,7 @@ enum FuzzExpression {
     static let scope = Scope(
         vars: ["name": "abel^tuter", "count": 3, "ratio": 0.5, "list": ["a", 2]],
         env: ["HOME": "/root"],
-        steps: ["q": ["records": [["sys_id": "abc"]], "count": 1]],
+        steps: ["q": .records([["sys_id": "abc"]])],
         locals: ["item": "INC0010001"])
 
     static func main() {
