@@ -171,7 +171,7 @@ public final class LocalInstance: Sendable {
         let access: AccessPolicy.Access
         do {
             guard let granted = try self.access(request, as: user) else {
-                return TableAPIError.notAuthenticated.response
+                return TableAPIError.notAuthenticated(request).response
             }
             access = granted
         } catch let error as SQLiteError where error.isInterrupted {
