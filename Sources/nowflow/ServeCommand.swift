@@ -16,7 +16,7 @@ enum ServeCommand {
                              [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
                              [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]...
                              [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
-                             [--tls-client-ca FILE]
+                             [--tls-client-ca FILE] [--time-zone ZONE]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD, or the first line of --password-file. Each
         --oauth-client registers an OAuth application (oauth_entity) acting as the admin for client_credentials;
         so does each ID:SECRET line of --oauth-client-file and each comma-separated ID:SECRET of
@@ -33,6 +33,8 @@ enum ServeCommand {
         own (PEM). --port then serves HTTPS; with --tls-port, --port serves HTTP and --tls-port HTTPS.
         --tls-client-ca asks HTTPS clients for a certificate: one those CAs issued logs in as the user its
         sys_user_certificate record (by SHA-256 fingerprint) names.
+        --time-zone is the system time zone (glide.sys.default.tz), in which a user without a time_zone sees
+        date-times: an IANA name (default America/Los_Angeles, a PDI's; UTC for the local instance's own).
         """
 
     /// What the command line asks for.
@@ -154,7 +156,7 @@ enum ServeCommand {
                 "host", "port", "db", "schema", "user", "password", "latency", "fail-rate", "fail-first", "fail-status",
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
                 "header-timeout", "password-file", "oauth-client-file", "login-failure-limit", "lockout-time",
-                "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port", "tls-client-ca",
+                "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port", "tls-client-ca", "time-zone",
             ],
             flags: ["invalid-query-no-rows", "tls"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -181,6 +183,11 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
+        let zoneName = parsed.value("time-zone") ?? "America/Los_Angeles"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw UsageError("--time-zone expects an IANA time zone name (such as Europe/Paris or UTC), got '\(zoneName)'")
+        }
+        options.systemTimeZone = zone
         options.oauthClients = try oauthClients(parsed, environment: environment)
         if let iterations = try passwordIterations(environment: environment) {
             options.passwordIterations = iterations

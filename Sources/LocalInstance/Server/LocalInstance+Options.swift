@@ -1,3 +1,5 @@
+import Foundation
+
 extension LocalInstance {
     /// The platform's default `com.glide.attachment.max_size`: 1024 MB.
     public static let defaultAttachmentMaxSize = 1024 << 20
@@ -37,6 +39,10 @@ extension LocalInstance {
         /// The platform property `glide.invalid_query.returns_no_rows`: an invalid query part matches nothing
         /// instead of being ignored.
         public var invalidQueryReturnsNoRows: Bool
+        /// The platform property `glide.sys.default.tz`: the time zone in which a user whose `time_zone` is empty
+        /// sees date-times (display values, the web views) and computes a query's date helpers. UTC by default (the
+        /// embedded instance of `nowflow run` and the tests); `nowflow serve` sets a PDI's, America/Los_Angeles.
+        public var systemTimeZone: TimeZone
         /// How long an OAuth access token is valid (ServiceNow's default is 1799 seconds).
         public var tokenLifetime: Duration
         /// OAuth clients (client_id → client_secret) registered as `oauth_entity` records on every start, acting
@@ -78,8 +84,10 @@ extension LocalInstance {
             attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize,
             passwordIterations: Int = LocalInstance.defaultPasswordIterations,
             loginFailureLimit: Int = LocalInstance.defaultLoginFailureLimit,
-            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false
+            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false,
+            systemTimeZone: TimeZone = .gmt
         ) {
+            self.systemTimeZone = systemTimeZone
             self.keepsExistingAdmin = keepsExistingAdmin
             self.passwordIterations = passwordIterations
             self.loginFailureLimit = loginFailureLimit

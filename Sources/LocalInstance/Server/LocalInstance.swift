@@ -64,6 +64,7 @@ public final class LocalInstance: Sendable {
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
             now: now, log: log, administrator: options.adminUser, deletions: deletions)
         tables.passwordIterations = options.passwordIterations
+        tables.systemTimeZone = options.systemTimeZone
         handler = tables
         faults = Mutex(options.faults)
         let lockout = options.lockoutDuration.components
