@@ -13,14 +13,16 @@ enum ServeCommand {
                              [--password PW | --password-file FILE]
                              [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503] [--retry-after S]
                              [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
+                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--api-key-file FILE]
+                             [--attachment-max-size MB]
                              [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]...
                              [--tls [--tls-name NAME]... | --tls-cert FILE --tls-key FILE] [--tls-port PORT]
                              [--tls-client-ca FILE] [--time-zone ZONE]
         The admin password may also come from NOWFLOW_ADMIN_PASSWORD, or the first line of --password-file. Each
         --oauth-client registers an OAuth application (oauth_entity) acting as the admin for client_credentials;
         so does each ID:SECRET line of --oauth-client-file and each comma-separated ID:SECRET of
-        NOWFLOW_OAUTH_CLIENTS (out of sight of ps). --attachment-max-size is the platform's
+        NOWFLOW_OAUTH_CLIENTS (out of sight of ps). The first line of --api-key-file, else NOWFLOW_API_KEY, is a
+        REST API key (x-sn-apikey) of the admin, registered as the sys_api_key record "nowflow serve". --attachment-max-size is the platform's
         com.glide.attachment.max_size, in MB (default 1024). --header-timeout is how long a request's headers may
         take to arrive, in seconds (default 30); a connection past it is closed. After --login-failure-limit
         failed logins in a row (default 10; 0 never locks) a user or OAuth client is locked for --lockout-time
@@ -157,6 +159,7 @@ enum ServeCommand {
                 "retry-after", "drop-rate", "lost-response-rate", "oauth-client", "attachment-max-size",
                 "header-timeout", "password-file", "oauth-client-file", "login-failure-limit", "lockout-time",
                 "allowed-host", "tls-cert", "tls-key", "tls-name", "tls-port", "tls-client-ca", "time-zone",
+                "api-key-file",
             ],
             flags: ["invalid-query-no-rows", "tls"])
         if let extra = parsed.positional.first { throw UsageError("unexpected argument '\(extra)'") }
@@ -189,6 +192,7 @@ enum ServeCommand {
         }
         options.systemTimeZone = zone
         options.oauthClients = try oauthClients(parsed, environment: environment)
+        options.adminAPIKey = try adminAPIKey(parsed, environment: environment)
         if let iterations = try passwordIterations(environment: environment) {
             options.passwordIterations = iterations
         }
@@ -253,6 +257,25 @@ enum ServeCommand {
         case (nil, nil):
             return (environment["NOWFLOW_ADMIN_PASSWORD"], "NOWFLOW_ADMIN_PASSWORD")
         }
+    }
+
+    /// The admin's API key: the first line of `--api-key-file`, else `NOWFLOW_API_KEY`; nil when neither is given.
+    private static func adminAPIKey(
+        _ parsed: CommandArguments, environment: [String: String]
+    ) throws(UsageError) -> String? {
+        let key: String
+        let source: String
+        if let file = parsed.value("api-key-file") {
+            key = String(try secretFile(file, option: "--api-key-file").prefix { $0 != "\n" && $0 != "\r" })
+            source = "--api-key-file \(file)"
+        } else if let value = environment["NOWFLOW_API_KEY"] {
+            key = value
+            source = "NOWFLOW_API_KEY"
+        } else {
+            return nil
+        }
+        guard !key.isEmpty else { throw UsageError("\(source) is empty: an API key must not be empty") }
+        return key
     }
 
     /// The OAuth clients of every `--oauth-client`, `--oauth-client-file` line and `NOWFLOW_OAUTH_CLIENTS` entry

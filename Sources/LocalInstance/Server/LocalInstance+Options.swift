@@ -50,6 +50,10 @@ extension LocalInstance {
         /// through the Table API), `/oauth_token.do` accepts any client for the user grants (the user's
         /// credentials are still checked).
         public var oauthClients: [String: String]
+        /// The administrator's REST API key (sent as `x-sn-apikey`), registered on every start as the active
+        /// `sys_api_key` record `nowflow serve` acting as the administrator (its token replaced, stored hashed), as a
+        /// PDI's admin has one a test rig uses (`SN_API_KEY`); nil registers none.
+        public var adminAPIKey: String?
         /// How long one SQL statement may run; past it the request is answered 500 `Transaction cancelled: maximum
         /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.
         public var statementBudget: Duration?
@@ -85,8 +89,9 @@ extension LocalInstance {
             passwordIterations: Int = LocalInstance.defaultPasswordIterations,
             loginFailureLimit: Int = LocalInstance.defaultLoginFailureLimit,
             lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false,
-            systemTimeZone: TimeZone = .gmt
+            systemTimeZone: TimeZone = .gmt, adminAPIKey: String? = nil
         ) {
+            self.adminAPIKey = adminAPIKey
             self.systemTimeZone = systemTimeZone
             self.keepsExistingAdmin = keepsExistingAdmin
             self.passwordIterations = passwordIterations

@@ -95,6 +95,11 @@ public final class LocalInstance: Sendable {
                 try Self.registerOAuthClients(
                     options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()),
                     passwordIterations: options.passwordIterations, store: store, dictionary: dictionary, db)
+                if let key = options.adminAPIKey {
+                    try Self.registerAPIKey(
+                        key, userSysID: adminSysID, timestamp: Timestamp.string(now()),
+                        passwordIterations: options.passwordIterations, store: store, dictionary: dictionary, db)
+                }
             }
         } catch let error as SQLiteError {
             throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")
