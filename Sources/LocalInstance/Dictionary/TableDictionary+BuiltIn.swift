@@ -100,7 +100,7 @@ extension TableDictionary {
         FieldDefinition("route_reason", .integer),
         FieldDefinition("service_offering", .reference(table: "service_offering")),
         FieldDefinition("sla_due", .dateTime),
-        FieldDefinition("sys_domain", .reference(table: "sys_user_group"), defaultValue: "global"),
+        FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
         FieldDefinition("sys_domain_path", defaultValue: "/"),
         FieldDefinition("sys_tags"),
         FieldDefinition("task_effective_number"),
@@ -145,6 +145,54 @@ extension TableDictionary {
             FieldDefinition(
                 "date_format", .choice,
                 choices: UserDateDisplay.dateFormats.map { FieldChoice($0, $0) }),
+            // The other fields of a PDI's users (docs/reference/pdi-fields/sys_user.json).
+            FieldDefinition("avatar"),
+            FieldDefinition("building", .reference(table: "cmn_building")),
+            FieldDefinition(
+                "calendar_integration", .integer,
+                choices: [
+                    FieldChoice("1", "Outlook"),
+                ], defaultValue: "1"),
+            FieldDefinition("city"),
+            FieldDefinition("company", .reference(table: "core_company")),
+            FieldDefinition("cost_center", .reference(table: "cmn_cost_center")),
+            FieldDefinition("country"),
+            FieldDefinition("default_perspective", .reference(table: "sys_perspective")),
+            FieldDefinition("employee_number"),
+            FieldDefinition("enable_multifactor_authn", .boolean, defaultValue: "false"),
+            FieldDefinition("failed_attempts", .integer),
+            FieldDefinition(
+                "gender", .choice,
+                choices: [
+                    FieldChoice("Male", "Male"), FieldChoice("Female", "Female"),
+                    FieldChoice("Not Specified", "Not Specified"),
+                ]),
+            FieldDefinition("home_phone"),
+            FieldDefinition("internal_integration_user", .boolean, defaultValue: "false"),
+            FieldDefinition("introduction"),
+            FieldDefinition("last_login", .date),
+            FieldDefinition("last_login_time", .dateTime),
+            FieldDefinition("ldap_server", .reference(table: "ldap_server_config")),
+            FieldDefinition("middle_name"),
+            FieldDefinition(
+                "notification", .integer,
+                choices: [
+                    FieldChoice("1", "Disable"), FieldChoice("2", "Enable"),
+                ], defaultValue: "2"),
+            FieldDefinition("password_needs_reset", .boolean, defaultValue: "false"),
+            FieldDefinition("photo"),
+            FieldDefinition("preferred_language"),
+            FieldDefinition("roles"),
+            FieldDefinition("schedule", .reference(table: "cmn_schedule")),
+            FieldDefinition("source"),
+            FieldDefinition("state"),
+            FieldDefinition("street"),
+            FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+            FieldDefinition("sys_domain_path", defaultValue: "/"),
+            FieldDefinition("sys_tags"),
+            FieldDefinition("time_format"),
+            FieldDefinition("web_service_access_only", .boolean, defaultValue: "false"),
+            FieldDefinition("zip"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let cmnDepartment = TableDefinition(
@@ -168,6 +216,15 @@ extension TableDictionary {
             FieldDefinition("manager", .reference(table: "sys_user")),
             FieldDefinition("parent", .reference(table: "sys_user_group")),
             FieldDefinition("active", .boolean, defaultValue: "true"),
+            // The other fields of a PDI's groups (docs/reference/pdi-fields/sys_user_group.json).
+            FieldDefinition("cost_center", .reference(table: "cmn_cost_center")),
+            FieldDefinition("default_assignee", .reference(table: "sys_user")),
+            FieldDefinition("exclude_manager", .boolean, defaultValue: "false"),
+            FieldDefinition("include_members", .boolean, defaultValue: "false"),
+            FieldDefinition("roles"),
+            FieldDefinition("source"),
+            FieldDefinition("sys_tags"),
+            FieldDefinition("type"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroupMember = TableDefinition(
