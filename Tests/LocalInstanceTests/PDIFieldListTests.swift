@@ -37,12 +37,13 @@ import Testing
         return fields
     }
 
-    @Test(arguments: ["task", "incident", "problem", "sys_user", "sys_user_group"])
+    @Test(arguments: ["task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci"])
     func aFreshRecordHasEveryFieldOfItsPDIFieldListWithItsDefaults(table: String) async throws {
         let harness = try Harness(seed: false)
         let created = try await harness.send(
             "POST", "/api/now/table/\(table)", query: [("sysparm_exclude_reference_link", "true")],
-            body: table.hasPrefix("sys_user") ? #"{"name":"fresh"}"# : #"{"short_description":"fresh"}"#)
+            body: table.hasPrefix("sys_") || table == "cmdb_ci"
+                ? #"{"name":"fresh"}"# : #"{"short_description":"fresh"}"#)
         #expect(created.statusCode == 201)
         let record = try Harness.result(created)
         let expected = try Self.pdiFields(table)
