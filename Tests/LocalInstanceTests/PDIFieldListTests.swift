@@ -37,12 +37,14 @@ import Testing
         return fields
     }
 
-    @Test(arguments: ["task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci"])
+    @Test(arguments: [
+        "task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci", "cmn_department", "core_company",
+    ])
     func aFreshRecordHasEveryFieldOfItsPDIFieldListWithItsDefaults(table: String) async throws {
         let harness = try Harness(seed: false)
         let created = try await harness.send(
             "POST", "/api/now/table/\(table)", query: [("sysparm_exclude_reference_link", "true")],
-            body: table.hasPrefix("sys_") || table == "cmdb_ci"
+            body: table.hasPrefix("sys_") || table.hasPrefix("c")
                 ? #"{"name":"fresh"}"# : #"{"short_description":"fresh"}"#)
         #expect(created.statusCode == 201)
         let record = try Harness.result(created)

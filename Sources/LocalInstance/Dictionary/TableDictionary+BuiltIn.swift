@@ -205,6 +205,12 @@ extension TableDictionary {
             FieldDefinition("parent", .reference(table: "cmn_department")),
             FieldDefinition("cost_center"),
             FieldDefinition("head_count", .integer),
+            // The other fields of a PDI's departments (docs/reference/pdi-fields/cmn_department.json).
+            FieldDefinition("business_unit", .reference(table: "business_unit")),
+            FieldDefinition("code"),
+            FieldDefinition("company", .reference(table: "core_company")),
+            FieldDefinition("primary_contact", .reference(table: "sys_user")),
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroup = TableDefinition(
