@@ -15,7 +15,8 @@ enum ServeCommand {
             Serves the local instance over HTTP (HTTPS with --tls or --tls-cert) until SIGINT or SIGTERM. The admin
             password is --password, the first line of --password-file, else NOWFLOW_ADMIN_PASSWORD (out of sight of
             ps), else the documented default admin; OAuth clients may also come from NOWFLOW_OAUTH_CLIENTS
-            (comma-separated ID:SECRET). NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new
+            (comma-separated ID:SECRET), and the admin's REST API key (x-sn-apikey) from NOWFLOW_API_KEY when there is
+            no --api-key-file. NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new
             password hashes (default 600000; fewer only for tests). On a loopback --host, a request whose Host header
             is not localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority
             in ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
@@ -39,6 +40,7 @@ enum ServeCommand {
             .flag("invalid-query-no-rows", "an invalid query condition matches nothing instead of being ignored"),
             .repeating("oauth-client", "ID:SECRET", "register an OAuth application acting as the administrator (repeatable)"),
             .value("oauth-client-file", "FILE", "register the OAuth applications of FILE, one ID:SECRET a line"),
+            .value("api-key-file", "FILE", "the admin's REST API key: the file's first line (the sys_api_key 'nowflow serve')"),
             .value("attachment-max-size", "MB", "the largest attachment an upload may create, in MB (default 1024)"),
             .value("header-timeout", "S", "seconds a request's headers may take to arrive (default 30), then the connection closes"),
             .value("login-failure-limit", "N", "logins failed in a row that lock a user or client (default 10, an address 5x; 0 never)"),
@@ -50,6 +52,7 @@ enum ServeCommand {
             .value("tls-key", "FILE", "the private key of --tls-cert (PEM, unencrypted)"),
             .value("tls-port", "N", "with a certificate: serve HTTPS on this port, and HTTP on --port"),
             .value("tls-client-ca", "FILE", "ask HTTPS clients for a certificate these CAs issued; it logs in as the user it names"),
+            .value("time-zone", "ZONE", "the system time zone a user without one sees (IANA; default America/Los_Angeles, a PDI's)"),
         ])
 
     /// What the command line asks for.
@@ -184,7 +187,13 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
+        let zoneName = parsed.value("time-zone") ?? "America/Los_Angeles"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw UsageError("--time-zone expects an IANA time zone name (such as Europe/Paris or UTC), got '\(zoneName)'")
+        }
+        options.systemTimeZone = zone
         options.oauthClients = try oauthClients(parsed, environment: environment)
+        options.adminAPIKey = try adminAPIKey(parsed, environment: environment)
         if let iterations = try passwordIterations(environment: environment) {
             options.passwordIterations = iterations
         }
@@ -249,6 +258,25 @@ enum ServeCommand {
         case (nil, nil):
             return (environment["NOWFLOW_ADMIN_PASSWORD"], "NOWFLOW_ADMIN_PASSWORD")
         }
+    }
+
+    /// The admin's API key: the first line of `--api-key-file`, else `NOWFLOW_API_KEY`; nil when neither is given.
+    private static func adminAPIKey(
+        _ parsed: CommandArguments, environment: [String: String]
+    ) throws(UsageError) -> String? {
+        let key: String
+        let source: String
+        if let file = parsed.value("api-key-file") {
+            key = String(try secretFile(file, option: "--api-key-file").prefix { $0 != "\n" && $0 != "\r" })
+            source = "--api-key-file \(file)"
+        } else if let value = environment["NOWFLOW_API_KEY"] {
+            key = value
+            source = "NOWFLOW_API_KEY"
+        } else {
+            return nil
+        }
+        guard !key.isEmpty else { throw UsageError("\(source) is empty: an API key must not be empty") }
+        return key
     }
 
     /// The OAuth clients of every `--oauth-client`, `--oauth-client-file` line and `NOWFLOW_OAUTH_CLIENTS` entry

@@ -29,7 +29,9 @@ import Testing
     func requestsWithoutValidCredentialsGet401(headers: [(String, String)]) async throws {
         let read = try await harness.send("GET", "/api/now/table/incident", headers: headers)
         #expect(read.statusCode == 401)
-        #expect(read.headers["WWW-Authenticate"] == "BASIC realm=\"Service-now\"")
+        // The platform challenges with the scheme that was refused.
+        let scheme = headers.first?.1.hasPrefix("Bearer") == true ? "BEARER" : "BASIC"
+        #expect(read.headers["WWW-Authenticate"] == "\(scheme) realm=\"Service-now\"")
         #expect(Harness.text(read) == Self.unauthenticated)
         let write = try await harness.send(
             "POST", "/api/now/table/incident", body: "{}", headers: headers + [("Content-Type", "application/json")])
@@ -115,6 +117,7 @@ import Testing
         harness.clock.advance(seconds: 61)
         let expired = try await harness.send("GET", "/api/now/table/incident", headers: bearer)
         #expect(expired.statusCode == 401)
+        #expect(expired.headers["WWW-Authenticate"] == #"BEARER realm="Service-now""#)
         #expect(Harness.text(expired) == Self.unauthenticated)
     }
 

@@ -196,6 +196,74 @@ import Testing
         #expect(Harness.text(plain) == #"{"result":{"opened_at":"2026-11-30 09:00:00"}}"#)
     }
 
+    @Test func scTaskOrderAndTheVMInstanceIDAreFieldsAsOnAPDI() async throws {
+        // servicenow.itsm's itsm_catalog_request_task sets sc_task.order; itsm_configuration_item_batch writes and
+        // reads vm_inst_id on cmdb_ci_ec2_instance, which extends cmdb_ci_vm_instance and cmdb_ci_vm_object.
+        let task = try await harness.send(
+            "POST", "/api/now/table/sc_task", query: [("sysparm_fields", "order,upon_reject,sys_domain")],
+            body: #"{"short_description":"ordered","order":"200"}"#)
+        #expect(
+            Harness.text(task)
+                == #"{"result":{"order":"200","upon_reject":"cancel","sys_domain":"global"}}"#)
+        let vm = try await harness.send(
+            "POST", "/api/now/table/cmdb_ci_ec2_instance",
+            query: [("sysparm_fields", "name,vm_inst_id,ip_address,termination_protection,sys_class_name")],
+            body: #"{"name":"vm-1","vm_inst_id":"i-0123456789abcdef0","ip_address":"10.0.0.5"}"#)
+        #expect(
+            Harness.text(vm)
+                == #"{"result":{"name":"vm-1","vm_inst_id":"i-0123456789abcdef0","ip_address":"10.0.0.5","#
+                + #""termination_protection":"false","sys_class_name":"cmdb_ci_ec2_instance"}}"#)
+        let objects = try await harness.send(
+            "GET", "/api/now/table/cmdb_ci_vm_object",
+            query: [("sysparm_query", "ORDERBYname"), ("sysparm_fields", "name,sys_class_name")])
+        // The demo EC2 instance and the new one are both VM objects.
+        #expect(
+            Harness.text(objects)
+                == #"{"result":[{"name":"i-0a1b2c3d4e5f60718","sys_class_name":"cmdb_ci_ec2_instance"},"#
+                + #"{"name":"vm-1","sys_class_name":"cmdb_ci_ec2_instance"}]}"#)
+    }
+
+    @Test func aUserWithoutATimeZoneSeesTheSystemTimeZone() async throws {
+        // `nowflow serve`'s default, a PDI's glide.sys.default.tz.
+        let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let pdi = try Harness { $0.systemTimeZone = zone }
+        let created = try await pdi.send(
+            "POST", "/api/now/table/incident", query: [("sysparm_fields", "sys_id")],
+            body: #"{"short_description":"tz-system"}"#)
+        let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
+        func opened() async throws -> String {
+            Harness.text(
+                try await pdi.send(
+                    "GET", "/api/now/table/incident/\(sysID)",
+                    query: [("sysparm_fields", "opened_at"), ("sysparm_display_value", "all")]))
+        }
+        // 09:00 UTC on 30 November is 01:00 in Los Angeles; the stored value stays UTC.
+        #expect(
+            try await opened()
+                == #"{"result":{"opened_at":{"display_value":"2026-11-30 01:00:00","value":"2026-11-30 09:00:00"}}}"#)
+        // Date helpers too: today began at 08:00 UTC in Los Angeles.
+        let today = try await pdi.send(
+            "GET", "/api/now/table/incident",
+            query: [
+                ("sysparm_query", "opened_at>=javascript:gs.beginningOfToday()^short_description=tz-system"),
+                ("sysparm_fields", "short_description"),
+            ])
+        #expect(Harness.text(today) == #"{"result":[{"short_description":"tz-system"}]}"#)
+        let yesterday = try await pdi.send(
+            "GET", "/api/now/table/incident",
+            query: [
+                ("sysparm_query", "opened_at<javascript:gs.beginningOfToday()^short_description=tz-system"),
+                ("sysparm_fields", "short_description"),
+            ])
+        #expect(Harness.text(yesterday) == #"{"result":[]}"#)
+        // A user's own time_zone wins over the system's.
+        _ = try await pdi.send(
+            "PATCH", "/api/now/table/sys_user/\(DemoData.sysID("sys_user", "admin"))", body: #"{"time_zone":"UTC"}"#)
+        #expect(
+            try await opened()
+                == #"{"result":{"opened_at":{"display_value":"2026-11-30 09:00:00","value":"2026-11-30 09:00:00"}}}"#)
+    }
+
     @Test func aBusinessRuleWithAbortActionRefusesTheWritesItsFilterMatches() async throws {
         let rule = try await harness.send(
             "POST", "/api/now/table/sys_script",

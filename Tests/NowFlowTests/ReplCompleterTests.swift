@@ -97,7 +97,7 @@ import Testing
         #expect(session.completions(for: "query: { table: sys_db") == ["sys_db_object"])
         await session.loadDictionary(for: "incident")
         #expect(session.completions(for: "query incident sh") == ["short_description="])
-        #expect(session.completions(for: "query incident cal") == ["caller_id="])
+        #expect(session.completions(for: "query incident cal") == ["calendar_duration=", "calendar_stc=", "caller_id="])
         #expect(session.completions(for: "query incident sys_c") == ["sys_class_name=", "sys_created_by=", "sys_created_on="])
         await session.loadDictionary(for: "u_ci_audit")
         #expect(session.completions(for: "query u_ci_audit u_") == ["u_name=", "u_result="])

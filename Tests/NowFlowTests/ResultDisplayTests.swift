@@ -120,7 +120,7 @@ import Testing
                      urgency  1
                      impact   1
                      sys_id   <sys_id>
-                ok   step 8 'numbers' (extract): = [{"active":"true","approval":"not requested","assigned_to... (N ms)
+                ok   step 8 'numbers' (extract): = [{"active":"true","activity_due":"","additional_assignee_... (N ms)
                      number      short_description       state  sys_id
                      ----------  ----------------------  -----  --------------------------------
                      INC0010001  Email server is down    1      <sys_id>

@@ -28,8 +28,9 @@ import Testing
                 "--password", "pw", "--latency", "250", "--fail-rate", "0.1", "--fail-status", "429",
                 "--retry-after", "3", "--drop-rate", "0.05", "--lost-response-rate", "0.02", "--invalid-query-no-rows",
                 "--attachment-max-size", "2048", "--header-timeout", "5", "--allowed-host", "proxy.example",
-                "--allowed-host=dev.local:8443",
+                "--allowed-host=dev.local:8443", "--time-zone", "Europe/Paris",
             ], environment: [:])
+        #expect(settings.options.systemTimeZone.identifier == "Europe/Paris")
         #expect(settings.headerTimeout == .seconds(5))
         #expect(settings.allowedHosts == ["proxy.example", "dev.local:8443"])
         #expect(settings.options.attachmentMaxSize == 2048 << 20)
@@ -78,6 +79,8 @@ import Testing
         #expect(byDefault.port == 8080)
         #expect(byDefault.options.attachmentMaxSize == 1024 << 20)
         #expect(byDefault.headerTimeout == .seconds(30))
+        // A PDI's glide.sys.default.tz.
+        #expect(byDefault.options.systemTimeZone.identifier == "America/Los_Angeles")
         #expect(
             try ServeCommand.parse([], environment: ["HOME": "/home/ops"]).options.databasePath
                 == "/home/ops/.nowflow/local.db")
@@ -134,6 +137,10 @@ import Testing
         ),
         (["--tls", "--tls-port", "https"], "--tls-port expects a port number 0-65535, got 'https'"),
         (["--tls", "--tls-port", "8080"], "--tls-port 8080 is also the HTTP --port: give two different ports"),
+        (
+            ["--time-zone", "Mars/Olympus"],
+            "--time-zone expects an IANA time zone name (such as Europe/Paris or UTC), got 'Mars/Olympus'"
+        ),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
     ])

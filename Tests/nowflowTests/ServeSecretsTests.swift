@@ -45,6 +45,13 @@ import Testing
         #expect(defaults.options.loginFailureLimit == 10)
         #expect(defaults.options.lockoutDuration == .seconds(300))
         #expect(defaults.options.passwordIterations == 600_000)
+        #expect(defaults.options.adminAPIKey == nil)
+        let keyFile = try Self.write("k3y-from-file\nignored\n", to: "key", in: directory)
+        let fromFile = try ServeCommand.parse(
+            ["--api-key-file", keyFile], environment: ["NOWFLOW_API_KEY": "not-this-one"])
+        #expect(fromFile.options.adminAPIKey == "k3y-from-file")
+        let fromEnvironment = try ServeCommand.parse([], environment: ["NOWFLOW_API_KEY": "k3y-from-env"])
+        #expect(fromEnvironment.options.adminAPIKey == "k3y-from-env")
     }
 
     @Test func refusesBadSecretSourcesWithoutShowingTheSecret() throws {
@@ -74,6 +81,9 @@ import Testing
                 "--login-failure-limit expects a number of failed logins 0-1000 (0 never locks), got '-1'"
             ),
             (["--lockout-time", "0"], [:], "--lockout-time expects seconds (a whole number 1-86400), got '0'"),
+            (["--api-key-file", missing], [:], "--api-key-file \(missing) cannot be read"),
+            (["--api-key-file", empty], [:], "--api-key-file \(empty) is empty: an API key must not be empty"),
+            ([], ["NOWFLOW_API_KEY": ""], "NOWFLOW_API_KEY is empty: an API key must not be empty"),
         ]
         for (arguments, environment, message) in cases {
             #expect(throws: UsageError.self) { try ServeCommand.parse(arguments, environment: environment) }
@@ -109,6 +119,34 @@ import Testing
         let exit = await server.waitForExit()
         #expect(exit.status == 0)
         for secret in ["f1le-pw", "file-s3cret", "env-s3cret"] { #expect(!exit.standardError.contains(secret)) }
+    }
+
+    @Test func theBuiltServerGivesTheAdminTheAPIKeyOfAFileOrTheEnvironment() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("keyed.db").path
+        let keyFile = try Self.write("f1le-k3y\n", to: "key", in: directory)
+        let path = "/api/now/table/sys_api_key?sysparm_fields=name,user.user_name,active,expires,token"
+        // Twice on one database: the second start replaces the first one's key.
+        for (arguments, environment, key, stale) in [
+            (["--api-key-file", keyFile], [String: String](), "f1le-k3y", "wr0ng-k3y"),
+            ([], ["NOWFLOW_API_KEY": "env-k3y"], "env-k3y", "f1le-k3y"),
+        ] {
+            let server = try await ServeProcess(
+                ["--db", database, "--password", "pw"] + arguments, environment: environment)
+            let client = HTTPTestClient(port: server.port)
+            let read = try await client.send("GET", path, headers: ["x-sn-apikey": key])
+            #expect(
+                read.text
+                    == #"{"result":[{"name":"nowflow serve","user.user_name":"admin","active":"true","expires":"","#
+                    + #""token":"********"}]}"#)
+            let refused = try RawHTTPClient.send("GET", path, headers: ["x-sn-apikey": stale], port: server.port)
+            #expect(refused.status == 401)
+            server.send(SIGTERM)
+            let exit = await server.waitForExit()
+            #expect(exit.status == 0)
+            #expect(!exit.standardError.contains(key))
+        }
     }
 
     @Test func theBuiltServerLocksAUserAfterTheLimitAndLogsWithoutThePassword() async throws {

@@ -153,6 +153,32 @@ extension LocalInstance {
         return user["user_name"]
     }
 
+    /// Registers `Options.adminAPIKey` as the active, unexpiring `sys_api_key` record `nowflow serve` acting as
+    /// `userSysID` (at a fixed sys_id, so that every start replaces its token), in the caller's transaction.
+    static func registerAPIKey(
+        _ token: String, userSysID: String, timestamp: String, passwordIterations: Int,
+        store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection
+    ) throws {
+        guard let keys = dictionary.table("sys_api_key") else { return }
+        let sysID = String(SHA256.hex("nowflow-api-key:serve").prefix(32))
+        let values: StoredRecord = [
+            "token": PasswordHash.make(token, iterations: passwordIterations), "active": "true", "user": userSysID,
+            "sys_updated_on": timestamp, "sys_updated_by": "system",
+        ]
+        if try store.fetch(keys, sysID: sysID, db) != nil {
+            _ = try store.update(keys, sysID: sysID, values, db)
+            return
+        }
+        var record = values
+        record["sys_id"] = sysID
+        record["name"] = "nowflow serve"
+        record["sys_created_on"] = timestamp
+        record["sys_created_by"] = "system"
+        record["sys_mod_count"] = "0"
+        record["sys_class_name"] = keys.name
+        try store.insert(keys, record, db)
+    }
+
     /// The `user_name` of the user an active, unexpired `sys_user_certificate` record with this SHA-256
     /// fingerprint (lowercase hex) maps to, when that user may log in; nil otherwise.
     ///

@@ -7,6 +7,12 @@ extension DemoData {
         ("problem_manager", "Problem manager"), ("change_manager", "Change manager"),
         ("knowledge", "Knowledge contributor"), ("catalog", "Catalog user"), ("approver_user", "Approver"),
         ("snc_internal", "Internal user"), ("rest_api_explorer", "REST API Explorer user"),
+        // The roles that setups and tests written for a PDI look up by name (servicenow.itsm's service catalog
+        // target grants snc_basic_auth_api_access; guides for the 2026 Basic auth restriction name the others).
+        ("snc_basic_auth_api_access", "Basic authentication for REST APIs"),
+        ("snc_platform_rest_api_access", "Platform REST API access"), ("security_admin", "Security administrator"),
+        ("web_service_admin", "Web service administrator"), ("oauth_admin", "OAuth administrator"),
+        ("snc_required_script_writer_permission", "Script writer"),
     ]
 
     /// The roles each group gives its members (`sys_group_has_role`).
@@ -65,7 +71,7 @@ extension DemoData {
                 "sys_user_role", role.name, created: date(Double(-3000 + index)),
                 [
                     "name": role.name, "description": role.description,
-                    "elevated_privilege": role.name == "admin" ? "true" : "false",
+                    "elevated_privilege": ["admin", "security_admin"].contains(role.name) ? "true" : "false",
                 ])
         }
         for group in groups {

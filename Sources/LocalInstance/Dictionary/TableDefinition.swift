@@ -33,7 +33,9 @@ struct TableDefinition: Sendable, Hashable {
     /// The names of the system fields, which only the instance writes (unless `sysparm_suppress_auto_sys_field`).
     static let systemFieldNames: Set<String> = Set(systemFields.map(\.name))
 
-    /// A table; `fields` are the table's own fields, the system fields are added after them.
+    /// A table; `fields` are the table's own fields, the system fields are added after them. A field declared twice
+    /// (an inherited field a child table gives its own choices or default, such as `incident.contact_type`) keeps
+    /// its first place and its last declaration.
     init(
         name: String, label: String, displayField: String, numberPrefix: String? = nil, numberStart: Int = 10001,
         extends parent: String? = nil, fields: [FieldDefinition], rules: TableRules = TableRules()
@@ -45,7 +47,16 @@ struct TableDefinition: Sendable, Hashable {
         self.numberStart = numberStart
         self.parent = parent
         self.rules = rules
-        var all = fields.filter { !Self.systemFieldNames.contains($0.name) }
+        var all: [FieldDefinition] = []
+        var places: [String: Int] = [:]
+        for field in fields where !Self.systemFieldNames.contains(field.name) {
+            if let place = places[field.name] {
+                all[place] = field
+            } else {
+                places[field.name] = all.count
+                all.append(field)
+            }
+        }
         if numberPrefix != nil, !all.contains(where: { $0.name == "number" }) {
             all.insert(FieldDefinition("number"), at: 0)
         }

@@ -7,7 +7,7 @@ extension TableDictionary {
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         coreCompany, task, incident, problem, problemTask, changeRequest, changeTask, chgModel,
         stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIComputer, cmdbCIServer,
-        cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
+        cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
     ])
@@ -48,9 +48,80 @@ extension TableDictionary {
                 choices: [
                     FieldChoice("not requested", "Not Yet Requested"), FieldChoice("requested", "Requested"),
                     FieldChoice("approved", "Approved"), FieldChoice("rejected", "Rejected"),
+                    FieldChoice("cancelled", "Cancelled"), FieldChoice("not_required", "No Longer Required"),
+                    FieldChoice("duplicate", "Duplicate"),
                 ], defaultValue: "not requested"),
-        ]
+        ] + pdiTaskFields
     }
+
+    /// `task.priority` as a PDI declares it: 4 - Low by default (incident's and problem's follow impact and urgency:
+    /// 5 for 3 and 3).
+    private static let taskPriority = FieldDefinition(
+        "priority", .integer, choices: priorityChoices, defaultValue: "4")
+
+    /// The other fields of a PDI's task records (docs/reference/pdi-fields/task.json): durations, journal lists
+    /// and glide lists are text; `sys_domain` is `global` and `sys_tags` empty, as a PDI answers them.
+    private static let pdiTaskFields: [FieldDefinition] = [
+        FieldDefinition("activity_due", .dateTime),
+        FieldDefinition("additional_assignee_list"),
+        FieldDefinition("approval_history"),
+        FieldDefinition("approval_set", .dateTime),
+        FieldDefinition("business_duration"),
+        FieldDefinition("business_service", .reference(table: "cmdb_ci_service")),
+        FieldDefinition("calendar_duration"),
+        FieldDefinition("comments_and_work_notes"),
+        FieldDefinition("company", .reference(table: "core_company")),
+        FieldDefinition(
+            "contact_type", .choice,
+            choices: [
+                FieldChoice("email", "Email"), FieldChoice("phone", "Phone"),
+                FieldChoice("self-service", "Self-service"), FieldChoice("walk-in", "Walk-in"),
+            ]),
+        FieldDefinition("contract", .reference(table: "ast_contract")),
+        FieldDefinition("correlation_display"),
+        FieldDefinition("correlation_id"),
+        FieldDefinition("delivery_plan", .reference(table: "sc_cat_item_delivery_plan")),
+        FieldDefinition("delivery_task", .reference(table: "sc_cat_item_delivery_task")),
+        FieldDefinition(
+            "escalation", .integer,
+            choices: [
+                FieldChoice("0", "Normal"), FieldChoice("1", "Moderate"), FieldChoice("2", "High"),
+                FieldChoice("3", "Overdue"),
+            ], defaultValue: "0"),
+        FieldDefinition("expected_start", .dateTime),
+        FieldDefinition("follow_up", .dateTime),
+        FieldDefinition("group_list"),
+        FieldDefinition("knowledge", .boolean, defaultValue: "false"),
+        FieldDefinition("location", .reference(table: "cmn_location")),
+        FieldDefinition("made_sla", .boolean, defaultValue: "true"),
+        FieldDefinition("order", .integer),
+        FieldDefinition("parent", .reference(table: "task")),
+        FieldDefinition("reassignment_count", .integer, defaultValue: "0"),
+        FieldDefinition("route_reason", .integer),
+        FieldDefinition("service_offering", .reference(table: "service_offering")),
+        FieldDefinition("sla_due", .dateTime),
+        FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+        FieldDefinition("sys_domain_path", defaultValue: "/"),
+        FieldDefinition("sys_tags"),
+        FieldDefinition("task_effective_number"),
+        FieldDefinition("time_worked"),
+        FieldDefinition("universal_request", .reference(table: "task")),
+        FieldDefinition(
+            "upon_approval", .choice,
+            choices: [
+                FieldChoice("proceed", "Proceed to Next Task"),
+                FieldChoice("do_nothing", "Wait for a User to Close this task"),
+            ], defaultValue: "proceed"),
+        FieldDefinition(
+            "upon_reject", .choice,
+            choices: [
+                FieldChoice("cancel", "Cancel all future Tasks"), FieldChoice("goto", "Go to a previous Task"),
+            ], defaultValue: "cancel"),
+        FieldDefinition("watch_list"),
+        FieldDefinition("work_end", .dateTime),
+        FieldDefinition("work_notes_list"),
+        FieldDefinition("work_start", .dateTime),
+    ]
 
     static let sysUser = TableDefinition(
         name: "sys_user", label: "User", displayField: "name",
@@ -74,6 +145,54 @@ extension TableDictionary {
             FieldDefinition(
                 "date_format", .choice,
                 choices: UserDateDisplay.dateFormats.map { FieldChoice($0, $0) }),
+            // The other fields of a PDI's users (docs/reference/pdi-fields/sys_user.json).
+            FieldDefinition("avatar"),
+            FieldDefinition("building", .reference(table: "cmn_building")),
+            FieldDefinition(
+                "calendar_integration", .integer,
+                choices: [
+                    FieldChoice("1", "Outlook"),
+                ], defaultValue: "1"),
+            FieldDefinition("city"),
+            FieldDefinition("company", .reference(table: "core_company")),
+            FieldDefinition("cost_center", .reference(table: "cmn_cost_center")),
+            FieldDefinition("country"),
+            FieldDefinition("default_perspective", .reference(table: "sys_perspective")),
+            FieldDefinition("employee_number"),
+            FieldDefinition("enable_multifactor_authn", .boolean, defaultValue: "false"),
+            FieldDefinition("failed_attempts", .integer),
+            FieldDefinition(
+                "gender", .choice,
+                choices: [
+                    FieldChoice("Male", "Male"), FieldChoice("Female", "Female"),
+                    FieldChoice("Not Specified", "Not Specified"),
+                ]),
+            FieldDefinition("home_phone"),
+            FieldDefinition("internal_integration_user", .boolean, defaultValue: "false"),
+            FieldDefinition("introduction"),
+            FieldDefinition("last_login", .date),
+            FieldDefinition("last_login_time", .dateTime),
+            FieldDefinition("ldap_server", .reference(table: "ldap_server_config")),
+            FieldDefinition("middle_name"),
+            FieldDefinition(
+                "notification", .integer,
+                choices: [
+                    FieldChoice("1", "Disable"), FieldChoice("2", "Enable"),
+                ], defaultValue: "2"),
+            FieldDefinition("password_needs_reset", .boolean, defaultValue: "false"),
+            FieldDefinition("photo"),
+            FieldDefinition("preferred_language"),
+            FieldDefinition("roles"),
+            FieldDefinition("schedule", .reference(table: "cmn_schedule")),
+            FieldDefinition("source"),
+            FieldDefinition("state"),
+            FieldDefinition("street"),
+            FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+            FieldDefinition("sys_domain_path", defaultValue: "/"),
+            FieldDefinition("sys_tags"),
+            FieldDefinition("time_format"),
+            FieldDefinition("web_service_access_only", .boolean, defaultValue: "false"),
+            FieldDefinition("zip"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let cmnDepartment = TableDefinition(
@@ -86,6 +205,12 @@ extension TableDictionary {
             FieldDefinition("parent", .reference(table: "cmn_department")),
             FieldDefinition("cost_center"),
             FieldDefinition("head_count", .integer),
+            // The other fields of a PDI's departments (docs/reference/pdi-fields/cmn_department.json).
+            FieldDefinition("business_unit", .reference(table: "business_unit")),
+            FieldDefinition("code"),
+            FieldDefinition("company", .reference(table: "core_company")),
+            FieldDefinition("primary_contact", .reference(table: "sys_user")),
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroup = TableDefinition(
@@ -97,6 +222,15 @@ extension TableDictionary {
             FieldDefinition("manager", .reference(table: "sys_user")),
             FieldDefinition("parent", .reference(table: "sys_user_group")),
             FieldDefinition("active", .boolean, defaultValue: "true"),
+            // The other fields of a PDI's groups (docs/reference/pdi-fields/sys_user_group.json).
+            FieldDefinition("cost_center", .reference(table: "cmn_cost_center")),
+            FieldDefinition("default_assignee", .reference(table: "sys_user")),
+            FieldDefinition("exclude_manager", .boolean, defaultValue: "false"),
+            FieldDefinition("include_members", .boolean, defaultValue: "false"),
+            FieldDefinition("roles"),
+            FieldDefinition("source"),
+            FieldDefinition("sys_tags"),
+            FieldDefinition("type"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroupMember = TableDefinition(
@@ -113,7 +247,7 @@ extension TableDictionary {
                 FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
                 FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"),
                 FieldChoice("7", "Closed Skipped"),
-            ], stateDefault: "1"), rules: TableRules(
+            ], stateDefault: "1") + [taskPriority], rules: TableRules(
             writeRole: "itil", stateEffects: .init(inactive: ["3", "4", "7"], closed: ["3", "4", "7"]),
             stampsOpening: true))
 
@@ -149,8 +283,9 @@ extension TableDictionary {
             FieldDefinition(
                 "contact_type", .choice, label: "Channel",
                 choices: [
-                    FieldChoice("email", "Email"), FieldChoice("phone", "Phone"),
-                    FieldChoice("self-service", "Self-service"), FieldChoice("walk-in", "Walk-in"),
+                    FieldChoice("chat", "Chat"), FieldChoice("email", "Email"), FieldChoice("phone", "Phone"),
+                    FieldChoice("self-service", "Self-service"), FieldChoice("virtual_agent", "Virtual Agent"),
+                    FieldChoice("walk-in", "Walk-in"),
                 ]),
             FieldDefinition(
                 "hold_reason", .integer, label: "On hold reason",
@@ -170,6 +305,33 @@ extension TableDictionary {
             FieldDefinition("problem_id", .reference(table: "problem"), label: "Problem"),
             FieldDefinition("rfc", .reference(table: "change_request"), label: "Change Request"),
             FieldDefinition("reopen_count", .integer, defaultValue: "0"),
+            FieldDefinition("business_impact"),
+            FieldDefinition("business_stc", .integer),
+            FieldDefinition("calendar_stc", .integer),
+            FieldDefinition("cause"),
+            FieldDefinition("caused_by", .reference(table: "change_request")),
+            FieldDefinition("child_incidents", .integer, defaultValue: "0"),
+            FieldDefinition(
+                "incident_state", .integer,
+                choices: [
+                    FieldChoice("1", "New"), FieldChoice("2", "In Progress"), FieldChoice("3", "On Hold"),
+                    FieldChoice("6", "Resolved"), FieldChoice("7", "Closed"), FieldChoice("8", "Canceled"),
+                ], defaultValue: "1"),
+            FieldDefinition(
+                "notify", .integer,
+                choices: [
+                    FieldChoice("1", "Do Not Notify"), FieldChoice("2", "Send Email"),
+                ], defaultValue: "1"),
+            FieldDefinition("origin_id"),
+            FieldDefinition("origin_table"),
+            FieldDefinition("parent_incident", .reference(table: "incident")),
+            FieldDefinition("reopened_by", .reference(table: "sys_user")),
+            FieldDefinition("reopened_time", .dateTime),
+            FieldDefinition(
+                "severity", .integer,
+                choices: [
+                    FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
+                ], defaultValue: "3"),
         ], rules: TableRules(
             stateEffects: .init(inactive: ["7", "8"], resolved: ["6", "7"], closed: ["7"]),
             priorityFromImpactAndUrgency: true))
@@ -211,6 +373,30 @@ extension TableDictionary {
                 ]),
             FieldDefinition("resolved_at", .dateTime, label: "Resolved"),
             FieldDefinition("resolved_by", .reference(table: "sys_user")),
+            FieldDefinition("confirmed_at", .dateTime),
+            FieldDefinition("confirmed_by", .reference(table: "sys_user")),
+            FieldDefinition("first_reported_by_task", .reference(table: "task")),
+            FieldDefinition("fix_at", .dateTime),
+            FieldDefinition("fix_by", .reference(table: "sys_user")),
+            FieldDefinition("fix_communicated_at", .dateTime),
+            FieldDefinition("fix_communicated_by", .reference(table: "sys_user")),
+            FieldDefinition("major_problem", .boolean, defaultValue: "false"),
+            FieldDefinition(
+                "problem_state", .integer,
+                choices: [
+                    FieldChoice("101", "New"), FieldChoice("102", "Assess"), FieldChoice("103", "Root Cause Analysis"),
+                    FieldChoice("104", "Fix in Progress"), FieldChoice("106", "Resolved"),
+                    FieldChoice("107", "Closed"),
+                ], defaultValue: "101"),
+            FieldDefinition("related_incidents", .integer, defaultValue: "0"),
+            FieldDefinition("reopen_count", .integer, defaultValue: "0"),
+            FieldDefinition("reopened_at", .dateTime),
+            FieldDefinition("reopened_by", .reference(table: "sys_user")),
+            FieldDefinition("review_outcome"),
+            FieldDefinition("rfc", .reference(table: "change_request")),
+            FieldDefinition("workaround_applied", .boolean, defaultValue: "false"),
+            FieldDefinition("workaround_communicated_at", .dateTime),
+            FieldDefinition("workaround_communicated_by", .reference(table: "sys_user")),
         ], rules: TableRules(
             stateModel: problemStateModel,
             stateEffects: .init(inactive: ["107"], resolved: ["106", "107"], closed: ["107"])))
@@ -342,6 +528,57 @@ extension TableDictionary {
             ].map { FieldChoice($0, $0) }),
         FieldDefinition("first_discovered", .dateTime),
         FieldDefinition("last_discovered", .dateTime, label: "Most recent discovery"),
+        // The other fields of a PDI's CIs (docs/reference/pdi-fields/cmdb_ci.json).
+        FieldDefinition("asset", .reference(table: "alm_asset")),
+        FieldDefinition("assigned", .dateTime),
+        FieldDefinition("assignment_group", .reference(table: "sys_user_group")),
+        FieldDefinition("attestation_score", .integer),
+        FieldDefinition("attested", .boolean, defaultValue: "false"),
+        FieldDefinition("attested_by", .reference(table: "sys_user")),
+        FieldDefinition("attested_date", .dateTime),
+        FieldDefinition("attributes"),
+        FieldDefinition("can_print", .boolean, defaultValue: "false"),
+        FieldDefinition("change_control", .reference(table: "sys_user_group")),
+        FieldDefinition("checked_in", .dateTime),
+        FieldDefinition("checked_out", .dateTime),
+        FieldDefinition("comments"),
+        FieldDefinition("correlation_id"),
+        FieldDefinition("cost", .decimal),
+        FieldDefinition("cost_cc", defaultValue: "USD"),
+        FieldDefinition("cost_center", .reference(table: "cmn_cost_center")),
+        FieldDefinition("delivery_date", .dateTime),
+        FieldDefinition("department", .reference(table: "cmn_department")),
+        FieldDefinition("dns_domain"),
+        FieldDefinition("due", .dateTime),
+        FieldDefinition("due_in"),
+        FieldDefinition("duplicate_of", .reference(table: "cmdb_ci")),
+        FieldDefinition("fault_count", .integer, defaultValue: "0"),
+        FieldDefinition("fqdn"),
+        FieldDefinition("gl_account"),
+        FieldDefinition("invoice_number"),
+        FieldDefinition("justification"),
+        FieldDefinition("lease_id"),
+        FieldDefinition("life_cycle_stage", .reference(table: "life_cycle_stage")),
+        FieldDefinition("life_cycle_stage_status", .reference(table: "life_cycle_stage_status")),
+        FieldDefinition("maintenance_schedule", .reference(table: "cmn_schedule")),
+        FieldDefinition("managed_by_group", .reference(table: "sys_user_group")),
+        FieldDefinition("model_id", .reference(table: "cmdb_model")),
+        FieldDefinition("monitor", .boolean, defaultValue: "false"),
+        FieldDefinition("order_date", .dateTime),
+        FieldDefinition("po_number"),
+        FieldDefinition("purchase_date", .date),
+        FieldDefinition("schedule", .reference(table: "cmn_schedule")),
+        FieldDefinition("skip_sync", .boolean, defaultValue: "false"),
+        FieldDefinition("start_date", .dateTime),
+        FieldDefinition("subcategory"),
+        FieldDefinition("supported_by", .reference(table: "sys_user")),
+        FieldDefinition("sys_class_path"),
+        FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+        FieldDefinition("sys_domain_path", defaultValue: "/"),
+        FieldDefinition("sys_tags"),
+        FieldDefinition("unverified", .boolean, defaultValue: "false"),
+        FieldDefinition("vendor", .reference(table: "core_company")),
+        FieldDefinition("warranty_expiration", .date),
     ]
 
     static let cmdbCI = TableDefinition(

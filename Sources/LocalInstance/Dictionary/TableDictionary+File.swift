@@ -119,7 +119,9 @@ extension TableDictionary {
             added.append(definition)
         }
         for table in added {
-            for field in table.fields {
+            // Inherited fields are the parent's: a built-in table may reference tables the dictionary lacks.
+            let parent = table.parent.flatMap { dictionary.table($0) }
+            for field in table.fields where parent?.field(field.name) == nil {
                 if case .reference(let target) = field.type, dictionary.table(target) == nil {
                     let context = "\(path): table \"\(table.name)\": field \"\(field.name)\""
                     throw LocalInstanceError("\(context): unknown reference table \"\(target)\"")

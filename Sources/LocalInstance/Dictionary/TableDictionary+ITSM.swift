@@ -122,7 +122,12 @@ extension TableDictionary {
         name: "cmdb_ci_win_server", label: "Windows Server", displayField: "name", extends: "cmdb_ci_server",
         fields: serverFields)
 
-    /// The fields of `cmdb_ci_vm_instance` and the tables that extend it.
+    /// `cmdb_ci_vm_object`: the virtual machine objects (cmdb_ci_vm_instance's parent on a PDI); no own fields.
+    static let cmdbCIVMObject = TableDefinition(
+        name: "cmdb_ci_vm_object", label: "Virtual Machine Object", displayField: "name", extends: "cmdb_ci",
+        fields: ciFields)
+
+    /// The fields of `cmdb_ci_vm_instance` and the tables that extend it (docs/reference/pdi-fields).
     private static let vmFields: [FieldDefinition] = ciFields + [
         FieldDefinition("cpus", .integer, label: "CPUs"),
         FieldDefinition("memory", .integer, label: "Memory (MB)"),
@@ -132,12 +137,18 @@ extension TableDictionary {
             "state", .choice,
             choices: [
                 FieldChoice("on", "On"), FieldChoice("off", "Off"), FieldChoice("paused", "Paused"),
-                FieldChoice("terminated", "Terminated"),
+                FieldChoice("terminated", "Terminated"), FieldChoice("standby", "Standby"),
+                FieldChoice("materializing", "Materializing"), FieldChoice("error", "Error"),
             ]),
+        FieldDefinition("disks_size", .decimal, label: "Disks size (GB)"),
+        FieldDefinition("nics", .integer, label: "Network adapters"),
+        FieldDefinition("termination_protection", .boolean, defaultValue: "false"),
+        FieldDefinition("vm_inst_id", label: "Instance ID"),
     ]
 
     static let cmdbCIVMInstance = TableDefinition(
-        name: "cmdb_ci_vm_instance", label: "Virtual Machine Instance", displayField: "name", extends: "cmdb_ci",
+        name: "cmdb_ci_vm_instance", label: "Virtual Machine Instance", displayField: "name",
+        extends: "cmdb_ci_vm_object",
         fields: vmFields)
 
     static let cmdbCIEC2Instance = TableDefinition(
@@ -195,5 +206,35 @@ extension TableDictionary {
             FieldDefinition("vendor", .boolean, defaultValue: "false"),
             FieldDefinition("manufacturer", .boolean, defaultValue: "false"),
             FieldDefinition("customer", .boolean, defaultValue: "false"),
+            // The other fields of a PDI's companies (docs/reference/pdi-fields/core_company.json).
+            FieldDefinition("apple_icon"),
+            FieldDefinition("banner_image"),
+            FieldDefinition("banner_image_light"),
+            FieldDefinition("banner_text"),
+            FieldDefinition("contact", .reference(table: "sys_user")),
+            FieldDefinition("discount", .decimal),
+            FieldDefinition("fax_phone"),
+            FieldDefinition("fiscal_year", .date),
+            FieldDefinition("lat_long_error"),
+            FieldDefinition("latitude", .decimal),
+            FieldDefinition("longitude", .decimal),
+            FieldDefinition("market_cap", .decimal, defaultValue: "0"),
+            FieldDefinition("notes"),
+            FieldDefinition("num_employees", .integer),
+            FieldDefinition("parent", .reference(table: "core_company")),
+            FieldDefinition("primary", .boolean, defaultValue: "false"),
+            FieldDefinition("profits", .decimal, defaultValue: "0"),
+            FieldDefinition("publicly_traded", .boolean, defaultValue: "false"),
+            FieldDefinition("rank_tier"),
+            FieldDefinition("revenue_per_year", .decimal, defaultValue: "0"),
+            FieldDefinition("state"),
+            FieldDefinition("stock_price"),
+            FieldDefinition("stock_symbol"),
+            FieldDefinition("street"),
+            FieldDefinition("sys_tags"),
+            FieldDefinition("theme", .reference(table: "sys_ui_theme")),
+            FieldDefinition("vendor_manager"),
+            FieldDefinition("vendor_type"),
+            FieldDefinition("zip"),
         ], rules: TableRules(writeRole: "user_admin"))
 }

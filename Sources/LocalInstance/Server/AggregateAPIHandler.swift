@@ -73,7 +73,8 @@ struct AggregateAPIHandler: Sendable {
             readable = try access.readCondition(table)
             zone = try tables.database.read { db in
                 try ReferenceResolver(
-                    dictionary: tables.dictionary, store: tables.store, db: db, userName: access.userName
+                    dictionary: tables.dictionary, store: tables.store, db: db, userName: access.userName,
+                    systemTimeZone: tables.systemTimeZone
                 ).timeZone()
             }
         } catch {

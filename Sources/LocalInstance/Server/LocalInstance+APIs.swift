@@ -19,7 +19,7 @@ extension LocalInstance {
         let access: AccessPolicy.Access
         do {
             guard let granted = try self.access(request, as: user) else {
-                return TableAPIError.notAuthenticated.response
+                return TableAPIError.notAuthenticated(request).response
             }
             access = granted
         } catch {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension LocalInstance {
     /// The platform's default `com.glide.attachment.max_size`: 1024 MB.
     public static let defaultAttachmentMaxSize = 1024 << 20
@@ -37,6 +39,10 @@ extension LocalInstance {
         /// The platform property `glide.invalid_query.returns_no_rows`: an invalid query part matches nothing
         /// instead of being ignored.
         public var invalidQueryReturnsNoRows: Bool
+        /// The platform property `glide.sys.default.tz`: the time zone in which a user whose `time_zone` is empty
+        /// sees date-times (display values, the web views) and computes a query's date helpers. UTC by default (the
+        /// embedded instance of `nowflow run` and the tests); `nowflow serve` sets a PDI's, America/Los_Angeles.
+        public var systemTimeZone: TimeZone
         /// How long an OAuth access token is valid (ServiceNow's default is 1799 seconds).
         public var tokenLifetime: Duration
         /// OAuth clients (client_id → client_secret) registered as `oauth_entity` records on every start, acting
@@ -44,6 +50,10 @@ extension LocalInstance {
         /// through the Table API), `/oauth_token.do` accepts any client for the user grants (the user's
         /// credentials are still checked).
         public var oauthClients: [String: String]
+        /// The administrator's REST API key (sent as `x-sn-apikey`), registered on every start as the active
+        /// `sys_api_key` record `nowflow serve` acting as the administrator (its token replaced, stored hashed), as a
+        /// PDI's admin has one a test rig uses (`SN_API_KEY`); nil registers none.
+        public var adminAPIKey: String?
         /// How long one SQL statement may run; past it the request is answered 500 `Transaction cancelled: maximum
         /// execution time exceeded`, as the platform's transaction quota answers. nil for no limit.
         public var statementBudget: Duration?
@@ -78,8 +88,11 @@ extension LocalInstance {
             attachmentMaxSize: Int = LocalInstance.defaultAttachmentMaxSize,
             passwordIterations: Int = LocalInstance.defaultPasswordIterations,
             loginFailureLimit: Int = LocalInstance.defaultLoginFailureLimit,
-            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false
+            lockoutDuration: Duration = LocalInstance.defaultLockoutDuration, keepsExistingAdmin: Bool = false,
+            systemTimeZone: TimeZone = .gmt, adminAPIKey: String? = nil
         ) {
+            self.adminAPIKey = adminAPIKey
+            self.systemTimeZone = systemTimeZone
             self.keepsExistingAdmin = keepsExistingAdmin
             self.passwordIterations = passwordIterations
             self.loginFailureLimit = loginFailureLimit

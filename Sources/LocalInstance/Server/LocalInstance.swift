@@ -64,6 +64,7 @@ public final class LocalInstance: Sendable {
                 schema: dictionary, invalidQueryReturnsNoRows: options.invalidQueryReturnsNoRows, now: now),
             now: now, log: log, administrator: options.adminUser, deletions: deletions)
         tables.passwordIterations = options.passwordIterations
+        tables.systemTimeZone = options.systemTimeZone
         handler = tables
         faults = Mutex(options.faults)
         let lockout = options.lockoutDuration.components
@@ -94,6 +95,11 @@ public final class LocalInstance: Sendable {
                 try Self.registerOAuthClients(
                     options.oauthClients, userSysID: adminSysID, timestamp: Timestamp.string(now()),
                     passwordIterations: options.passwordIterations, store: store, dictionary: dictionary, db)
+                if let key = options.adminAPIKey {
+                    try Self.registerAPIKey(
+                        key, userSysID: adminSysID, timestamp: Timestamp.string(now()),
+                        passwordIterations: options.passwordIterations, store: store, dictionary: dictionary, db)
+                }
             }
         } catch let error as SQLiteError {
             throw LocalInstanceError("cannot prepare the database \(options.databasePath): \(error)")
@@ -171,7 +177,7 @@ public final class LocalInstance: Sendable {
         let access: AccessPolicy.Access
         do {
             guard let granted = try self.access(request, as: user) else {
-                return TableAPIError.notAuthenticated.response
+                return TableAPIError.notAuthenticated(request).response
             }
             access = granted
         } catch let error as SQLiteError where error.isInterrupted {

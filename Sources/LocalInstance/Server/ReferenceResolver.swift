@@ -12,8 +12,14 @@ final class ReferenceResolver {
     private var dates: UserDateDisplay?
     /// The session user's record once read (`.some(nil)`: there is none).
     private var user: StoredRecord??
+    /// The zone of a user whose `time_zone` is empty or unknown (the platform's `glide.sys.default.tz`).
+    private let systemTimeZone: TimeZone
 
-    init(dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection, userName: String? = nil) {
+    init(
+        dictionary: TableDictionary, store: RecordStore, db: SQLiteConnection, userName: String? = nil,
+        systemTimeZone: TimeZone
+    ) {
+        self.systemTimeZone = systemTimeZone
         self.dictionary = dictionary
         self.store = store
         self.db = db
@@ -50,16 +56,17 @@ final class ReferenceResolver {
     private func userDates() throws -> UserDateDisplay {
         if let dates { return dates }
         let user = try sessionUser()
-        let display = UserDateDisplay(timeZone: user?["time_zone"] ?? "", dateFormat: user?["date_format"] ?? "")
+        let display = UserDateDisplay(
+            timeZone: user?["time_zone"] ?? "", dateFormat: user?["date_format"] ?? "", systemTimeZone: systemTimeZone)
         dates = display
         return display
     }
 
     /// The session user's time zone (`sys_user.time_zone`), in which a query's date helpers
-    /// (`javascript:gs.beginningOfToday()`) are computed; UTC when it is empty or not a known zone.
+    /// (`javascript:gs.beginningOfToday()`) are computed; the system's when it is empty or not a known zone.
     func timeZone() throws -> TimeZone {
         let name = try sessionUser()?["time_zone"] ?? ""
-        return name.isEmpty ? .gmt : TimeZone(identifier: name) ?? .gmt
+        return name.isEmpty ? systemTimeZone : TimeZone(identifier: name) ?? systemTimeZone
     }
 
     /// The session user's `sys_user` record, read once per request; nil without a user or time zones.

@@ -20,10 +20,15 @@ struct TableAPIError: Error, Sendable {
         return NowHTTPResponse(statusCode: status, headers: headers, body: body.jsonData())
     }
 
-    /// 401: no credentials, or wrong ones.
-    static let notAuthenticated = TableAPIError(
-        status: 401, message: "User Not Authenticated", detail: "Required to provide Auth information",
-        headers: ["WWW-Authenticate": "BASIC realm=\"Service-now\""])
+    /// 401: no credentials, or wrong ones. The challenge names the scheme the request tried, as the platform's
+    /// does: `BEARER realm="Service-now"` for a refused bearer token, else `BASIC realm="Service-now"`.
+    static func notAuthenticated(_ request: NowHTTPRequest) -> TableAPIError {
+        let authorization = request.headers.value(named: "Authorization") ?? ""
+        let scheme = authorization.lowercased().hasPrefix("bearer ") ? "BEARER" : "BASIC"
+        return TableAPIError(
+            status: 401, message: "User Not Authenticated", detail: "Required to provide Auth information",
+            headers: ["WWW-Authenticate": "\(scheme) realm=\"Service-now\""])
+    }
 
     /// 404: no record with that sys_id (or, on v1, an empty list).
     static let noRecord = TableAPIError(

@@ -24,7 +24,8 @@ extension TableAPIHandler {
         let timestamp = Timestamp.string(now())
         let unknown = unknownFields(body, table)
         let (sysID, rendered) = try database.write { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
+            let resolver = ReferenceResolver(
+                dictionary: dictionary, store: store, db: db, userName: request.userName, systemTimeZone: systemTimeZone)
             var record = StoredRecord()
             for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
             let changes = try input(body, table, parameters, resolver, insert: true)
@@ -74,7 +75,8 @@ extension TableAPIHandler {
             let target = storedTable(of: existing, in: table)
             unknown = unknownFields(body, target)
             let current = target.name == table.name ? existing : try store.fetch(target, sysID: sysID, db) ?? existing
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
+            let resolver = ReferenceResolver(
+                dictionary: dictionary, store: store, db: db, userName: request.userName, systemTimeZone: systemTimeZone)
             var changes = try input(body, table, parameters, resolver, insert: false)
             changes["sys_id"] = nil
             try applyUpdateRules(

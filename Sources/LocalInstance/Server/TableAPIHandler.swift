@@ -16,6 +16,8 @@ struct TableAPIHandler: Sendable {
     let deletions: DeletionLog
     /// The work factor of the password hashes written (``LocalInstance/Options/passwordIterations``).
     var passwordIterations = LocalInstance.defaultPasswordIterations
+    /// The zone of users without a `time_zone` (``LocalInstance/Options/systemTimeZone``).
+    var systemTimeZone = TimeZone.gmt
     /// The keys rendered without `sysparm_fields`, by table: worked out once, not per request.
     private let defaultOutputs: [String: [OutputField]]
 
@@ -97,7 +99,8 @@ struct TableAPIHandler: Sendable {
         let query = try encodedQuery(parameters)
         let outputs = outputs(parameters, table)
         let (rows, total, body) = try database.read { db in
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
+            let resolver = ReferenceResolver(
+                dictionary: dictionary, store: store, db: db, userName: request.userName, systemTimeZone: systemTimeZone)
             var translated = translator.computingDates(in: try resolver.timeZone()).translate(
                 try filter(query, table, parameters, resolver), table: table.name)
             if let readable { translated.restrict(to: readable.clause, readable.parameters) }
@@ -135,7 +138,8 @@ struct TableAPIHandler: Sendable {
         let body: Data? = try database.read { db in
             let rows = try store.fetchRows(table, sysID: sysID, db)
             guard rows.count > 0, try access.mayRead(table, record: rows.record(0)) else { return nil }
-            let resolver = ReferenceResolver(dictionary: dictionary, store: store, db: db, userName: request.userName)
+            let resolver = ReferenceResolver(
+                dictionary: dictionary, store: store, db: db, userName: request.userName, systemTimeZone: systemTimeZone)
             return try renderer(outputs, parameters, request, resolver).body(rows, row: 0)
         }
         guard let body else { throw TableAPIError.noRecord }

@@ -2,7 +2,8 @@ import Foundation
 import NowData
 
 /// How date-time display values are written for the session's user: in the user's time zone
-/// (`sys_user.time_zone`, an IANA name such as `America/Los_Angeles`; empty is the instance's, UTC) and date format
+/// (`sys_user.time_zone`, an IANA name such as `America/Los_Angeles`; empty is the instance's `glide.sys.default.tz`,
+/// ``LocalInstance/Options/systemTimeZone``) and date format
 /// (`sys_user.date_format`; empty is the instance's, `yyyy-MM-dd`), as the platform writes them.
 struct UserDateDisplay {
     /// The date formats a user may choose, in the platform's Java notation.
@@ -13,11 +14,11 @@ struct UserDateDisplay {
     private let isUTCDefault: Bool
 
     /// The display of a user whose record holds `timeZone` and `dateFormat` (either may be empty or unknown: the
-    /// instance's default is used).
-    init(timeZone: String, dateFormat: String) {
-        let zone = timeZone.isEmpty ? nil : TimeZone(identifier: timeZone)
+    /// instance's default is used, `systemTimeZone` for the zone).
+    init(timeZone: String, dateFormat: String, systemTimeZone: TimeZone) {
+        let zone = (timeZone.isEmpty ? nil : TimeZone(identifier: timeZone)) ?? systemTimeZone
         let format = Self.dateFormats.contains(dateFormat) ? dateFormat : "yyyy-MM-dd"
-        isUTCDefault = zone == nil && format == "yyyy-MM-dd"
+        isUTCDefault = ["GMT", "UTC"].contains(zone.identifier) && format == "yyyy-MM-dd"
         func formatter(_ pattern: String, _ timeZone: TimeZone) -> DateFormatter {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -26,7 +27,7 @@ struct UserDateDisplay {
             formatter.dateFormat = pattern
             return formatter
         }
-        dateTime = formatter(format + " HH:mm:ss", zone ?? .gmt)
+        dateTime = formatter(format + " HH:mm:ss", zone)
         // A date has no time zone: only its format changes.
         date = formatter(format, .gmt)
     }

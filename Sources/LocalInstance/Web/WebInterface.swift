@@ -131,16 +131,16 @@ final class WebInterface: Sendable {
     }
 
     /// The time zone of a user: `sys_user.time_zone` when the dictionary has that field and it names a zone, else
-    /// UTC.
+    /// the instance's (``LocalInstance/Options/systemTimeZone``).
     private func timeZone(of userName: String) throws -> TimeZone {
-        let utc = TimeZone(identifier: "UTC") ?? TimeZone.current
-        guard let users = instance.dictionary.table("sys_user"), users.field("time_zone") != nil else { return utc }
+        let system = instance.options.systemTimeZone
+        guard let users = instance.dictionary.table("sys_user"), users.field("time_zone") != nil else { return system }
         let record = try instance.database.read { [store = instance.store] db in
             try store.select(
                 users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
             ).first
         }
-        return record?["time_zone"].flatMap { TimeZone(identifier: $0) } ?? utc
+        return record?["time_zone"].flatMap { TimeZone(identifier: $0) } ?? system
     }
 
     /// A Table or Attachment API request answered as `user`, through the same handler as over HTTP.

@@ -8,6 +8,7 @@ struct WebUser: Sendable {
     var csrfToken: String
     /// The session's id when the user logged in with the form; nil for Basic credentials.
     var sessionID: String?
-    /// The user's time zone (`sys_user.time_zone` when the dictionary has it and it names a zone), else UTC.
+    /// The user's time zone (`sys_user.time_zone` when the dictionary has it and it names a zone), else the
+    /// instance's (``LocalInstance/Options/systemTimeZone``).
     var timeZone: TimeZone
 }

@@ -1,0 +1,63 @@
+import Foundation
+import NowData
+import Testing
+
+@testable import LocalInstance
+
+/// A record read from a fresh instance has every field a PDI's record of its table answers, with the PDI's defaults.
+///
+/// The field lists are read from `docs/reference/pdi-fields/` (one JSON file per table, the only copy: the
+/// documentation and these tests cannot drift apart). Each file names its public sources: recorded Table API
+/// responses of PDIs (ServiceNow's WorkArena, servicenow.itsm, Port's and Demisto's recorded records, client
+/// models) and ServiceNow's documentation; see that folder's README.md.
+@Suite struct PDIFieldListTests {
+    /// One table's file: its own fields, the table it extends, and the inherited fields whose default differs.
+    struct FieldList: Decodable {
+        struct Field: Decodable {
+            var name: String
+            var `default`: String?
+        }
+        var table: String
+        var extends: String?
+        var fields: [Field]
+        var overrides: [Field]?
+    }
+
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/reference/pdi-fields")
+
+    /// The fields a PDI record of `table` answers, inherited ones included, each with its default (the nearest
+    /// table's).
+    static func pdiFields(_ table: String) throws -> [String: String?] {
+        let data = try Data(contentsOf: folder.appendingPathComponent("\(table).json"))
+        let list = try JSONDecoder().decode(FieldList.self, from: data)
+        var fields = try list.extends.map(pdiFields) ?? [:]
+        for field in list.fields + (list.overrides ?? []) { fields[field.name] = field.default }
+        return fields
+    }
+
+    @Test(arguments: [
+        "task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci", "cmn_department", "core_company",
+    ])
+    func aFreshRecordHasEveryFieldOfItsPDIFieldListWithItsDefaults(table: String) async throws {
+        let harness = try Harness(seed: false)
+        let created = try await harness.send(
+            "POST", "/api/now/table/\(table)", query: [("sysparm_exclude_reference_link", "true")],
+            body: table.hasPrefix("sys_") || table.hasPrefix("c")
+                ? #"{"name":"fresh"}"# : #"{"short_description":"fresh"}"#)
+        #expect(created.statusCode == 201)
+        let record = try Harness.result(created)
+        let expected = try Self.pdiFields(table)
+        let missing = expected.keys.filter { record[$0] == nil }.sorted()
+        #expect(missing == [], "\(table) lacks fields a PDI record has")
+        // The defaults a fresh PDI record shows (javascript: defaults are the current user and now).
+        var wrong: [String] = []
+        for (name, value) in expected.sorted(by: { $0.key < $1.key }) {
+            guard let value, !value.hasPrefix("javascript:") else { continue }
+            let local = record[name] as? String
+            if local != value { wrong.append("\(name): \(local ?? "nil") instead of \(value)") }
+        }
+        #expect(wrong == [], "\(table)'s defaults")
+    }
+}
