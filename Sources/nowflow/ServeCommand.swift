@@ -15,11 +15,11 @@ enum ServeCommand {
             Serves the local instance over HTTP (HTTPS with --tls or --tls-cert) until SIGINT or SIGTERM. The admin
             password is --password, the first line of --password-file, else NOWFLOW_ADMIN_PASSWORD (out of sight of
             ps), else the documented default admin; OAuth clients may also come from NOWFLOW_OAUTH_CLIENTS
-            (comma-separated ID:SECRET), and the admin's REST API key (x-sn-apikey) from NOWFLOW_API_KEY when there is
-            no --api-key-file. NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new
-            password hashes (default 600000; fewer only for tests). On a loopback --host, a request whose Host header
-            is not localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority
-            in ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
+            (comma-separated ID:SECRET), and the admin's REST API key (x-sn-apikey) from NOWFLOW_API_KEY, without
+            --api-key-file. NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new password hashes
+            (default 600000; fewer only for tests). On a loopback --host, a request whose Host header is not
+            localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority in
+            ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
             127.0.0.1, ::1 and each --tls-name.
             """,
         options: [

@@ -13,9 +13,10 @@ import Testing
                nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]
                              [--password-file FILE] [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503]
                              [--retry-after S] [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
-                             [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]... [--tls]
-                             [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE] [--tls-port N] [--tls-client-ca FILE]
+                             [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--api-key-file FILE]
+                             [--attachment-max-size MB] [--header-timeout S] [--login-failure-limit N] [--lockout-time S]
+                             [--allowed-host NAME]... [--tls] [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE]
+                             [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE]
 
         """
 

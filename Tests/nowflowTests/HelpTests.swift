@@ -90,17 +90,19 @@ import Testing
                 usage: nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]
                                      [--password-file FILE] [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503]
                                      [--retry-after S] [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]
-                                     [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--attachment-max-size MB]
-                                     [--header-timeout S] [--login-failure-limit N] [--lockout-time S] [--allowed-host NAME]... [--tls]
-                                     [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE] [--tls-port N] [--tls-client-ca FILE]
+                                     [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--api-key-file FILE]
+                                     [--attachment-max-size MB] [--header-timeout S] [--login-failure-limit N] [--lockout-time S]
+                                     [--allowed-host NAME]... [--tls] [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE]
+                                     [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE]
 
                 Serves the local instance over HTTP (HTTPS with --tls or --tls-cert) until SIGINT or SIGTERM. The admin
                 password is --password, the first line of --password-file, else NOWFLOW_ADMIN_PASSWORD (out of sight of
                 ps), else the documented default admin; OAuth clients may also come from NOWFLOW_OAUTH_CLIENTS
-                (comma-separated ID:SECRET). NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new
-                password hashes (default 600000; fewer only for tests). On a loopback --host, a request whose Host header
-                is not localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority
-                in ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
+                (comma-separated ID:SECRET), and the admin's REST API key (x-sn-apikey) from NOWFLOW_API_KEY, without
+                --api-key-file. NOWFLOW_PASSWORD_ITERATIONS sets the rounds of PBKDF2-HMAC-SHA256 of new password hashes
+                (default 600000; fewer only for tests). On a loopback --host, a request whose Host header is not
+                localhost, a loopback address or an --allowed-host is refused. --tls makes a certificate authority in
+                ~/.nowflow/tls once (its ca.pem is the file clients trust) and a server certificate for localhost,
                 127.0.0.1, ::1 and each --tls-name.
 
                 options:
@@ -121,6 +123,7 @@ import Testing
                   --invalid-query-no-rows    an invalid query condition matches nothing instead of being ignored
                   --oauth-client ID:SECRET   register an OAuth application acting as the administrator (repeatable)
                   --oauth-client-file FILE   register the OAuth applications of FILE, one ID:SECRET a line
+                  --api-key-file FILE        the admin's REST API key: the file's first line (the sys_api_key 'nowflow serve')
                   --attachment-max-size MB   the largest attachment an upload may create, in MB (default 1024)
                   --header-timeout S         seconds a request's headers may take to arrive (default 30), then the connection closes
                   --login-failure-limit N    logins failed in a row that lock a user or client (default 10, an address 5x; 0 never)
@@ -132,6 +135,7 @@ import Testing
                   --tls-key FILE             the private key of --tls-cert (PEM, unencrypted)
                   --tls-port N               with a certificate: serve HTTPS on this port, and HTTP on --port
                   --tls-client-ca FILE       ask HTTPS clients for a certificate these CAs issued; it logs in as the user it names
+                  --time-zone ZONE           the system time zone a user without one sees (IANA; default America/Los_Angeles, a PDI's)
 
                 """)
     }
