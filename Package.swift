@@ -91,7 +91,7 @@ let package = Package(
         // Helpers shared by the test targets (not part of any product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LocalInstanceTests", dependencies: ["LocalInstance", "NowData", "CSQLite", "TestSupport"]),
-        .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance"]),
+        .testTarget(name: "NowFlowTests", dependencies: ["NowFlow", "NowData", "LocalInstance", "TestSupport"]),
         .testTarget(name: "nowflowTests", dependencies: ["nowflow", "LocalInstance", "NowData", "TestSupport"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,6 +1,7 @@
 import Foundation
 import NowData
 import Testing
+import TestSupport
 
 @testable import NowFlow
 
@@ -22,7 +23,7 @@ import Testing
             .path
         let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path),
-            (try? PythonClientRun.run(python, ["-c", "import jsonschema"]))?.status == 0
+            (try? ChildProcess.run(python, ["-c", "import jsonschema"]))?.status == 0
         else { return nil }
         return python
     }()
@@ -315,7 +316,7 @@ import Testing
         let list = JSONValue.array(
             cases.map { ["form": .string($0.form), "name": .string($0.name), "value": $0.value] })
         try list.jsonData().write(to: casesFile)
-        let result = try PythonClientRun.run(python, ["-c", Self.validator, Self.shippedSchema.path, casesFile.path])
+        let result = try ChildProcess.run(python, ["-c", Self.validator, Self.shippedSchema.path, casesFile.path])
         #expect(result.status == 0, "\(result.stderr)")
         let brokenNames = Set(Self.brokenJobs.map(\.name))
         let expected = cases.map { "\($0.name): \(brokenNames.contains($0.name) ? "invalid" : "valid")" }
@@ -345,22 +346,4 @@ import Testing
             for error in errors:
                 print(case["name"] + ": " + "/".join(map(str, error.absolute_path)) + ": " + error.message, file=sys.stderr)
         """
-}
-
-/// Runs a process and waits for it (the tests' own, without a server).
-enum PythonClientRun {
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
 }

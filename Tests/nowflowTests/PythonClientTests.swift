@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// pysnow's and PySNC's attachment calls, and PySNC's `update_multiple` and `delete_multiple` (the Batch API),
 /// against the built `nowflow serve`, through the scripts in `scripts/python-clients/`, in the virtualenv that
@@ -16,26 +17,10 @@ import Testing
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/nowflow/python-clients-venv").path
         let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path),
-            (try? run(python, ["-c", "import pysnow, pysnc"]))?.status == 0
+            (try? ChildProcess.run(python, ["-c", "import pysnow, pysnc"]))?.status == 0
         else { return nil }
         return python
     }()
-
-    /// Runs `executable` with `arguments`; its status, standard output and standard error.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
 
     /// Runs the script `name` against a fresh `nowflow serve` with a file of notes and a directory.
     static func script(_ name: String) async throws -> (status: Int32, stdout: String, stderr: String) {
@@ -46,7 +31,7 @@ import Testing
         try Data("Printer on fire\n".utf8).write(to: notes)
         let server = try await ServeProcess(["--db", directory.appendingPathComponent("db.sqlite").path, "--password", "pw"])
         defer { server.send(SIGTERM) }
-        return try run(
+        return try ChildProcess.run(
             python,
             [Self.scripts.appendingPathComponent(name).path, "http://127.0.0.1:\(server.port)", "pw", notes.path,
              directory.path])

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import Glibc
 import Testing
+import TestSupport
 
 /// `nowflow serve` over HTTPS, through the built binary: the certificate authority and server certificate that
 /// `--tls` makes once (and keeps), clients of other makes (curl, Python's `ssl` and `urllib`) trusting its CA
@@ -15,27 +16,9 @@ import Testing
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stderrRead = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var stderr = Data()
-        DispatchQueue.global().async {
-            stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            stderrRead.signal()
-        }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        stderrRead.wait()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
-        )
+        try ChildProcess.run(
+            URL(fileURLWithPath: executable), arguments,
+            environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 })
     }
 
     /// The first `python3` on the test's PATH (a TLS client of another make: CPython's `ssl` on OpenSSL).

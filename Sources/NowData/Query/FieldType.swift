@@ -62,16 +62,7 @@ package enum FieldType: Sendable, Hashable {
 
     /// The platform's name of the type, for messages (`integer`, `glide_date_time`, `reference to sys_user`).
     package var name: String {
-        switch self {
-        case .string: "string"
-        case .choice: "choice"
-        case .integer: "integer"
-        case .decimal: "decimal"
-        case .boolean: "boolean"
-        case .dateTime: "glide_date_time"
-        case .date: "glide_date"
-        case .reference(let table): "reference to \(table)"
-        case .other(let name): name
-        }
+        if case .reference(let table) = self { return "reference to \(table)" }
+        return internalType
     }
 }
