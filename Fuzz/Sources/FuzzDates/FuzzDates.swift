@@ -20,7 +20,7 @@ enum FuzzDates {
         JobDates(CoderSettings(dates: .iso8601, timezone: "UTC"), zoneName: "America/New_York"),
         JobDates(CoderSettings(), zoneName: "UTC"),
     ]
-    static let display = UserDateDisplay(timeZone: "Europe/Paris", dateFormat: "dd.MM.yyyy")
+    static let display = UserDateDisplay(timeZone: "Europe/Paris", dateFormat: "dd.MM.yyyy", systemTimeZone: .gmt)
     static let webValues = WebValues(dictionary: .builtIn, timeZone: paris)
 
     static func main() {
