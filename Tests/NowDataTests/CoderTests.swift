@@ -138,4 +138,34 @@ import Testing
         #expect(Coder.custom(JSONEncoder(), iso8601).date(fromText: text) == nil)
         #expect(Coder.custom(JSONEncoder(), formatted).date(fromText: "12/03/2026 10:00") != nil)
     }
+
+    /// A custom coder decoding a model refuses such text as it refuses any text that is no date, with the same
+    /// error and coding path, where Foundation's formatter would trap (found by Fuzz/run.sh decode).
+    @Test(arguments: ["1\u{301}", "12/03/2026 1\u{301}:00"])
+    func customCodersDecodeNoDateFromTextWithCombiningMarks(text: String) throws {
+        struct Stamp: Decodable { let at: Date }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "dd/MM/yyyy HH:mm"
+        let formatted = JSONDecoder()
+        formatted.dateDecodingStrategy = .formatted(formatter)
+        let iso8601 = JSONDecoder()
+        iso8601.dateDecodingStrategy = .iso8601
+        for decoder in [formatted, iso8601] {
+            let coder = Coder.custom(JSONEncoder(), decoder)
+            let body = { (value: String) in try JSONEncoder().encode(["result": ["at": value]]) }
+            let expected = #expect(throws: DecodingError.self) {
+                try coder.decode(Stamp.self, from: body("not a date"), at: "result")
+            }
+            let refused = #expect(throws: DecodingError.self) {
+                try coder.decode(Stamp.self, from: body(text), at: "result")
+            }
+            guard case .dataCorrupted(let want)? = expected, case .dataCorrupted(let got)? = refused else {
+                Issue.record("expected data-corrupted errors, got \(String(describing: expected)) and \(String(describing: refused))")
+                continue
+            }
+            #expect(got.debugDescription == want.debugDescription)
+            #expect(got.codingPath.map(\.stringValue) == want.codingPath.map(\.stringValue))
+        }
+    }
 }

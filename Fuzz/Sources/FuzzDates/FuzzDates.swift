@@ -1,8 +1,9 @@
 // ServiceNow date and date-time text everywhere it is parsed: NowData's fast parser (differential against
-// DateFormatter, and printing back to the same text), Coder's date seam, a job's dates (its own pattern and ISO
-// 8601, in a zone), the `javascript:gs.*` date helpers of encoded queries, a Retry-After date, the local
-// instance's display of a stored date in a user's format and zone, and the instance's own reading of a date
-// written to a date-time field and compared in a query (a well-formed answer, never a crash).
+// DateFormatter, and printing back to the same text), Coder's date seam, a model decoded by custom coders (a
+// formatter's pattern, ISO 8601), a job's dates (its own pattern and ISO 8601, in a zone), the `javascript:gs.*`
+// date helpers of encoded queries, a Retry-After date, the local instance's display of a stored date in a user's
+// format and zone, and the instance's own reading of a date written to a date-time field and compared in a query
+// (a well-formed answer, never a crash).
 import Foundation
 import FuzzInstance
 import FuzzSupport
@@ -22,6 +23,17 @@ enum FuzzDates {
     ]
     static let display = UserDateDisplay(timeZone: "Europe/Paris", dateFormat: "dd.MM.yyyy", systemTimeZone: .gmt)
     static let webValues = WebValues(dictionary: .builtIn, timeZone: paris)
+    /// Custom coders as the SDK's documentation shows them: a formatter's pattern, and ISO 8601.
+    static let customCoders: [Coder] = [JSONDecoder.DateDecodingStrategy.formatted(.nonISO8601UTC), .iso8601].map {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = $0
+        return Coder.custom(JSONEncoder(), decoder)
+    }
+
+    /// A record with one date, as a model reads it.
+    struct Stamp: Decodable {
+        let at: Date
+    }
 
     static func main() {
         instance = FuzzInstance()
@@ -30,6 +42,9 @@ enum FuzzDates {
             FuzzDates.checkServiceNowDate(text)
             _ = Coder.default.date(fromText: text)
             _ = ServiceNowDateKind(text: text)
+            if let body = try? JSONEncoder().encode(["at": text]) {
+                for coder in FuzzDates.customCoders { _ = try? coder.decode(Stamp.self, from: body) }
+            }
             for dates in FuzzDates.jobDates {
                 _ = dates.date(fromText: text)
                 _ = dates.outgoing(text)

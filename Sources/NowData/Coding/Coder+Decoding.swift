@@ -19,6 +19,6 @@ extension Coder {
         if case .default = self, let value = TapeDecoding.decode(type, from: data, at: path) {
             return value
         }
-        return try Self.decodeMatchingKeys(type, from: data, at: path, with: jsonDecoder)
+        return try decodeMatchingKeys(type, from: data, at: path)
     }
 }

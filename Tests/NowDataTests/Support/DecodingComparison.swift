@@ -31,7 +31,7 @@ enum DecodingComparison {
     /// `Coder.default.jsonDecoder`'s outcome under the key matching rule (the fallback of `Coder.decode`).
     static func reference<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, at path: String) -> Outcome<T> {
         do {
-            return .value(try Coder.decodeMatchingKeys(type, from: data, at: path, with: Coder.default.jsonDecoder))
+            return .value(try Coder.default.decodeMatchingKeys(type, from: data, at: path))
         } catch {
             return .error(String(describing: error))
         }

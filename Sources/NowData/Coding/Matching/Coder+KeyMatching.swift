@@ -4,18 +4,22 @@ extension Coder {
     /// Decodes with `JSONDecoder` under the ``KeyMatching`` rule: the decoder's key strategy is applied here rather
     /// than by `JSONDecoder`, so that a model's keys match JSON keys either as written or as converted.
     ///
-    /// A decoder with `.useDefaultKeys` has only one spelling to match, and decodes as it is.
-    static func decodeMatchingKeys<T: Decodable>(
-        _ type: T.Type, from data: Data, at path: String, with decoder: JSONDecoder
-    ) throws -> T {
+    /// A decoder with `.useDefaultKeys` has only one spelling to match, and decodes as it is. A `.custom` coder's
+    /// dates are read by its strategy, except text Foundation's formatters cannot be given, which is no date.
+    func decodeMatchingKeys<T: Decodable>(_ type: T.Type, from data: Data, at path: String) throws -> T {
+        let decoder = jsonDecoder
         let strategy = decoder.keyDecodingStrategy
-        if case .useDefaultKeys = strategy { return try decoder.decode(type, from: data, at: path) }
         let plain = JSONDecoder()
-        plain.dateDecodingStrategy = decoder.dateDecodingStrategy
+        if case .custom = self {
+            plain.dateDecodingStrategy = decoder.dateDecodingStrategy.refusingUnreadableText
+        } else {
+            plain.dateDecodingStrategy = decoder.dateDecodingStrategy
+        }
         plain.dataDecodingStrategy = decoder.dataDecodingStrategy
         plain.nonConformingFloatDecodingStrategy = decoder.nonConformingFloatDecodingStrategy
         plain.userInfo = decoder.userInfo
         plain.allowsJSON5 = decoder.allowsJSON5
+        if case .useDefaultKeys = strategy { return try plain.decode(type, from: data, at: path) }
         let matching = MatchingDecoder.Context(strategy: strategy, document: TapeDocument(data))
         return try MatchingDecoder.$context.withValue(matching) {
             try plain.decode(
