@@ -56,6 +56,11 @@ import Testing
         ("'b' in vars.tags", "true"),
         ("'z' in vars.tags", "false"),
         ("'tut' in 'abel.tuter'", "true"),
+        ("'' in 'abel.tuter'", "false"),
+        // Foundation's String.contains traps on these on Linux (found by Fuzz/run.sh expression).
+        ("'\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}' in '$\u{FFFD}\u{FFFD}\u{0}\u{0}'", "false"),
+        ("contains('$\u{FFFD}\u{FFFD}\u{0}\u{0}', '\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}')", "false"),
+        ("contains('a\u{0}b', '\u{0}b')", "true"),
         ("'number' in steps.open.records.0", "true"),
         ("3 in [1, 2, '3']", "true"),
         ("'x' in null", "false"),

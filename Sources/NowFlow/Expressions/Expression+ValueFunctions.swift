@@ -18,7 +18,7 @@ extension Expression.Function {
     /// `contains(a, b)`: a substring, an array item, an object key.
     static func contains(_ arguments: [JSONValue]) throws(EvaluationError) -> JSONValue {
             switch arguments[0] {
-            case .string(let text): return .bool(text.contains(arguments[1].text))
+            case .string(let text): return .bool(text.hasSubstring(arguments[1].text))
             case .array(let items): return .bool(items.contains { $0.looselyEquals(arguments[1]) })
             case .object(let members): return .bool(members[arguments[1].text] != nil)
             case .null: return .bool(false)

@@ -48,7 +48,7 @@ extension ExpressionValue {
     /// `item in self`: a substring of a text, an item of a list (compared as `==` does), a key of an object.
     func holds(_ item: ExpressionValue, dates: JobDates) throws(EvaluationError) -> Bool {
         switch self {
-        case .json(.string(let text)): return text.contains(item.json.text)
+        case .json(.string(let text)): return text.hasSubstring(item.json.text)
         case .json(.array(let items)): return items.contains { ExpressionValue.json($0).looselyEquals(item, dates: dates) }
         case .json(.object(let members)): return members[item.json.text] != nil
         case .json(.null): return false
