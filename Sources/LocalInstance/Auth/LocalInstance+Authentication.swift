@@ -113,13 +113,9 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read.
     func loginHash(of user: String) throws -> String? {
-        guard let users = dictionary.table("sys_user") else { return nil }
-        let record = try database.read { [store] db in
-            try store.select(users, where: "\"user_name\" = ?", [.text(user)], orderBy: "", limit: 1, offset: 0, db)
-                .first
-        }
-        guard let record, record["active"] == "true", record["locked_out"] != "true" else { return nil }
-        return record["user_password"] ?? ""
+        let record = try database.read { [store] db in try store.user(named: user, db) }
+        guard let record, record.mayLogIn else { return nil }
+        return record.passwordHash
     }
 
     /// The `user_name` of the user an active, unexpired `sys_api_key` record with this token acts as, when that
@@ -127,30 +123,21 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read or written.
     func apiKeyUser(_ token: String) throws -> String? {
-        guard !token.isEmpty, let keys = dictionary.table("sys_api_key"), let users = dictionary.table("sys_user"),
-            loginAllowed(nil)
-        else { return nil }
+        guard !token.isEmpty, let keys = dictionary.table("sys_api_key"), loginAllowed(nil) else { return nil }
         let time = Timestamp.string(now())
-        let candidates = try database.read { [store] db in
-            try store.select(
-                keys, where: "\"active\" = 1 AND (\"expires\" IS NULL OR \"expires\" > ?)", [.text(time)],
-                orderBy: "", limit: 10_000, offset: 0, db)
-        }
+        let candidates = try database.read { [store] db in try store.activeAPIKeys(at: time, db) }
         // A token already verified is found without a derivation per key.
         guard
-            let key = candidates.first(where: { PasswordHash.isKnownMatch(token, $0["token"] ?? "") })
-                ?? candidates.first(where: { PasswordHash.verify(token, against: $0["token"] ?? "") }),
-            let keySysID = key["sys_id"]
+            let key = candidates.first(where: { PasswordHash.isKnownMatch(token, $0.tokenHash) })
+                ?? candidates.first(where: { PasswordHash.verify(token, against: $0.tokenHash) })
         else {
             noteLogin(nil, succeeded: false, via: "API key")
             return nil
         }
-        _ = try upgraded(key["token"] ?? "", of: token, in: keys, field: "token", where: "sys_id", is: keySysID)
-        guard let sysID = key["user"], !sysID.isEmpty,
-            let user = try database.read({ [store] db in try store.fetch(users, sysID: sysID, db) }),
-            user["active"] == "true", user["locked_out"] != "true"
+        _ = try upgraded(key.tokenHash, of: token, in: keys, field: "token", where: "sys_id", is: key.sysID)
+        guard let user = try database.read({ [store] db in try store.user(sysID: key.userSysID, db) }), user.mayLogIn
         else { return nil }
-        return user["user_name"]
+        return user.userName
     }
 
     /// Registers `Options.adminAPIKey` as the active, unexpiring `sys_api_key` record `nowflow serve` acting as
@@ -172,11 +159,7 @@ extension LocalInstance {
         var record = values
         record["sys_id"] = sysID
         record["name"] = "nowflow serve"
-        record["sys_created_on"] = timestamp
-        record["sys_created_by"] = "system"
-        record["sys_mod_count"] = "0"
-        record["sys_class_name"] = keys.name
-        try store.insert(keys, record, db)
+        try store.insert(keys, .system(record, of: keys, at: timestamp), db)
     }
 
     /// The `user_name` of the user an active, unexpired `sys_user_certificate` record with this SHA-256
@@ -184,21 +167,13 @@ extension LocalInstance {
     ///
     /// - Throws: when the database cannot be read.
     func certificateUser(_ fingerprint: String) throws -> String? {
-        guard let certificates = dictionary.table("sys_user_certificate"), let users = dictionary.table("sys_user")
-        else { return nil }
         let time = Timestamp.string(now())
-        let user: StoredRecord? = try database.read { [store] db in
-            let candidates = try store.select(
-                certificates, where: "\"active\" = 1 AND (\"expires\" IS NULL OR \"expires\" > ?)", [.text(time)],
-                orderBy: "", limit: 10_000, offset: 0, db)
-            let normalized = { (text: String) in text.lowercased().filter { $0 != ":" && $0 != " " } }
-            guard let mapping = candidates.first(where: { normalized($0["fingerprint"] ?? "") == fingerprint }),
-                let sysID = mapping["user"], !sysID.isEmpty
-            else { return nil }
-            return try store.fetch(users, sysID: sysID, db)
+        let user = try database.read { [store] db -> UserRecord? in
+            let mapping = try store.activeCertificates(at: time, db).first { $0.fingerprint == fingerprint }
+            return try mapping.flatMap { try store.user(sysID: $0.userSysID, db) }
         }
-        guard let user, user["active"] == "true", user["locked_out"] != "true" else { return nil }
-        return user["user_name"]
+        guard let user, user.mayLogIn else { return nil }
+        return user.userName
     }
 
     /// After a write to `sys_user`: forgets the verified Basic credentials and ends the tokens of every user who

@@ -107,28 +107,25 @@ extension LocalInstance {
     /// - Throws: when the database cannot be read or written.
     func checkClient(_ clientID: String, secret: String) throws -> OAuthClientCheck {
         guard let entities = dictionary.table("oauth_entity") else { return .unregistered }
-        let active = try database.read { [store] db in
-            try store.select(entities, where: "\"active\" = 1", [], orderBy: "", limit: 10_000, offset: 0, db)
-        }
+        let active = try database.read { [store] db in try store.activeOAuthEntities(db) }
         if active.isEmpty { return .unregistered }
         let account = "OAuth client '\(clientID)'"
         guard loginAllowed(account) else { return .refused }
-        guard let entity = active.first(where: { $0["client_id"] == clientID }), let sysID = entity["sys_id"],
-            PasswordHash.verify(secret, against: entity["client_secret"] ?? "")
+        guard let entity = active.first(where: { $0.clientID == clientID }),
+            PasswordHash.verify(secret, against: entity.secretHash)
         else {
             noteLogin(account, succeeded: false, via: "OAuth client secret")
             return .refused
         }
         noteLogin(account, succeeded: true, via: "OAuth client secret")
         _ = try upgraded(
-            entity["client_secret"] ?? "", of: secret, in: entities, field: "client_secret", where: "sys_id", is: sysID)
-        return .registered(userSysID: entity["user"] ?? "")
+            entity.secretHash, of: secret, in: entities, field: "client_secret", where: "sys_id", is: entity.sysID)
+        return .registered(userSysID: entity.userSysID)
     }
 
     /// The `user_name` of the user `sysID`, if it exists.
     private func userName(sysID: String) throws -> String? {
-        guard !sysID.isEmpty, let users = dictionary.table("sys_user") else { return nil }
-        return try database.read { [store] db in try store.fetch(users, sysID: sysID, db)?["user_name"] }
+        try database.read { [store] db in try store.user(sysID: sysID, db)?.userName }
     }
 
     /// Registers `Options.oauthClients` (`nowflow serve --oauth-client ID:SECRET`) as active `oauth_entity`
@@ -153,13 +150,7 @@ extension LocalInstance {
             record["sys_id"] = String(SHA256.hex("nowflow-oauth:" + clientID).prefix(32))
             record["name"] = clientID
             record["client_id"] = clientID
-            record["sys_created_on"] = timestamp
-            record["sys_created_by"] = "system"
-            record["sys_updated_on"] = timestamp
-            record["sys_updated_by"] = "system"
-            record["sys_mod_count"] = "0"
-            record["sys_class_name"] = entities.name
-            try store.insert(entities, record, db)
+            try store.insert(entities, .system(record, of: entities, at: timestamp), db)
         }
     }
 

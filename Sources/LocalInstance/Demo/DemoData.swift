@@ -310,13 +310,12 @@ enum DemoData {
         store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection
     ) throws -> String {
         guard let users = dictionary.table("sys_user") else { return "" }
-        if let existing = try store.select(
-            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
-        ).first, let sysID = existing["sys_id"] {
-            if !keepsExisting || (existing["user_password"] ?? "").isEmpty {
-                _ = try store.update(users, sysID: sysID, ["user_password": passwordHash(), "active": "true"], db)
+        if let existing = try store.user(named: userName, db) {
+            if !keepsExisting || existing.passwordHash.isEmpty {
+                _ = try store.update(
+                    users, sysID: existing.sysID, ["user_password": passwordHash(), "active": "true"], db)
             }
-            return sysID
+            return existing.sysID
         }
         let passwordHash = passwordHash()
         let insert = Inserter(store: store, dictionary: dictionary, db: db)

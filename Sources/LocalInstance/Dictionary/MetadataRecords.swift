@@ -18,14 +18,7 @@ struct MetadataRecords {
         let tables = dictionary.tableNames.compactMap(dictionary.table)
         var records: [(TableDefinition, StoredRecord)] = []
         func add(_ table: TableDefinition, _ values: StoredRecord) {
-            var record = values
-            record["sys_created_on"] = timestamp
-            record["sys_created_by"] = "system"
-            record["sys_updated_on"] = timestamp
-            record["sys_updated_by"] = "system"
-            record["sys_mod_count"] = "0"
-            record["sys_class_name"] = table.name
-            records.append((table, record))
+            records.append((table, .system(values, of: table, at: timestamp)))
         }
         for table in tables {
             add(

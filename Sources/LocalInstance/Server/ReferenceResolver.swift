@@ -11,7 +11,7 @@ final class ReferenceResolver {
     private let userName: String?
     private var dates: UserDateDisplay?
     /// The session user's record once read (`.some(nil)`: there is none).
-    private var user: StoredRecord??
+    private var user: UserRecord??
     /// The zone of a user whose `time_zone` is empty or unknown (the platform's `glide.sys.default.tz`).
     private let systemTimeZone: TimeZone
 
@@ -57,7 +57,7 @@ final class ReferenceResolver {
         if let dates { return dates }
         let user = try sessionUser()
         let display = UserDateDisplay(
-            timeZone: user?["time_zone"] ?? "", dateFormat: user?["date_format"] ?? "", systemTimeZone: systemTimeZone)
+            timeZone: user?.timeZone ?? "", dateFormat: user?.dateFormat ?? "", systemTimeZone: systemTimeZone)
         dates = display
         return display
     }
@@ -65,18 +65,16 @@ final class ReferenceResolver {
     /// The session user's time zone (`sys_user.time_zone`), in which a query's date helpers
     /// (`javascript:gs.beginningOfToday()`) are computed; the system's when it is empty or not a known zone.
     func timeZone() throws -> TimeZone {
-        let name = try sessionUser()?["time_zone"] ?? ""
+        let name = try sessionUser()?.timeZone ?? ""
         return name.isEmpty ? systemTimeZone : TimeZone(identifier: name) ?? systemTimeZone
     }
 
     /// The session user's `sys_user` record, read once per request; nil without a user or time zones.
-    private func sessionUser() throws -> StoredRecord? {
+    private func sessionUser() throws -> UserRecord? {
         if let user { return user }
-        var found: StoredRecord?
-        if let userName, let users = dictionary.table("sys_user"), users.field("time_zone") != nil {
-            found = try store.select(
-                users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
-            ).first
+        var found: UserRecord?
+        if let userName, dictionary.table("sys_user")?.field("time_zone") != nil {
+            found = try store.user(named: userName, db)
         }
         user = .some(found)
         return found

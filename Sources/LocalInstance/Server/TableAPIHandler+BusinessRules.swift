@@ -9,21 +9,14 @@ extension TableAPIHandler {
     func checkAbortRules(
         _ table: TableDefinition, sysID: String, record name: String, insert: Bool, _ db: SQLiteConnection
     ) throws {
-        guard let scripts = dictionary.table("sys_script") else { return }
         var tables = [table.name]
         while let parent = tables.last.flatMap({ dictionary.table($0)?.parent }) { tables.append(parent) }
-        let action = insert ? "action_insert" : "action_update"
-        let rules = try store.select(
-            scripts,
-            where: "\"active\" = 1 AND \"abort_action\" = 1 AND \"when\" = 'before' AND \"\(action)\" = 1 AND "
-                + "\"collection\" IN (" + tables.map { _ in "?" }.joined(separator: ", ") + ")",
-            tables.map { .text($0) }, orderBy: "\"order\"", limit: 100, offset: 0, db)
-        for rule in rules {
+        for rule in try store.abortRules(on: tables, insert: insert, db) {
             let translated: TranslatedQuery
             do {
-                translated = translator.translate(try EncodedQuery.parse(rule["filter_condition"] ?? ""), table: table.name)
+                translated = translator.translate(try EncodedQuery.parse(rule.filterCondition), table: table.name)
             } catch {
-                log("local instance: business rule '\(rule["name"] ?? "")' skipped: \(error)")
+                log("local instance: business rule '\(rule.name)' skipped: \(error)")
                 continue
             }
             let condition =
@@ -33,8 +26,8 @@ extension TableAPIHandler {
             }
             let verb = insert ? "insert" : "update"
             log(
-                "local instance: \(table.name): business rule '\(rule["name"] ?? "")' aborted the \(verb) of \(name)"
-                    + (rule["add_message"] == "true" ? ": \(rule["message"] ?? "")" : ""))
+                "local instance: \(table.name): business rule '\(rule.name)' aborted the \(verb) of \(name)"
+                    + (rule.message.map { ": " + $0 } ?? ""))
             throw TableAPIError(
                 status: 403, message: "Operation Failed", detail: "Error during \(verb) of \(table.name) (\(name))")
         }

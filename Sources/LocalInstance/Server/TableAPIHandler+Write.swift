@@ -38,13 +38,7 @@ extension TableAPIHandler {
                 let name = record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
                 throw TableAPIError.insertFailed(table: table.name, record: name)
             }
-            if !parameters.suppressAutoSysField {
-                record["sys_created_on"] = timestamp
-                record["sys_created_by"] = request.userName
-                record["sys_updated_on"] = timestamp
-                record["sys_updated_by"] = request.userName
-                record["sys_mod_count"] = "0"
-            }
+            if !parameters.suppressAutoSysField { record.stampCreation(by: request.userName, at: timestamp) }
             if (record["sys_mod_count"] ?? "").isEmpty { record["sys_mod_count"] = "0" }
             if (record["sys_class_name"] ?? "").isEmpty { record["sys_class_name"] = table.name }
             try store.insert(table, record, db)
@@ -245,11 +239,7 @@ extension TableAPIHandler {
 
     /// The sys_id of the user called `userName`.
     func userSysID(_ userName: String, _ db: SQLiteConnection) throws -> String? {
-        guard let users = dictionary.table("sys_user") else { return nil }
-        return try store.select(
-            users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
-        )
-        .first?["sys_id"]
+        try store.user(named: userName, db)?.sysID
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -134,13 +134,9 @@ final class WebInterface: Sendable {
     /// the instance's (``LocalInstance/Options/systemTimeZone``).
     private func timeZone(of userName: String) throws -> TimeZone {
         let system = instance.options.systemTimeZone
-        guard let users = instance.dictionary.table("sys_user"), users.field("time_zone") != nil else { return system }
-        let record = try instance.database.read { [store = instance.store] db in
-            try store.select(
-                users, where: "\"user_name\" = ?", [.text(userName)], orderBy: "", limit: 1, offset: 0, db
-            ).first
-        }
-        return record?["time_zone"].flatMap { TimeZone(identifier: $0) } ?? system
+        guard instance.dictionary.table("sys_user")?.field("time_zone") != nil else { return system }
+        let record = try instance.database.read { [store = instance.store] db in try store.user(named: userName, db) }
+        return record.flatMap { TimeZone(identifier: $0.timeZone) } ?? system
     }
 
     /// A Table or Attachment API request answered as `user`, through the same handler as over HTTP.
