@@ -344,10 +344,8 @@ enum DemoData {
             record.merge(fields) { _, new in new }
             record["sys_id"] = DemoData.sysID(tableName, key)
             if table.numberPrefix != nil { record["number"] = try store.nextNumber(table, db) }
-            record["sys_created_on"] = created
-            record["sys_created_by"] = "admin"
+            record.stampCreation(by: "admin", at: created)
             record["sys_updated_on"] = [fields["closed_at"], fields["resolved_at"], created].compactMap { $0 }.max()
-            record["sys_updated_by"] = "admin"
             record["sys_mod_count"] = String(modCount)
             record["sys_class_name"] = tableName
             try store.insert(table, record, db)
