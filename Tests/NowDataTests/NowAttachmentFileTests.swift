@@ -6,6 +6,9 @@ import Testing
 /// `NowAttachmentService`'s file-based upload and download: streamed over HTTP by `CurlTransport` (the server
 /// spooling the body to its file and answering the download from the file), copied in process, read and written
 /// whole over a transport that does not stream; `com.glide.attachment.max_size` over HTTP.
+///
+/// Serialized: each test moves files of 12 to 16 MB through a server; one at a time bounds the suite's memory and
+/// disk to one transfer.
 @Suite(.serialized) struct NowAttachmentFileTests {
     /// A fresh directory, and bytes that are not all alike.
     static func directory() throws -> URL {

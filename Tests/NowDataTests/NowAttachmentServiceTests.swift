@@ -6,6 +6,9 @@ import Testing
 
 /// `NowAttachmentService` against the local instance, in process and over HTTP: upload, download with hash
 /// validation, metadata by sys_id and by query (with a paginator), delete, and its errors.
+///
+/// Serialized: uploads and downloads of up to 2 MB through servers of their own, one at a time, so that the
+/// suite's memory stays that of one transfer.
 @Suite(.serialized) struct NowAttachmentServiceTests {
     static let admin = NowAuthentication.basic(user: "admin", password: "admin")
 

@@ -8,6 +8,9 @@ import TestSupport
 /// SIGINT, SIGTERM and SIGHUP sent to the built `nowflow run` mid-run, while the instance holds a request, and its
 /// stdout closed under it (`| head -1`): the request in flight is cancelled, the remaining steps are skipped,
 /// `finally` cleans up, the reports are written.
+///
+/// Serialized: each test sends a signal while the instance holds a request and waits for the built tool to wind
+/// down; one such tool at a time keeps the suite from starving its own children on a loaded machine.
 @Suite(.serialized) struct InterruptionTests {
     static let job = """
         name: Interrupted

@@ -7,6 +7,9 @@ import TestSupport
 
 /// `nowflow run` of a parallel `foreach`: SIGINT mid-way, a storm of 429s from `nowflow serve`, and the plain
 /// progress lines of a long foreach.
+///
+/// Serialized: the progress test counts lines due every 3 s of the tool's own clock, and the others run parallel
+/// foreaches of up to 32 requests; one such tool at a time keeps their timing the tool's, not the suite's.
 @Suite(.serialized) struct ParallelCommandTests {
     private func normalized(_ text: String) -> String {
         text.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
