@@ -19,6 +19,10 @@ struct MetadataRecords {
         var records: [(TableDefinition, StoredRecord)] = []
         func add(_ table: TableDefinition, _ values: StoredRecord) {
             var record = values
+            // The fields a record does not set hold their defaults, as an inserted record's do.
+            for field in table.fields where record[field.name] == nil {
+                if let value = field.defaultValue { record[field.name] = value }
+            }
             record["sys_created_on"] = timestamp
             record["sys_created_by"] = "system"
             record["sys_updated_on"] = timestamp
@@ -32,7 +36,9 @@ struct MetadataRecords {
                 TableDictionary.sysDBObject,
                 [
                     "sys_id": Self.tableSysID(table.name), "name": table.name, "label": table.label,
-                    "super_class": table.parent.map(Self.tableSysID) ?? "",
+                    "super_class": table.parent.map(Self.tableSysID) ?? "", "sys_name": table.name,
+                    "sys_update_name": "sys_db_object_\(table.name)", "access": "public",
+                    "is_extendable": String(!dictionary.descendants(of: table.name).isEmpty),
                 ])
         }
         for table in tables {
@@ -42,6 +48,7 @@ struct MetadataRecords {
                     "sys_id": Self.sysID("sys_dictionary", table.name), "name": table.name, "element": "",
                     "column_label": table.label, "internal_type": "collection", "reference": "", "max_length": "",
                     "mandatory": "false", "display": "false", "default_value": "", "active": "true",
+                    "sys_name": table.label, "sys_update_name": "sys_dictionary_\(table.name)_null",
                 ])
             for field in table.fields where Self.definingTable(of: field.name, in: table, dictionary) == table.name {
                 add(TableDictionary.sysDictionary, Self.entry(field, of: table))
@@ -105,7 +112,8 @@ struct MetadataRecords {
             "sys_id": sysID("sys_dictionary", table.name, field.name), "name": table.name, "element": field.name,
             "column_label": field.label, "internal_type": internalType(field), "reference": reference,
             "max_length": maxLength(field), "mandatory": "false", "display": String(field.name == table.displayField),
-            "default_value": field.defaultValue ?? "", "active": "true",
+            "default_value": field.defaultValue ?? "", "active": "true", "sys_name": field.label,
+            "sys_update_name": "sys_dictionary_\(table.name)_\(field.name)",
         ]
     }
 
