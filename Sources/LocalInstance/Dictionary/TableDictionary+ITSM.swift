@@ -264,6 +264,9 @@ extension TableDictionary {
             FieldDefinition("type", .reference(table: "cmdb_rel_type")),
             FieldDefinition("connection_strength", defaultValue: "always"),
             FieldDefinition("port"),
+            // The other fields of a PDI's relationships (docs/reference/pdi-fields/cmdb_rel_ci.json).
+            FieldDefinition("percent_outage", .integer),
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "itil"))
 
     static let coreCompany = TableDefinition(
