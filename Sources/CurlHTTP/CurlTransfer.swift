@@ -122,7 +122,11 @@ final class CurlTransfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             var systemError = 0
             ccurl_getinfo_long(handle, CURLINFO_OS_ERRNO, &systemError)
-            resume(with: .failure(Self.error(code, systemError: Int32(truncatingIfNeeded: systemError))))
+            var proxyStatus = 0
+            ccurl_getinfo_long(handle, CURLINFO_HTTP_CONNECTCODE, &proxyStatus)
+            resume(
+                with: .failure(
+                    Self.error(code, systemError: Int32(truncatingIfNeeded: systemError), proxyStatus: proxyStatus)))
             return
         }
         if let sinkFailure {
@@ -226,8 +230,14 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The error of a failed transfer, as URLSession would report it where it has an equivalent, so that retries
     /// and messages do not depend on the transport; `systemError` is the `errno` of the system call that failed
-    /// (0 when none did).
-    static func error(_ code: CURLcode, systemError: Int32) -> CurlError {
+    /// (0 when none did), `proxyStatus` the status a proxy answered the tunnel's `CONNECT` with (0 when none was
+    /// asked): a proxy that refuses the tunnel is said so, not reported as a lost connection, and not retried.
+    static func error(_ code: CURLcode, systemError: Int32, proxyStatus: Int = 0) -> CurlError {
+        if proxyStatus >= 300 {
+            return .failed(
+                "the proxy refused the tunnel to the instance: it answered \(proxyStatus) to CONNECT "
+                    + "(the proxy comes from HTTPS_PROXY or HTTP_PROXY; NO_PROXY names the hosts reached without one)")
+        }
         let urlCode: URLError.Code
         switch code {
         case CURLE_COULDNT_CONNECT: urlCode = .cannotConnectToHost

@@ -38,7 +38,11 @@ import Testing
     }
 
     @Test(arguments: [
-        "task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci", "cmn_department", "core_company",
+        "task", "incident", "problem", "problem_task", "sys_user", "sys_user_group", "sys_user_grmember",
+        "sys_user_role", "sys_user_has_role", "sys_user_preference", "cmn_department", "cmn_location",
+        "cmn_cost_center", "core_company", "cmdb_ci", "cmdb_ci_hardware", "cmdb_ci_computer", "cmdb_ci_server",
+        "cmdb_ci_linux_server", "cmdb_ci_win_server", "cmdb_ci_vm_object", "cmdb_ci_vm_instance",
+        "cmdb_ci_ec2_instance", "cmdb_ci_appl", "cmdb_ci_database", "cmdb_ci_service", "cmdb_rel_ci", "sys_choice",
     ])
     func aFreshRecordHasEveryFieldOfItsPDIFieldListWithItsDefaults(table: String) async throws {
         let harness = try Harness(seed: false)
@@ -59,5 +63,18 @@ import Testing
             if local != value { wrong.append("\(name): \(local ?? "nil") instead of \(value)") }
         }
         #expect(wrong == [], "\(table)'s defaults")
+    }
+
+    /// The dictionary tables are the instance's own (read-only): the record a fresh instance generates for a table
+    /// (`sys_db_object`) and for one of its fields (`sys_dictionary`) has every field a PDI's has.
+    @Test(arguments: [("sys_db_object", "name=incident"), ("sys_dictionary", "name=incident^element=caller_id")])
+    func aGeneratedDictionaryRecordHasEveryFieldOfItsPDIFieldList(table: String, query: String) async throws {
+        let harness = try Harness(seed: false)
+        let response = try await harness.send(
+            "GET", "/api/now/table/\(table)", query: [("sysparm_query", query), ("sysparm_limit", "1")])
+        #expect(response.statusCode == 200)
+        let record = try #require(try Harness.results(response).first)
+        let missing = try Self.pdiFields(table).keys.filter { record[$0] == nil }.sorted()
+        #expect(missing == [], "\(table) lacks fields a PDI record has")
     }
 }

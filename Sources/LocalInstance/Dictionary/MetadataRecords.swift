@@ -18,14 +18,21 @@ struct MetadataRecords {
         let tables = dictionary.tableNames.compactMap(dictionary.table)
         var records: [(TableDefinition, StoredRecord)] = []
         func add(_ table: TableDefinition, _ values: StoredRecord) {
-            records.append((table, .system(values, of: table, at: timestamp)))
+            var record = values
+            // The fields a record does not set hold their defaults, as an inserted record's do.
+            for field in table.fields where record[field.name] == nil {
+                if let value = field.defaultValue { record[field.name] = value }
+            }
+            records.append((table, .system(record, of: table, at: timestamp)))
         }
         for table in tables {
             add(
                 TableDictionary.sysDBObject,
                 [
                     "sys_id": Self.tableSysID(table.name), "name": table.name, "label": table.label,
-                    "super_class": table.parent.map(Self.tableSysID) ?? "",
+                    "super_class": table.parent.map(Self.tableSysID) ?? "", "sys_name": table.name,
+                    "sys_update_name": "sys_db_object_\(table.name)", "access": "public",
+                    "is_extendable": String(!dictionary.descendants(of: table.name).isEmpty),
                 ])
         }
         for table in tables {
@@ -35,6 +42,7 @@ struct MetadataRecords {
                     "sys_id": Self.sysID("sys_dictionary", table.name), "name": table.name, "element": "",
                     "column_label": table.label, "internal_type": "collection", "reference": "", "max_length": "",
                     "mandatory": "false", "display": "false", "default_value": "", "active": "true",
+                    "sys_name": table.label, "sys_update_name": "sys_dictionary_\(table.name)_null",
                 ])
             for field in table.fields where Self.definingTable(of: field.name, in: table, dictionary) == table.name {
                 add(TableDictionary.sysDictionary, Self.entry(field, of: table))
@@ -98,7 +106,8 @@ struct MetadataRecords {
             "sys_id": sysID("sys_dictionary", table.name, field.name), "name": table.name, "element": field.name,
             "column_label": field.label, "internal_type": internalType(field), "reference": reference,
             "max_length": maxLength(field), "mandatory": "false", "display": String(field.name == table.displayField),
-            "default_value": field.defaultValue ?? "", "active": "true",
+            "default_value": field.defaultValue ?? "", "active": "true", "sys_name": field.label,
+            "sys_update_name": "sys_dictionary_\(table.name)_\(field.name)",
         ]
     }
 

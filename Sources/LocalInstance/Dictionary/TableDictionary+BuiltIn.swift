@@ -1,13 +1,15 @@
 extension TableDictionary {
-    /// The built-in tables: users, departments, groups and roles, companies, the task tables of the ITSM core
+    /// The built-in tables: users and their preferences, departments, groups and roles, locations, cost centers,
+    /// companies, the task tables of the ITSM core
     /// (incident, problem, change and their tasks, the catalog's requests), standard-change templates, the CMDB
     /// with its common classes and relationships, assets, the system log, charts, business rules, the read-only
     /// dictionary tables and the attachments.
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
-        coreCompany, task, incident, problem, problemTask, changeRequest, changeTask, chgModel,
-        stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIComputer, cmdbCIServer,
-        cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
+        sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
+        changeTask, chgModel, stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
+        cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
+        cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
     ])
@@ -55,8 +57,8 @@ extension TableDictionary {
     }
 
     /// `task.priority` as a PDI declares it: 4 - Low by default (incident's and problem's follow impact and urgency:
-    /// 5 for 3 and 3).
-    private static let taskPriority = FieldDefinition(
+    /// 5 for 3 and 3), also on the task tables that do not compute it (problem_task).
+    static let taskPriority = FieldDefinition(
         "priority", .integer, choices: priorityChoices, defaultValue: "4")
 
     /// The other fields of a PDI's task records (docs/reference/pdi-fields/task.json): durations, journal lists
@@ -213,6 +215,68 @@ extension TableDictionary {
             FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "user_admin"))
 
+    /// `cmn_location`: the locations (docs/reference/pdi-fields/cmn_location.json).
+    static let cmnLocation = TableDefinition(
+        name: "cmn_location", label: "Location", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("full_name"),
+            FieldDefinition("street"),
+            FieldDefinition("city"),
+            FieldDefinition("state", label: "State / Province"),
+            FieldDefinition("zip", label: "Zip / Postal code"),
+            FieldDefinition("country"),
+            FieldDefinition("parent", .reference(table: "cmn_location")),
+            FieldDefinition("company", .reference(table: "core_company")),
+            FieldDefinition("contact", .reference(table: "sys_user")),
+            FieldDefinition("phone"),
+            FieldDefinition("fax_phone"),
+            FieldDefinition("phone_territory", .reference(table: "sys_phone_territory")),
+            FieldDefinition("latitude", .decimal),
+            FieldDefinition("longitude", .decimal),
+            FieldDefinition("lat_long_error"),
+            FieldDefinition("time_zone"),
+            FieldDefinition("stock_room", .boolean, defaultValue: "false"),
+            FieldDefinition("cmn_location_source", label: "Location source"),
+            FieldDefinition("cmn_location_type", label: "Location type"),
+            FieldDefinition("coordinates_retrieved_on", .dateTime),
+            FieldDefinition("duplicate", .boolean, defaultValue: "false"),
+            FieldDefinition("life_cycle_stage", .reference(table: "life_cycle_stage")),
+            FieldDefinition("life_cycle_stage_status", .reference(table: "life_cycle_stage_status")),
+            FieldDefinition("managed_by_group", .reference(table: "sys_user_group")),
+            FieldDefinition("primary_location", .reference(table: "cmn_location")),
+            FieldDefinition("sys_tags"),
+        ], rules: TableRules(writeRole: "admin"))
+
+    /// `cmn_cost_center`: the cost centers (docs/reference/pdi-fields/cmn_cost_center.json).
+    static let cmnCostCenter = TableDefinition(
+        name: "cmn_cost_center", label: "Cost Center", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("code"),
+            FieldDefinition("account_number"),
+            FieldDefinition("manager", .reference(table: "sys_user")),
+            FieldDefinition("parent", .reference(table: "cmn_cost_center")),
+            FieldDefinition("location", .reference(table: "cmn_location")),
+            FieldDefinition("valid_from", .date),
+            FieldDefinition("valid_to", .date),
+            FieldDefinition("sys_tags"),
+        ], rules: TableRules(writeRole: "admin"))
+
+    /// `sys_user_preference`: a user's settings by name (or a system-wide one: `system`, no `user`), which clients
+    /// such as ServiceNow's WorkArena set through the Table API (docs/reference/pdi-fields/sys_user_preference.json).
+    static let sysUserPreference = TableDefinition(
+        name: "sys_user_preference", label: "User Preference", displayField: "name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("value"),
+            FieldDefinition("user", .reference(table: "sys_user")),
+            FieldDefinition("description"),
+            FieldDefinition("system", .boolean, defaultValue: "false"),
+            FieldDefinition("type", defaultValue: "string"),
+            FieldDefinition("sys_tags"),
+        ])
+
     static let sysUserGroup = TableDefinition(
         name: "sys_user_group", label: "Group", displayField: "name",
         fields: [
@@ -238,6 +302,8 @@ extension TableDictionary {
         fields: [
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("group", .reference(table: "sys_user_group")),
+            // As a PDI answers it (docs/reference/pdi-fields/sys_user_grmember.json).
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let task = TableDefinition(
@@ -585,14 +651,25 @@ extension TableDictionary {
         name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields,
         rules: TableRules(writeRole: "itil"))
 
+    /// The fields of `cmdb_ci_hardware` and the tables that extend it (docs/reference/pdi-fields).
+    static let hardwareFields: [FieldDefinition] = ciFields + [
+        FieldDefinition("default_gateway"),
+        FieldDefinition("hardware_status", defaultValue: "installed"),
+        FieldDefinition("hardware_substatus"),
+    ]
+
+    /// `cmdb_ci_hardware`: the hardware CIs, `cmdb_ci_computer`'s parent on a PDI.
+    static let cmdbCIHardware = TableDefinition(
+        name: "cmdb_ci_hardware", label: "Hardware", displayField: "name", extends: "cmdb_ci", fields: hardwareFields)
+
     /// The fields of `cmdb_ci_computer` and the tables that extend it.
-    static let computerFields: [FieldDefinition] = ciFields + [
+    static let computerFields: [FieldDefinition] = hardwareFields + [
         FieldDefinition("host_name"),
         FieldDefinition("fqdn", label: "Fully qualified domain name"),
         FieldDefinition("os", label: "Operating System"),
         FieldDefinition("os_version", label: "OS Version"),
         FieldDefinition("cpu_count", .integer, label: "CPU count"),
-        FieldDefinition("cpu_speed", .integer, label: "CPU speed (MHz)"),
+        FieldDefinition("cpu_speed", .decimal, label: "CPU speed (MHz)"),
         FieldDefinition("ram", .integer, label: "RAM (MB)"),
         FieldDefinition("disk_space", .decimal, label: "Disk space (GB)"),
         FieldDefinition("virtual", .boolean, defaultValue: "false"),
@@ -600,19 +677,44 @@ extension TableDictionary {
         FieldDefinition(
             "firewall_status", .choice,
             choices: ["Intranet", "Internet", "DMZ"].map { FieldChoice($0, $0) }),
+        // The other fields of a PDI's computers (docs/reference/pdi-fields/cmdb_ci_computer.json).
+        FieldDefinition("cd_rom", .boolean, label: "CD ROM", defaultValue: "false"),
+        FieldDefinition("cd_speed", .integer, label: "CD speed (X)"),
+        FieldDefinition("chassis_type"),
+        FieldDefinition("cpu_core_count", .integer, label: "CPU core count"),
+        FieldDefinition("cpu_core_thread", .integer, label: "CPU core thread"),
+        FieldDefinition("cpu_manufacturer", .reference(table: "core_company"), label: "CPU manufacturer"),
+        FieldDefinition("cpu_type", label: "CPU type"),
+        FieldDefinition("floppy"),
+        FieldDefinition("form_factor"),
+        FieldDefinition("object_id", label: "Object ID"),
+        FieldDefinition("os_address_width", .integer, label: "OS Address Width (bits)"),
+        FieldDefinition("os_domain", label: "OS Domain"),
+        FieldDefinition("os_service_pack", label: "OS Service Pack"),
     ]
 
     static let cmdbCIComputer = TableDefinition(
-        name: "cmdb_ci_computer", label: "Computer", displayField: "name", extends: "cmdb_ci", fields: computerFields)
+        name: "cmdb_ci_computer", label: "Computer", displayField: "name", extends: "cmdb_ci_hardware",
+        fields: computerFields)
 
-    /// The fields of `cmdb_ci_server` and the tables that extend it.
+    /// What a CI is used for (`used_for` of servers, applications and services).
+    static let usedForChoices = [
+        "Production", "Staging", "QA", "Test", "Development", "Demonstration", "Training", "Disaster recovery",
+    ].map { FieldChoice($0, $0) }
+
+    /// The fields of `cmdb_ci_server` and the tables that extend it (docs/reference/pdi-fields/cmdb_ci_server.json).
     static let serverFields: [FieldDefinition] = computerFields + [
         FieldDefinition(
             "classification", .choice,
-            choices: [
-                FieldChoice("Production", "Production"), FieldChoice("Development", "Development"),
-                FieldChoice("Test", "Test"), FieldChoice("Staging", "Staging"),
-            ])
+            choices: ["Production", "Development", "Test", "Staging", "QA", "Disaster recovery"].map {
+                FieldChoice($0, $0)
+            }, defaultValue: "Production"),
+        FieldDefinition("dr_backup", .reference(table: "cmdb_ci"), label: "DR backup"),
+        FieldDefinition(
+            "firewall_status", .choice,
+            choices: ["Intranet", "Internet", "DMZ"].map { FieldChoice($0, $0) }, defaultValue: "Intranet"),
+        FieldDefinition("internet_facing", .boolean, defaultValue: "false"),
+        FieldDefinition("used_for", .choice, choices: usedForChoices, defaultValue: "Production"),
     ]
 
     static let cmdbCIServer = TableDefinition(

@@ -9,6 +9,7 @@ extension TableDictionary {
                 FieldChoice("151", "New"), FieldChoice("152", "Assess"), FieldChoice("154", "Work in Progress"),
                 FieldChoice("157", "Closed"),
             ], stateDefault: "151") + [
+                taskPriority,
                 FieldDefinition("problem", .reference(table: "problem")),
                 FieldDefinition(
                     "problem_task_type", .choice, label: "Type",
@@ -22,6 +23,15 @@ extension TableDictionary {
                 FieldDefinition("other_reason"),
                 FieldDefinition("work_start", .dateTime, label: "Work start"),
                 FieldDefinition("work_end", .dateTime, label: "Work end"),
+                // The other fields of a PDI's problem tasks (docs/reference/pdi-fields/problem_task.json).
+                FieldDefinition("cause_notes"),
+                FieldDefinition("reopen_count", .integer, defaultValue: "0"),
+                FieldDefinition("reopened_at", .dateTime),
+                FieldDefinition("reopened_by", .reference(table: "sys_user")),
+                FieldDefinition("started_at", .dateTime),
+                FieldDefinition("started_by", .reference(table: "sys_user")),
+                FieldDefinition("vendor", .reference(table: "core_company")),
+                FieldDefinition("workaround"),
             ], rules: TableRules(stateEffects: .init(inactive: ["157"], closed: ["157"])))
 
     static let changeTask = TableDefinition(
@@ -116,7 +126,7 @@ extension TableDictionary {
 
     static let cmdbCILinuxServer = TableDefinition(
         name: "cmdb_ci_linux_server", label: "Linux Server", displayField: "name", extends: "cmdb_ci_server",
-        fields: serverFields)
+        fields: serverFields + [FieldDefinition("kernel_release")])
 
     static let cmdbCIWinServer = TableDefinition(
         name: "cmdb_ci_win_server", label: "Windows Server", displayField: "name", extends: "cmdb_ci_server",
@@ -171,6 +181,67 @@ extension TableDictionary {
             FieldDefinition("version"),
             FieldDefinition("vendor", .reference(table: "core_company")),
             FieldDefinition("running_process", label: "Running process"),
+            // The other fields of a PDI's applications (docs/reference/pdi-fields/cmdb_ci_appl.json).
+            FieldDefinition("config_directory"),
+            FieldDefinition("config_file"),
+            FieldDefinition("edition"),
+            FieldDefinition("install_directory"),
+            FieldDefinition("is_clustered", .boolean, defaultValue: "false"),
+            FieldDefinition("pid", .integer, label: "PID"),
+            FieldDefinition("rp_command_hash"),
+            FieldDefinition("rp_key_parameters_hash"),
+            FieldDefinition("running_process_command"),
+            FieldDefinition("running_process_key_parameters"),
+            FieldDefinition("tcp_port", label: "TCP port(s)"),
+            FieldDefinition("used_for", .choice, choices: usedForChoices, defaultValue: "Production"),
+        ])
+
+    /// `cmdb_ci_service`: the services tasks name in `business_service`
+    /// (docs/reference/pdi-fields/cmdb_ci_service.json).
+    static let cmdbCIService = TableDefinition(
+        name: "cmdb_ci_service", label: "Service", displayField: "name", extends: "cmdb_ci",
+        fields: ciFields + [
+            FieldDefinition("aliases"),
+            FieldDefinition(
+                "busines_criticality", .choice, label: "Business criticality",
+                choices: ["1 - most critical", "2 - somewhat critical", "3 - less critical", "4 - not critical"].map {
+                    FieldChoice($0, $0)
+                }, defaultValue: "1 - most critical"),
+            FieldDefinition("business_contact", .reference(table: "sys_user")),
+            FieldDefinition("business_need"),
+            FieldDefinition("business_relation_manager", .reference(table: "sys_user")),
+            FieldDefinition("business_unit", .reference(table: "business_unit")),
+            FieldDefinition("checkout"),
+            FieldDefinition("compatibility_dependencies"),
+            FieldDefinition("consumer_type"),
+            FieldDefinition("delivery_manager", .reference(table: "sys_user")),
+            FieldDefinition("end_date", .dateTime),
+            FieldDefinition("last_review_date", .dateTime),
+            FieldDefinition("monitoring_requirements"),
+            FieldDefinition("number"),
+            FieldDefinition("parent", .reference(table: "cmdb_ci_service")),
+            FieldDefinition("portfolio_status", defaultValue: "pipeline"),
+            FieldDefinition("prerequisites"),
+            FieldDefinition("price_model", defaultValue: "fixed"),
+            FieldDefinition("price_unit"),
+            FieldDefinition("published_ref", .reference(table: "sc_cat_item")),
+            FieldDefinition(
+                "service_classification", .choice,
+                choices: ["Business Service", "Technical Service", "Application Service", "Shared Service"].map {
+                    FieldChoice($0, $0)
+                }, defaultValue: "Business Service"),
+            FieldDefinition("service_level_requirement"),
+            FieldDefinition("service_owner_delegate", .reference(table: "sys_user")),
+            FieldDefinition("service_status", defaultValue: "requirements"),
+            FieldDefinition("sla", label: "SLA"),
+            FieldDefinition("spm_service_portfolio", .reference(table: "spm_service_portfolio")),
+            FieldDefinition("spm_taxonomy_node", .reference(table: "spm_taxonomy_node")),
+            FieldDefinition("stakeholders"),
+            FieldDefinition("state"),
+            FieldDefinition("unit_description"),
+            FieldDefinition("used_for", .choice, choices: usedForChoices, defaultValue: "Production"),
+            FieldDefinition("user_group", .reference(table: "sys_user_group")),
+            FieldDefinition("version"),
         ])
 
     /// `cmdb_rel_type`: the kinds of relationship (`Depends on::Used by`); `sys_name` repeats the name, and is what
@@ -193,6 +264,9 @@ extension TableDictionary {
             FieldDefinition("type", .reference(table: "cmdb_rel_type")),
             FieldDefinition("connection_strength", defaultValue: "always"),
             FieldDefinition("port"),
+            // The other fields of a PDI's relationships (docs/reference/pdi-fields/cmdb_rel_ci.json).
+            FieldDefinition("percent_outage", .integer),
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "itil"))
 
     static let coreCompany = TableDefinition(

@@ -9,7 +9,13 @@ extension TableDictionary {
             FieldDefinition("elevated_privilege", .boolean, defaultValue: "false"),
             FieldDefinition("grantable", .boolean, defaultValue: "true"),
             FieldDefinition("can_delegate", .boolean, defaultValue: "true"),
-        ], rules: TableRules(writeRole: "admin"))
+            // The other fields of a PDI's roles (docs/reference/pdi-fields/sys_user_role.json), the sys_metadata
+            // ones included.
+            FieldDefinition("assignable_by", .reference(table: "sys_user_role")),
+            FieldDefinition("includes_roles"),
+            FieldDefinition("requires_subscription"),
+            FieldDefinition("scoped_admin", .boolean, defaultValue: "false"),
+        ] + sysMetadataFields, rules: TableRules(writeRole: "admin"))
 
     /// `sys_user_has_role`: a role a user holds, granted directly or through a group (`granted_by`, `inherited`).
     static let sysUserHasRole = TableDefinition(
@@ -25,6 +31,12 @@ extension TableDictionary {
                     FieldChoice("active", "Active"), FieldChoice("pending_approval", "Pending approval"),
                     FieldChoice("inactive", "Inactive"),
                 ], defaultValue: "active"),
+            // The other fields of a PDI's user roles (docs/reference/pdi-fields/sys_user_has_role.json).
+            FieldDefinition("included_in_role", .reference(table: "sys_user_has_role")),
+            FieldDefinition("included_in_role_instance", .reference(table: "sys_user_role_contains")),
+            FieldDefinition("inh_count", .integer, label: "Inheritance Count"),
+            FieldDefinition("inh_map", label: "Inheritance Map"),
+            FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "admin"))
 
     /// `sys_group_has_role`: a role a group gives its members.
