@@ -53,18 +53,25 @@ import Testing
             #expect(created.statusCode == 201)
         }
         // What the TLS listener passes on for a certificate its client CAs verified.
-        func reply(_ fingerprint: String) -> NowHTTPResponse? {
+        func reply(_ fingerprint: String, authorization: String? = nil) -> NowHTTPResponse? {
+            var headers: HTTPHeaders = [HTTPListener.clientCertificateHeader: fingerprint]
+            if let authorization { headers["Authorization"] = authorization }
             let request = NowHTTPRequest(
                 method: "GET", path: "/api/now/table/sys_user_certificate",
-                queryItems: [URLQueryItem(name: "sysparm_fields", value: "name")],
-                headers: [HTTPListener.clientCertificateHeader: fingerprint])
+                queryItems: [URLQueryItem(name: "sysparm_fields", value: "name")], headers: headers)
             guard case .respond(let response, _) = harness.instance.reply(to: request) else { return nil }
             return response
         }
-        #expect(reply("abcd01").map(Harness.text) == #"{"result":[{"name":"current"},{"name":"retired"}]}"#)
+        let records = #"{"result":[{"name":"current"},{"name":"retired"}]}"#
+        #expect(reply("abcd01").map(Harness.text) == records)
         for refused in ["abcd02", "abcd03", ""] {
             #expect(reply(refused)?.statusCode == 401, "\(refused)")
         }
+        // A mapped certificate wins over the headers beside it: servicenow.itsm sends Basic for the user `None`
+        // with its certificate. An unmapped one leaves the headers to decide.
+        let noneUser = "Basic " + Data("None:".utf8).base64EncodedString()
+        #expect(reply("abcd01", authorization: noneUser).map(Harness.text) == records)
+        #expect(reply("abcd03", authorization: noneUser)?.statusCode == 401)
         // A client of the in-process transport cannot claim a certificate.
         let claimed = try await harness.send(
             "GET", "/api/now/table/incident", headers: [(HTTPListener.clientCertificateHeader, "abcd01")])

@@ -52,6 +52,29 @@ import Testing
         #expect(right.statusCode == 200)
     }
 
+    /// RFC 6749's client_secret_basic, which requests-oauthlib (and so pysnow's OAuthClient) sends: the client in
+    /// an `Authorization: Basic` header, the form without `client_id`.
+    @Test func theClientMayAuthenticateWithBasicInsteadOfTheForm() async throws {
+        let harness = try Harness { $0.oauthClients = ["ansible": "s3cret"] }
+        let grant = "grant_type=password&username=admin&password=secret"
+        func basic(_ pair: String) -> [(String, String)] {
+            Self.form + [("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())]
+        }
+        let granted = try await harness.send("POST", "/oauth_token.do", body: grant, headers: basic("ansible:s3cret"))
+        #expect(granted.statusCode == 200)
+        #expect(try Harness.json(granted)["access_token"] is String)
+        for pair in ["ansible:wrong", "other:s3cret"] {
+            let refused = try await harness.send("POST", "/oauth_token.do", body: grant, headers: basic(pair))
+            #expect(refused.statusCode == 401, "\(pair)")
+            #expect(Harness.text(refused) == Self.denied)
+        }
+        // The form's client wins over the header.
+        let formFirst = try await harness.send(
+            "POST", "/oauth_token.do", body: grant + "&client_id=ansible&client_secret=wrong",
+            headers: basic("ansible:s3cret"))
+        #expect(formFirst.statusCode == 401)
+    }
+
     @Test func applicationsRegisteredThroughTheTableAPIAreChecked() async throws {
         let harness = try Harness()
         let open = try await token(harness, "grant_type=password&client_id=any&client_secret=x&username=admin&password=secret")

@@ -170,6 +170,21 @@ import Testing
         #expect(Harness.text(latest) == #"{"result":[]}"#)
     }
 
+    /// A reference's link names the API version the request named, as a PDI's answer to `/api/now/v2/table/...`
+    /// does (servicenow-rest-api's README records one).
+    @Test func referenceLinksFollowTheRequestsVersion() async throws {
+        let query = [("sysparm_query", "number=INC0010001"), ("sysparm_fields", "caller_id")]
+        let caller = "dbbd5520a9542c7bfd1b56b7cc0fb54a"
+        for (path, api) in [("/api/now/table/incident", "/api/now/"), ("/api/now/v1/table/incident", "/api/now/v1/"),
+                            ("/api/now/v2/table/incident", "/api/now/v2/")] {
+            let response = try await harness.send("GET", path, query: query)
+            #expect(
+                Harness.text(response)
+                    == #"{"result":[{"caller_id":{"link":"http://localhost\#(api)table/sys_user/\#(caller)","#
+                    + #""value":"\#(caller)"}}]}"#, "\(path)")
+        }
+    }
+
     @Test func invalidQueryPartIsIgnoredAndLogged() async throws {
         let response = try await harness.send(
             "GET", "/api/now/table/incident", query: [("sysparm_query", "no_such_field=1^active=false")])

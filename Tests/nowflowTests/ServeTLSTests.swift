@@ -176,6 +176,16 @@ import TestSupport
             "/usr/bin/curl",
             ["-sS", "-H", "Authorization: \(Self.authorization)", "http://127.0.0.1:\(both.port)\(Self.query)"])
         #expect(overHTTP.stdout == #"{"result":[{"user_name":"admin"}]}"#, "\(overHTTP.stderr)")
+        // The absolute links of an answer (Link, reference links) keep the scheme and host the request came by.
+        let links = "/api/now/table/incident?sysparm_limit=1&sysparm_fields=caller_id&sysparm_query=caller_idISNOTEMPTY"
+        let bases = [("https://localhost:\(tlsPort)", ["--cacert", ca]), ("http://127.0.0.1:\(both.port)", [])]
+        for (base, options) in bases {
+            let answer = try Self.run(
+                "/usr/bin/curl", ["-sS", "-i", "-H", "Authorization: \(Self.authorization)"] + options + [base + links])
+            let urls = answer.stdout.matches(of: /https?:\/\/[^\/"]+\//).map { String($0.output) }
+            #expect(urls.count >= 3, "\(answer.stdout)\(answer.stderr)")
+            #expect(urls.allSatisfy { $0 == base + "/" }, "\(answer.stdout)")
+        }
         // Plain HTTP to the HTTPS port gets no answer (the listener expects a TLS handshake).
         let plainToTLS = try Self.run(
             "/usr/bin/curl", ["-sS", "-m", "10", "http://127.0.0.1:\(tlsPort)\(Self.query)"])

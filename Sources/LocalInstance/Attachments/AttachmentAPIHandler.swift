@@ -238,7 +238,7 @@ struct AttachmentAPIHandler: Sendable {
     private func created(_ record: StoredRecord, _ request: NowHTTPRequest) -> NowHTTPResponse {
         let sysID = record["sys_id"] ?? ""
         var headers = tables.jsonHeaders
-        headers.add(name: "Location", value: "\(Self.baseURL(request))/api/now/v1/attachment/\(sysID)/file")
+        headers.add(name: "Location", value: "\(request.baseURL)/api/now/v1/attachment/\(sysID)/file")
         return NowHTTPResponse(
             statusCode: 201, headers: headers,
             body: JSONValue.object(["result": .object(metadata(record, request))]).jsonData())
@@ -265,7 +265,7 @@ struct AttachmentAPIHandler: Sendable {
         guard case .object(var envelope) = try JSONValue(json: response.body),
             case .array(let records) = envelope["result"] ?? .null
         else { return response }
-        let base = Self.baseURL(request)
+        let base = request.baseURL
         envelope["result"] = .array(
             records.map { value in
                 guard case .object(var record) = value, case .string(let sysID) = record["sys_id"] ?? .null else {
@@ -340,12 +340,8 @@ struct AttachmentAPIHandler: Sendable {
         for field in table.fields { object[field.name] = .string(record[field.name] ?? "") }
         object["sys_tags"] = .string("")
         object["download_link"] = .string(
-            "\(Self.baseURL(request))/api/now/attachment/\(record["sys_id"] ?? "")/file")
+            "\(request.baseURL)/api/now/attachment/\(record["sys_id"] ?? "")/file")
         return object
     }
 
-    /// `http://<Host>` (or `http://localhost`), for absolute links.
-    private static func baseURL(_ request: NowHTTPRequest) -> String {
-        "http://" + (request.headers.value(named: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
-    }
 }

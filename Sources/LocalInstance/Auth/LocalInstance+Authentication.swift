@@ -2,16 +2,22 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// The `user_name` of the request's valid credentials (an `x-sn-apikey` header against `sys_api_key`, Basic
-    /// against sys_user, an OAuth bearer token, or else a verified client certificate against
-    /// `sys_user_certificate`); nil for missing or wrong credentials.
+    /// The `user_name` of the request's valid credentials (a verified client certificate that an active
+    /// `sys_user_certificate` record maps to a user, whatever headers come with it; else an `x-sn-apikey` header
+    /// against `sys_api_key`, Basic against sys_user or an OAuth bearer token); nil for missing or wrong credentials.
+    ///
+    /// The certificate wins over headers as on the platform, where servicenow.itsm logs in by certificate while
+    /// still sending `Authorization: Basic` for the user `None` (its client has no username then).
     ///
     /// - Throws: when the database cannot be read.
     func authenticate(_ request: NowHTTPRequest) throws -> String? {
-        if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
-        guard let authorization = request.headers.value(named: "Authorization") else {
-            return try request.headers.value(named: HTTPListener.clientCertificateHeader).flatMap(certificateUser)
+        if let fingerprint = request.headers.value(named: HTTPListener.clientCertificateHeader),
+            let user = try certificateUser(fingerprint)
+        {
+            return user
         }
+        if let key = request.headers.value(named: "x-sn-apikey") { return try apiKeyUser(key) }
+        guard let authorization = request.headers.value(named: "Authorization") else { return nil }
         let parts = authorization.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0].lowercased() {

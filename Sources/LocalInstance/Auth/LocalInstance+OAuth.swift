@@ -18,10 +18,10 @@ extension LocalInstance {
             return Self.accessDenied
         }
         let form = Self.formFields(String(decoding: body, as: UTF8.self))
-        let clientID = form["client_id"] ?? ""
+        let (clientID, clientSecret) = Self.clientCredentials(form: form, request: request)
         let client: OAuthClientCheck
         do {
-            client = try checkClient(clientID, secret: form["client_secret"] ?? "")
+            client = try checkClient(clientID, secret: clientSecret)
         } catch {
             log("local instance: cannot read the OAuth applications: \(error)")
             return TableAPIError.internalFailure.response
@@ -65,6 +65,22 @@ extension LocalInstance {
         default:
             return Self.accessDenied
         }
+    }
+
+    /// The client's `client_id` and `client_secret`: from the form, or, when the form names no client, from an
+    /// `Authorization: Basic` header (RFC 6749's `client_secret_basic`, which requests-oauthlib, and so pysnow's
+    /// OAuthClient, sends); empty when neither gives them.
+    static func clientCredentials(form: [String: String], request: NowHTTPRequest) -> (id: String, secret: String) {
+        if let id = form["client_id"] { return (id, form["client_secret"] ?? "") }
+        guard let authorization = request.headers.value(named: "Authorization"),
+            authorization.lowercased().hasPrefix("basic "),
+            let data = Data(base64Encoded: authorization.dropFirst(6).trimmingCharacters(in: .whitespaces)),
+            let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+        else { return ("", form["client_secret"] ?? "") }
+        let decode = { (text: Substring) in
+            String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text)
+        }
+        return (decode(pair[..<colon]), decode(pair[pair.index(after: colon)...]))
     }
 
     /// The tokens of `user` when `login` (which reads the database) gives their stored password hash; nil when it

@@ -111,7 +111,7 @@ struct CMDBInstanceAPIHandler: Sendable {
             [URLQueryItem(name: "sysparm_exclude_reference_link", value: "true")], request, access)
         guard case .object(let envelope) = try JSONValue(json: record.body), let attributes = envelope["result"]
         else { throw TableAPIError.internalFailure }
-        let base = Self.baseURL(request)
+        let base = request.baseURL
         let (outbound, inbound) = try tables.database.read { db in
             (
                 try relations(of: sysID, outbound: true, base: base, db),
@@ -339,10 +339,6 @@ struct CMDBInstanceAPIHandler: Sendable {
         return try tables.handle(routed, as: access)
     }
 
-    /// `http://<Host>` (or `http://localhost`), for the relations' links.
-    private static func baseURL(_ request: NowHTTPRequest) -> String {
-        "http://" + (request.headers.value(named: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
-    }
 
     private static func invalidClass(_ name: String) -> TableAPIError {
         TableAPIError(

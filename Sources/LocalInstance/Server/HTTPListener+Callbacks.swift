@@ -111,6 +111,8 @@ extension HTTPListener {
         request.headers.removeAll(named: BodySpooling.digestHeader)
         request.headers.removeAll(named: BodySpooling.receivedBodyHeader)
         request.headers.removeAll(named: HTTPListener.clientCertificateHeader)
+        request.headers.removeAll(named: HTTPListener.schemeHeader)
+        request.headers[HTTPListener.schemeHeader] = context.tls == nil ? "http" : "https"
         if context.tls?.trust != nil, let fingerprint = verifiedClientCertificate(of: connection) {
             request.headers[HTTPListener.clientCertificateHeader] = fingerprint
         }

@@ -45,6 +45,10 @@ public final class HTTPListener: Sendable {
     /// listener's client certificate authorities verified; a client's own header of that name is removed.
     public static let clientCertificateHeader = "X-Nowflow-Client-Certificate-SHA256"
 
+    /// The header in which the handler learns the scheme a request came by (`https` on a TLS listener, else `http`),
+    /// for the absolute links of its answer; a client's own header of that name is removed.
+    public static let schemeHeader = "X-Nowflow-Scheme"
+
     /// How many connections one client address may hold open at once, by default; a connection beyond it is
     /// closed at once.
     public static let defaultConnectionsPerClient = 64

@@ -146,6 +146,10 @@ extension LocalInstance {
             headers[HTTPListener.clientCertificateHeader] = verified
         }
         if headers["Host"] == nil, let host = outer.headers.value(named: "Host") { headers["Host"] = host }
+        headers.removeAll(named: HTTPListener.schemeHeader)
+        if let scheme = outer.headers.value(named: HTTPListener.schemeHeader) {
+            headers[HTTPListener.schemeHeader] = scheme
+        }
         var body: Data?
         if let encoded = text(item["body"]), !encoded.isEmpty {
             guard let decoded = Data(base64Encoded: encoded) else { return nil }

@@ -22,6 +22,7 @@ struct LocalInstanceTransport: NowTransport {
         var request = request
         // Only a TLS listener says which client certificate it verified.
         request.headers.removeAll(named: HTTPListener.clientCertificateHeader)
+        request.headers.removeAll(named: HTTPListener.schemeHeader)
         if let file = request.bodyFile, !AttachmentAPIHandler.isRawUpload(method: request.method, path: request.path),
             !AttachmentAPIHandler.isMultipartUpload(method: request.method, path: request.path)
         {

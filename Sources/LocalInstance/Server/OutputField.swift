@@ -13,7 +13,8 @@ final class OutputField: Sendable {
     let field: FieldDefinition
     /// The field of the record itself that the key is read from: the field, or the first reference walked through.
     let source: String
-    /// The path of a reference's link before the sys_id (`/api/now/table/sys_user/`); nil for other fields.
+    /// The path of a reference's link after the API's base and before the sys_id (`table/sys_user/`); nil for other
+    /// fields.
     let linkPath: String?
 
     init(key: String, hops: [FieldDefinition], field: FieldDefinition) {
@@ -23,7 +24,7 @@ final class OutputField: Sendable {
         self.field = field
         source = hops.first?.name ?? field.name
         if case .reference(let target) = field.type {
-            linkPath = "/api/now/table/\(target)/"
+            linkPath = "table/\(target)/"
         } else {
             linkPath = nil
         }

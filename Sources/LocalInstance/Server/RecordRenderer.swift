@@ -7,8 +7,9 @@ struct RecordRenderer {
     var fields: [OutputField]
     var displayValue: DisplayValueMode
     var excludeReferenceLink: Bool
-    /// `http://host:port`, for reference links.
-    var baseURL: String
+    /// The base of reference links: `http://host:port/api/now/`, with the request's version when it named one
+    /// (`.../api/now/v2/`), as the platform's links follow the path a client asked by.
+    var linkBase: String
     var resolver: ReferenceResolver
 
     /// `{"result":{...}}` for one record.
@@ -76,7 +77,7 @@ struct RecordRenderer {
         let value = output.field.isPassword && !stored.isEmpty ? Self.maskedPassword : stored
         var link: String?
         if let path = output.linkPath, !value.isEmpty, !excludeReferenceLink {
-            link = baseURL + path + value
+            link = linkBase + path + value
         }
         switch displayValue {
         case .actual:

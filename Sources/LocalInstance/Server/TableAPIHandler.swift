@@ -206,7 +206,8 @@ struct TableAPIHandler: Sendable {
     ) -> RecordRenderer {
         RecordRenderer(
             fields: outputs, displayValue: parameters.displayValue,
-            excludeReferenceLink: parameters.excludeReferenceLink, baseURL: request.baseURL, resolver: resolver)
+            excludeReferenceLink: parameters.excludeReferenceLink,
+            linkBase: request.baseURL + "/api/now/" + (request.version.map { $0 + "/" } ?? ""), resolver: resolver)
     }
 
     var jsonHeaders: HTTPHeaders { ["Content-Type": "application/json;charset=UTF-8"] }

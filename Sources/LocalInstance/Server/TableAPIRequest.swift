@@ -126,8 +126,6 @@ struct TableAPIRequest {
         }
     }
 
-    /// `http://<Host>` (or `http://localhost`), for absolute links.
-    var baseURL: String {
-        "http://" + (request.headers.value(named: "Host").flatMap { $0.isEmpty ? nil : $0 } ?? "localhost")
-    }
+    /// The base of the answer's absolute links: see ``NowHTTPRequest/baseURL``.
+    var baseURL: String { request.baseURL }
 }
