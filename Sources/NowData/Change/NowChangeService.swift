@@ -38,9 +38,7 @@ public final class NowChangeService: Sendable {
     public func createChange(model: String? = nil, fields: [FieldName: FieldValue] = [:]) async throws
         -> NowChangeRecord
     {
-        var body = TableRequest.fields(fields)
-        if let model { body["chg_model"] = .string(model) }
-        return try await record("POST", Self.basePath, body: body)
+        try await record(Self.createChangeRequest(model: model, fields: fields))
     }
 
     /// Creates a standard change from the standard change template `template` (a `std_change_record_producer`
@@ -48,7 +46,7 @@ public final class NowChangeService: Sendable {
     public func createStandardChange(template: SysID, fields: [FieldName: FieldValue] = [:]) async throws
         -> NowChangeRecord
     {
-        try await record("POST", try Self.path("standard", template), body: TableRequest.fields(fields))
+        try await record(try Self.createStandardChangeRequest(template: template, fields: fields))
     }
 
     /// The change `sysId` (`GET /change/{sys_id}`).
@@ -66,7 +64,7 @@ public final class NowChangeService: Sendable {
     /// Sets `fields` on the change; a new `state` (a value, `-2`, or a label, `scheduled`) must be a move its
     /// model allows (`PATCH /change/{sys_id}`).
     public func updateChange(sysId: SysID, fields: [FieldName: FieldValue]) async throws -> NowChangeRecord {
-        try await record("PATCH", try Self.path(sysId), body: TableRequest.fields(fields))
+        try await record(try Self.updateChangeRequest(sysId: sysId, fields: fields))
     }
 
     /// Deletes the change (`DELETE /change/{sys_id}`): the change as it was.
@@ -114,12 +112,38 @@ public final class NowChangeService: Sendable {
         return Self.basePath + "/" + segments.map(NowHTTPRequest.percentEncodedPathSegment).joined(separator: "/")
     }
 
+    /// The request ``createChange(model:fields:)`` sends: what a dry run records instead.
+    public static func createChangeRequest(model: String?, fields: [FieldName: FieldValue]) -> NowHTTPRequest {
+        var body = TableRequest.fields(fields)
+        if let model { body["chg_model"] = .string(model) }
+        return request("POST", basePath, body: body)
+    }
+
+    /// The request ``createStandardChange(template:fields:)`` sends.
+    public static func createStandardChangeRequest(template: SysID, fields: [FieldName: FieldValue]) throws
+        -> NowHTTPRequest
+    {
+        request("POST", try path("standard", template), body: TableRequest.fields(fields))
+    }
+
+    /// The request ``updateChange(sysId:fields:)`` sends.
+    public static func updateChangeRequest(sysId: SysID, fields: [FieldName: FieldValue]) throws -> NowHTTPRequest {
+        request("PATCH", try path(sysId), body: TableRequest.fields(fields))
+    }
+
+    private static func request(_ method: String, _ path: String, body: JSONObject? = nil) -> NowHTTPRequest {
+        NowHTTPRequest(
+            method: method, path: path, headers: body == nil ? HTTPHeaders() : ["Content-Type": "application/json"],
+            body: body.map { JSONValue.object($0).jsonData() })
+    }
+
     private func record(_ method: String, _ path: String, body: JSONObject? = nil) async throws -> NowChangeRecord {
+        try await record(Self.request(method, path, body: body))
+    }
+
+    private func record(_ request: NowHTTPRequest) async throws -> NowChangeRecord {
         try await NowTableService.mappingErrors {
-            let request = NowHTTPRequest(
-                method: method, path: path, headers: body == nil ? HTTPHeaders() : ["Content-Type": "application/json"],
-                body: body.map { JSONValue.object($0).jsonData() })
-            let response = try await pipeline.send(request, mode: method == "GET" ? .idempotent : .once)
+            let response = try await pipeline.send(request, mode: request.method == "GET" ? .idempotent : .once)
             return try NowChangeRecord(json: try Self.result(response.body))
         }
     }

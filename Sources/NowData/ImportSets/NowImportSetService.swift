@@ -48,14 +48,21 @@ public final class NowImportSetService: Sendable {
         -> MultipleImport
     {
         try await NowTableService.mappingErrors {
-            let body: JSONObject = ["records": .array(rows.map { .object(Self.object($0)) })]
             let response = try await pipeline.send(
-                try Self.post(try Self.path(stagingTable, "insertMultiple"), body), mode: .once)
+                try Self.insertMultipleRequest(rows, into: stagingTable), mode: .once)
             guard let object = try Self.json(response.body).object,
                 let importSet = object["import_set_id"]?.string, let multi = object["multi_import_set_id"]?.string
             else { throw NowDataError.cannotParseResponse }
             return MultipleImport(importSetId: importSet, multiImportSetId: multi)
         }
+    }
+
+    /// The request ``insertMultiple(_:into:)`` sends: what a dry run records instead.
+    public static func insertMultipleRequest(_ rows: [[FieldName: String]], into stagingTable: String) throws
+        -> NowHTTPRequest
+    {
+        let body: JSONObject = ["records": .array(rows.map { .object(object($0)) })]
+        return try post(try path(stagingTable, "insertMultiple"), body)
     }
 
     /// The outcome of the row `sysId` of `stagingTable` (`GET /import/{table}/{sys_id}`).
