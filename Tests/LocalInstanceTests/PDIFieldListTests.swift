@@ -39,6 +39,7 @@ import Testing
 
     @Test(arguments: [
         "task", "incident", "problem", "sys_user", "sys_user_group", "cmdb_ci", "cmn_department", "core_company",
+        "change_request", "change_task",
     ])
     func aFreshRecordHasEveryFieldOfItsPDIFieldListWithItsDefaults(table: String) async throws {
         let harness = try Harness(seed: false)

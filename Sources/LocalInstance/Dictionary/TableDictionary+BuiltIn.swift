@@ -56,7 +56,7 @@ extension TableDictionary {
 
     /// `task.priority` as a PDI declares it: 4 - Low by default (incident's and problem's follow impact and urgency:
     /// 5 for 3 and 3).
-    private static let taskPriority = FieldDefinition(
+    static let taskPriority = FieldDefinition(
         "priority", .integer, choices: priorityChoices, defaultValue: "4")
 
     /// The other fields of a PDI's task records (docs/reference/pdi-fields/task.json): durations, journal lists
@@ -436,13 +436,7 @@ extension TableDictionary {
                     FieldChoice("1", "Very High"), FieldChoice("2", "High"), FieldChoice("3", "Moderate"),
                     FieldChoice("4", "Low"),
                 ], defaultValue: "3"),
-            FieldDefinition(
-                "category", .choice,
-                choices: [
-                    FieldChoice("hardware", "Hardware"), FieldChoice("software", "Software"),
-                    FieldChoice("network", "Network"), FieldChoice("database", "Database"),
-                    FieldChoice("other", "Other"),
-                ], defaultValue: "other"),
+            changeCategory,
             FieldDefinition("requested_by", .reference(table: "sys_user")),
             FieldDefinition("start_date", .dateTime, label: "Planned start date"),
             FieldDefinition("end_date", .dateTime, label: "Planned end date"),
@@ -463,7 +457,7 @@ extension TableDictionary {
             FieldDefinition(
                 "std_change_producer_version", .reference(table: "std_change_producer_version"),
                 label: "Standard change template version"),
-        ], rules: TableRules(
+        ] + pdiChangeRequestFields, rules: TableRules(
             stateModel: changeStateModels, stateEffects: .init(inactive: ["3", "4"], closed: ["3", "4"]),
             fillsFromTemplate: true))
 

@@ -50,7 +50,7 @@ extension TableDictionary {
                         FieldChoice("successful_issues", "Successful with issues"),
                         FieldChoice("unsuccessful", "Unsuccessful"),
                     ]),
-            ])
+            ] + pdiChangeTaskFields)
 
     /// `std_change_producer_version`: the versions of the standard-change templates a change is created from.
     static let stdChangeProducerVersion = TableDefinition(
