@@ -243,12 +243,10 @@ struct ImportSetAPIHandler: Sendable {
                     "POST", path, [fields, Self.inputDisplayValue], for: request, as: access, body: .object(values))
                 return try outcome("inserted", TableAPIHandler.result(of: created), display)
             }
+            let read = URLQueryItem(name: "sysparm_fields", value: (["sys_id", display] + values.keys).joined(separator: ","))
             let current = try TableAPIHandler.result(
                 of: try tables.subRequest(
-                    "GET", "\(path)/\(match)",
-                    FieldValuePairs.tableParameters + [
-                        URLQueryItem(name: "sysparm_fields", value: (["sys_id", display] + values.keys).joined(separator: ","))
-                    ], for: request, as: access))
+                    "GET", "\(path)/\(match)", FieldValuePairs.tableParameters + [read], for: request, as: access))
             let changed = values.contains { name, value in
                 let pair = current.object?[name]?.object
                 return value.string != pair?["value"]?.string && value.string != pair?["display_value"]?.string

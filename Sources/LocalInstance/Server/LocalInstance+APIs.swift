@@ -44,7 +44,9 @@ extension LocalInstance {
             if let changeRoute {
                 return try ChangeManagementAPIHandler(tables: handler).handle(request, segments: changeRoute, as: access)
             }
-            if let importRoute { return try ImportSetAPIHandler(tables: handler).handle(request, route: importRoute, as: access) }
+            if let importRoute {
+                return try ImportSetAPIHandler(tables: handler).handle(request, route: importRoute, as: access)
+            }
             return try batch(request, as: user)
         } catch {
             return error.response

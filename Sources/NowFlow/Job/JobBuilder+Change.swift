@@ -7,7 +7,8 @@ extension JobBuilder {
         let given = ["template", "model", "sys_id"].filter { value(pairs, $0) != nil }
         guard given.count == 1, let key = given.first, let targetNode = value(pairs, key) else {
             if given.count > 1, let second = value(pairs, given[1]) {
-                error(at: second.mark, "change takes one of template:, model: or sys_id:, not \(given.joined(separator: " and "))")
+                let both = given.joined(separator: " and ")
+                error(at: second.mark, "change takes one of template:, model: or sys_id:, not \(both)")
             } else {
                 error(
                     at: node.mark,
@@ -21,9 +22,8 @@ extension JobBuilder {
         if let statesNode = value(pairs, "states"), let names = names(statesNode, "change.states") {
             for name in names
             where !ChangeStep.stateNames.contains(name.lowercased()) && !ChangeStep.stateValues.contains(name) {
-                error(
-                    at: statesNode.mark,
-                    "change.states: '\(name)' is not a change request state (\(ChangeStep.stateNames.joined(separator: ", ")))")
+                let known = ChangeStep.stateNames.joined(separator: ", ")
+                error(at: statesNode.mark, "change.states: '\(name)' is not a change request state (\(known))")
                 return nil
             }
             states = names.map { $0.lowercased() }

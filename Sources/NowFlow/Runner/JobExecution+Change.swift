@@ -16,7 +16,9 @@ extension JobExecution {
         case .template(let template):
             let name = try text(template, "change.template", scope: scope)
             let templateID = try await standardChangeTemplate(name, changes)
-            let request = try prepared { try NowChangeService.createStandardChangeRequest(template: templateID, fields: fields) }
+            let request = try prepared {
+                try NowChangeService.createStandardChangeRequest(template: templateID, fields: fields)
+            }
             (record, sysID) = try await write(request, label: label) {
                 try await changes.createStandardChange(template: templateID, fields: fields)
             }
