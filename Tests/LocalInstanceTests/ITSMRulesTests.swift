@@ -148,12 +148,12 @@ import Testing
         let sysID = try #require(try Harness.result(created)["sys_id"] as? String)
         let listed = try await harness.send(
             "GET", "/api/now/table/sys_choice",
-            query: [("sysparm_query", "name=change_request^element=category^valueINcloud,other^ORDERBYvalue"),
+            query: [("sysparm_query", "name=change_request^element=category^valueINcloud,Other^ORDERBYlabel"),
                 ("sysparm_fields", "value,label,sys_created_by")])
         #expect(
             Harness.text(listed)
                 == #"{"result":[{"value":"cloud","label":"Cloud","sys_created_by":"admin"},"#
-                + #"{"value":"other","label":"Other","sys_created_by":"system"}]}"#)
+                + #"{"value":"Other","label":"Other","sys_created_by":"system"}]}"#)
         #expect(try await harness.send("DELETE", "/api/now/table/sys_choice/\(sysID)").statusCode == 204)
         let dictionary = try await harness.send("POST", "/api/now/table/sys_dictionary", body: "{}")
         #expect(dictionary.statusCode == 403)

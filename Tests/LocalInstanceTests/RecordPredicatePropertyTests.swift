@@ -29,7 +29,7 @@ import Testing
         var compared = 0
         var refused = 0
         var ignored = 0
-        for index in 0..<360 {
+        for index in 0..<400 {
             let table = ["incident", "sys_user", "sc_req_item"][index % 3]
             let generator = try #require(generators[table])
             let query = generator.query(using: &random)

@@ -120,6 +120,8 @@ import TestSupport
         ("download", [("attachment", "abc"), ("to", "out.txt")], []),
         ("attachments", [("table", "incident"), ("sys_id", "abc")], []),
         ("aggregate", [("table", "incident")], []),
+        ("change", [("model", "Normal")], []),
+        ("import", [("table", "u_incident_import"), ("file", "rows.csv")], []),
     ]
 
     /// The keys the declaration says are required are the ones nowflow needs: a valid step of each kind without

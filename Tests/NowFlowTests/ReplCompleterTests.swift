@@ -93,7 +93,9 @@ import Testing
         let session = try ReplSession(options: .inProcess(on: instance))
         _ = session.completions(for: "query u_")
         await session.tableLoad().value
-        #expect(session.completions(for: "query u_") == ["u_ci_audit"])
+        // The custom table, and the demo's import set tables.
+        #expect(
+            session.completions(for: "query u_") == ["u_ci_audit", "u_cmdb_ci_server_import", "u_incident_import"])
         #expect(session.completions(for: "query: { table: sys_db") == ["sys_db_object"])
         await session.loadDictionary(for: "incident")
         #expect(session.completions(for: "query incident sh") == ["short_description="])

@@ -126,6 +126,14 @@ struct AccessPolicy: Sendable {
                 detail: "\(table).\(name) is a password field: no one reads it, as a value, a group or an aggregate")
         }
 
+        /// Whether the user is the configured administrator or holds one of `roles` (or `admin`): the role check of
+        /// an API that has its own (the Change Management API's, the Import Set API's).
+        ///
+        /// - Throws: when the database cannot be read.
+        func holdsAny(_ roles: [String]) throws -> Bool {
+            try roles.contains { try holds($0) }
+        }
+
         /// Whether the user is the configured administrator or holds `role` (or `admin`); nil: true.
         private func holds(_ role: String?) throws -> Bool {
             guard let role, userName != policy.administrator, policy.dictionary.table("sys_user") != nil,

@@ -32,9 +32,6 @@ extension DemoData {
         ("cmdb_ci_appl", "SAP ERP Application", ["version": "7.5"]),
     ]
 
-    /// The change models (`chg_model`).
-    static let changeModels = ["Normal", "Standard", "Emergency"]
-
     /// The companies (`core_company`).
     static let companies: [(name: String, vendor: Bool, manufacturer: Bool)] = [
         ("ACME North America", false, false), ("Dell Inc.", true, true), ("Hewlett-Packard", true, true),
@@ -53,10 +50,13 @@ extension DemoData {
                     "customer": company.vendor ? "false" : "true",
                 ])
         }
-        for (index, model) in changeModels.enumerated() {
+        for (index, model) in ChangeModel.all.enumerated() {
             try insert.record(
-                "chg_model", model, created: date(Double(-2190 + index)),
-                ["name": model, "description": "\(model) change model"])
+                "chg_model", model.name, created: date(Double(-2190 + index)),
+                [
+                    "name": model.name, "description": model.description,
+                    "default_change_model": model.isDefault ? "true" : "false", "record_preset": "type=\(model.type)",
+                ])
         }
         for (index, template) in standardChangeTemplates.enumerated() {
             try insert.record(

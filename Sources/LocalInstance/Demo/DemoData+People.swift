@@ -13,6 +13,7 @@ extension DemoData {
         ("snc_platform_rest_api_access", "Platform REST API access"), ("security_admin", "Security administrator"),
         ("web_service_admin", "Web service administrator"), ("oauth_admin", "OAuth administrator"),
         ("snc_required_script_writer_permission", "Script writer"),
+        ("sn_change_read", "Change Management reader"), ("import_transformer", "Import set loader"),
     ]
 
     /// The roles each group gives its members (`sys_group_has_role`).

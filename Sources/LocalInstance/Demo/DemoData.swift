@@ -280,6 +280,8 @@ enum DemoData {
         try seedSyslog(insert)
         try seedPeople(insert)
         try seedITSM(insert)
+        try seedChange(insert)
+        try seedImportSets(insert)
     }
 
     /// The `syslog` rows: the messages a running instance logs, one every ten minutes before the first demo date.

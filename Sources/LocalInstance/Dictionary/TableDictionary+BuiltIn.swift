@@ -7,12 +7,12 @@ extension TableDictionary {
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
-        changeTask, chgModel, stdChangeProducerVersion, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
+        changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
-    ])
+    ] + importSetTables)
 
     private static let impactChoices = [
         FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
@@ -474,27 +474,10 @@ extension TableDictionary {
         "104": ["103", "106", "107"], "106": ["103", "104", "107"], "107": ["103"],
     ])
 
-    /// The change request state models, by `type`: the `ChangeRequestStateModel_normal` and `_standard` script
-    /// includes' moves (state values: -5 New, -4 Assess, -3 Authorize, -2 Scheduled, -1 Implement, 0 Review,
-    /// 3 Closed, 4 Canceled). A normal change goes New, Assess, Authorize, Scheduled, Implement, Review, Closed
-    /// (Assess and Authorize may go back to New, Assess straight to Scheduled); an emergency one skips Assess; a
-    /// standard one goes New, Scheduled, Implement, Review, Closed. Every open state can be canceled; Closed and
-    /// Canceled are final. A change of another type (or none) has no model.
-    static let changeStateModels = TableRules.StateModel.byField(
-        "type",
-        [
-            "normal": [
-                "-5": ["-4", "4"], "-4": ["-5", "-3", "-2", "4"], "-3": ["-5", "-2", "4"], "-2": ["-1", "4"],
-                "-1": ["0", "4"], "0": ["3", "4"], "3": [], "4": [],
-            ],
-            "emergency": [
-                "-5": ["-3", "4"], "-3": ["-5", "-2", "4"], "-2": ["-1", "4"], "-1": ["0", "4"], "0": ["3", "4"],
-                "3": [], "4": [],
-            ],
-            "standard": [
-                "-5": ["-2", "4"], "-2": ["-1", "4"], "-1": ["0", "4"], "0": ["3", "4"], "3": [], "4": [],
-            ],
-        ])
+    /// The change request state models, by `type`: the moves of each ``ChangeModel`` (state values: -5 New,
+    /// -4 Assess, -3 Authorize, -2 Scheduled, -1 Implement, 0 Review, 3 Closed, 4 Canceled). A change of another
+    /// type (or none) has no model.
+    static let changeStateModels = ChangeModel.stateModel
 
     /// Change request states as the platform defines them.
     static let changeStates = [
@@ -519,13 +502,7 @@ extension TableDictionary {
                     FieldChoice("1", "Very High"), FieldChoice("2", "High"), FieldChoice("3", "Moderate"),
                     FieldChoice("4", "Low"),
                 ], defaultValue: "3"),
-            FieldDefinition(
-                "category", .choice,
-                choices: [
-                    FieldChoice("hardware", "Hardware"), FieldChoice("software", "Software"),
-                    FieldChoice("network", "Network"), FieldChoice("database", "Database"),
-                    FieldChoice("other", "Other"),
-                ], defaultValue: "other"),
+            changeCategory,
             FieldDefinition("requested_by", .reference(table: "sys_user")),
             FieldDefinition("start_date", .dateTime, label: "Planned start date"),
             FieldDefinition("end_date", .dateTime, label: "Planned end date"),
@@ -546,7 +523,7 @@ extension TableDictionary {
             FieldDefinition(
                 "std_change_producer_version", .reference(table: "std_change_producer_version"),
                 label: "Standard change template version"),
-        ], rules: TableRules(
+        ] + pdiChangeRequestFields, rules: TableRules(
             stateModel: changeStateModels, stateEffects: .init(inactive: ["3", "4"], closed: ["3", "4"]),
             fillsFromTemplate: true))
 

@@ -60,7 +60,7 @@ extension TableDictionary {
                         FieldChoice("successful_issues", "Successful with issues"),
                         FieldChoice("unsuccessful", "Unsuccessful"),
                     ]),
-            ])
+            ] + pdiChangeTaskFields)
 
     /// `std_change_producer_version`: the versions of the standard-change templates a change is created from.
     static let stdChangeProducerVersion = TableDefinition(
@@ -79,6 +79,13 @@ extension TableDictionary {
             FieldDefinition("name"),
             FieldDefinition("description"),
             FieldDefinition("active", .boolean, defaultValue: "true"),
+            // What the Change Management API answers of a model besides (its ChangeModel declares its states).
+            FieldDefinition("default_change_model", .boolean, defaultValue: "false"),
+            FieldDefinition("table_name", defaultValue: "change_request"),
+            FieldDefinition("state_field", defaultValue: "state"),
+            FieldDefinition("record_preset"),
+            FieldDefinition("available_in_ui", .boolean, defaultValue: "true"),
+            FieldDefinition("color"),
         ], rules: TableRules(writeRole: "admin"))
 
     static let scRequest = TableDefinition(

@@ -112,6 +112,8 @@ extension JobBuilder {
         case "ensure": return ensure(node).map(StepKind.ensure)
         case "http": return http(node).map(StepKind.http)
         case "include": return include(node).map(StepKind.include)
+        case "change": return change(node).map(StepKind.change)
+        case "import": return importRows(node).map(StepKind.importRows)
         case _ where JobSchema.kind(pair.name)?.group == .attachments: return attachmentStepKind(pair)
         default: break
         }

@@ -268,6 +268,8 @@ final class JobExecution {
         case .download(let download): return try await perform(download, scope: scope)
         case .attachments(let attachments): return try await perform(attachments, scope: scope)
         case .aggregate(let aggregate): return try await perform(aggregate, scope: scope)
+        case .change(let change): return try await perform(change, label: label, scope: scope)
+        case .importRows(let rows): return try await perform(rows, label: label, scope: scope)
         case .include(let include): return try await perform(include, number: number, scope: scope)
         case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
         case .http(let http): return try await perform(http, label: label, scope: scope)

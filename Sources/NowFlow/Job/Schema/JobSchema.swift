@@ -210,6 +210,13 @@ enum JobSchema {
                         SchemaKey("order_by", .template, "The Aggregate API's sysparm_order_by, as COUNT^DESC."),
                         SchemaKey("display_value", .boolean, "true: a group's values as their display values."),
                     ])), results: ["stats"]),
+        StepSchema(
+            "change", "Create a change request or take one, and move it through its model's states.",
+            .mapping(changeParameters), results: ["sys_id", "number", "state", "record"]),
+        StepSchema(
+            "import", "Load rows into an import set table; the instance transforms each into its target.",
+            .mapping(importParameters),
+            results: ["import_set_id", "multi_import_set_id", "rows", "count", "inserted", "updated", "ignored", "errors"]),
     ]
 
     /// The parameters of `extract`.

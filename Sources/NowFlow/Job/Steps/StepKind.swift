@@ -19,6 +19,9 @@ indirect enum StepKind: Sendable {
     case download(DownloadStep)
     case attachments(AttachmentsStep)
     case aggregate(AggregateStep)
+    case change(ChangeStep)
+    /// `import`: rows through an import set.
+    case importRows(ImportStep)
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
@@ -43,6 +46,8 @@ indirect enum StepKind: Sendable {
         case .download: "download"
         case .attachments: "attachments"
         case .aggregate: "aggregate"
+        case .change: "change"
+        case .importRows: "import"
         case .include: "include"
         }
     }

@@ -1,0 +1,175 @@
+import Foundation
+
+/// Creates, reads, moves and deletes change requests and their tasks through the Change Management API
+/// (`/api/sn_chg_rest/change`), which follows each change's model: a move the model does not allow, or whose
+/// conditions the change does not meet, fails with the instance's `Change Request cannot move to state: ...`.
+///
+/// ```swift
+/// let changes = NowChangeService(configuration: configuration)
+/// let templates = try await changes.standardChangeTemplates(query: "name=Reboot Windows Server")
+/// let change = try await changes.createStandardChange(template: templates[0].sysId)
+/// _ = try await changes.updateChange(sysId: change.sysId, fields: ["state": "scheduled"])
+/// ```
+///
+/// Every operation comes as `async throws` and with a completion handler; both fail with ``NowDataError``
+/// only (`badResponse` carries the instance's message and detail). Reads are retried as the configuration's
+/// ``RetryPolicy`` says; creates and updates are sent once.
+public final class NowChangeService: Sendable {
+    /// The configuration the service was created with.
+    public let configuration: NowServiceConfiguration
+    /// The core services associated with this service, if any.
+    public let coreServiceProvider: NowCoreServiceProviding?
+    let pipeline: RequestPipeline
+
+    /// The Change Management API's path.
+    static let basePath = "/api/sn_chg_rest/change"
+
+    /// Creates a change service.
+    public init(configuration: NowServiceConfiguration, coreServiceProvider: NowCoreServiceProviding? = nil) {
+        self.configuration = configuration
+        self.coreServiceProvider = coreServiceProvider
+        pipeline = RequestPipeline(configuration: configuration, coreServiceProvider: coreServiceProvider)
+    }
+
+    // MARK: - Changes
+
+    /// Creates a change of the model named `model` (`Normal`, `Emergency`, `Standard`, or a model's sys_id; the
+    /// instance's default, Normal, when nil) with `fields` (`POST /change`).
+    public func createChange(model: String? = nil, fields: [FieldName: FieldValue] = [:]) async throws
+        -> NowChangeRecord
+    {
+        try await record(Self.createChangeRequest(model: model, fields: fields))
+    }
+
+    /// Creates a standard change from the standard change template `template` (a `std_change_record_producer`
+    /// sys_id), with `fields` besides the template's values (`POST /change/standard/{template}`).
+    public func createStandardChange(template: SysID, fields: [FieldName: FieldValue] = [:]) async throws
+        -> NowChangeRecord
+    {
+        try await record(try Self.createStandardChangeRequest(template: template, fields: fields))
+    }
+
+    /// The change `sysId` (`GET /change/{sys_id}`).
+    public func change(sysId: SysID) async throws -> NowChangeRecord {
+        try await record("GET", try Self.path(sysId))
+    }
+
+    /// The changes an encoded query selects (all when nil), at most `limit` from `offset` (`GET /change`).
+    public func changes(query: String? = nil, limit: Int? = nil, offset: Int? = nil) async throws
+        -> [NowChangeRecord]
+    {
+        try await records(Self.basePath, query: query, limit: limit, offset: offset)
+    }
+
+    /// Sets `fields` on the change; a new `state` (a value, `-2`, or a label, `scheduled`) must be a move its
+    /// model allows (`PATCH /change/{sys_id}`).
+    public func updateChange(sysId: SysID, fields: [FieldName: FieldValue]) async throws -> NowChangeRecord {
+        try await record(try Self.updateChangeRequest(sysId: sysId, fields: fields))
+    }
+
+    /// Deletes the change (`DELETE /change/{sys_id}`): the change as it was.
+    @discardableResult
+    public func deleteChange(sysId: SysID) async throws -> NowChangeRecord {
+        try await record("DELETE", try Self.path(sysId))
+    }
+
+    // MARK: - Tasks, models and templates
+
+    /// The tasks of the change (`GET /change/{sys_id}/task`).
+    public func tasks(ofChange sysId: SysID) async throws -> [NowChangeRecord] {
+        try await records(try Self.path(sysId, "task"))
+    }
+
+    /// Creates a task of the change with `fields` (`POST /change/{sys_id}/task`).
+    public func createTask(ofChange sysId: SysID, fields: [FieldName: FieldValue] = [:]) async throws
+        -> NowChangeRecord
+    {
+        try await record("POST", try Self.path(sysId, "task"), body: TableRequest.fields(fields))
+    }
+
+    /// Sets `fields` on the task `taskSysId` of the change (`PATCH /change/{sys_id}/task/{task_sys_id}`).
+    public func updateTask(ofChange sysId: SysID, taskSysId: SysID, fields: [FieldName: FieldValue]) async throws
+        -> NowChangeRecord
+    {
+        try await record("PATCH", try Self.path(sysId, "task", taskSysId), body: TableRequest.fields(fields))
+    }
+
+    /// The change models (`GET /change/model`).
+    public func changeModels(query: String? = nil) async throws -> [NowChangeRecord] {
+        try await records(Self.basePath + "/model", query: query)
+    }
+
+    /// The standard change templates an encoded query selects (`GET /change/standard/template`).
+    public func standardChangeTemplates(query: String? = nil) async throws -> [NowChangeRecord] {
+        try await records(Self.basePath + "/standard/template", query: query)
+    }
+
+    // MARK: - Requests
+
+    /// `/api/sn_chg_rest/change/` and the segments, each percent-encoded; an empty one is ``NowDataError/invalidURL``.
+    static func path(_ segments: String...) throws -> String {
+        guard !segments.contains(where: \.isEmpty) else { throw NowDataError.invalidURL }
+        return Self.basePath + "/" + segments.map(NowHTTPRequest.percentEncodedPathSegment).joined(separator: "/")
+    }
+
+    /// The request ``createChange(model:fields:)`` sends: what a dry run records instead.
+    public static func createChangeRequest(model: String?, fields: [FieldName: FieldValue]) -> NowHTTPRequest {
+        var body = TableRequest.fields(fields)
+        if let model { body["chg_model"] = .string(model) }
+        return request("POST", basePath, body: body)
+    }
+
+    /// The request ``createStandardChange(template:fields:)`` sends.
+    public static func createStandardChangeRequest(template: SysID, fields: [FieldName: FieldValue]) throws
+        -> NowHTTPRequest
+    {
+        request("POST", try path("standard", template), body: TableRequest.fields(fields))
+    }
+
+    /// The request ``updateChange(sysId:fields:)`` sends.
+    public static func updateChangeRequest(sysId: SysID, fields: [FieldName: FieldValue]) throws -> NowHTTPRequest {
+        request("PATCH", try path(sysId), body: TableRequest.fields(fields))
+    }
+
+    private static func request(_ method: String, _ path: String, body: JSONObject? = nil) -> NowHTTPRequest {
+        NowHTTPRequest(
+            method: method, path: path, headers: body == nil ? HTTPHeaders() : ["Content-Type": "application/json"],
+            body: body.map { JSONValue.object($0).jsonData() })
+    }
+
+    private func record(_ method: String, _ path: String, body: JSONObject? = nil) async throws -> NowChangeRecord {
+        try await record(Self.request(method, path, body: body))
+    }
+
+    private func record(_ request: NowHTTPRequest) async throws -> NowChangeRecord {
+        try await NowTableService.mappingErrors {
+            let response = try await pipeline.send(request, mode: request.method == "GET" ? .idempotent : .once)
+            return try NowChangeRecord(json: try Self.result(response.body))
+        }
+    }
+
+    private func records(_ path: String, query: String? = nil, limit: Int? = nil, offset: Int? = nil) async throws
+        -> [NowChangeRecord]
+    {
+        try await NowTableService.mappingErrors {
+            var items: [URLQueryItem] = []
+            if let query { items.append(URLQueryItem(name: "sysparm_query", value: query)) }
+            if let limit { items.append(URLQueryItem(name: "sysparm_limit", value: String(limit))) }
+            if let offset { items.append(URLQueryItem(name: "sysparm_offset", value: String(offset))) }
+            let request = NowHTTPRequest(method: "GET", path: path, queryItems: items)
+            let response = try await pipeline.send(request, mode: .idempotent)
+            guard case .array(let elements) = try Self.result(response.body) else {
+                throw NowDataError.cannotParseResponse
+            }
+            return try elements.map(NowChangeRecord.init(json:))
+        }
+    }
+
+    /// The `result` of an answer.
+    static func result(_ body: Data) throws -> JSONValue {
+        guard let root = try? JSONValue(json: body), let result = root.object?["result"] else {
+            throw NowDataError.cannotParseResponse
+        }
+        return result
+    }
+}

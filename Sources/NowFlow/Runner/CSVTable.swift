@@ -1,0 +1,85 @@
+import Foundation
+
+/// The rows of a CSV text (RFC 4180: `,` between fields, `"` around a field holding one, a line break or a `"`,
+/// written `""`), its first line naming the columns: each row a mapping of column to value. Blank lines are
+/// skipped; a row with more fields than the header is refused.
+struct CSVTable {
+    /// A CSV text that cannot be read: the line and what is wrong.
+    struct ParseError: Error, Equatable {
+        var line: Int
+        var message: String
+    }
+
+    let columns: [String]
+    let rows: [[String: String]]
+
+    init(_ text: String) throws(ParseError) {
+        var records: [(line: Int, fields: [String])] = []
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var line = 1
+        var recordLine = 1
+        var fieldStarted = false
+        var characters = Array(text.replacingOccurrences(of: "\r\n", with: "\n"))
+        if characters.last != "\n" { characters.append("\n") }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if quoted {
+                if character == "\"" {
+                    if index + 1 < characters.count, characters[index + 1] == "\"" {
+                        field.append("\"")
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    if character == "\n" { line += 1 }
+                    field.append(character)
+                }
+            } else {
+                switch character {
+                case "\"" where field.isEmpty && !fieldStarted:
+                    quoted = true
+                    fieldStarted = true
+                case ",":
+                    fields.append(field)
+                    field = ""
+                    fieldStarted = false
+                case "\n":
+                    fields.append(field)
+                    if fields != [""] { records.append((recordLine, fields)) }
+                    fields = []
+                    field = ""
+                    fieldStarted = false
+                    line += 1
+                    recordLine = line
+                default:
+                    field.append(character)
+                    fieldStarted = true
+                }
+            }
+            index += 1
+        }
+        if quoted { throw ParseError(line: recordLine, message: "a quoted field is not closed") }
+        guard let header = records.first else { throw ParseError(line: 1, message: "no header line naming the columns") }
+        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        if let empty = columns.firstIndex(where: \.isEmpty) {
+            throw ParseError(line: header.line, message: "column \(empty + 1) of the header has no name")
+        }
+        var rows: [[String: String]] = []
+        for record in records.dropFirst() {
+            guard record.fields.count <= columns.count else {
+                throw ParseError(
+                    line: record.line,
+                    message: "\(record.fields.count) fields, but the header names \(columns.count) columns")
+            }
+            var row: [String: String] = [:]
+            for (column, value) in zip(columns, record.fields) { row[column] = value }
+            rows.append(row)
+        }
+        self.columns = columns
+        self.rows = rows
+    }
+}
