@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <new>
 #include <string_view>
 #include <vector>
@@ -65,109 +64,67 @@ bool isLowercaseIdentifier(std::string_view text) {
     return true;
 }
 
-/// A container being copied: its entry, how many elements or members it has so far, and for an object whether
-/// the next string is a key.
-struct OpenContainer {
-    size_t entry;
-    size_t count;
-    bool isObject;
-    bool expectsKey;
-};
-
-/// Copies simdjson's tape of the document just parsed (see simdjson's doc/tape.md: 64-bit words, the type in the
-/// top byte; a number's value in the next word; a string's offset in the string buffer, where its length comes
-/// first; a container's start holding the index past its end) into `entries`, in one pass without recursion;
-/// false when a size does not fit the tape's 32-bit fields.
-bool copyTape(const simdjson::dom::document &document, Entries &entries) {
-    const uint64_t *words = document.tape.get();
-    const uint8_t *strings = document.string_buf.get();
-    // The root word holds the index just past the closing root word.
-    const size_t end = static_cast<size_t>(words[0] & simdjson::internal::JSON_VALUE_MASK) - 1;
-    std::vector<OpenContainer> open;
-    for (size_t index = 1; index < end;) {
-        const uint64_t word = words[index];
-        const uint64_t payload = word & simdjson::internal::JSON_VALUE_MASK;
-        json_tape_entry entry{};
-        bool completesValue = true;
-        switch (static_cast<char>(word >> 56)) {
-        case '{':
-        case '[':
-            open.push_back({entries.size(), 0, (word >> 56) == '{', true});
-            entries.emplace_back();
-            index += 1;
-            continue;
-        case '}':
-        case ']': {
-            const OpenContainer container = open.back();
-            open.pop_back();
-            if (container.count > UINT32_MAX || entries.size() > UINT32_MAX) return false;
-            json_tape_entry &start = entries[container.entry];
-            start.kind = container.isObject ? JSON_TAPE_OBJECT : JSON_TAPE_ARRAY;
-            start.count = static_cast<uint32_t>(container.count);
-            start.next = static_cast<uint32_t>(entries.size());
-            index += 1;
-            break;
+/// Appends `element` and its contents; false when a size does not fit the tape's 32-bit fields.
+bool append(Entries &entries, simdjson::dom::element element) {
+    using simdjson::dom::element_type;
+    const size_t index = entries.size();
+    entries.emplace_back();
+    json_tape_entry entry{};
+    size_t count = 0;
+    switch (element.type()) {
+    case element_type::ARRAY:
+        entry.kind = JSON_TAPE_ARRAY;
+        for (simdjson::dom::element child : simdjson::dom::array(element)) {
+            if (!append(entries, child)) return false;
+            count++;
         }
-        case '"': {
-            uint32_t length;
-            std::memcpy(&length, strings + payload, sizeof(length));
-            const char *text = reinterpret_cast<const char *>(strings + payload + sizeof(length));
-            entry.kind = JSON_TAPE_STRING;
-            entry.count = length;
-            entry.payload.string = text;
-            if (!open.empty() && open.back().isObject && open.back().expectsKey) {
-                entry.lowercase_identifier = isLowercaseIdentifier(std::string_view(text, length));
-                open.back().expectsKey = false;
-                open.back().count++;
-                completesValue = false;
-            }
-            index += 1;
-            break;
+        break;
+    case element_type::OBJECT:
+        entry.kind = JSON_TAPE_OBJECT;
+        for (simdjson::dom::key_value_pair member : simdjson::dom::object(element)) {
+            json_tape_entry key{};
+            key.kind = JSON_TAPE_STRING;
+            key.lowercase_identifier = isLowercaseIdentifier(member.key);
+            if (member.key.size() > UINT32_MAX) return false;
+            key.count = static_cast<uint32_t>(member.key.size());
+            key.next = static_cast<uint32_t>(entries.size() + 1);
+            key.payload.string = member.key.data();
+            entries.push_back(key);
+            if (!append(entries, member.value)) return false;
+            count++;
         }
-        case 'l':
-            entry.kind = JSON_TAPE_INT64;
-            entry.payload.uint64 = words[index + 1];
-            index += 2;
-            break;
-        case 'u':
-            entry.kind = JSON_TAPE_UINT64;
-            entry.payload.uint64 = words[index + 1];
-            index += 2;
-            break;
-        case 'd':
-            entry.kind = JSON_TAPE_DOUBLE;
-            entry.payload.uint64 = words[index + 1];
-            index += 2;
-            break;
-        case 't':
-            entry.kind = JSON_TAPE_TRUE;
-            index += 1;
-            break;
-        case 'f':
-            entry.kind = JSON_TAPE_FALSE;
-            index += 1;
-            break;
-        case 'n':
-            entry.kind = JSON_TAPE_NULL;
-            index += 1;
-            break;
-        default:
-            return false;
-        }
-        if (static_cast<char>(word >> 56) != '}' && static_cast<char>(word >> 56) != ']') {
-            if (entries.size() >= UINT32_MAX) return false;
-            entry.next = static_cast<uint32_t>(entries.size() + 1);
-            entries.push_back(entry);
-        }
-        if (completesValue && !open.empty()) {
-            if (open.back().isObject) {
-                open.back().expectsKey = true;
-            } else {
-                open.back().count++;
-            }
-        }
+        break;
+    case element_type::STRING: {
+        std::string_view string = element.get_string().value_unsafe();
+        entry.kind = JSON_TAPE_STRING;
+        count = string.size();
+        entry.payload.string = string.data();
+        break;
     }
-    return open.empty();
+    case element_type::INT64:
+        entry.kind = JSON_TAPE_INT64;
+        entry.payload.int64 = element.get_int64().value_unsafe();
+        break;
+    case element_type::UINT64:
+        entry.kind = JSON_TAPE_UINT64;
+        entry.payload.uint64 = element.get_uint64().value_unsafe();
+        break;
+    case element_type::DOUBLE:
+        entry.kind = JSON_TAPE_DOUBLE;
+        entry.payload.real = element.get_double().value_unsafe();
+        break;
+    case element_type::BOOL:
+        entry.kind = element.get_bool().value_unsafe() ? JSON_TAPE_TRUE : JSON_TAPE_FALSE;
+        break;
+    case element_type::NULL_VALUE:
+        entry.kind = JSON_TAPE_NULL;
+        break;
+    }
+    if (count > UINT32_MAX || entries.size() > UINT32_MAX) return false;
+    entry.count = static_cast<uint32_t>(count);
+    entry.next = static_cast<uint32_t>(entries.size());
+    entries[index] = entry;
+    return true;
 }
 
 /// Whether the `SIMDJSON_PADDING` bytes after the text can be read: simdjson reads that far past its end. They can
@@ -188,6 +145,7 @@ extern "C" json_tape *json_tape_parse(const uint8_t *bytes, size_t length, size_
         // The document is allocated here rather than by the parse (as large as it would make it), so that its
         // tape and strings, about 8 and 5/3 bytes for each byte of text (see document::allocate), get the advice.
         const size_t capacity = std::max(length, simdjson::dom::MINIMAL_DOCUMENT_CAPACITY);
+        simdjson::dom::element root;
         if (tape->parser.allocate(capacity, max_depth) != simdjson::SUCCESS
             || tape->parser.doc.allocate(capacity) != simdjson::SUCCESS) {
             delete tape;
@@ -197,14 +155,14 @@ extern "C" json_tape *json_tape_parse(const uint8_t *bytes, size_t length, size_
             adviseHugePages(tape->parser.doc.tape.get(), (capacity + 3) * sizeof(uint64_t));
             adviseHugePages(tape->parser.doc.string_buf.get(), 5 * capacity / 3);
         }
-        if (tape->parser.parse(bytes, length, !hasReadablePadding(bytes, length)).error() != simdjson::SUCCESS) {
+        if (tape->parser.parse(bytes, length, !hasReadablePadding(bytes, length)).get(root) != simdjson::SUCCESS) {
             delete tape;
             return nullptr;
         }
         // Every value takes one entry and a member's key one more; eight bytes of text per entry is a close
         // first guess for ServiceNow's records, so the vector rarely grows.
         tape->entries.reserve(length / 8 + 1);
-        if (!copyTape(tape->parser.doc, tape->entries)) {
+        if (!append(tape->entries, root)) {
             delete tape;
             return nullptr;
         }
