@@ -75,7 +75,8 @@ let package = Package(
                         "-lFoundationEssentials", "-l_FoundationCShims", "-l_FoundationCollections",
                     ], .when(configuration: .release))
             ]),
-        .executableTarget(name: "DecodeBenchmark", dependencies: ["NowData"], path: "Benchmarks/DecodeBenchmark"),
+        .executableTarget(
+            name: "DecodeBenchmark", dependencies: ["NowData", "SimdJSON"], path: "Benchmarks/DecodeBenchmark"),
 
         .executableTarget(
             name: "InstanceBenchmark", dependencies: ["LocalInstance", "NowData", "CSQLite"],

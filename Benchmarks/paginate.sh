@@ -8,7 +8,7 @@
 #   - pysnow (PyPI), the same pages as its users fetch them by default (buffered: each page's JSON parsed at once
 #     into dictionaries of strings), and with stream=True (its ijson parser), in a virtualenv this script makes.
 # It prints records per second for each, the ratios, and PaginateBenchmark's peak memory for 10,000 and 100,000
-# records (it should stay flat: only one page and the prefetched next one are held).
+# records (it should stay flat: the caller's page and at most two fetched ahead are held).
 #
 # Run from the package root:   Benchmarks/paginate.sh [RECORDS]        (default 100000)
 # Needs curl, sqlite3 and python3 with venv; pip fetches pysnow once into Benchmarks/.venv.

@@ -2,13 +2,19 @@
 // through a hand-written wrapper struct with JSONDecoder (the reference), at the path `result` with NowData's
 // `JSONDecoder.decode(_:from:at:)`, at the path `result` with `Coder.default.decode(_:from:at:)` (simdjson's fast
 // path, which every NowTableService operation takes), and through JSONSerialization plus re-encoding of the
-// subtree (the naive way). Prints MB/s for each (best of the runs) and the ratios path/wrapper, Coder/wrapper and
-// naive/wrapper. Run it with Benchmarks/decode.sh.
+// subtree (the naive way); and, for information, with a plain JSONDecoder() and the simdjson parse into the tape
+// alone (what `Coder.default.decode` spends before its typed decoding). Prints MB/s for each (best of the runs)
+// and the ratios path/wrapper, Coder/wrapper and naive/wrapper. Run it with Benchmarks/decode.sh.
+//
+// Usage: DecodeBenchmark [ROWS] [RUNS] [CASE...], CASE one of wrapper, path, coder, naive, plain, tape (default:
+// all). With some cases left out the ratios that need them are not printed; `valgrind --tool=callgrind` on
+// `DecodeBenchmark 3000 1 coder` counts the instructions of one case alone (Benchmarks/README.md).
 //
 // Times are the CPU time of the decoding thread: decoding runs on one thread, and CPU time does not count the time
 // other processes take the cores, so the ratios hold on a busy machine. Wall-clock times are printed too.
 import Foundation
 import NowData
+import SimdJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -95,55 +101,85 @@ func measure<R>(_ body: () throws -> R) rethrows -> (cpu: Double, wall: Double, 
 let arguments = CommandLine.arguments.dropFirst()
 let rowCount = arguments.first.flatMap { Int($0) } ?? 100_000
 let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 3
+let caseNames = ["wrapper", "path", "coder", "naive", "plain", "tape"]
+let selected = Set(arguments.dropFirst(2))
+if let unknown = selected.subtracting(caseNames).first {
+    say("error: no case \(unknown); the cases are \(caseNames.joined(separator: ", "))")
+    exit(2)
+}
 let data = generateRows(rowCount)
 let megabytes = Double(data.count) / 1_000_000
 let decoder = Coder.default.jsonDecoder
 say(String(format: "input: %d rows, %.1f MB; decoder: Coder.default; best of %d runs", rowCount, megabytes, runs))
 
-let cases: [(name: String, decode: () throws -> [Incident])] = [
-    ("wrapper struct (reference)", { try decoder.decode(Wrapper.self, from: data).result }),
-    ("path \"result\"", { try decoder.decode([Incident].self, from: data, at: Constants.resultPath) }),
-    (
-        "Coder.default.decode at \"result\" (simdjson)",
-        { try Coder.default.decode([Incident].self, from: data, at: Constants.resultPath) }
-    ),
-    (
-        "JSONSerialization + re-encoding (naive)",
-        {
-            let object = try JSONSerialization.jsonObject(with: data)
-            guard let result = (object as? [String: Any])?["result"] else { throw NowDataError.cannotParseResponse }
-            return try decoder.decode([Incident].self, from: JSONSerialization.data(withJSONObject: result))
-        }
-    ),
-]
+/// One way of decoding the rows: its short name (for the command line), its label, and the work, which returns the
+/// rows decoded (or, for the information-only cases, nil after checking what it read).
+struct Case {
+    let id: String
+    let label: String
+    let run: () throws -> [Incident]?
+}
 
-var best = Array(repeating: (cpu: Double.infinity, wall: Double.infinity), count: cases.count + 1)
+let cases = [
+    Case(id: "wrapper", label: "wrapper struct (reference)") { try decoder.decode(Wrapper.self, from: data).result },
+    Case(id: "path", label: "path \"result\"") {
+        try decoder.decode([Incident].self, from: data, at: Constants.resultPath)
+    },
+    Case(id: "coder", label: "Coder.default.decode at \"result\" (simdjson)") {
+        try Coder.default.decode([Incident].self, from: data, at: Constants.resultPath)
+    },
+    Case(id: "naive", label: "JSONSerialization + re-encoding (naive)") {
+        let object = try JSONSerialization.jsonObject(with: data)
+        guard let result = (object as? [String: Any])?["result"] else { throw NowDataError.cannotParseResponse }
+        return try decoder.decode([Incident].self, from: JSONSerialization.data(withJSONObject: result))
+    },
+    Case(id: "plain", label: "wrapper, JSONDecoder() without key strategy (info)") {
+        let count = try JSONDecoder().decode(SnakeCaseWrapper.self, from: data).result.count
+        guard count == rowCount else { throw NowDataError.cannotParseResponse }
+        return nil
+    },
+    Case(id: "tape", label: "simdjson parse into the tape alone (info)") {
+        // The root object, its key and the array, then per row the object and 20 keys and values.
+        guard let tape = JSONTape(data), tape.count == 3 + rowCount * 41 else { throw NowDataError.cannotParseResponse }
+        return nil
+    },
+].filter { selected.isEmpty || selected.contains($0.id) }
+
+var best = Array(repeating: (cpu: Double.infinity, wall: Double.infinity), count: cases.count)
 var reference: [Incident]?
 for _ in 0..<runs {
     for (index, benchmark) in cases.enumerated() {
-        let (cpu, wall, rows) = try measure(benchmark.decode)
+        let (cpu, wall, rows) = try measure(benchmark.run)
         best[index] = (min(best[index].cpu, cpu), min(best[index].wall, wall))
+        guard let rows else { continue }
         guard rows.count == rowCount, reference.map({ $0 == rows }) ?? true else {
-            say("error: \(benchmark.name) decoded different rows")
+            say("error: \(benchmark.label) decoded different rows")
             exit(1)
         }
         if reference == nil { reference = rows }
     }
-    let (cpu, wall, count) = try measure { try JSONDecoder().decode(SnakeCaseWrapper.self, from: data).result.count }
-    best[cases.count] = (min(best[cases.count].cpu, cpu), min(best[cases.count].wall, wall))
-    guard count == rowCount else {
-        say("error: the plain decoder decoded \(count) rows")
-        exit(1)
-    }
 }
-let names = cases.map(\.name) + ["wrapper, JSONDecoder() without key strategy (info)"]
 say("case                                                CPU time      MB/s   wall-clock      MB/s")
-for (name, time) in zip(names, best) {
-    let label = name.padding(toLength: 50, withPad: " ", startingAt: 0)
+for (benchmark, time) in zip(cases, best) {
+    let label = benchmark.label.padding(toLength: 50, withPad: " ", startingAt: 0)
     say(label + String(format: " %8.3f s %9.1f %10.3f s %9.1f", time.cpu, megabytes / time.cpu, time.wall, megabytes / time.wall))
 }
-say(String(format: "ratio path/wrapper: %.3f (CPU time; wall-clock %.3f; 1.0 = as fast as the wrapper)",
-    best[0].cpu / best[1].cpu, best[0].wall / best[1].wall))
-say(String(format: "ratio Coder/wrapper: %.3f (CPU time; wall-clock %.3f; above 1.0 = faster than the wrapper)",
-    best[0].cpu / best[2].cpu, best[0].wall / best[2].wall))
-say(String(format: "ratio naive/wrapper: %.3f (CPU time; wall-clock %.3f)", best[0].cpu / best[3].cpu, best[0].wall / best[3].wall))
+/// The best times of the cases that ran, by id.
+let times = Dictionary(uniqueKeysWithValues: zip(cases.map(\.id), best))
+if let wrapper = times["wrapper"] {
+    if let path = times["path"] {
+        say(String(format: "ratio path/wrapper: %.3f (CPU time; wall-clock %.3f; 1.0 = as fast as the wrapper)",
+            wrapper.cpu / path.cpu, wrapper.wall / path.wall))
+    }
+    if let coder = times["coder"] {
+        say(String(format: "ratio Coder/wrapper: %.3f (CPU time; wall-clock %.3f; above 1.0 = faster than the wrapper)",
+            wrapper.cpu / coder.cpu, wrapper.wall / coder.wall))
+    }
+    if let naive = times["naive"] {
+        say(String(format: "ratio naive/wrapper: %.3f (CPU time; wall-clock %.3f)", wrapper.cpu / naive.cpu, wrapper.wall / naive.wall))
+    }
+}
+if let tape = times["tape"], let coder = times["coder"] {
+    say(String(format: "tape parse alone: %.0f%% of Coder.default.decode's CPU time (the rest is the typed decoding)",
+        100 * tape.cpu / coder.cpu))
+}

@@ -1,6 +1,7 @@
 import Foundation
 import LocalInstance
 import NowData
+import Synchronization
 import Testing
 
 @Suite struct PaginatorTests {
@@ -105,25 +106,131 @@ import Testing
         #expect(defaults.itemsPerPage == 20)
     }
 
+    /// A local instance with `count` incidents, and a service whose transport passes each request to `intercept`
+    /// before the instance answers it (nil: the instance answers).
+    static func fixture(
+        _ count: Int, intercept: @escaping @Sendable (String) async throws -> Void
+    ) async throws -> (LocalInstance, RecordingTransport, NowTableService) {
+        let instance = try makeLocalInstance()
+        let transport = RecordingTransport { request, _ in
+            try await intercept(RecordingTransport.render(request))
+            return try await instance.transport.send(request)
+        }
+        let service = makeService(transport, authentication: .basic(user: "admin", password: "admin"))
+        for index in 0..<count {
+            _ = try await service.createRecord(
+                with: ["short_description": String(format: "page test %03d", index)], in: "incident")
+        }
+        return (instance, transport, service)
+    }
+
+    /// The offsets of the page requests sent since the first `after` requests.
+    static func pageOffsets(_ transport: RecordingTransport, after: Int) -> [String] {
+        transport.rendered.dropFirst(after).compactMap { $0.split(separator: "sysparm_offset=").last.map(String.init) }
+    }
+
     // A guard against a hang, not a measure: a loaded machine may hold the task for a minute.
-    @Test(.timeLimit(.minutes(10))) func theNextPageIsFetchedWhileTheCallerWorks() async throws {
-        let (instance, transport, service) = try await Self.fixture(25)
+    @Test(.timeLimit(.minutes(10))) func theNextTwoPagesAreFetchedWhileTheCallerWorksAndNoMore() async throws {
+        let (instance, transport, service) = try await Self.fixture(50)
         defer { instance.close() }
         let before = transport.recorded.count
         let paginator: Paginator<[TicketModel]> = service.paginator(from: "incident", configuration: Self.ordered)
 
-        _ = try await paginator.first()
-        await transport.waitUntilRecorded(before + 2)
+        let first = try await paginator.first()
+        #expect(first.first?.shortDescription == "page test 000")
+        // Page 1 is fetched and decoded ahead; once its body is in, page 2's transfer starts; then nothing.
+        await transport.waitUntilRecorded(before + 3)
+        try await Task.sleep(for: .milliseconds(300))
         #expect(
             transport.rendered.dropFirst(before).map {
                 $0.replacingOccurrences(of: "sysparm_query=ORDERBYshort_description&", with: "")
             } == [
                 "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=0",
                 "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=10",
+                "GET /api/now/table/incident?sysparm_limit=10&sysparm_offset=20",
             ])
-        _ = try await paginator.next()
+        let second = try await paginator.next()
+        #expect(second?.first?.shortDescription == "page test 010")
+        await transport.waitUntilRecorded(before + 4)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.pageOffsets(transport, after: before) == ["0", "10", "20", "30"])
+        var rest: [String] = []
+        while let page = try await paginator.next() { rest += page.map(\.shortDescription) }
+        #expect(rest == (20..<50).map { String(format: "page test %03d", $0) })
+        #expect(Self.pageOffsets(transport, after: before) == ["0", "10", "20", "30", "40"])
+    }
+
+    /// A model that refuses one record, as a model with a stricter type than the data would.
+    struct Picky: Decodable, Equatable {
+        var shortDescription: String
+
+        enum CodingKeys: String, CodingKey {
+            case shortDescription
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            shortDescription = try container.decode(String.self, forKey: .shortDescription)
+            if shortDescription == "page test 015" {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .shortDescription, in: container, debugDescription: "refused")
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(10))) func aPageThatFailsAheadThrowsWhenItIsAskedFor() async throws {
+        let (instance, transport, service) = try await Self.fixture(25)
+        defer { instance.close() }
+        let before = transport.recorded.count
+        let paginator: Paginator<[Picky]> = service.paginator(from: "incident", configuration: Self.ordered)
+
+        let first = try await paginator.first()
+        // Page 1 has been fetched and decoded ahead (and failed), page 2 transferred: page 0 is whole all the same.
         await transport.waitUntilRecorded(before + 3)
-        #expect(transport.recorded.count == before + 3)
+        #expect(first.map(\.shortDescription) == (0..<10).map { String(format: "page test %03d", $0) })
+        #expect(paginator.page == 0)
+        await #expect { _ = try await paginator.next() } throws: { error in
+            "\(error)"
+                == "cannot decode model at result[5].shortDescription: refused"
+        }
+        #expect(paginator.page == 1)
+        let last = try await paginator.next()
+        #expect(last?.map(\.shortDescription) == (20..<25).map { String(format: "page test %03d", $0) })
+        #expect(try await paginator.next() == nil)
+    }
+
+    @Test(.timeLimit(.minutes(10))) func cancellingTheCallerStopsThePagesFetchedAhead() async throws {
+        let cancelled = Mutex(false)
+        let (instance, transport, service) = try await Self.fixture(50) { request in
+            guard request.contains("sysparm_offset=10") else { return }
+            do {
+                try await Task.sleep(for: .seconds(600))
+            } catch {
+                cancelled.withLock { $0 = true }
+                throw error
+            }
+        }
+        defer { instance.close() }
+        let before = transport.recorded.count
+        let paginator: Paginator<[TicketModel]> = service.paginator(from: "incident", configuration: Self.ordered)
+
+        let firstPage = Mutex(false)
+        let caller = Task {
+            _ = try await paginator.first()
+            firstPage.withLock { $0 = true }
+            return try await paginator.next()
+        }
+        // The caller waits for page 1, whose transfer hangs.
+        await transport.waitUntilRecorded(before + 2)
+        while !(firstPage.withLock { $0 } && paginator.isBusy) { try await Task.sleep(for: .milliseconds(10)) }
+        caller.cancel()
+        await #expect { _ = try await caller.value } throws: { error in
+            if case NowDataError.network(.operationCancelled) = error { true } else { false }
+        }
+        #expect(cancelled.withLock { $0 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.pageOffsets(transport, after: before) == ["0", "10"])
+        #expect(!paginator.isBusy)
     }
 
     @Test func concurrentCallsRunOneAfterTheOther() async throws {

@@ -237,6 +237,44 @@ import Testing
         DecodingComparison.expectSame(Named.self, #"[]"#, .fallback)
     }
 
+    struct Row: Decodable, Equatable {
+        var sysId: String
+        var name: String?
+        var count: Int?
+        var child: [Row]?
+    }
+
+    /// Key plans: the rows of one array resolve their keys once per shape and reuse the answer; rows whose keys,
+    /// key order, nesting or duplicates differ, and a model nested in itself, still decode as JSONDecoder decodes them.
+    @Test func rowsOfManyShapesDecodeAsJSONDecoderDoes() {
+        let rows = [
+            #"{"sys_id":"1","name":"a","count":1}"#,
+            #"{"sys_id":"2","name":"b","count":2}"#,
+            #"{"sys_id":"3","name":"c","count":3}"#,
+            #"{"name":"d","sys_id":"4","count":4}"#,
+            #"{"sys_id":"5","count":5}"#,
+            #"{"sys_id":"6","name":null,"count":6}"#,
+            #"{"sys_id":"7","sysId":"seven","name":"g","count":7}"#,
+            #"{"sysId":"8","sys_id":"eight","name":"h","count":8}"#,
+            #"{"sys_id":"9","name":"i","count":9,"child":[{"sys_id":"9.1","child":[{"sys_id":"9.1.1"}]}]}"#,
+            #"{"sys_id":"10","name":"j","count":10,"child":[]}"#,
+            #"{"sys_id":"11","name":"k","count":11,"child":[{"sys_id":"11.1","name":"k1"}]}"#,
+            #"{"sys_id":"12","name":"l","count":12}"#,
+            #"{"sys_id":"13","nAme":"m","count":13}"#,
+            #"{"sys_id":"14","name":"n","count":14,"extra":{"sys_id":"x"}}"#,
+            #"{"sys_id":"15","name":"o","count":15}"#,
+        ]
+        DecodingComparison.expectSame([Row].self, "[" + rows.joined(separator: ",") + "]", .fast)
+        // A row that does not decode, after rows of its shape that did: the error and its coding path are JSONDecoder's.
+        let failing = rows.prefix(3) + [#"{"sys_id":"x","name":"a","count":"1"}"#]
+        DecodingComparison.expectSame([Row].self, "[" + failing.joined(separator: ",") + "]")
+        let missing = rows.prefix(3) + [#"{"name":"a","count":1}"#]
+        DecodingComparison.expectSame([Row].self, "[" + missing.joined(separator: ",") + "]")
+        // More shapes than a key type gets plans for.
+        let shapes = (0..<12).map { #"{"sys_id":"\#($0)","k\#($0)":\#($0),"name":"n"}"# }
+        DecodingComparison.expectSame([Row].self, "[" + (shapes + shapes).joined(separator: ",") + "]", .fast)
+    }
+
     @Test func dictionariesKeepTheirKeysAsSent() {
         let outcome = DecodingComparison.expectSame([String: Int].self, #"{"sys_id":1,"Mixed_Case":2,"a__b":3}"#, .fast)
         #expect(outcome == .value(["sys_id": 1, "Mixed_Case": 2, "a__b": 3]))

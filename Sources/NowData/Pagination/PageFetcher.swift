@@ -2,23 +2,43 @@ import Foundation
 import Synchronization
 
 /// The state machine behind a ``Paginator``: which page is current, where the others are (from the `Link`
-/// header), the prefetched next page. One operation runs at a time; pages are raw bodies.
-actor PageFetcher {
+/// header), and the pages fetched ahead. One operation runs at a time.
+///
+/// Paging forward is a pipeline two pages deep: when a page is handed out, the next one is fetched ahead and, as
+/// soon as its body has arrived, the transfer of the one after it starts and the page is decoded beside that
+/// transfer. So at most two pages are held besides the caller's (one decoding or decoded, one transferring), and
+/// the pipeline goes no further until the caller asks for the next page. A page fetched ahead that fails (its
+/// transfer or its decoding) throws when the caller asks for that page, not before.
+actor PageFetcher<Page: Sendable> {
     enum Edge: Sendable { case first, last }
     enum Step: Sendable { case next, previous }
+
+    /// A page's response and what decoding its body gave.
+    private struct Fetched: Sendable {
+        let response: NowHTTPResponse
+        let page: Result<Page, any Error>
+    }
 
     nonisolated let status: Mutex<PageStatus>
     nonisolated let itemsPerPage: Int
     private let pipeline: RequestPipeline
+    private let decode: @Sendable (Data) throws -> Page
     private let firstRequest: NowHTTPRequest?
     private var links = LinkHeader("")
-    private var prefetch: (request: NowHTTPRequest, task: Task<NowHTTPResponse, any Error>)?
+    /// The page after the current one: transferred, then decoded.
+    private var ahead: (request: NowHTTPRequest, task: Task<Fetched, any Error>)?
+    /// The transfer of the page after ``ahead``, started once ``ahead``'s body arrived.
+    private var transfer: (request: NowHTTPRequest, task: Task<NowHTTPResponse, any Error>)?
     private var running = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Pages through the list at `path` (nil: a path that could not be made, which the first fetch reports).
-    init(pipeline: RequestPipeline, path: String?, configuration: FetchConfiguration?) {
+    init(
+        pipeline: RequestPipeline, path: String?, configuration: FetchConfiguration?,
+        decode: @escaping @Sendable (Data) throws -> Page
+    ) {
         self.pipeline = pipeline
+        self.decode = decode
         let pageSize = max(1, configuration?.limit ?? FetchConfiguration.defaultPageSize)
         itemsPerPage = pageSize
         status = Mutex(PageStatus())
@@ -37,11 +57,12 @@ actor PageFetcher {
     }
 
     deinit {
-        prefetch?.task.cancel()
+        ahead?.task.cancel()
+        transfer?.task.cancel()
     }
 
-    /// Fetches the first or the last page and returns its body.
-    func fetch(_ edge: Edge) async throws -> Data {
+    /// Fetches the first or the last page and returns it decoded.
+    func fetch(_ edge: Edge) async throws -> Page {
         await acquire()
         defer { release() }
         let firstRequest = try startingRequest()
@@ -54,9 +75,9 @@ actor PageFetcher {
         }
     }
 
-    /// Fetches the next or the previous page and returns its body; nil when there is no such page.
+    /// Fetches the next or the previous page and returns it decoded; nil when there is no such page.
     /// Before the first fetch, the next page is the first.
-    func fetch(_ step: Step) async throws -> Data? {
+    func fetch(_ step: Step) async throws -> Page? {
         await acquire()
         defer { release() }
         let firstRequest = try startingRequest()
@@ -86,7 +107,7 @@ actor PageFetcher {
     func reset() async {
         await acquire()
         defer { release() }
-        cancelPrefetch()
+        cancelAhead()
         links = LinkHeader("")
         status.withLock { status in
             let maxRecords = status.maxRecords
@@ -95,38 +116,87 @@ actor PageFetcher {
         }
     }
 
-    private func load(_ request: NowHTTPRequest) async throws -> Data {
+    /// The page of `request`: the one fetched ahead when it is that page, else fetched now. Either way the page
+    /// after it is then fetched ahead.
+    private func load(_ request: NowHTTPRequest) async throws -> Page {
         status.withLock { $0.isBusy = true }
         defer { status.withLock { $0.isBusy = false } }
-        let response = try await response(for: request)
-        apply(response, of: request)
-        if let next = nextRequest() { startPrefetch(next) }
-        return response.body
-    }
-
-    private func response(for request: NowHTTPRequest) async throws -> NowHTTPResponse {
-        if let prefetch, prefetch.request == request {
-            self.prefetch = nil
-            let task = prefetch.task
-            return try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()
+        if let ahead, ahead.request == request {
+            self.ahead = nil
+            let task = ahead.task
+            let fetched: Fetched
+            do {
+                fetched = try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch {
+                cancelAhead()
+                throw error
             }
+            guard !Task.isCancelled else {
+                cancelAhead()
+                throw NowDataError.network(.operationCancelled)
+            }
+            apply(fetched.response, of: request)
+            if let next = nextRequest() { fetchAhead(next) }
+            return try fetched.page.get()
         }
-        cancelPrefetch()
-        return try await pipeline.send(request, mode: .idempotent)
+        cancelAhead()
+        let response = try await pipeline.send(request, mode: .idempotent)
+        apply(response, of: request)
+        if let next = nextRequest() { fetchAhead(next) }
+        return try decode(response.body)
     }
 
-    private func startPrefetch(_ request: NowHTTPRequest) {
-        cancelPrefetch()
+    /// Fetches the page of `request` ahead (its transfer already under way when it is ``transfer``'s): once its
+    /// body has arrived, the transfer of the page after it starts, then the page is decoded.
+    private func fetchAhead(_ request: NowHTTPRequest) {
+        let transferTask: Task<NowHTTPResponse, any Error>
+        if let transfer, transfer.request == request {
+            transferTask = transfer.task
+        } else {
+            transfer?.task.cancel()
+            transferTask = send(request)
+        }
+        transfer = nil
+        let decode = decode
+        ahead = (
+            request,
+            Task { [weak self] in
+                let response = try await withTaskCancellationHandler {
+                    try await transferTask.value
+                } onCancel: {
+                    transferTask.cancel()
+                }
+                try Task.checkCancellation()
+                await self?.transferAfter(response, of: request)
+                return Fetched(response: response, page: Result { try decode(response.body) })
+            }
+        )
+    }
+
+    /// Starts the transfer of the page after the one of `request`, whose response has arrived, unless that page is
+    /// no longer the one fetched ahead.
+    private func transferAfter(_ response: NowHTTPResponse, of request: NowHTTPRequest) {
+        guard ahead?.request == request, transfer == nil,
+            let next = nextRequest(after: LinkHeader(response.headers["Link"] ?? ""))
+        else { return }
+        transfer = (next, send(next))
+    }
+
+    private func send(_ request: NowHTTPRequest) -> Task<NowHTTPResponse, any Error> {
         let pipeline = pipeline
-        prefetch = (request, Task { try await pipeline.send(request, mode: .idempotent) })
+        return Task { try await pipeline.send(request, mode: .idempotent) }
     }
 
-    private func cancelPrefetch() {
-        prefetch?.task.cancel()
-        prefetch = nil
+    /// Stops and forgets the pages fetched ahead.
+    private func cancelAhead() {
+        ahead?.task.cancel()
+        ahead = nil
+        transfer?.task.cancel()
+        transfer = nil
     }
 
     /// Records what a page response says: its index, the links, the total.
@@ -154,6 +224,11 @@ actor PageFetcher {
 
     /// The next page's request, from the `Link` header, trimmed to the caller's total limit.
     private func nextRequest() -> NowHTTPRequest? {
+        nextRequest(after: links)
+    }
+
+    /// The request of the page after the one whose `Link` header is `links`, trimmed to the caller's total limit.
+    private func nextRequest(after links: LinkHeader) -> NowHTTPRequest? {
         guard let url = links["next"], var request = request(for: url) else { return nil }
         guard let maxRecords = status.withLock({ $0.maxRecords }) else { return request }
         let offset = Self.offset(of: request)

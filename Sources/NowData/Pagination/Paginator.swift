@@ -10,22 +10,22 @@ import Foundation
 /// ```
 ///
 /// A page holds ``itemsPerPage`` records (20 unless the configuration's `limit` says otherwise; access rules
-/// may make a page shorter). While you work on a page, the next one is already being fetched; only that one
-/// page is held, so memory stays bounded by the page size whatever the table's size. Set ``maxRecords`` to
-/// stop after a number of records.
+/// may make a page shorter). While you work on a page, the next one is already being fetched and decoded, and the
+/// one after it transferred; no more than these two pages are held, so memory stays bounded by the page size
+/// whatever the table's size. A failure of a page fetched ahead is thrown when you ask for that page. Set
+/// ``maxRecords`` to stop after a number of records.
 ///
 /// Operations run one at a time, in the order they are called. Errors are ``NowDataError``.
 public final class Paginator<Model>: Sendable {
-    private let fetcher: PageFetcher
-    private let decodePage: @Sendable (Data) throws -> Model
+    private let fetcher: PageFetcher<DecodedPage<Model>>
 
     init(
         pipeline: RequestPipeline, tableName: String, configuration: FetchConfiguration?,
         decodePage: @escaping @Sendable (Data) throws -> Model
     ) {
         fetcher = PageFetcher(
-            pipeline: pipeline, path: try? TableRequest.tablePath(tableName), configuration: configuration)
-        self.decodePage = decodePage
+            pipeline: pipeline, path: try? TableRequest.tablePath(tableName), configuration: configuration
+        ) { DecodedPage(try decodePage($0)) }
     }
 
     /// A paginator over the list another API answers at `path`, such as `/api/now/attachment`.
@@ -33,8 +33,9 @@ public final class Paginator<Model>: Sendable {
         pipeline: RequestPipeline, path: String, configuration: FetchConfiguration?,
         decodePage: @escaping @Sendable (Data) throws -> Model
     ) {
-        fetcher = PageFetcher(pipeline: pipeline, path: path, configuration: configuration)
-        self.decodePage = decodePage
+        fetcher = PageFetcher(pipeline: pipeline, path: path, configuration: configuration) {
+            DecodedPage(try decodePage($0))
+        }
     }
 
     /// The number of records a page holds.
@@ -61,7 +62,7 @@ public final class Paginator<Model>: Sendable {
 
     /// Fetches the first page.
     public func first() async throws -> Model {
-        try await NowTableService.mappingErrors { try decodePage(try await fetcher.fetch(PageFetcher.Edge.first)) }
+        try await NowTableService.mappingErrors { try await fetcher.fetch(.first).model }
     }
 
     /// Fetches the page after the current one (the first page before any fetch); nil after the last page.
@@ -76,7 +77,7 @@ public final class Paginator<Model>: Sendable {
 
     /// Fetches the last page.
     public func last() async throws -> Model {
-        try await NowTableService.mappingErrors { try decodePage(try await fetcher.fetch(PageFetcher.Edge.last)) }
+        try await NowTableService.mappingErrors { try await fetcher.fetch(.last).model }
     }
 
     /// Starts again: forgets every page and fetches the first.
@@ -85,10 +86,7 @@ public final class Paginator<Model>: Sendable {
         return try await first()
     }
 
-    private func page(_ step: PageFetcher.Step) async throws -> Model? {
-        try await NowTableService.mappingErrors {
-            guard let data = try await fetcher.fetch(step) else { return nil }
-            return try decodePage(data)
-        }
+    private func page(_ step: PageFetcher<DecodedPage<Model>>.Step) async throws -> Model? {
+        try await NowTableService.mappingErrors { try await fetcher.fetch(step)?.model }
     }
 }

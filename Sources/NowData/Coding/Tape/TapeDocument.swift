@@ -11,6 +11,8 @@ final class TapeDocument {
     /// Set when decoding met something that only `JSONDecoder` decides (a fractional number read as an integer,
     /// a date it reads its own way); the caller then decodes the document with `JSONDecoder` instead.
     var needsFoundation = false
+    /// The key plans made so far, each with the key type it was made for; a few shapes per type at most.
+    @exclusivity(unchecked) private var keyPlans: [(keyType: ObjectIdentifier, plan: TapeKeyPlan)] = []
 
     /// The document of `data`; nil when simdjson does not accept it.
     init?(_ data: Data) {
@@ -38,6 +40,24 @@ final class TapeDocument {
     func string(at index: Int) -> String {
         String(decoding: entries[index].bytes, as: UTF8.self)
     }
+
+    /// The plan of the keys of `keyType` for the object at `index`: one made for an object of the same shape, or a
+    /// new one; nil when the type has had ``maximumShapes`` shapes already (its objects are then looked through).
+    func keyPlan(_ keyType: Any.Type, forObjectAt index: Int) -> TapeKeyPlan? {
+        let type = ObjectIdentifier(keyType)
+        var shapes = 0
+        for (planType, plan) in keyPlans.reversed() where planType == type {
+            if plan.fits(objectAt: index, in: self) { return plan }
+            shapes += 1
+        }
+        guard shapes < Self.maximumShapes else { return nil }
+        let plan = TapeKeyPlan(objectAt: index, in: self)
+        keyPlans.append((type, plan))
+        return plan
+    }
+
+    /// The most shapes of objects a key type gets plans for.
+    static let maximumShapes = 4
 
     /// The index of the value of the first member of the object at `index` whose key is `key` as written, or
     /// becomes `key` under `.convertFromSnakeCase` (``KeyMatching``); nil when there is none.

@@ -8,6 +8,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     /// The length of the object's coding path: the first keys of the decoder's while the container is in use.
     let depth: Int
+    /// Where the keys are in objects of this one's shape; nil: the object's members are looked through.
+    private let plan: TapeKeyPlan?
+
+    init(decoder: TapeDecoder, object: Int, depth: Int) {
+        self.decoder = decoder
+        self.object = object
+        self.depth = depth
+        plan = decoder.tape.keyPlan(Key.self, forObjectAt: object)
+    }
 
     var codingPath: [any CodingKey] { Array(decoder.keys.prefix(depth)) }
 
@@ -123,7 +132,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func value(_ key: Key) -> Int? {
-        decoder.tape.member(key.stringValue, inObjectAt: object)
+        guard let plan else { return decoder.tape.member(key.stringValue, inObjectAt: object) }
+        return plan.value(key.stringValue, inObjectAt: object, in: decoder.tape)
     }
 
     /// The value of `key` unless it is missing or null.
