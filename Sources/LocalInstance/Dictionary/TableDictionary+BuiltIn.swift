@@ -10,7 +10,7 @@ extension TableDictionary {
         cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance, cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
-    ])
+    ] + catalogTables)
 
     private static let impactChoices = [
         FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
@@ -56,7 +56,7 @@ extension TableDictionary {
 
     /// `task.priority` as a PDI declares it: 4 - Low by default (incident's and problem's follow impact and urgency:
     /// 5 for 3 and 3).
-    private static let taskPriority = FieldDefinition(
+    static let taskPriority = FieldDefinition(
         "priority", .integer, choices: priorityChoices, defaultValue: "4")
 
     /// The other fields of a PDI's task records (docs/reference/pdi-fields/task.json): durations, journal lists

@@ -2,8 +2,9 @@ import Foundation
 import NowData
 
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
-/// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`) and tiny URLs
-/// (`/api/now/tinyurl`), each on an authenticated request and through the ``AccessPolicy/Access`` of its user.
+/// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`), tiny URLs
+/// (`/api/now/tinyurl`) and the Service Catalog API (`/api/sn_sc/...`), each on an authenticated request and
+/// through the ``AccessPolicy/Access`` of its user.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
     /// request is that user's (already authenticated) instead of its credentials'.
@@ -15,7 +16,9 @@ extension LocalInstance {
         let statsTable = AggregateAPIHandler.table(in: request.path)
         let cmdbRoute = CMDBInstanceAPIHandler.route(request.path)
         let isTinyURL = request.path == Self.tinyURLPath
-        guard segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL else { return nil }
+        let catalogRoute = ServiceCatalogAPIHandler.route(request.path)
+        guard segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL || catalogRoute != nil
+        else { return nil }
         let access: AccessPolicy.Access
         do {
             guard let granted = try self.access(request, as: user) else {
@@ -35,6 +38,10 @@ extension LocalInstance {
                 return try AggregateAPIHandler(tables: handler).handle(request, tableName: statsTable, as: access)
             }
             if isTinyURL { return tinyURL(request) }
+            if let catalogRoute {
+                return try ServiceCatalogAPIHandler(catalog: ServiceCatalog(tables: handler)).handle(
+                    request, route: catalogRoute, as: access)
+            }
             return try batch(request, as: user)
         } catch {
             return error.response
