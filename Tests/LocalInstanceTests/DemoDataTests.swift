@@ -36,7 +36,7 @@ import Testing
                     try #require(harness.instance.dictionary.table(name)), where: "", [], db)
             }
         }
-        #expect(counts == [418, 7, 60, 10, 8, 13])
+        #expect(counts == [419, 7, 60, 10, 8, 13])
         let states = try await harness.send(
             "GET", "/api/now/table/incident", query: [("sysparm_query", "state=7"), ("sysparm_no_count", "false")])
         #expect(states.headers["X-Total-Count"] == "10")

@@ -11,6 +11,7 @@ import Testing
         "incident-lifecycle.yaml", "close-stale-incidents.yaml", "onboard-user.yaml", "register-servers.yaml",
         "change-request.yaml", "caller-incidents.yaml", "team-drift.yaml", "stale-incident-cleanup.yaml",
         "attach-report.yaml", "incident-report.yaml", "standard-change.yaml", "import-cis.yaml",
+        "order-catalog-item.yaml",
     ]
     /// The workflows that only read: their dry run has no writes to list.
     static let readOnly: Set = ["incident-report.yaml"]

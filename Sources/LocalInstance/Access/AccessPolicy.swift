@@ -2,7 +2,8 @@ import Foundation
 import NowData
 
 /// The one place that decides what an authenticated user may do, on every route: the Table API, the Aggregate
-/// API, a batch's sub-requests, the Attachment API, the CMDB Instance API, tiny URLs and the web views.
+/// API, a batch's sub-requests, the Attachment API, the CMDB Instance API, the Service Catalog API, tiny URLs and
+/// the web views.
 ///
 /// - **Tables**: a read needs the table's ``TableRules/readRole`` and a write its ``TableRules/writeRole``
 ///   (declared on the table or one it extends), held directly or through a group, or `admin`; the configured
@@ -134,8 +135,9 @@ struct AccessPolicy: Sendable {
             try roles.contains { try holds($0) }
         }
 
-        /// Whether the user is the configured administrator or holds `role` (or `admin`); nil: true.
-        private func holds(_ role: String?) throws -> Bool {
+        /// Whether the user is the configured administrator or holds `role` (or `admin`); nil: true. (The Service
+        /// Catalog asks it of the roles an item names.)
+        func holds(_ role: String?) throws -> Bool {
             guard let role, userName != policy.administrator, policy.dictionary.table("sys_user") != nil,
                 policy.dictionary.table("sys_user_has_role") != nil, policy.dictionary.table("sys_user_role") != nil
             else { return true }

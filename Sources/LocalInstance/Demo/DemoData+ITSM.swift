@@ -39,7 +39,7 @@ extension DemoData {
     ]
 
     /// Companies, change models, standard-change templates, the CIs of the other classes and their relationships,
-    /// problem and change tasks, and the service catalog's requests, items and tasks.
+    /// and problem and change tasks (the service catalog's records are in `DemoData+Catalog.swift`).
     static func seedITSM(_ insert: Inserter) throws {
         for (index, company) in companies.enumerated() {
             try insert.record(
@@ -128,31 +128,6 @@ extension DemoData {
                     "short_description": task.0, "change_request": sysID("change_request", task.1), "state": task.2,
                     "change_task_type": task.3, "assignment_group": sysID("sys_user_group", "Change Management"),
                     "opened_by": sysID("sys_user", "don.goodliffe"), "opened_at": date(Double(650 + index * 10)),
-                ])
-        }
-        let requests = [("New laptop", "abel.tuter"), ("Access to the finance share", "joe.employee")]
-        for (index, request) in requests.enumerated() {
-            let opened = date(Double(700 + index * 10))
-            try insert.record(
-                "sc_request", "REQ\(index)", created: opened,
-                [
-                    "short_description": request.0, "requested_for": sysID("sys_user", request.1),
-                    "opened_by": sysID("sys_user", request.1), "opened_at": opened, "request_state": "in_process",
-                    "state": "2",
-                ])
-            try insert.record(
-                "sc_req_item", "RITM\(index)", created: opened,
-                [
-                    "short_description": request.0, "request": sysID("sc_request", "REQ\(index)"),
-                    "cat_item": request.0, "requested_for": sysID("sys_user", request.1),
-                    "opened_by": sysID("sys_user", request.1), "opened_at": opened, "state": "2",
-                ])
-            try insert.record(
-                "sc_task", "SCTASK\(index)", created: opened,
-                [
-                    "short_description": "Fulfil: \(request.0.lowercased())",
-                    "request_item": sysID("sc_req_item", "RITM\(index)"), "request": sysID("sc_request", "REQ\(index)"),
-                    "assignment_group": sysID("sys_user_group", "Service Desk"), "opened_at": opened, "state": "1",
                 ])
         }
     }

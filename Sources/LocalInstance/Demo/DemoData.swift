@@ -18,7 +18,7 @@ enum DemoData {
         "sys_user:natasha.ingram": "46c5bf6ca9fe1981010713e3ac7d3384",
         "cmn_department:Finance": "a581ab703710200044e0bfc8bcbe5de8",
         "sys_user_role:admin": "2831a114c611228501d4ea6c309d626d",
-    ]
+    ].merging(catalogSysIDs) { first, _ in first }
 
     /// 2026-01-05 08:00:00 UTC, the first demo date.
     private static let start = Date(timeIntervalSince1970: 1_767_600_000)
@@ -46,6 +46,7 @@ enum DemoData {
         ("problem.admin", "Problem", "Administrator", "Problem Administrator", "IT"),
         ("problem.manager", "Problem", "Manager", "Problem Manager", "IT"),
         ("natasha.ingram", "Natasha", "Ingram", "Chief Financial Officer", "Finance"),
+        ("abraham.lincoln", "Abraham", "Lincoln", "Account Executive", "Sales"),
     ]
 
     /// The departments (`cmn_department`), each with its head (a user name, or empty).
@@ -282,6 +283,7 @@ enum DemoData {
         try seedITSM(insert)
         try seedChange(insert)
         try seedImportSets(insert)
+        try seedCatalog(insert)
     }
 
     /// The `syslog` rows: the messages a running instance logs, one every ten minutes before the first demo date.

@@ -12,7 +12,7 @@ extension TableDictionary {
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService,
         cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
-    ] + importSetTables)
+    ] + importSetTables + catalogTables)
 
     private static let impactChoices = [
         FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),

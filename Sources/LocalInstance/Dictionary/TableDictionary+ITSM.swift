@@ -1,5 +1,6 @@
 /// The ITSM tables beyond incident, problem and change_request: their tasks, standard-change templates, the
-/// service catalog's requests, the CMDB's common classes and relationships, companies and change models.
+/// CMDB's common classes and relationships, companies and change models (the service catalog's requests are in
+/// `TableDictionary+Catalog.swift`).
 extension TableDictionary {
     static let problemTask = TableDefinition(
         name: "problem_task", label: "Problem Task", displayField: "number", numberPrefix: "PTASK",
@@ -87,49 +88,6 @@ extension TableDictionary {
             FieldDefinition("available_in_ui", .boolean, defaultValue: "true"),
             FieldDefinition("color"),
         ], rules: TableRules(writeRole: "admin"))
-
-    static let scRequest = TableDefinition(
-        name: "sc_request", label: "Request", displayField: "number", numberPrefix: "REQ", numberStart: 10001,
-        extends: "task",
-        fields: taskFields(state: requestStates, stateDefault: "1") + [
-            FieldDefinition("requested_for", .reference(table: "sys_user")),
-            FieldDefinition(
-                "request_state", .choice,
-                choices: [
-                    FieldChoice("requested", "Pending Approval"), FieldChoice("in_process", "Approved"),
-                    FieldChoice("closed_complete", "Closed Complete"),
-                    FieldChoice("closed_incomplete", "Closed Incomplete"),
-                    FieldChoice("closed_cancelled", "Closed Cancelled"),
-                ], defaultValue: "requested"),
-            FieldDefinition("stage", defaultValue: "requested"),
-            FieldDefinition("price", .decimal, defaultValue: "0"),
-        ], rules: TableRules(automaticValues: ["request_state": ["submitted": "in_process"]]))
-
-    static let scReqItem = TableDefinition(
-        name: "sc_req_item", label: "Requested Item", displayField: "number", numberPrefix: "RITM",
-        numberStart: 10001, extends: "task",
-        fields: taskFields(state: requestStates, stateDefault: "1") + [
-            FieldDefinition("request", .reference(table: "sc_request")),
-            FieldDefinition("cat_item", label: "Item"),
-            FieldDefinition("requested_for", .reference(table: "sys_user")),
-            FieldDefinition("quantity", .integer, defaultValue: "1"),
-            FieldDefinition("stage", defaultValue: "request_approved"),
-            FieldDefinition("price", .decimal, defaultValue: "0"),
-        ])
-
-    static let scTask = TableDefinition(
-        name: "sc_task", label: "Catalog Task", displayField: "number", numberPrefix: "SCTASK", numberStart: 10001,
-        extends: "task",
-        fields: taskFields(state: requestStates, stateDefault: "1") + [
-            FieldDefinition("request_item", .reference(table: "sc_req_item"), label: "Request item"),
-            FieldDefinition("request", .reference(table: "sc_request")),
-        ])
-
-    /// The states of the catalog's requests, items and tasks.
-    private static let requestStates = [
-        FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
-        FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"), FieldChoice("7", "Closed Skipped"),
-    ]
 
     static let cmdbCILinuxServer = TableDefinition(
         name: "cmdb_ci_linux_server", label: "Linux Server", displayField: "name", extends: "cmdb_ci_server",

@@ -3,8 +3,9 @@ import NowData
 
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
 /// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`), tiny URLs
-/// (`/api/now/tinyurl`), the Change Management API (`/api/sn_chg_rest/change...`) and the Import Set API
-/// (`/api/now/import/...`), each on an authenticated request and through the ``AccessPolicy/Access`` of its user.
+/// (`/api/now/tinyurl`), the Change Management API (`/api/sn_chg_rest/change...`), the Import Set API
+/// (`/api/now/import/...`) and the Service Catalog API (`/api/sn_sc/...`), each on an authenticated request and
+/// through the ``AccessPolicy/Access`` of its user.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
     /// request is that user's (already authenticated) instead of its credentials'.
@@ -18,9 +19,10 @@ extension LocalInstance {
         let isTinyURL = request.path == Self.tinyURLPath
         let changeRoute = ChangeManagementAPIHandler.route(request.path)
         let importRoute = ImportSetAPIHandler.route(request.path)
+        let catalogRoute = ServiceCatalogAPIHandler.route(request.path)
         guard
             segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL || changeRoute != nil
-                || importRoute != nil
+                || importRoute != nil || catalogRoute != nil
         else { return nil }
         let access: AccessPolicy.Access
         do {
@@ -46,6 +48,10 @@ extension LocalInstance {
             }
             if let importRoute {
                 return try ImportSetAPIHandler(tables: handler).handle(request, route: importRoute, as: access)
+            }
+            if let catalogRoute {
+                return try ServiceCatalogAPIHandler(catalog: ServiceCatalog(tables: handler)).handle(
+                    request, route: catalogRoute, as: access)
             }
             return try batch(request, as: user)
         } catch {

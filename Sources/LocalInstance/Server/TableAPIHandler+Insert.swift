@@ -1,0 +1,31 @@
+import NowData
+
+/// An insert made by the instance itself (the Service Catalog's orders and carts), not by a Table API request:
+/// the table's defaults, its insert rules (numbering, opening stamps, state effects, ...), the system fields
+/// stamped with the acting user, and its `sys_script` abort rules, as a POST would, without a POST's role check.
+extension TableAPIHandler {
+    /// Inserts `values` (valid for their fields) into `table` in the caller's transaction and returns the stored
+    /// record.
+    func insertRecord(
+        _ table: TableDefinition, _ values: StoredRecord, by userName: String, userSysID: String,
+        _ timestamp: String, _ db: SQLiteConnection
+    ) throws -> StoredRecord {
+        var record = StoredRecord()
+        for field in table.fields { if let value = field.defaultValue { record[field.name] = value } }
+        record.merge(values) { _, new in new }
+        let sysID = NowTableService.makeSysID()
+        record["sys_id"] = sysID
+        try applyInsertRules(table, &record, given: values, timestamp: timestamp, userSysID: userSysID, db)
+        record["sys_created_on"] = timestamp
+        record["sys_created_by"] = userName
+        record["sys_updated_on"] = timestamp
+        record["sys_updated_by"] = userName
+        record["sys_mod_count"] = "0"
+        record["sys_class_name"] = table.name
+        try store.insert(table, record, db)
+        try checkAbortRules(
+            table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
+            insert: true, db)
+        return try store.fetch(table, sysID: sysID, db) ?? record
+    }
+}
