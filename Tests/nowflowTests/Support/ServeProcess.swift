@@ -89,13 +89,14 @@ final class ServeProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the server to exit (killing it after five minutes, so that a test cannot hang); returns its status
+    /// Waits for the server to exit (killing it after 60 seconds, so that a test cannot hang, and so that a server
+    /// still waiting out a minute of `--latency` is caught); returns its status
     /// and what it wrote to standard error.
     func waitForExit() async -> (status: Int32, reason: Process.TerminationReason, standardError: String) {
         let exited = DispatchSemaphore(value: 0)
         let pid = process.processIdentifier
         DispatchQueue.global().async {
-            if exited.wait(timeout: .now() + 300) == .timedOut { kill(pid, SIGKILL) }
+            if exited.wait(timeout: .now() + 60) == .timedOut { kill(pid, SIGKILL) }
         }
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
