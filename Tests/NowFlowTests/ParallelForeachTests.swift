@@ -164,7 +164,8 @@ import Testing
         var options = RunOptions.inProcess(on: harness.instance)
         // The default backoff with one attempt more than the default's four: the instance answers in process, at
         // once, so on a busy machine one item's request can meet every 429 while the others wait out its pauses.
-        options.retryPolicy = RetryPolicy(maxAttempts: 5)
+        // Ten minutes of budget, not the default's one: a loaded machine can hold the items' tasks past a minute.
+        options.retryPolicy = RetryPolicy(maxAttempts: 5, totalBudget: .seconds(600))
         let lines = Mutex<[String]>([])
         options.onEvent = { event in
             if case .stepFinished(let outcome) = event {

@@ -35,8 +35,8 @@ public final class HTTPTestClient: Sendable {
     public init(port: UInt16) {
         baseURL = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
         let configuration = URLSessionConfiguration.ephemeral
-        // A guard against a hang, not a measure of speed: a loaded machine may take seconds to answer.
-        configuration.timeoutIntervalForRequest = 60
+        // A guard against a hang, not a measure of speed: a loaded machine may take over a minute to answer.
+        configuration.timeoutIntervalForRequest = 300
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 

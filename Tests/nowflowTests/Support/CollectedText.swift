@@ -22,10 +22,10 @@ final class CollectedText: Sendable {
         reader.start()
     }
 
-    /// Waits until the text contains `marker`, for a minute at most (a guard against a hang); returns whether it
-    /// did.
+    /// Waits until the text contains `marker`, for five minutes at most (a guard against a hang, not a measure of
+    /// speed: beside busy loops a request has taken over a minute to reach the instance); returns whether it did.
     func waitFor(_ marker: String) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while ContinuousClock.now < deadline {
             if text.withLock({ $0.contains(marker) }) { return true }
             usleep(10_000)

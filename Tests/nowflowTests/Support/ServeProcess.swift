@@ -89,7 +89,8 @@ final class ServeProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the server to exit (killing it after 60 seconds, so that a test cannot hang); returns its status
+    /// Waits for the server to exit (killing it after 60 seconds, so that a test cannot hang, and so that a server
+    /// still waiting out a minute of `--latency` is caught); returns its status
     /// and what it wrote to standard error.
     func waitForExit() async -> (status: Int32, reason: Process.TerminationReason, standardError: String) {
         let exited = DispatchSemaphore(value: 0)
@@ -107,13 +108,13 @@ final class ServeProcess: Sendable {
         }
     }
 
-    /// Reads up to the first newline (and what came with it) on a background thread; terminates the process after 60
-    /// seconds without one.
+    /// Reads up to the first newline (and what came with it) on a background thread; terminates the process after five
+    /// minutes without one.
     private static func firstLine(of handle: FileHandle, orTerminate process: Process) async -> String? {
         await withCheckedContinuation { continuation in
             let lineRead = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                if lineRead.wait(timeout: .now() + 60) == .timedOut { process.terminate() }
+                if lineRead.wait(timeout: .now() + 300) == .timedOut { process.terminate() }
             }
             DispatchQueue.global().async {
                 var bytes = Data()
