@@ -1,57 +1,9 @@
 import Foundation
 
-extension NowRecord {
-    /// One field of a record: its value, and its display value and link when the response carried them.
-    public struct Field: Sendable, Hashable {
-        /// The stored value: a sys_id for a reference, UTC for a date, `""` for empty.
-        public var value: String
-        /// The display value (`sysparm_display_value=true` or `all`), when sent.
-        public var displayValue: String?
-        /// The Table API URL of a referenced record, when sent.
-        public var link: URL?
-
-        /// A field.
-        public init(value: String, displayValue: String? = nil, link: URL? = nil) {
-            self.value = value
-            self.displayValue = displayValue
-            self.link = link
-        }
-    }
-}
-
-extension NowRecord.Field: Codable {
-    /// Decodes a field in any shape ``NowRecord`` reads as a plain field: a string, `null` (as `""`), a number or
-    /// boolean (as its text), or a field object with `value`, `display_value` or `link`.
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(JSONValue.self)
-        let field: Self?
-        do {
-            field = try Self(json: value)
-        } catch {
-            throw error.decodingError(at: decoder.codingPath)
-        }
-        guard let field else {
-            throw DecodingError.typeMismatch(
-                Self.self,
-                DecodingError.Context(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "expected a field (a string, a number, a boolean, null or an object with "
-                        + "'value', 'display_value' or 'link'), found \(value.kindDescription)"))
-        }
-        self = field
-    }
-
-    /// Encodes a plain field as its string, and a field with a display value or link as an object.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(json)
-    }
-}
-
-extension NowRecord.Field {
-    /// The field a member's JSON value holds: a string, a number or boolean (its text), `null` (`""`), or a field
-    /// object, read by ``NowReference``'s rule; nil for a nested value (an array, or an object with none of
-    /// `value`, `display_value` and `link`).
+extension NowReference {
+    /// The field a record's member holds: a string, a number or boolean (its text), `null` (`""`), or a field
+    /// object, read by the reference rule (``init(value:displayValue:linkText:)``); nil for a nested value (an
+    /// array, or an object with none of `value`, `display_value` and `link`).
     ///
     /// - Throws: ``MalformedField`` when a field object's `value` or `display_value` is not a string, a number, a
     ///   boolean or null, or its `link` not a string or null.
@@ -66,15 +18,14 @@ extension NowRecord.Field {
             guard object["value"] != nil || object["display_value"] != nil || object["link"] != nil else {
                 return nil
             }
-            let reference = NowReference(
+            self.init(
                 value: try Self.text(of: "value", in: object), displayValue: try Self.text(of: "display_value", in: object),
                 linkText: try Self.link(in: object))
-            self.init(value: reference.value, displayValue: reference.displayValue, link: reference.link)
         }
     }
 
-    /// The field as JSON: its value as a string, or, with a display value or link, an object of `display_value`,
-    /// `value` and `link`.
+    /// The field as a record's member: its value as a string, or, with a display value or link, an object of
+    /// `display_value`, `value` and `link`.
     var json: JSONValue {
         guard displayValue != nil || link != nil else { return .string(value) }
         var object = JSONObject()
@@ -127,7 +78,7 @@ extension NowRecord.Field {
     }
 }
 
-extension NowRecord.Field {
+extension NowReference {
     /// The field a record's member holds, read as ``NowRecord`` reads its plain fields: a string, a number or
     /// boolean (its text), `null` (`""`), or a field object (`{value, display_value, link}`, a reference's sys_id
     /// taken from its link when it has no `value`); nil for a nested value or a malformed field object.

@@ -122,6 +122,14 @@ public struct NowRecord: Sendable, Equatable {
     }
 }
 
+extension NowRecord {
+    /// One plain field of a record: its value, and its display value and link when the response carried them.
+    ///
+    /// It is the value, display value and link triple a reference field is, so it is ``NowReference``: a
+    /// reference's `value` is the sys_id it points to, a date's is in UTC, an empty field's is `""`.
+    public typealias Field = NowReference
+}
+
 extension NowRecord: CustomStringConvertible {
     /// The members sorted by name, a nested value by its size:
     /// `NowRecord(caller_id: "681ccaf9" (display: "Abel Tuter"), number: "INC0010001", tags: [2 elements])`.
