@@ -102,6 +102,13 @@ struct RecordTable {
         return Self.columns(of: Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys }))
     }
 
+    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the rows have.
+    static func identifyingColumns(of rows: [[String: String]]) -> [String] {
+        RecordTable.leadingFields.filter { field in
+            rows.contains { !($0[field] ?? "").isEmpty }
+        }
+    }
+
     /// The fields in the order they are shown when the step chose none: the leading fields, then the others in
     /// alphabetical order with the sys_ fields last.
     static func columns(of present: Set<String>) -> [String] {

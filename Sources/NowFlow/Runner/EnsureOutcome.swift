@@ -56,7 +56,7 @@ struct EnsureOutcome: Sendable {
         case .deleted:
             return (dryRun ? "would delete " : "deleted ") + name + mark
         case .updated:
-            let fields = changes.map { "\($0.name) \(JobExecution.brief($0.from)) → \(JobExecution.brief($0.to))" }
+            let fields = changes.map { "\($0.name) \($0.from.brief) → \($0.to.brief)" }
             return (dryRun ? "would update " : "updated ") + name + ": " + fields.joined(separator: ", ") + mark
         }
     }

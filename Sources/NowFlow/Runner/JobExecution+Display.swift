@@ -93,7 +93,7 @@ extension JobExecution {
         case .all, .none: limit = rows.count
         }
         let shown = Array(rows.prefix(limit))
-        let columns = fields.isEmpty ? Self.identifyingColumns(of: shown) : fields
+        let columns = fields.isEmpty ? RecordTable.identifyingColumns(of: shown) : fields
         var lines = RecordTable(rows: shown, fields: columns, width: width).render().lines
         if rows.count > shown.count { lines.append("and \(rows.count - shown.count) more") }
         return lines
@@ -121,16 +121,9 @@ extension JobExecution {
     private func valueLines(_ value: JSONValue, dates: JobDates, width: Int) -> [String] {
         switch value {
         case .array, .object: break
-        default: guard Self.brief(value).hasSuffix("...") else { return [] }
+        default: guard value.brief.hasSuffix("...") else { return [] }
         }
         let renderer = ResultRenderer(format: .table, dates: dates, width: width)
         return renderer.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the rows have.
-    static func identifyingColumns(of rows: [[String: String]]) -> [String] {
-        RecordTable.leadingFields.filter { field in
-            rows.contains { !($0[field] ?? "").isEmpty }
-        }
     }
 }

@@ -47,7 +47,7 @@ extension JobExecution {
             var done = EnsureOutcome(result: .deleted, table: table, query: query)
             done.sysID = record.sysId ?? ""
             done.display = RecordName(record)?.text
-            done.record = dates.incoming(Self.values(of: record, as: step.settings.read.displayValue))
+            done.record = dates.incoming(record.values(as: step.settings.read.displayValue))
             try await delete(table, done.sysID, label: label)
             outcome = done
         case (let record?, .present):
@@ -57,15 +57,14 @@ extension JobExecution {
             var changes: [FieldName: FieldValue] = [:]
             for field in step.fields {
                 guard let value = wanted[field.name] else { continue }
-                let stored = record.json[field.name]
-                guard !Self.holds(stored, record.fields[field.name], value) else { continue }
+                guard !record.holds(value, in: field.name) else { continue }
                 changes[field.name] = value
                 done.written.append(field.name)
-                let storedValue = record.value(field.name).map(JSONValue.string)
-                done.changes.append((field.name, storedValue ?? stored ?? .null, .string(value.stringValue)))
+                let stored = record.value(field.name).map(JSONValue.string) ?? record.json[field.name]
+                done.changes.append((field.name, stored ?? .null, .string(value.stringValue)))
             }
             if changes.isEmpty {
-                done.record = dates.incoming(Self.values(of: record, as: step.settings.read.displayValue))
+                done.record = dates.incoming(record.values(as: step.settings.read.displayValue))
             } else {
                 done.result = .updated
                 let answer = try await update(
@@ -109,25 +108,5 @@ extension JobExecution {
         } catch {
             throw StepFailure("the instance's answer has an element that is not a record: \(error)", fromInstance: true)
         }
-    }
-
-    /// Whether the field as stored (`{value, display_value}`, read as `field`; `stored` when it is a nested value)
-    /// already holds `wanted`: its value or its display value is the text the Table API would be sent.
-    static func holds(_ stored: JSONValue?, _ field: NowRecord.Field?, _ wanted: FieldValue) -> Bool {
-        let text = wanted.stringValue
-        guard let field else { return stored?.text == text }
-        return field.value == text || field.displayValue == text
-    }
-
-    /// A record read with `display_value=all` as `mode` would have shown it: stored values, display values, or
-    /// both.
-    static func values(of record: NowRecord, as mode: DisplayValueMode) -> NowRecord {
-        guard mode != .all else { return record }
-        let members = JSONObject(
-            record.json.map { name, member in
-                guard case .object = member, let field = record.fields[name] else { return (name, member) }
-                return (name, .string(mode == .display ? field.displayValue ?? field.value : field.value))
-            })
-        return (try? NowRecord(.object(members))) ?? record
     }
 }

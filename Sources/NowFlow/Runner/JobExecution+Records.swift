@@ -78,7 +78,7 @@ extension JobExecution {
                         configuration: readConfiguration([], step.settings.read)))
             }
         } catch {
-            if dryRun == nil, Self.mayHaveCreated(error.cause) {
+            if dryRun == nil, error.cause?.mayHaveWritten == true {
                 touched.append(TouchedRecord(action: .possiblyCreated, table: table, sysID: assigned, step: label))
             }
             throw error
@@ -240,17 +240,6 @@ extension JobExecution {
             var failure = StepFailure("\(error)", fromInstance: true)
             failure.cause = error as? NowDataError
             throw failure
-        }
-    }
-
-    /// Whether a create that failed with `cause` may still have created its record: no answer came (the
-    /// connection failed or the request was cancelled once sent) or the server failed (5xx), rather than a
-    /// refusal before or at the instance.
-    static func mayHaveCreated(_ cause: NowDataError?) -> Bool {
-        switch cause {
-        case .network: return true
-        case .badResponse(let status): return status.code >= 500
-        default: return false
         }
     }
 
