@@ -8,19 +8,40 @@ extension NowReference {
     /// - Throws: ``MalformedField`` when a field object's `value` or `display_value` is not a string, a number, a
     ///   boolean or null, or its `link` not a string or null.
     init?(json value: JSONValue) throws(MalformedField) {
-        switch value {
-        case .string(let text): self.init(value: text)
-        case .null: self.init(value: "")
-        case .number(let number): self.init(value: number.text)
-        case .bool(let flag): self.init(value: flag ? "true" : "false")
+        guard let parts = try Self.parts(ofMember: value) else { return nil }
+        self.init(value: parts.value, displayValue: parts.displayValue, linkText: parts.linkText)
+    }
+
+    /// The value and display value of the field a record's member holds, read as ``init(json:)`` reads them but
+    /// without parsing the link into a URL: what ``NowRecord``'s lookups return; nil for a nested value or a
+    /// malformed field object.
+    static func texts(ofMember member: JSONValue) -> (value: SysID, displayValue: String?)? {
+        guard let parts = try? Self.parts(ofMember: member) else { return nil }
+        return (sysID(value: parts.value, linkText: parts.linkText), parts.displayValue)
+    }
+
+    /// The members of the field a record's member holds, as sent: a string, a number or boolean is its text, `null`
+    /// is `""`, a field object gives its `value`, `display_value` and `link` texts; nil for a nested value (an
+    /// array, or an object with none of `value`, `display_value` and `link`).
+    ///
+    /// - Throws: ``MalformedField`` as ``init(json:)``.
+    static func parts(ofMember member: JSONValue) throws(MalformedField)
+        -> (value: SysID?, displayValue: String?, linkText: String?)?
+    {
+        switch member {
+        case .string(let text): return (text, nil, nil)
+        case .null: return ("", nil, nil)
+        case .number(let number): return (number.text, nil, nil)
+        case .bool(let flag): return (flag ? "true" : "false", nil, nil)
         case .array: return nil
         case .object(let object):
             guard object["value"] != nil || object["display_value"] != nil || object["link"] != nil else {
                 return nil
             }
-            self.init(
-                value: try Self.text(of: "value", in: object), displayValue: try Self.text(of: "display_value", in: object),
-                linkText: try Self.link(in: object))
+            return (
+                try Self.text(of: "value", in: object), try Self.text(of: "display_value", in: object),
+                try Self.link(in: object)
+            )
         }
     }
 

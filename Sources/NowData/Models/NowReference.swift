@@ -71,8 +71,13 @@ extension NowReference {
     /// (``sysID(fromLink:)``), else empty; `link` is kept when it is a URL Foundation can parse.
     init(value: SysID?, displayValue: String?, linkText: String?) {
         self.init(
-            value: value ?? linkText.map(Self.sysID(fromLink:)) ?? "", displayValue: displayValue,
+            value: Self.sysID(value: value, linkText: linkText), displayValue: displayValue,
             link: linkText.flatMap { URL(string: $0) })
+    }
+
+    /// The sys_id of a reference object: `value` when sent, else the last path segment of `linkText`, else empty.
+    static func sysID(value: SysID?, linkText: String?) -> SysID {
+        value ?? linkText.map(sysID(fromLink:)) ?? ""
     }
 
     /// The sys_id a reference's link ends with: `681ccaf9` for

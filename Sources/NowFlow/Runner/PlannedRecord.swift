@@ -42,7 +42,7 @@ public struct PlannedRecord: Sendable, Hashable {
     /// member as it is; null when the record has none.
     private static func value(of name: String, in record: NowRecord) -> JSONValue {
         guard let member = record.json[name] else { return .null }
-        guard case .object = member, let field = record.fields[name] else { return member }
-        return .string(field.value)
+        guard case .object = member, let value = record.value(name) else { return member }
+        return .string(value)
     }
 }
