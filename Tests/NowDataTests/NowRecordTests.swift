@@ -125,6 +125,18 @@ import Testing
         #expect(error.description == "cannot decode model at result[0]: expected a record (an object), found a number")
     }
 
+    /// Of two malformed field objects, the error names the first the instance sent.
+    @Test func theFirstMalformedFieldInOrderIsNamed() throws {
+        for (first, second) in [("a_field", "z_field"), ("z_field", "a_field")] {
+            let data = Data(
+                #"{"result": {"number": "INC0010001", "\#(first)": {"value": [1]}, "\#(second)": {"link": 42}}}"#.utf8)
+            let error = try #require(throws: NowDataError.self) { try NowRecord(data: data) }
+            #expect(
+                error.description
+                    == "cannot decode model at result.\(first).value: expected a string, a number, a boolean or null, found an array")
+        }
+    }
+
     @Test func aMalformedFieldObjectNamesTheElementAndTheField() throws {
         let data = Data(
             #"{"result": [{"number": "INC0010001"}, {"number": "INC0010002", "caller_id": {"link": 42, "value": "681ccaf9"}}, {"priority": {"display_value": "1 - Critical", "value": ["1"]}}]}"#
@@ -201,7 +213,8 @@ import Testing
         let field = NowRecord.Field(value: "1", displayValue: "1 - Critical")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(field), as: UTF8.self) == #"{"display_value":"1 - Critical","value":"1"}"#)
+        // A field is a NowReference: it encodes as its value, as the Table API takes it on writes.
+        #expect(String(decoding: try encoder.encode(field), as: UTF8.self) == #""1""#)
     }
 
     @Test func fieldNamesStayServiceNowsUnderTheDefaultCoder() throws {

@@ -9,7 +9,9 @@ import Testing
 @Suite struct ReplCompleterTests {
     static let catalog: CompletionCatalog = {
         var catalog = CompletionCatalog()
-        catalog.saw(table: "incident", records: [.object(["number": .string("INC1"), "short_description": .string("x"), "state": .string("1")])])
+        catalog.saw(
+            table: "incident",
+            records: [NowRecord(fields: ["number": .init(value: "INC1"), "short_description": .init(value: "x"), "state": .init(value: "1")])])
         catalog.steps = ["_1": .value(.object(["count": .number(JSONNumber(1)), "records": .array([.object(["number": .string("INC1"), "sys_id": .string("a")])])]))]
         catalog.vars = ["caller": .string("abel.tuter"), "team": .string("Network")]
         return catalog

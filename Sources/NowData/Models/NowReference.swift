@@ -1,13 +1,14 @@
 import Foundation
 
-/// A reference field: the sys_id of the record it points to, with its display value and link when sent.
+/// A field's value with its display value and link when sent: a reference field (the sys_id of the record it points
+/// to), and every plain field of a ``NowRecord`` (``NowRecord/Field`` is this type).
 ///
 /// It decodes from the shapes the Table API sends: `{"link": ..., "value": ...}` (the default),
 /// a plain sys_id string (`sysparm_exclude_reference_link=true`), `{"display_value": ..., "value": ...,
 /// "link": ...}` (`sysparm_display_value=all`) and `{"display_value": ..., "link": ...}`
 /// (`sysparm_display_value=true`), where the sys_id is the last path segment of the link, read as text when the
-/// link is not a URL Foundation parses. ``NowRecord/Field`` reads references by the same rule. It encodes as the
-/// sys_id string, as the Table API expects on writes. Use `@NowValue var caller: NowReference?` to get nil for an empty reference (`""`).
+/// link is not a URL Foundation parses; a record's fields are read by the same rule. It encodes as the value (the
+/// sys_id) string, as the Table API expects on writes. Use `@NowValue var caller: NowReference?` to get nil for an empty reference (`""`).
 ///
 /// ```swift
 /// struct Incident: Decodable { var callerId: NowReference }
@@ -65,13 +66,18 @@ extension NowReference: NowValueConvertible {
 }
 
 extension NowReference {
-    /// The one reading of a reference object's members, shared by ``NowReference``'s decoding and
-    /// ``NowRecord/Field``: the sys_id is `value` when sent, else the last path segment of `link`
+    /// The one reading of a reference object's members, shared by a model's decoding and ``NowRecord``'s fields:
+    /// the sys_id is `value` when sent, else the last path segment of `link`
     /// (``sysID(fromLink:)``), else empty; `link` is kept when it is a URL Foundation can parse.
     init(value: SysID?, displayValue: String?, linkText: String?) {
         self.init(
-            value: value ?? linkText.map(Self.sysID(fromLink:)) ?? "", displayValue: displayValue,
+            value: Self.sysID(value: value, linkText: linkText), displayValue: displayValue,
             link: linkText.flatMap { URL(string: $0) })
+    }
+
+    /// The sys_id of a reference object: `value` when sent, else the last path segment of `linkText`, else empty.
+    static func sysID(value: SysID?, linkText: String?) -> SysID {
+        value ?? linkText.map(sysID(fromLink:)) ?? ""
     }
 
     /// The sys_id a reference's link ends with: `681ccaf9` for

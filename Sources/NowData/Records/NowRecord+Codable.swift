@@ -1,7 +1,7 @@
 import Foundation
 
 extension NowRecord: Codable {
-    /// Decodes a record from a JSON object: its members as sent, and the plain fields among them.
+    /// Decodes a record from a JSON object: its members as sent, its field objects checked.
     ///
     /// The object is read as a ``JSONValue``, whose keys no key strategy converts, so the names stay ServiceNow's
     /// (`short_description`) under any coder.
@@ -86,16 +86,26 @@ extension NowRecord {
         if !object.isEmpty, object.keys.allSatisfy({ $0.hasPrefix("__") }) {
             throw NotARecord(reason: .metadata(keys: object.keys))
         }
-        var fields: [FieldName: Field] = [:]
-        fields.reserveCapacity(object.count)
-        for (name, member) in object {
+        // The members are checked unordered (no look-up of each name); the first malformed one in order is named.
+        let malformed = object.dictionary.values.contains { member in
+            guard case .object = member else { return false }
             do {
-                if let field = try Field(json: member) { fields[name] = field }
+                _ = try Field.parts(ofMember: member)
+                return false
             } catch {
-                throw NotARecord(reason: .malformedField(name, member: error.member, found: error.found))
+                return true
             }
         }
-        self.init(json: object, fields: fields)
+        if malformed {
+            for (name, member) in object {
+                do {
+                    _ = try Field.parts(ofMember: member)
+                } catch {
+                    throw NotARecord(reason: .malformedField(name, member: error.member, found: error.found))
+                }
+            }
+        }
+        self.init(json: object)
     }
 
     /// Why a JSON value is not a record.

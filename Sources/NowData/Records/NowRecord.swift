@@ -22,44 +22,52 @@ import Foundation
 /// ```
 public struct NowRecord: Sendable, Equatable {
     /// Every member of the record as JSON, in the order the response sent them: its plain fields and its nested
-    /// values.
+    /// values. It is all the record holds: a field is read from its member when asked for, so two records are
+    /// equal when their members are.
     ///
     /// Setting ``fields`` rewrites the members it changes; a record made by ``init(fields:)`` has its members
     /// sorted by name.
     public private(set) var json: JSONObject
-    private var plainFields: [FieldName: Field]
 
-    /// The plain fields by name (every member but the nested values).
+    /// The plain fields by name (every member but the nested values), made from ``json`` each time it is read;
+    /// ``value(_:)`` and ``displayValue(_:)`` read one field's member alone.
     ///
     /// Setting it updates ``json``: a removed field's member is removed, a changed or added field's member is
     /// written as ``Field`` encodes it (added ones at the end, sorted by name), and the nested values are kept.
     public var fields: [FieldName: Field] {
-        get { plainFields }
+        get {
+            var fields: [FieldName: Field] = [:]
+            fields.reserveCapacity(json.count)
+            for (name, member) in json {
+                if let field = Field(member: member) { fields[name] = field }
+            }
+            return fields
+        }
         set {
-            for name in plainFields.keys where newValue[name] == nil {
+            let old = fields
+            for name in old.keys where newValue[name] == nil {
                 json[name] = nil
             }
-            for (name, field) in newValue.sorted(by: { $0.key < $1.key }) where plainFields[name] != field {
+            for (name, field) in newValue.sorted(by: { $0.key < $1.key }) where old[name] != field {
                 json[name] = field.json
             }
-            plainFields = newValue
         }
     }
 
     /// A record made of `fields`, its members sorted by name; empty by default.
     public init(fields: [FieldName: Field] = [:]) {
         json = JSONObject(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) })
-        plainFields = fields
     }
 
-    /// A record read from its members, and the plain fields among them.
-    init(json: JSONObject, fields: [FieldName: Field]) {
+    /// A record of `json`'s members, whose field objects are well formed (``init(reading:)`` checks them).
+    init(json: JSONObject) {
         self.json = json
-        plainFields = fields
     }
 
     /// The plain field names, sorted.
-    public var fieldNames: [FieldName] { plainFields.keys.sorted() }
+    public var fieldNames: [FieldName] {
+        json.compactMap { name, member in Field.texts(ofMember: member) == nil ? nil : name }.sorted()
+    }
 
     /// Whether the record has no member at all (what ``Foundation/Data/convertToRecord()`` gives for bad data).
     public var isEmpty: Bool { json.isEmpty }
@@ -73,11 +81,13 @@ public struct NowRecord: Sendable, Equatable {
     /// The value of a field (a sys_id for a reference, UTC for a date); nil when the record has no such field.
     ///
     /// A dot-walked field (`sysparm_fields=caller_id.name`) is a field of that name: `record["caller_id.name"]`.
-    public func value(_ name: FieldName) -> String? { plainFields[name]?.value }
+    public func value(_ name: FieldName) -> String? {
+        json[name].flatMap(Field.texts(ofMember:))?.value
+    }
 
     /// The display value of a field when the response carried one, else its value.
     public func displayValue(_ name: FieldName) -> String? {
-        plainFields[name].map { $0.displayValue ?? $0.value }
+        json[name].flatMap(Field.texts(ofMember:)).map { $0.displayValue ?? $0.value }
     }
 
     /// The value of a field converted to `type`; nil when the field is missing, empty or does not convert.
@@ -122,12 +132,20 @@ public struct NowRecord: Sendable, Equatable {
     }
 }
 
+extension NowRecord {
+    /// One plain field of a record: its value, and its display value and link when the response carried them.
+    ///
+    /// It is the value, display value and link triple a reference field is, so it is ``NowReference``: a
+    /// reference's `value` is the sys_id it points to, a date's is in UTC, an empty field's is `""`.
+    public typealias Field = NowReference
+}
+
 extension NowRecord: CustomStringConvertible {
     /// The members sorted by name, a nested value by its size:
     /// `NowRecord(caller_id: "681ccaf9" (display: "Abel Tuter"), number: "INC0010001", tags: [2 elements])`.
     public var description: String {
         let members = json.keys.sorted().map { name in
-            guard let field = plainFields[name] else { return "\(name): \(Self.size(of: json[name]))" }
+            guard let field = json[name].flatMap(Field.init(member:)) else { return "\(name): \(Self.size(of: json[name]))" }
             var text = "\(name): \"\(field.value)\""
             if let displayValue = field.displayValue, displayValue != field.value {
                 text += " (display: \"\(displayValue)\")"

@@ -13,4 +13,16 @@ extension JSONValue {
         case .array, .object: sortingKeys().jsonText()
         }
     }
+
+    /// The value in a few words, for summaries and assertion messages: a text quoted, anything cut to 60
+    /// characters with `...`.
+    var brief: String {
+        let text: String
+        switch self {
+        case .string(let string): text = "'\(string)'"
+        case .null: text = "null"
+        default: text = self.text
+        }
+        return text.count > 60 ? String(text.prefix(57)) + "..." : text
+    }
 }

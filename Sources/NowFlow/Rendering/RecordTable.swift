@@ -31,10 +31,27 @@ struct RecordTable {
     let fields: [String]
     let width: Int
 
-    init(records: [JSONObject], fields: [String], width: Int) {
-        rows = records.map { $0.dictionary.mapValues(Self.cell) }
+    /// A table of rows of cells (``cells(of:shown:)``).
+    init(rows: [[String: String]], fields: [String], width: Int) {
+        self.rows = rows
         self.fields = fields
         self.width = max(width, 20)
+    }
+
+    /// A table of JSON objects that are not records (attachments, an aggregate's groups, extracted values).
+    init(records: [JSONObject], fields: [String], width: Int) {
+        self.init(rows: records.map { $0.dictionary.mapValues(Self.cell) }, fields: fields, width: width)
+    }
+
+    /// A record's fields as shown, each member passed through `shown` first (its secrets masked, its dates in the
+    /// display's zone): one member at a time, the record itself left as it is.
+    static func cells(of record: NowRecord, shown: (JSONValue) -> JSONValue) -> [String: String] {
+        var cells: [String: String] = [:]
+        cells.reserveCapacity(record.json.count)
+        for (name, member) in record.json {
+            cells[name] = cell(shown(member))
+        }
+        return cells
     }
 
     /// The table's lines, and the fields left out because they did not fit.
@@ -83,6 +100,13 @@ struct RecordTable {
     private func candidateColumns() -> [String] {
         guard fields.isEmpty else { return fields }
         return Self.columns(of: Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys }))
+    }
+
+    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the rows have.
+    static func identifyingColumns(of rows: [[String: String]]) -> [String] {
+        RecordTable.leadingFields.filter { field in
+            rows.contains { !($0[field] ?? "").isEmpty }
+        }
     }
 
     /// The fields in the order they are shown when the step chose none: the leading fields, then the others in

@@ -22,6 +22,16 @@ struct ResultRenderer {
         }
     }
 
+    /// A query's records (`single` false) or a get's record as text: in the table format laid out from the records
+    /// themselves, each member's dates shown in the zone as its cell is made; in the other formats, `json` (the
+    /// step's result as expressions see it) written out.
+    func render(_ records: [NowRecord], single: Bool, fields: [String], json: () -> JSONValue) -> String {
+        guard format == .table, !single || records.count == 1 else { return render(json(), fields: fields) }
+        let rows = records.map { RecordTable.cells(of: $0, shown: dates.shown) }
+        if single, let cells = rows.first { return recordLines(cells: cells, fields: fields) }
+        return recordList(rows, fields: fields)
+    }
+
     private func table(_ value: JSONValue, fields: [String]) -> String {
         switch value {
         case .object(let result):
@@ -45,9 +55,14 @@ struct ResultRenderer {
 
     /// An aligned table with a line saying how many records there are and which fields did not fit.
     private func recordList(_ records: [JSONObject], fields: [String]) -> String {
-        guard !records.isEmpty else { return "no records" }
-        let (lines, hidden) = RecordTable(records: records, fields: fields, width: width).render()
-        var footer = "\(records.count) record\(records.count == 1 ? "" : "s")"
+        recordList(records.map { $0.dictionary.mapValues(RecordTable.cell) }, fields: fields)
+    }
+
+    /// An aligned table of rows of cells (``RecordTable/cells(of:shown:)``), with its footer.
+    private func recordList(_ rows: [[String: String]], fields: [String]) -> String {
+        guard !rows.isEmpty else { return "no records" }
+        let (lines, hidden) = RecordTable(rows: rows, fields: fields, width: width).render()
+        var footer = "\(rows.count) record\(rows.count == 1 ? "" : "s")"
         if !hidden.isEmpty {
             footer += "; \(hidden.count) more field\(hidden.count == 1 ? "" : "s") not shown (choose with fields=, or :format json)"
         }
@@ -56,7 +71,11 @@ struct ResultRenderer {
 
     /// One record as `field  value` lines: the chosen fields, or every non-empty field, identifying ones first.
     func recordLines(_ record: JSONObject, fields: [String]) -> String {
-        let cells = record.dictionary.mapValues(RecordTable.cell)
+        recordLines(cells: record.dictionary.mapValues(RecordTable.cell), fields: fields)
+    }
+
+    /// One record's cells (``RecordTable/cells(of:shown:)``) as `field  value` lines.
+    func recordLines(cells: [String: String], fields: [String]) -> String {
         let names = fields.isEmpty ? RecordTable.columns(of: Set(cells.filter { !$0.value.isEmpty }.keys)) : fields
         guard !names.isEmpty else { return "(an empty record)" }
         let nameWidth = min(names.map(\.count).max() ?? 0, 30)

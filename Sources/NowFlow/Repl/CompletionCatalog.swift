@@ -62,10 +62,10 @@ struct CompletionCatalog: Sendable {
     }
 
     /// Notes a table and the fields of its records.
-    mutating func saw(table: String, records: [JSONValue]) {
+    mutating func saw(table: String, records: [NowRecord]) {
         seenTables.insert(table)
-        for case .object(let record) in records {
-            seenFields[table, default: []].formUnion(record.keys)
+        for record in records {
+            seenFields[table, default: []].formUnion(record.json.keys)
         }
     }
 }

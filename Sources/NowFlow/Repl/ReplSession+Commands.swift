@@ -53,10 +53,10 @@ extension ReplSession {
 
     /// `:vars`: every variable, then every result, in a few words each.
     private func variables() -> String {
-        let vars = scope.vars.keys.sorted().map { "vars.\($0) = \(JobExecution.brief(masker(scope.vars[$0] ?? .null)))" }
+        let vars = scope.vars.keys.sorted().map { "vars.\($0) = \(masker(scope.vars[$0] ?? .null).brief)" }
         let steps = scope.steps.keys.filter { $0 != "_" }.sorted { a, b in
             (resolution[a] ?? -1, a) < (resolution[b] ?? -1, b)
-        }.map { "steps.\($0) = \(JobExecution.brief(masker(scope.steps[$0]?.json ?? .null)))" }
+        }.map { "steps.\($0) = \(masker(scope.steps[$0]?.json ?? .null).brief)" }
         var lines = vars + steps
         if let last = resolution["_"], recorded.indices.contains(last) { lines.append("steps._ is steps.\(recorded[last].id)") }
         return lines.isEmpty ? "no variables or results yet" : lines.joined(separator: "\n")

@@ -55,7 +55,7 @@ extension ReplSession {
     private func settle(_ interrupted: InterruptedWrite) async throws -> String {
         var write = interrupted.write
         let id = interrupted.id
-        var found: [String: JSONValue] = [:]
+        var found: [String: NowRecord] = [:]
         var wentThrough: [SessionWrite.Record] = []
         for record in write.records {
             let current = try await currentRecord(write.table, record.sysID)
@@ -80,10 +80,10 @@ extension ReplSession {
             if stillPossible { scope.steps[id] = value.map(StepResult.written) }
             if scope.steps["_"]?.isPossiblyWritten == true { scope.steps["_"] = value.map(StepResult.written) }
         }
-        func settled(_ action: TouchedRecord.Action, _ sysIDs: [String], record: JSONValue?) -> RecordWrite {
+        /// The write settled; `records` nil for a write that leaves none (a delete, a write by query).
+        func settled(_ action: TouchedRecord.Action, _ sysIDs: [String], records: [NowRecord?]?) -> RecordWrite {
             RecordWrite(
-                action: action, sysIDs: sysIDs, byQuery: interrupted.write.byQuery,
-                records: record.map { WrittenRecords([$0]) })
+                action: action, sysIDs: sysIDs, byQuery: interrupted.write.byQuery, records: records.map(WrittenRecords.init))
         }
         guard !wentThrough.isEmpty else {
             replace(with: nil)
@@ -102,18 +102,18 @@ extension ReplSession {
         switch (write.kind, write.byQuery) {
         case (.create, _):
             let sysID = sysIDs[0]
-            replace(with: settled(.created, [sysID], record: found[sysID] ?? .null))
+            replace(with: settled(.created, [sysID], records: [found[sysID]]))
             if let node = interrupted.node { record(node, id: id, jobStep: nil) }
             return "\(what) went through: \(write.table) \(sysID) exists (steps.\(id) is its record)"
         case (.update, false):
             let sysID = sysIDs[0]
-            replace(with: settled(.updated, [sysID], record: found[sysID] ?? .null))
+            replace(with: settled(.updated, [sysID], records: [found[sysID]]))
             return "\(what) went through: \(write.table) \(sysID) changed (steps.\(id) is its record; :undo restores \(write.written.joined(separator: ", ")))"
         case (.delete, false):
-            replace(with: settled(.deleted, [sysIDs[0]], record: nil))
+            replace(with: settled(.deleted, [sysIDs[0]], records: nil))
             return "\(what) went through: \(write.table) \(sysIDs[0]) is gone (:undo re-creates it)"
         case (_, true):
-            replace(with: settled(write.kind == .update ? .updated : .deleted, sysIDs, record: nil))
+            replace(with: settled(write.kind == .update ? .updated : .deleted, sysIDs, records: nil))
             let verb = write.kind == .update ? "changed" : "deleted"
             return "\(what) went through for \(sysIDs.count) of the \(total) \(write.table) records it matched: "
                 + "\(sysIDs.joined(separator: ", ")) \(verb) (steps.\(id) lists them; :undo takes them back)"

@@ -12,9 +12,9 @@ import NowData
 /// version moved, or a deleted record is back), saying so, and then changes none of the write's records.
 extension ReplSession {
     /// The record of `table` with `sysID` as the instance has it now (every field); nil when it has none.
-    func currentRecord(_ table: String, _ sysID: String) async throws -> JSONValue? {
+    func currentRecord(_ table: String, _ sysID: String) async throws -> NowRecord? {
         do {
-            return try JobExecution.result(try await service.record(with: sysID, from: table))
+            return try NowRecord(try JobExecution.result(try await service.record(with: sysID, from: table)))
         } catch let error as NowDataError where error.statusCode == 404 {
             return nil
         }
@@ -39,8 +39,7 @@ extension ReplSession {
         guard let table = try? tableTemplate.evaluate(in: scope).text else { return nil }
         switch target {
         case .sysID(let template):
-            guard let sysID = try? template.evaluate(in: scope).text, let record = try? await currentRecord(table, sysID),
-                let before = record.object
+            guard let sysID = try? template.evaluate(in: scope).text, let before = try? await currentRecord(table, sysID)
             else { return nil }
             return SessionWrite(
                 stepID: id, kind: kind, table: table, records: [.init(sysID: sysID, before: before)], written: written)
@@ -60,7 +59,7 @@ extension ReplSession {
                 let rows = try? JobExecution.resultList(data), rows.count <= max
             else { return nil }
             let records = rows.compactMap { row in
-                row.object.map { SessionWrite.Record(sysID: JobExecution.sysID(of: row), before: $0) }
+                (try? NowRecord(row)).map { SessionWrite.Record(sysID: $0.sysId ?? "", before: $0) }
             }
             return SessionWrite(stepID: id, kind: kind, table: table, records: records, byQuery: true, written: written)
         }
@@ -143,9 +142,9 @@ extension ReplSession {
         let write = writes[index]
         let what = "\(index + 1) (\(write.summary))"
         // Every record is looked at first: a write is taken back whole, or not at all.
-        var currents: [JSONValue?] = []
+        var currents: [NowRecord?] = []
         for record in write.records {
-            let current: JSONValue?
+            let current: NowRecord?
             do {
                 current = try await currentRecord(write.table, record.sysID)
             } catch {
@@ -189,11 +188,13 @@ extension ReplSession {
             return nil
         case .update:
             var fields: [FieldName: FieldValue] = [:]
-            for name in write.written { fields[name] = Self.fieldValue(record.before?[name]) }
+            for name in write.written { fields[name] = Self.fieldValue(name, of: record.before) }
             _ = try await service.updateRecord(sysId: record.sysID, in: write.table, with: fields)
         case .delete:
             var fields: [FieldName: FieldValue] = ["sys_id": .string(record.sysID)]
-            for (name, value) in record.before ?? [:] where !name.hasPrefix("sys_") { fields[name] = Self.fieldValue(value) }
+            for name in record.before?.json.keys ?? [] where !name.hasPrefix("sys_") {
+                fields[name] = Self.fieldValue(name, of: record.before)
+            }
             _ = try await service.createRecord(with: fields, in: write.table)
         }
         return try await currentRecord(write.table, record.sysID).flatMap { SessionWrite.Version($0) }
@@ -213,7 +214,7 @@ extension ReplSession {
 
     /// Why a record cannot be taken back: gone (after a create or update), back (after a delete), or changed since
     /// the session last left it; nil when it can.
-    private static func refusal(_ kind: SessionWrite.Kind, _ current: JSONValue?, since version: SessionWrite.Version?)
+    private static func refusal(_ kind: SessionWrite.Kind, _ current: NowRecord?, since version: SessionWrite.Version?)
         -> String?
     {
         guard kind != .delete else { return current == nil ? nil : "a record with its sys_id is on the instance again" }
@@ -224,12 +225,7 @@ extension ReplSession {
     }
 
     /// A field's value as read, to write back: a reference's sys_id, a text as it is, nothing as empty.
-    private static func fieldValue(_ value: JSONValue?) -> FieldValue {
-        switch value {
-        case .object(let members):
-            return .string(NowRecord.Field(member: .object(members))?.value ?? "")
-        case .some(let value): return .string(value.text)
-        case .none: return .string("")
-        }
+    private static func fieldValue(_ name: FieldName, of record: NowRecord?) -> FieldValue {
+        .string(record?.value(name) ?? record?.json[name]?.text ?? "")
     }
 }

@@ -337,11 +337,17 @@ public actor ReplSession {
         let fields: [String]
         let shownValue: JSONValue
         switch (step.kind, result) {
-        case (.query(let query), .records): (shownValue, fields) = (result.json, query.fields)
-        case (.get(let get), .record): (shownValue, fields) = (result.json, get.fields)
+        case (.query(let query), .records(let records)):
+            return masker(renderer.render(records, single: false, fields: query.fields) { result.json })
+        case (.get(let get), .record(let record, _)):
+            return masker(renderer.render(record.map { [$0] } ?? [], single: true, fields: get.fields) { result.json })
         case (.extract, .value(let value)): (shownValue, fields) = (value, [])
-        case (.create(let create), .written(let write)): (shownValue, fields) = Self.written(write, create.fields)
-        case (.update(let update), .written(let write)): (shownValue, fields) = Self.written(write, update.fields)
+        case (.create(let create), .written(let write)):
+            let (records, fields) = Self.written(write, create.fields)
+            return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
+        case (.update(let update), .written(let write)):
+            let (records, fields) = Self.written(write, update.fields)
+            return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
         case (.http, .http(_, _, let body)): (shownValue, fields) = (body, [])
         case (.attach, .attachments(let value)), (.download, .attachments(let value)),
             (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
@@ -351,13 +357,18 @@ public actor ReplSession {
         return masker(renderer.render(shownValue, fields: fields))
     }
 
-    /// A write's records as a list, and the columns: the identifying fields, then the fields written.
-    private static func written(_ write: RecordWrite, _ fields: [NamedTemplate]) -> (JSONValue, [String]) {
-        let records = write.records?.values ?? []
-        let present = Set(records.flatMap { record in record.object?.keys ?? [] })
+    /// A write's records, and the columns: the identifying fields, then the fields written.
+    private static func written(_ write: RecordWrite, _ fields: [NamedTemplate]) -> ([NowRecord], [String]) {
+        let records = (write.records?.values ?? []).compactMap { $0 }
+        let present = Set(records.flatMap(\.json.keys))
         let leading = RecordTable.leadingFields.filter(present.contains)
         let names = leading + fields.map(\.name).filter { !leading.contains($0) }
-        return (.object(["records": .array(records)]), names)
+        return (records, names)
+    }
+
+    /// Records as the JSON and YAML formats write a write's: `{"records": [...]}`.
+    private static func json(_ records: [NowRecord]) -> JSONValue {
+        .object(["records": .array(records.map(\.jsonValue))])
     }
 
     /// The session's dates: the job's coder, shown in the zone `:tz` chose.

@@ -12,16 +12,13 @@ struct SessionWrite: Sendable {
         var modCount: String
         var updatedOn: String
 
-        /// The version of a record as the instance sends it; nil without those fields.
-        init?(_ record: JSONValue) {
-            guard let count = record["sys_mod_count"]?.text, let updated = record["sys_updated_on"]?.text else { return nil }
+        /// The version of a record as the instance sends it; nil without those fields, or without a record.
+        init?(_ record: NowRecord?) {
+            guard let count = record?.value("sys_mod_count"), let updated = record?.value("sys_updated_on") else {
+                return nil
+            }
             modCount = count
             updatedOn = updated
-        }
-
-        init?(_ record: JSONObject?) {
-            guard let record else { return nil }
-            self.init(JSONValue.object(record))
         }
     }
 
@@ -29,7 +26,7 @@ struct SessionWrite: Sendable {
     struct Record: Sendable {
         var sysID: String
         /// The record before an update or a delete, every field as read.
-        var before: JSONObject?
+        var before: NowRecord?
         /// The record's version after the write (or after the undo of a later write to it); nil after a delete.
         var version: Version?
     }

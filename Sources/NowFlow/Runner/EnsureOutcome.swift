@@ -20,7 +20,8 @@ struct EnsureOutcome: Sendable {
     var sysID = ""
     /// The record's number or name, when it has one.
     var display: String?
-    var record: JSONValue = .null
+    /// The record as the step leaves it (as found when unchanged or deleted); nil when absent.
+    var record: NowRecord?
     /// The fields sent: every field of a created record, the differing ones of an updated record.
     var written: [String] = []
     /// For an update, each field sent: its stored value and the value sent.
@@ -31,7 +32,7 @@ struct EnsureOutcome: Sendable {
     var value: JSONValue {
         .object([
             "result": .string(result.rawValue), "changed": .bool(result.changed),
-            "sys_id": result == .absent ? .null : .string(sysID), "record": record,
+            "sys_id": result == .absent ? .null : .string(sysID), "record": record?.jsonValue ?? .null,
             "fields": .array(written.map(JSONValue.string)),
             "changes": .object(JSONObject(changes.map { ($0.name, ["from": $0.from, "to": $0.to] as JSONValue) })),
         ])
@@ -55,7 +56,7 @@ struct EnsureOutcome: Sendable {
         case .deleted:
             return (dryRun ? "would delete " : "deleted ") + name + mark
         case .updated:
-            let fields = changes.map { "\($0.name) \(JobExecution.brief($0.from)) → \(JobExecution.brief($0.to))" }
+            let fields = changes.map { "\($0.name) \($0.from.brief) → \($0.to.brief)" }
             return (dryRun ? "would update " : "updated ") + name + ": " + fields.joined(separator: ", ") + mark
         }
     }

@@ -6,7 +6,7 @@ import NowData
 ///
 /// Three conversions, each one date text at a time through NowData's date seam (``Coder/date(fromText:)``,
 /// ``Coder/text(for:)``, ``ServiceNowDateKind``), never through JSON:
-/// - ``incoming(_:)``: the records a job reads come to it in its own format (with `coder.dates: dd/MM/yyyy HH:mm`,
+/// - ``incoming(_:)-(NowRecord)``: the records a job reads come to it in its own format (with `coder.dates: dd/MM/yyyy HH:mm`,
 ///   `2026-03-07 22:00:00` becomes `07/03/2026 22:00`);
 /// - ``outgoing(_:)``: a date the job writes in its format is sent in ServiceNow's UTC `yyyy-MM-dd HH:mm:ss`;
 /// - ``shown(_:)``: every text the job's coder reads as a date is shown in the zone, with its offset
@@ -51,15 +51,40 @@ public struct JobDates: Sendable {
         name == "local" ? TimeZone.current : TimeZone(identifier: name)
     }
 
-    /// A value read from the instance with every ServiceNow date-time in it rewritten in the job's format.
+    /// A record read from the instance with the ServiceNow date-times of its fields (values and display values) in
+    /// the job's format: each field converted once, as it comes in; the record as it is with ServiceNow's format.
+    func incoming(_ record: NowRecord) -> NowRecord {
+        guard converts else { return record }
+        var fields = record.fields
+        var changed = false
+        for (name, field) in fields {
+            var converted = field
+            converted.value = incomingText(field.value)
+            converted.displayValue = field.displayValue.map(incomingText)
+            if converted != field {
+                fields[name] = converted
+                changed = true
+            }
+        }
+        guard changed else { return record }
+        var record = record
+        record.fields = fields
+        return record
+    }
+
+    /// A value read from the instance (an attachment's metadata) with every ServiceNow date-time in it rewritten in
+    /// the job's format.
     func incoming(_ value: JSONValue) -> JSONValue {
         guard converts else { return value }
-        return value.mappingStrings { text in
-            guard ServiceNowDateKind(text: text) == .dateTime, let date = Coder.default.date(fromText: text) else {
-                return text
-            }
-            return coder.text(for: date)
+        return value.mappingStrings(incomingText)
+    }
+
+    /// A ServiceNow date-time in the job's format; any other text as it is.
+    private func incomingText(_ text: String) -> String {
+        guard ServiceNowDateKind(text: text) == .dateTime, let date = Coder.default.date(fromText: text) else {
+            return text
         }
+        return coder.text(for: date)
     }
 
     /// The date a text in the job's format stands for, to be sent in ServiceNow's format; nil when the text is

@@ -99,7 +99,7 @@ extension JobExecution {
         var attachments: [JSONValue] = []
         try await calling {
             while let page = try await paginator.next(), !page.isEmpty {
-                for metadata in page { attachments.append(shown(try metadata.jobJSON())) }
+                for metadata in page { attachments.append(dates.incoming(try metadata.jobJSON())) }
                 if page.count < Self.defaultPageSize { break }
             }
         }

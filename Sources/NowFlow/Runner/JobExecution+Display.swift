@@ -10,32 +10,38 @@ extension JobExecution {
 
     /// The lines shown under the step's line for its `result`, the secrets masked; none without a display, or with
     /// `show: false` (and then the result is not walked for secrets).
+    ///
+    /// Records are laid out from their cells, each member masked and its dates shown in the display's zone as its
+    /// cell is made; the other values are masked and shown whole, as they are small.
     func shownLines(of step: Step, _ result: StepResult) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
         let width = max(display.width - Self.shownIndent.count, 20)
         /// A value as shown: its secrets masked, its dates in the display's zone.
         func shown(_ value: JSONValue) -> JSONValue { dates.shown(masker(value)) }
+        /// A record's cells as shown.
+        func cells(_ record: NowRecord) -> [String: String] { RecordTable.cells(of: record, shown: shown) }
         var lines: [String]
         switch (step.kind, result) {
         case (.query(let query), .records(let records)):
-            lines = table(records.map(shown), fields: query.fields, show: step.show, width: width)
+            lines = table(records.map(cells), fields: query.fields, show: step.show, width: width)
         case (.get(let get), .record(let record, _)):
-            lines = table([shown(record)], fields: get.fields, show: step.show, width: width)
+            lines = table(record.map { [cells($0)] } ?? [], fields: get.fields, show: step.show, width: width)
         case (.create(let create), .written(let write)):
             lines = written(
-                [shown(write.record)], set: create.fields.map(\.name), show: step.show, dates: dates, width: width)
+                write.record.map { [cells($0)] } ?? [], set: create.fields.map(\.name), show: step.show, dates: dates,
+                width: width)
         case (.update(let update), .written(let write)):
-            let records = (write.records?.values ?? []).map(shown)
+            let rows = (write.records?.values ?? []).compactMap { $0.map(cells) }
             lines = written(
-                records, set: update.fields.map(\.name), bySysID: !write.byQuery, show: step.show, dates: dates,
+                rows, set: update.fields.map(\.name), bySysID: !write.byQuery, show: step.show, dates: dates,
                 width: width)
         case (.delete, .written(let write)):
-            let sysIDs = write.byQuery ? write.sysIDs.map { JSONValue.string(masker($0)) } : []
+            let sysIDs = write.byQuery ? write.sysIDs.map { masker($0) } : []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
         case (.extract, .value(let value)):
             let value = masker(value)
             if let items = dates.shown(value).array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
-                lines = table(items, fields: [], show: step.show, width: width)
+                lines = table(Self.cells(items), fields: [], show: step.show, width: width)
             } else {
                 lines = valueLines(value, dates: dates, width: width)
             }
@@ -51,14 +57,15 @@ extension JobExecution {
         case (.ensure, .ensured(let outcome)):
             // What was created or changed: the record's identifying field and the fields sent.
             let sent = outcome.written
-            lines = sent.isEmpty ? [] : written([shown(outcome.record)], set: sent, show: step.show, dates: dates, width: width)
+            let rows = outcome.record.map { [cells($0)] } ?? []
+            lines = sent.isEmpty ? [] : written(rows, set: sent, show: step.show, dates: dates, width: width)
         case (.http, .http(_, _, let body)):
             lines = valueLines(masker(body), dates: dates, width: width)
         case (.attach, .attachments(let value)), (.download, .attachments(let value)),
             (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
             let (value, fields) = ResultRenderer.tabular(shown(value), of: step.kind)
             if let records = value["records"]?.array {
-                lines = table(records, fields: fields, show: step.show, width: width)
+                lines = table(Self.cells(records), fields: fields, show: step.show, width: width)
             } else if let record = value["record"]?.object {
                 let renderer = ResultRenderer(format: .table, dates: dates, width: width)
                 lines = renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
@@ -71,41 +78,42 @@ extension JobExecution {
         return lines.map { Self.shownIndent + $0 }
     }
 
-    /// Records as an aligned table of `fields` (else the identifying fields they have), at most `show` rows and a
-    /// line saying how many more there are.
-    private func table(_ records: [JSONValue], fields: [String], show: ShowSetting, width: Int) -> [String] {
-        let objects = records.compactMap(\.object)
-        guard !objects.isEmpty else { return [] }
+    /// The cells of the objects among `items` (values that are not records: attachments, groups, extracted items).
+    private static func cells(_ items: [JSONValue]) -> [[String: String]] {
+        items.compactMap { $0.object?.dictionary.mapValues(RecordTable.cell) }
+    }
+
+    /// Rows of cells as an aligned table of `fields` (else the identifying fields they have), at most `show` rows
+    /// and a line saying how many more there are.
+    private func table(_ rows: [[String: String]], fields: [String], show: ShowSetting, width: Int) -> [String] {
+        guard !rows.isEmpty else { return [] }
         let limit: Int
         switch show {
         case .rows(let rows): limit = rows
-        case .all, .none: limit = objects.count
+        case .all, .none: limit = rows.count
         }
-        let rows = Array(objects.prefix(limit))
-        let columns = fields.isEmpty ? Self.identifyingColumns(of: rows) : fields
-        var lines = RecordTable(records: rows, fields: columns, width: width).render().lines
-        if objects.count > rows.count { lines.append("and \(objects.count - rows.count) more") }
+        let shown = Array(rows.prefix(limit))
+        let columns = fields.isEmpty ? RecordTable.identifyingColumns(of: shown) : fields
+        var lines = RecordTable(rows: shown, fields: columns, width: width).render().lines
+        if rows.count > shown.count { lines.append("and \(rows.count - shown.count) more") }
         return lines
     }
 
-    /// The records a write touched: the field that names each (number, name or user_name) and the fields it set;
-    /// one record as `field  value` lines (with its sys_id unless the write named it, as the step's line does),
-    /// several as a table with their sys_ids.
+    /// The records a write touched, as cells: the field that names each (number, name or user_name) and the fields
+    /// it set; one record as `field  value` lines (with its sys_id unless the write named it, as the step's line
+    /// does), several as a table with their sys_ids.
     private func written(
-        _ records: [JSONValue], set: [String], bySysID: Bool = true, show: ShowSetting, dates: JobDates, width: Int
+        _ rows: [[String: String]], set: [String], bySysID: Bool = true, show: ShowSetting, dates: JobDates, width: Int
     ) -> [String] {
-        let present = Set(records.flatMap { record -> [String] in
-            guard case .object(let fields) = record else { return [] }
-            return fields.compactMap { RecordTable.cell($0.value).isEmpty ? nil : $0.key }
-        })
+        let present = Set(rows.flatMap { row in row.compactMap { $0.value.isEmpty ? nil : $0.key } })
         let naming = RecordName.fields.first(where: present.contains).map { [$0] } ?? []
         let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) }
-        guard records.count == 1, let record = records.first?.object else {
-            return table(records, fields: columns + ["sys_id"], show: show, width: width)
+        guard rows.count == 1, let cells = rows.first else {
+            return table(rows, fields: columns + ["sys_id"], show: show, width: width)
         }
         let renderer = ResultRenderer(format: .table, dates: dates, width: width)
         let fields = bySysID ? columns : columns + ["sys_id"]
-        return renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
+        return renderer.recordLines(cells: cells, fields: fields).split(separator: "\n").map(String.init)
     }
 
     /// An extracted value other than a list of records, unless the step's line shows it whole already: a record
@@ -113,16 +121,9 @@ extension JobExecution {
     private func valueLines(_ value: JSONValue, dates: JobDates, width: Int) -> [String] {
         switch value {
         case .array, .object: break
-        default: guard Self.brief(value).hasSuffix("...") else { return [] }
+        default: guard value.brief.hasSuffix("...") else { return [] }
         }
         let renderer = ResultRenderer(format: .table, dates: dates, width: width)
         return renderer.render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the records have.
-    static func identifyingColumns(of records: [JSONObject]) -> [String] {
-        RecordTable.leadingFields.filter { field in
-            records.contains { !RecordTable.cell($0[field] ?? .null).isEmpty }
-        }
     }
 }

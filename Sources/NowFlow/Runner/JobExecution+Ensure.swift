@@ -40,38 +40,37 @@ extension JobExecution {
                 done.sysID = write.sysIDs.first ?? ""
                 done.record = write.record
             }
-            done.display = done.record.object.flatMap(RecordName.init)?.text
+            done.display = done.record.flatMap(RecordName.init)?.text
             done.written = createdFields.map(\.name)
             outcome = done
         case (let record?, .absent):
             var done = EnsureOutcome(result: .deleted, table: table, query: query)
-            done.sysID = Self.sysID(of: .object(record))
+            done.sysID = record.sysId ?? ""
             done.display = RecordName(record)?.text
-            done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
+            done.record = dates.incoming(record.values(as: step.settings.read.displayValue))
             try await delete(table, done.sysID, label: label)
             outcome = done
         case (let record?, .present):
             var done = EnsureOutcome(result: .unchanged, table: table, query: query)
-            done.sysID = Self.sysID(of: .object(record))
+            done.sysID = record.sysId ?? ""
             done.display = RecordName(record)?.text
             var changes: [FieldName: FieldValue] = [:]
             for field in step.fields {
                 guard let value = wanted[field.name] else { continue }
-                let stored = record[field.name]
-                guard !Self.holds(stored, value) else { continue }
+                guard !record.holds(value, in: field.name) else { continue }
                 changes[field.name] = value
                 done.written.append(field.name)
-                let storedValue = stored.flatMap(NowRecord.Field.init(member:)).map { JSONValue.string($0.value) }
-                done.changes.append((field.name, storedValue ?? stored ?? .null, .string(value.stringValue)))
+                let stored = record.value(field.name).map(JSONValue.string) ?? record.json[field.name]
+                done.changes.append((field.name, stored ?? .null, .string(value.stringValue)))
             }
             if changes.isEmpty {
-                done.record = shown(Self.values(of: record, as: step.settings.read.displayValue))
+                done.record = dates.incoming(record.values(as: step.settings.read.displayValue))
             } else {
                 done.result = .updated
                 let answer = try await update(
                     table, done.sysID, changes, writeOptions(step.settings), readConfiguration([], step.settings.read),
                     label: label)
-                done.record = WrittenRecords(answers: [answer], dates: dates).values.first ?? .null
+                done.record = WrittenRecords(answers: [answer], dates: dates).values.first ?? nil
             }
             outcome = done
         }
@@ -82,7 +81,7 @@ extension JobExecution {
     /// The one record of `table` that `query` matches, each field as `{value, display_value}`, or nil when none
     /// does; fails when more than one does.
     private func ensuredRecord(_ table: String, query: String, fields: [String]) async throws(StepFailure)
-        -> JSONObject?
+        -> NowRecord?
     {
         var names = ["sys_id"] + RecordTable.leadingFields
         for field in fields where !names.contains(field) { names.append(field) }
@@ -102,26 +101,12 @@ extension JobExecution {
                 table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")
         }
         // The fields read only for the check are not the record's result.
-        return records.first?.object.map { JSONObject($0.filter { names.contains($0.key) }.map { ($0.key, $0.value) }) }
-    }
-
-    /// Whether the field as stored (`{value, display_value}`) already holds `wanted`: its value or its display
-    /// value is the text the Table API would be sent.
-    static func holds(_ stored: JSONValue?, _ wanted: FieldValue) -> Bool {
-        let text = wanted.stringValue
-        guard let stored, let field = NowRecord.Field(member: stored) else { return stored?.text == text }
-        return field.value == text || field.displayValue == text
-    }
-
-    /// A record read with `display_value=all` as `mode` would have shown it: stored values, display values, or
-    /// both.
-    static func values(of record: JSONObject, as mode: DisplayValueMode) -> JSONValue {
-        guard mode != .all else { return .object(record) }
-        return .object(
-            JSONObject(
-                record.map { name, member in
-                    guard case .object = member, let field = NowRecord.Field(member: member) else { return (name, member) }
-                    return (name, .string(mode == .display ? field.displayValue ?? field.value : field.value))
-                }))
+        guard let found = records.first else { return nil }
+        do {
+            guard case .object(let object) = found else { throw NowDataError.cannotParseResponse }
+            return try NowRecord(.object(JSONObject(object.filter { names.contains($0.key) }.map { ($0.key, $0.value) })))
+        } catch {
+            throw StepFailure("the instance's answer has an element that is not a record: \(error)", fromInstance: true)
+        }
     }
 }

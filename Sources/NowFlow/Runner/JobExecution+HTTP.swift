@@ -96,7 +96,7 @@ extension JobExecution {
             let found = try? body.value(at: check.path)
             guard let found, found.looselyEquals(wanted) else {
                 throw StepFailure(
-                    "\(request): expected \(check.path) == \(Self.brief(wanted)) in the body, got \(found.map(Self.brief) ?? "no value")",
+                    "\(request): expected \(check.path) == \(wanted.brief) in the body, got \(found.map(\.brief) ?? "no value")",
                     isAssertion: true, fromInstance: true)
             }
         }

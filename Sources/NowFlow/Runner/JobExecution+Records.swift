@@ -35,10 +35,10 @@ extension JobExecution {
             readConfiguration: readConfiguration(step.fields, step.read))
         let paginator = service.paginator(from: table, configuration: configuration)
         paginator.maxRecords = limit
-        var records: [JSONValue] = []
+        var records: [NowRecord] = []
         try await calling {
             while let page = try await paginator.next() {
-                let items = try Self.resultList(page).map(shown)
+                let items = try incomingRecords(page)
                 records += items
                 let pages = paginator.numberOfPages
                 let announced = pages == Int.max ? nil : max(records.count, min(pages * pageSize, Int.max / 2))
@@ -56,7 +56,7 @@ extension JobExecution {
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let configuration = readConfiguration(step.fields, step.read)
         let record = try await calling {
-            shown(try Self.result(try await service.record(with: sysID, from: table, configuration: configuration)))
+            try incomingRecord(try await service.record(with: sysID, from: table, configuration: configuration))
         }
         let standIn = dryRun?.isStandIn(sysID) == true ? " (dry run)" : ""
         return (.record(record, sysID: sysID), "\(table) \(sysID)\(standIn)")
@@ -69,26 +69,26 @@ extension JobExecution {
         // dry run's stand-in has a sys_id that says what it is.
         let assigned = fields["sys_id"]?.stringValue ?? dryRun?.nextStandInSysID() ?? NowTableService.makeSysID()
         fields["sys_id"] = .string(assigned)
-        let record: JSONValue
+        let record: NowRecord?
         do {
             record = try await calling {
-                try Self.result(
+                try incomingRecord(
                     try await service.createRecord(
                         with: fields, in: table, writeOptions: writeOptions(step.settings),
                         configuration: readConfiguration([], step.settings.read)))
             }
         } catch {
-            if dryRun == nil, Self.mayHaveCreated(error.cause) {
+            if dryRun == nil, error.cause?.mayHaveWritten == true {
                 touched.append(TouchedRecord(action: .possiblyCreated, table: table, sysID: assigned, step: label))
             }
             throw error
         }
-        let sysID = Self.sysID(of: record)
+        let sysID = record?.sysId ?? ""
         let result = StepResult.written(
-            RecordWrite(action: .created, sysIDs: [sysID], byQuery: false, records: WrittenRecords([shown(record)])))
+            RecordWrite(action: .created, sysIDs: [sysID], byQuery: false, records: WrittenRecords([record])))
         guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        if let name = record.object.flatMap(RecordName.init) { numbers[sysID] = name.text }
+        if let name = record.flatMap(RecordName.init) { numbers[sysID] = name.text }
         return (result, "created \(table) \(sysID)")
     }
 
@@ -164,9 +164,21 @@ extension JobExecution {
         return answer
     }
 
-    /// A record as the job sees it: dates in the job's format.
-    func shown(_ value: JSONValue) -> JSONValue {
-        dates.incoming(value)
+    /// The records of a Table API answer (`{"result": [...]}`) as the job sees them: dates in the job's format.
+    func incomingRecords(_ data: Data) throws -> [NowRecord] {
+        try Self.resultList(data).map { item in
+            guard let record = try? NowRecord(item) else {
+                throw StepFailure("the instance's answer has an element that is not a record")
+            }
+            return dates.incoming(record)
+        }
+    }
+
+    /// The record of a Table API answer (`{"result": {...}}`) as the job sees it: dates in the job's format; nil
+    /// when the result is not a record.
+    func incomingRecord(_ data: Data) throws -> NowRecord? {
+        let result = try Self.result(data)
+        return (try? NowRecord(result)).map(dates.incoming)
     }
 
     func delete(_ table: String, _ sysID: String, label: String) async throws(StepFailure) {
@@ -228,17 +240,6 @@ extension JobExecution {
             var failure = StepFailure("\(error)", fromInstance: true)
             failure.cause = error as? NowDataError
             throw failure
-        }
-    }
-
-    /// Whether a create that failed with `cause` may still have created its record: no answer came (the
-    /// connection failed or the request was cancelled once sent) or the server failed (5xx), rather than a
-    /// refusal before or at the instance.
-    static func mayHaveCreated(_ cause: NowDataError?) -> Bool {
-        switch cause {
-        case .network: return true
-        case .badResponse(let status): return status.code >= 500
-        default: return false
         }
     }
 

@@ -10,7 +10,7 @@ extension JobExecution {
         } catch {
             throw StepFailure("extract: \(step.fromSource): \(error)")
         }
-        return (.value(value), "= \(Self.brief(value))")
+        return (.value(value), "= \(value.brief)")
     }
 
     func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (StepResult, String) {
@@ -42,8 +42,8 @@ extension JobExecution {
                 message = "assertion failed: \(step.source)"
             }
             if case .binary(let op, let left, let right) = step.that, op != .and, op != .or, op != .coalesce {
-                let leftValue = (try? left.evaluate(in: scope)).map(Self.brief) ?? "?"
-                let rightValue = (try? right.evaluate(in: scope)).map(Self.brief) ?? "?"
+                let leftValue = (try? left.evaluate(in: scope)).map(\.brief) ?? "?"
+                let rightValue = (try? right.evaluate(in: scope)).map(\.brief) ?? "?"
                 message += " (\(leftValue) \(op.rawValue) \(rightValue) is false)"
             }
             throw StepFailure(message, isAssertion: true)
@@ -180,16 +180,5 @@ extension JobExecution {
             }
         }
         return result
-    }
-
-    /// A value in a few words, for summaries and assertion messages.
-    static func brief(_ value: JSONValue) -> String {
-        let text: String
-        switch value {
-        case .string(let string): text = "'\(string)'"
-        case .null: text = "null"
-        default: text = value.text
-        }
-        return text.count > 60 ? String(text.prefix(57)) + "..." : text
     }
 }

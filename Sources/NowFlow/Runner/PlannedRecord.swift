@@ -19,11 +19,10 @@ public struct PlannedRecord: Sendable, Hashable {
     public var fields: [FieldChange]
 
     /// The record `before`, changed by `changing` (nil for a delete), masked.
-    init(before: JSONObject, changing: JSONObject?, masker: SecretMasker) {
+    init(before: NowRecord, changing: JSONObject?, masker: SecretMasker) {
         func text(_ name: String) -> String? {
-            guard let value = before[name] else { return nil }
-            let text = Self.value(of: value).text
-            return text.isEmpty ? nil : masker(text)
+            guard let text = before.value(name) ?? before.json[name]?.text, !text.isEmpty else { return nil }
+            return masker(text)
         }
         sysID = text("sys_id") ?? ""
         let title = text("short_description").map { " \"\($0)\"" } ?? ""
@@ -33,15 +32,17 @@ public struct PlannedRecord: Sendable, Hashable {
             display = sysID + title
         }
         fields = (changing ?? JSONObject()).compactMap { name, value in
-            let from = before[name].map(Self.value(of:)) ?? .null
+            let from = Self.value(of: name, in: before)
             guard name != "sys_id", from.text != value.text else { return nil }
             return FieldChange(name: name, from: masker(from), to: masker(value))
         }
     }
 
-    /// A reference's `value` rather than its `{link, value}`; any other value as it is.
-    private static func value(of member: JSONValue) -> JSONValue {
-        guard case .object = member, let field = NowRecord.Field(member: member) else { return member }
-        return .string(field.value)
+    /// A member of the record: a reference's (a field object's) `value` rather than its `{link, value}`; any other
+    /// member as it is; null when the record has none.
+    private static func value(of name: String, in record: NowRecord) -> JSONValue {
+        guard let member = record.json[name] else { return .null }
+        guard case .object = member, let value = record.value(name) else { return member }
+        return .string(value)
     }
 }

@@ -33,7 +33,7 @@ public struct PlannedWrite: Sendable, Hashable {
         body = request.body.map { data in
             masker((try? JSONValue(json: data)) ?? .string(String(decoding: data, as: UTF8.self)))
         }
-        record = before.map { before in
+        record = before.flatMap { try? NowRecord(.object($0)) }.map { before in
             PlannedRecord(before: before, changing: method == "DELETE" ? nil : body?.object, masker: masker)
         }
     }

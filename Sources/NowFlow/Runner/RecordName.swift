@@ -13,11 +13,10 @@ struct RecordName: Sendable, Hashable {
     /// The field's text: its display value when the record carries one, else its value.
     var text: String
 
-    /// The name of a record whose fields are plain or `{value, display_value}`; nil when none of ``fields`` has a
-    /// text.
-    init?(_ record: JSONObject) {
+    /// The name of a record; nil when none of ``fields`` has a text.
+    init?(_ record: NowRecord) {
         for field in Self.fields {
-            if let text = record[field].flatMap(Self.text(of:)), !text.isEmpty {
+            if let text = record.displayValue(field), !text.isEmpty {
                 (self.field, self.text) = (field, text)
                 return
             }
@@ -33,11 +32,6 @@ struct RecordName: Sendable, Hashable {
         guard let fields = JSONValue.members(fields, of: "result", in: data) else {
             throw StepFailure("the instance's answer has no result")
         }
-        return RecordName(fields)
-    }
-
-    /// A field's text: a display value when it has one, else its value.
-    private static func text(of field: JSONValue) -> String? {
-        NowRecord.Field(member: field).map { $0.displayValue ?? $0.value }
+        return (try? NowRecord(.object(fields))).flatMap(RecordName.init)
     }
 }

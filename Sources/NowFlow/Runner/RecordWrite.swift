@@ -23,11 +23,11 @@ struct RecordWrite: Sendable {
             var result: JSONObject = [
                 "sys_ids": .array(sysIDs.map(JSONValue.string)), "count": .number(JSONNumber(sysIDs.count)),
             ]
-            if let records { result["records"] = .array(records.values) }
+            if let records { result["records"] = .array(records.values.map { $0?.jsonValue ?? .null }) }
             return .object(result)
         }
         let sysID = JSONValue.string(sysIDs.first ?? "")
-        let record = records?.values.first ?? .null
+        let record = self.record?.jsonValue ?? .null
         switch action {
         case .created, .possiblyCreated: return .object(["record": record, "sys_id": sysID])
         case .updated: return .object(["record": record, "sys_id": sysID, "count": 1])
@@ -35,6 +35,6 @@ struct RecordWrite: Sendable {
         }
     }
 
-    /// The one record of a write by sys_id (null when the write has none).
-    var record: JSONValue { records?.values.first ?? .null }
+    /// The one record of a write by sys_id; nil when the write has none.
+    var record: NowRecord? { records?.values.first ?? nil }
 }

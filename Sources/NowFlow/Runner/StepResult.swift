@@ -3,14 +3,18 @@ import NowData
 /// What a step gives `steps.<id>`: one case for each result the JSON report documents (`results`). Rendering,
 /// reports, `ensure`, `:undo` and the records-touched summary switch on it; expressions, `outputs:` and the report
 /// see it as JSON (``json``), in the shapes `docs/job-files.md` lists.
+///
+/// The records a step read or wrote are ``NowData/NowRecord``s, their dates in the job's format
+/// (``JobDates/incoming(_:)``); their JSON is the members as the instance sent them, so ``json`` wraps them and
+/// copies nothing.
 enum StepResult: Sendable {
     /// A step's id and its result.
     typealias Named = (id: String, result: StepResult)
 
     /// A query's records: `records` and `count`.
-    case records([JSONValue])
+    case records([NowRecord])
     /// A get's record (null when the instance gave none): `record` and `sys_id`.
-    case record(JSONValue, sysID: String)
+    case record(NowRecord?, sysID: String)
     /// A create, update or delete.
     case written(RecordWrite)
     /// What an ensure step found and did.
@@ -35,9 +39,9 @@ enum StepResult: Sendable {
     var json: JSONValue {
         switch self {
         case .records(let records):
-            return ["records": .array(records), "count": .number(JSONNumber(records.count))]
+            return ["records": .array(records.map(\.jsonValue)), "count": .number(JSONNumber(records.count))]
         case .record(let record, let sysID):
-            return ["record": record, "sys_id": .string(sysID)]
+            return ["record": record?.jsonValue ?? .null, "sys_id": .string(sysID)]
         case .written(let write):
             return write.json
         case .ensured(let outcome):
@@ -62,13 +66,12 @@ enum StepResult: Sendable {
         }
     }
 
-    /// The records the result holds: a query's, a get's (null when none), a create's or an update's; none for the
-    /// others.
-    var records: [JSONValue] {
+    /// The records the result holds: a query's, a get's, a create's or an update's; none for the others.
+    var records: [NowRecord] {
         switch self {
         case .records(let records): records
-        case .record(let record, _): [record]
-        case .written(let write): write.records?.values ?? []
+        case .record(let record, _): record.map { [$0] } ?? []
+        case .written(let write): write.records?.values.compactMap { $0 } ?? []
         default: []
         }
     }

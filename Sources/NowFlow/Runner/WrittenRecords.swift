@@ -7,13 +7,13 @@ import Synchronization
 final class WrittenRecords: Sendable {
     private enum State {
         case answers([Data], JobDates)
-        case read([JSONValue])
+        case read([NowRecord?])
     }
 
     private let state: Mutex<State>
 
     /// Records already read.
-    init(_ records: [JSONValue]) {
+    init(_ records: [NowRecord?]) {
         state = Mutex(.read(records))
     }
 
@@ -22,15 +22,15 @@ final class WrittenRecords: Sendable {
         state = Mutex(.answers(answers, dates))
     }
 
-    /// The records, as the job sees them; an answer that does not hold one is null.
-    var values: [JSONValue] {
+    /// The records, as the job sees them; nil for an answer that does not hold one.
+    var values: [NowRecord?] {
         state.withLock { state in
             switch state {
             case .read(let records):
                 return records
             case .answers(let answers, let dates):
                 let records = answers.map { data in
-                    (try? JSONValue(json: data)["result"]).flatMap { $0 }.map(dates.incoming) ?? .null
+                    (try? JSONValue(json: data)["result"]).flatMap { $0 }.flatMap { try? NowRecord($0) }.map(dates.incoming)
                 }
                 state = .read(records)
                 return records
