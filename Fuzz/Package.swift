@@ -29,7 +29,8 @@ let package = Package(
                 .product(name: "NowData", package: nowflow),
             ]),
         fuzzTarget("YAML", [.product(name: "NowFlow", package: nowflow)]),
-        fuzzTarget("Expression", [.product(name: "NowFlow", package: nowflow)]),
+        fuzzTarget(
+            "Expression", [.product(name: "NowFlow", package: nowflow), .product(name: "NowData", package: nowflow)]),
         fuzzTarget("Job", [.product(name: "NowFlow", package: nowflow)]),
         fuzzTarget("ShortForm", [.product(name: "NowFlow", package: nowflow)]),
         fuzzTarget("Decode", [.product(name: "NowData", package: nowflow)]),

@@ -1,6 +1,7 @@
 // Expressions, templates and encoded-query building: any text must parse or give an ExpressionError, and
 // evaluating what parses must give a value or an EvaluationError, never a crash or a hang.
 import FuzzSupport
+import NowData
 @testable import NowFlow
 
 @main
@@ -8,7 +9,7 @@ enum FuzzExpression {
     static let scope = Scope(
         vars: ["name": "abel^tuter", "count": 3, "ratio": 0.5, "list": ["a", 2]],
         env: ["HOME": "/root"],
-        steps: ["q": .records([["sys_id": "abc"]])],
+        steps: ["q": .records([NowRecord(fields: ["sys_id": NowRecord.Field(value: "abc")])])],
         locals: ["item": "INC0010001"])
 
     static func main() {
