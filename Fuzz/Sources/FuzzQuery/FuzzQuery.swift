@@ -46,7 +46,8 @@ enum FuzzQuery {
 
     /// `query` with the reasons of its invalid terms left out: an invalid term prints as its text, which may read
     /// back as invalid for another reason (a malformed `RLQUERY` header prints without the `ENDRLQUERY` that closed
-    /// it, and reads back as unclosed); the conditions are the same.
+    /// it, and reads back as unclosed); the conditions are the same. So are the headers of `RLQUERY` terms as
+    /// written (kept for warnings): `>=01` prints as `>=1`, the same count.
     static func withoutReasons(_ query: EncodedQuery) -> EncodedQuery {
         var query = query
         for g in query.groups.indices {
@@ -58,6 +59,7 @@ enum FuzzQuery {
                         join.query = withoutReasons(join.query)
                         return .join(join)
                     case .relatedList(var related):
+                        related.text = ""
                         related.query = withoutReasons(related.query)
                         return .relatedList(related)
                     case .condition: return term
