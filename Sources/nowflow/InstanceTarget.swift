@@ -6,7 +6,8 @@ import NowFlow
 /// The instance a run talks to: the embedded local instance (in process), a URL, or a profile of
 /// `~/.nowflow/config.yaml`.
 struct InstanceTarget {
-    /// An instance that cannot be used: a usage error (a bad URL, an unknown profile) or a failure to open it.
+    /// An instance that cannot be used: a usage or configuration error (a bad URL, an unknown profile, an unreadable
+    /// `config.yaml`, a profile's unset environment variable) or a failure to open it.
     struct Failure: Error, CustomStringConvertible {
         var description: String
         var isUsage: Bool
@@ -154,7 +155,8 @@ struct InstanceTarget {
                 target.secrets = resolved.secrets
             }
         } catch {
-            throw Failure(description: "\(error)", isUsage: false)
+            // A profile's auth that reads an unset variable: the configuration, not the job, is at fault.
+            throw Failure(description: "\(error)", isUsage: true)
         }
         return target
     }

@@ -2,11 +2,11 @@ import Foundation
 import NowFlow
 import Synchronization
 
-/// Prints a run's events: on stderr a line per step, the writes a dry run does not send, with `verbose` every
-/// request sent with its status and time, and the progress of a long query's pages or a long `foreach` (done of
-/// total, rate and time left); on stdout each step's result under its line (``StepOutcome/shown``). On a terminal
-/// (`bar`) the progress is one line redrawn in place with a bar; otherwise (`NO_COLOR`, a pipe, a file) a plain
-/// line every few seconds once the work has taken that long.
+/// Prints a run's events: on stderr a line per step, with `verbose` every request sent with its status and time,
+/// and the progress of a long query's pages or a long `foreach` (done of total, rate and time left); on stdout each
+/// step's result under its line (``StepOutcome/shown``). On a terminal (`bar`) the progress is one line redrawn in
+/// place with a bar; otherwise (`NO_COLOR`, a pipe, a file) a plain line every few seconds once the work has taken
+/// that long. `quiet` prints the lines of the steps that failed and nothing else.
 final class ProgressPrinter: Sendable {
     /// How long work runs before its first plain progress line, and the time between two of them.
     static let plainInterval: Duration = .seconds(3)
@@ -14,6 +14,7 @@ final class ProgressPrinter: Sendable {
     private let color: Bool
     private let bar: Bool
     private let verbose: Bool
+    private let quiet: Bool
     private struct State {
         /// Whether a progress bar is on screen (to be cleared before the next line).
         var showing = false
@@ -25,11 +26,12 @@ final class ProgressPrinter: Sendable {
     private let state = Mutex(State())
 
     /// A printer: `color` for the steps' marks, `bar` for a progress bar redrawn in place (a terminal that allows
-    /// it) rather than plain lines, `verbose` for a line per request.
-    init(color: Bool, bar: Bool, verbose: Bool = false) {
+    /// it) rather than plain lines, `verbose` for a line per request, `quiet` for the failed steps' lines only.
+    init(color: Bool, bar: Bool, verbose: Bool = false, quiet: Bool = false) {
         self.color = color
         self.bar = bar
         self.verbose = verbose
+        self.quiet = quiet
     }
 
     func handle(_ event: RunEvent) {
@@ -37,18 +39,16 @@ final class ProgressPrinter: Sendable {
         case .stepStarted:
             break
         case .paging(let label, let fetched, let expected):
-            progress(label, done: fetched, total: expected, unit: "records")
+            if !quiet { progress(label, done: fetched, total: expected, unit: "records") }
         case .iterating(let label, let done, let total):
-            progress(label, done: done, total: total, unit: "items")
+            if !quiet { progress(label, done: done, total: total, unit: "items") }
         case .stepFinished(let outcome):
+            guard !quiet || outcome.status == .failed || outcome.status == .assertionFailed else { return }
             clearProgress()
             _ = state.withLock { $0.started.removeValue(forKey: outcome.label) }
             printError(outcome.progressLine(color: color))
             // The step's result (a table of records, a value) is a result: it goes to stdout, under the line.
             if !outcome.shown.isEmpty { printResult(outcome.shown.joined(separator: "\n")) }
-        case .plannedWrite(let write):
-            clearProgress()
-            printError("     would send \(write.description)")
         case .request(let request):
             guard verbose else { return }
             clearProgress()

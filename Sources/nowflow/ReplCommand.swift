@@ -60,7 +60,7 @@ enum ReplCommand {
                 switch event {
                 case .paging, .iterating: progress.handle(event)
                 case .stepFinished: progress.clearProgress()
-                case .stepStarted, .plannedWrite, .request: break
+                case .stepStarted, .request: break
                 }
             })
         let session: ReplSession

@@ -11,9 +11,11 @@ import NowFlow
 /// `nowflow run JOB.yaml`: runs a job on the embedded instance, a URL or a profile, with a line per step on
 /// stderr and the results on stdout.
 ///
-/// Exit status: 0 passed, 1 usage error, 2 invalid job file, 3 a step failed, 4 an assertion failed, 5 (with
-/// `--detailed-exitcode`) passed and changed a record, 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP, 141
-/// stdout or stderr closed (SIGPIPE) while the job ran (after `finally` ran and the reports were written).
+/// Exit status: 0 passed, 1 usage or configuration error (an unknown profile, an unset variable in one, an
+/// unreadable `config.yaml` or vars file), 2 invalid job file (or one that cannot be read), 3 a step failed, 4 an
+/// assertion failed, 5 (with `--detailed-exitcode`) passed and changed a record, 130, 143 or 129 interrupted by
+/// SIGINT, SIGTERM or SIGHUP, 141 stdout or stderr closed (SIGPIPE) while the job ran (after `finally` ran and the
+/// reports were written). docs/ci.md holds the table.
 enum RunCommand {
     /// The command's arguments and options, for the parser, the synopsis and `--help`.
     static let declaration = CommandDeclaration(
@@ -21,9 +23,10 @@ enum RunCommand {
         abstract: """
             Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
             step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
-            job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
-            name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
-            record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
+            job files run one after the other. Exit status: 0 passed, 1 usage or configuration error, 2 invalid job
+            file or unknown name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that
+            changed a record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did
+            not pass).
             """,
         arguments: .init(name: "JOB.yaml", noun: "job file", count: .oneOrMore),
         options: [
@@ -35,7 +38,7 @@ enum RunCommand {
             .value("output", "text|json", "the outcome on stdout as text (default) or JSON"),
             .value("tz", "ZONE", "the time zone dates are shown in (UTC, local or an IANA name)"),
             .flag("verbose", "list each request sent; print every step result and variable"),
-            .flag("quiet", "print a line per step only, not the records and values each one gave"),
+            .flag("quiet", "print only the failed steps and the outcome"),
             .repeating("tags", "TAG,...", "run only the steps with one of these tags (or always)"),
             .repeating("skip-tags", "TAG,...", "skip the steps with one of these tags"),
             .flag("fail-fast", "with several job files, run none after the first that does not pass"),
@@ -66,6 +69,7 @@ enum RunCommand {
 
     static func main(_ arguments: [String]) -> Int32 {
         let settings: Settings
+        let environment = ProcessInfo.processInfo.environment
         do {
             settings = try parse(arguments)
         } catch {
@@ -87,8 +91,9 @@ enum RunCommand {
             do {
                 for (name, value) in try VarsFile.load(path: path) { fileValues[name] = (value, path) }
             } catch {
+                // A vars file is configuration, as config.yaml is: its problems are usage errors (the job is fine).
                 for diagnostic in error.diagnostics { printError(diagnostic.description) }
-                return 2
+                return 1
             }
         }
         do {
@@ -98,24 +103,23 @@ enum RunCommand {
             return declaration.fail(error)
         }
 
-        let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(STDERR_FILENO) == 1
         let color = terminal && (environment["NO_COLOR"] ?? "").isEmpty
-        let progress = ProgressPrinter(color: color, bar: color, verbose: settings.verbose)
+        let progress = ProgressPrinter(color: color, bar: color, verbose: settings.verbose, quiet: settings.quiet)
         let interruption = RunInterruption()
         SignalForwarder.forward(to: interruption)
         var results: [RunResult] = []
         var status: Int32 = 0
-        // The what-changed page of each served instance, from the start of the first job run on it.
+        // The what-changed page of each served instance a job changed, from the start of the first such job.
         var changeLinks: [String] = []
         for (index, job) in jobs.enumerated() {
             if jobs.count > 1 { printError("nowflow run: \(job.file) (\(job.name))") }
             let outcome = run(job, settings, fileValues, environment: environment, progress: progress, interruption: interruption)
             guard let result = outcome.result else { return outcome.status }
             results.append(result)
-            if let link = outcome.changes,
-                !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } })
-            {
+            // A run that touched no record (read only, or a dry run) has nothing to show there.
+            let link = result.records.isEmpty ? nil : outcome.changes
+            if let link, !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } }) {
                 changeLinks.append(link)
             }
             // The first job that did not pass gives the status; a change (5) only when none failed.
@@ -181,7 +185,9 @@ enum RunCommand {
         settingUp.schemaCache = target.schemaCache
         settingUp.refreshSchema = settings.refreshSchema
         if !settings.json, !settings.quiet {
-            settingUp.display = ResultDisplay(width: TerminalSize.columns(), timeZone: settings.timeZone)
+            // A terminal's width cuts long values; a pipe, a file or a CI log keeps them whole.
+            let width = isatty(STDOUT_FILENO) == 1 ? TerminalSize.columns() : nil
+            settingUp.display = ResultDisplay(width: width, timeZone: settings.timeZone)
         }
         let options = settingUp
         if settings.offline {
@@ -253,11 +259,15 @@ enum RunCommand {
     }
 
     /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
-    /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00`; nil for the embedded instance and for
-    /// `https://` instances.
+    /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00` (without any user or password the URL
+    /// holds); nil for the embedded instance and for `https://` instances.
     static func changesLink(_ target: InstanceTarget, since start: Date) -> String? {
-        guard target.transport == nil, target.url.scheme?.lowercased() == "http" else { return nil }
-        let url = target.url.absoluteString
+        guard target.transport == nil, target.url.scheme?.lowercased() == "http",
+            var components = URLComponents(url: target.url, resolvingAgainstBaseURL: false)
+        else { return nil }
+        components.user = nil
+        components.password = nil
+        let url = components.string ?? ""
         let base = url.hasSuffix("/") ? String(url.dropLast()) : url
         let since = Coder.default.text(for: start).replacingOccurrences(of: " ", with: "%20")
         return base + "/changes.do?since=" + since

@@ -38,7 +38,7 @@ import Testing
         #expect(
             summary(first) == """
                 Team: passed (1 step run, N ms)
-                1 record changed, 0 unchanged
+                1 record changed
                 records touched:
                   sys_user_group Platform Ops (<sys_id>): created by step 1 'group' (ensure)
                 """)
@@ -54,7 +54,7 @@ import Testing
         #expect(
             summary(second) == """
                 Team: passed (1 step run, N ms)
-                0 records changed, 1 unchanged
+                1 record unchanged
                 """)
         #expect(
             harness.lines == [
@@ -85,7 +85,7 @@ import Testing
         #expect(
             summary(result) == """
                 Team: passed (1 step run, N ms)
-                1 record changed, 0 unchanged
+                1 record changed
                 records touched:
                   sys_user_group Platform Ops (<sys_id>): updated by step 1 'group' (ensure)
                 """)
@@ -157,7 +157,7 @@ import Testing
         #expect(
             summary(second) == """
                 Gone: passed (1 step run, N ms)
-                0 records changed, 1 unchanged
+                1 record unchanged
                 """)
         #expect(try harness.count("sys_user_group", "name=Platform Ops") == 0)
     }
@@ -192,8 +192,8 @@ import Testing
         )
         #expect(
             summary(result) == """
-                Team: dry run passed, 0 asserts not enforced (1 step run, N ms, dry run)
-                1 record would change, 0 unchanged
+                Team: dry run passed (1 step run, N ms, dry run)
+                1 record would change
                 writes not sent (dry run):
                   PATCH /api/now/table/sys_user_group/<sys_id> {"description":"Runs everything"}
                     Platform Ops: description Runs the platform → Runs everything

@@ -9,6 +9,7 @@ import Testing
         steps:
           - id: open
             query: { table: incident, where: { active: true, priority: 1 }, limit: 100, fields: [number] }
+            show: false
           - assert: "steps.open.count == 99"
         """
 
@@ -17,11 +18,14 @@ import Testing
         steps:
           - id: open
             query: { table: incident, where: { active: true, priority: 1 }, limit: 100, fields: [number] }
+            show: false
           - assert: "steps.open.count == 5"
           - id: made
             create: { table: incident, fields: { short_description: dry } }
+            show: false
           - id: back
             get: { table: incident, sys_id: "${steps.made.sys_id}" }
+            show: false
           - assert: "steps.back.record.short_description == 'wet'"
         """
 
@@ -29,7 +33,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try job.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
-        var result = try ToolInvocation.run(["run", "job.yaml", "--quiet"] + arguments, in: directory)
+        var result = try ToolInvocation.run(["run", "job.yaml"] + arguments, in: directory)
         for text in [\ToolInvocation.stdout, \ToolInvocation.stderr] {
             result[keyPath: text] = result[keyPath: text]
                 .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
@@ -53,7 +57,7 @@ import Testing
         #expect(
             dry.stdout == """
                 Read only: assertion failed (2 steps run, N ms, dry run)
-                  job.yaml:5:5: step 2 (assert): assertion failed: steps.open.count == 99 (5 == 99 is false)
+                  job.yaml:6:5: step 2 (assert): assertion failed: steps.open.count == 99 (5 == 99 is false)
 
                 """)
     }
@@ -67,7 +71,6 @@ import Testing
             dry.stderr == """
                 ok   step 1 'open' (query): 5 records from incident (N ms)
                 ok   step 2 (assert): holds: steps.open.count == 5 (N ms)
-                     would send POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}
                 ok   step 3 'made' (create): would create a record in incident (dry run) (N ms)
                 ok   step 4 'back' (get): incident dry-run-1 (dry run) (N ms)
                 skip step 5 (assert): not enforced in a dry run: assertion failed: steps.back.record.short_description == 'wet' ('dry' == 'wet' is false) (N ms)

@@ -38,7 +38,7 @@ import Testing
                      <sys_id>
                      short_description  dry
                      short_description  wet
-                Diff: dry run passed, 0 asserts not enforced (5 steps run, N ms, dry run)
+                Diff: dry run passed (5 steps run, N ms, dry run)
                 writes not sent (dry run):
                   PATCH /api/now/table/incident/<sys_id> {"category":"network","impact":"1","urgency":"1"}
                     INC0010005 "Cannot access shared drive": impact 2 → 1, urgency 2 → 1

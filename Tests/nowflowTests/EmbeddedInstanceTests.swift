@@ -47,13 +47,8 @@ import Testing
             "NOWFLOW_PASSWORD_ITERATIONS": "\(LocalInstance.defaultPasswordIterations)",
             "NOWFLOW_ADMIN_PASSWORD": "another-pw",
         ]
-        let ran = [
-            "Embedded: passed (2 steps run, N ms)\n",
-            "ok   step 1 'first' (query): 1 record from incident (N ms)\n"
-                + "ok   step 2 (assert): holds: steps.first.count == 1 (N ms)\n",
-        ]
         for (arguments, output) in [
-            (["run", "job.yaml", "--quiet"], ran),
+            (["run", "job.yaml", "--quiet"], ["Embedded: passed (2 steps run, N ms)\n", ""]),
             (["validate", "job.yaml"], ["job.yaml: ok (Embedded, 2 steps)\n", ""]),
         ] {
             let again = try ToolInvocation.run(arguments, in: directory, environment: environment)

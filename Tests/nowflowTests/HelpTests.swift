@@ -22,9 +22,10 @@ import Testing
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
-                job files run one after the other. Exit status: 0 passed, 1 usage error, 2 invalid job file or unknown
-                name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that changed a
-                record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did not pass).
+                job files run one after the other. Exit status: 0 passed, 1 usage or configuration error, 2 invalid job
+                file or unknown name, 3 a step failed, 4 an assertion failed, 5 with --detailed-exitcode a passed run that
+                changed a record, 130/143/129 SIGINT/SIGTERM/SIGHUP, 141 stdout or stderr closed (the first job that did
+                not pass).
 
                 options:
                   --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
@@ -35,7 +36,7 @@ import Testing
                   --output text|json             the outcome on stdout as text (default) or JSON
                   --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
                   --verbose                      list each request sent; print every step result and variable
-                  --quiet                        print a line per step only, not the records and values each one gave
+                  --quiet                        print only the failed steps and the outcome
                   --tags TAG,...                 run only the steps with one of these tags (or always)
                   --skip-tags TAG,...            skip the steps with one of these tags
                   --fail-fast                    with several job files, run none after the first that does not pass

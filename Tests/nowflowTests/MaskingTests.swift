@@ -48,11 +48,9 @@ import Testing
                 """#)
         #expect(
             result.stderr.replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression) == #"""
-                     would send POST /api/now/table/incident {"description":"***,***","short_description":"pw=*** pin=*** t=***","sys_id":"dry-run-1"}
                 ok   step 1 'made' (create): would create a record in incident (dry run) (N ms)
                 ok   step 2 'q' (query): 0 records from incident (N ms)
                 skip step 3 (assert): not enforced in a dry run: bad *** *** (0 == 5 is false) (N ms)
-                     would send DELETE /api/now/table/incident/dry-run-1
                 ok   finally 1 (delete): would delete incident dry-run-1 (dry run) (N ms)
 
                 """#)

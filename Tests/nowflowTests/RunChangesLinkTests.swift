@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `nowflow run` against a served instance ends with a link to the web view of what it changed, when standard
-/// error is a terminal (and only then).
+/// error is a terminal and the run changed something (and only then).
 @Suite struct RunChangesLinkTests {
     static let job = """
         name: Link
@@ -39,6 +39,31 @@ import Testing
         #expect(page.status == 200)
         #expect(page.body.contains("<h2>Created (1)</h2>"))
         #expect(page.body.contains("<td>admin</td><td class=\"number\">0</td></tr>"))
+    }
+
+    /// A run that changed nothing (it only read) has nothing to show there: no link, even on a terminal.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aReadOnlyRunInATerminalPrintsNoLink() throws {
+        let server = try LocalInstanceServer(options: LocalInstance.Options(adminPassword: "pw-link", log: { _ in }))
+        defer { server.stop() }
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let job = """
+            name: Look
+            auth:
+              basic: { user: admin, password: "${env.NOW_PASSWORD}" }
+            steps:
+              - query: { table: incident, where: { active: true }, limit: 1 }
+            """
+        try job.write(to: directory.appendingPathComponent("look.yaml"), atomically: true, encoding: .utf8)
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command =
+            "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 NOW_PASSWORD=pw-link '\(nowflow.path)' run "
+            + "look.yaml --instance \(server.url) --quiet; echo RUN-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command)
+        let screen = try terminal.waitFor("RUN-ENDED")
+        #expect(screen.contains("Look: passed (1 step run, "))
+        #expect(!screen.contains("what changed"))
     }
 
     @Test func aRunWhoseStandardErrorIsNoTerminalPrintsNoLink() throws {

@@ -160,16 +160,12 @@ import Testing
             + ["     short_description  dry"]
         #expect(
             normalized(result.stdout)
-                == (tables + ["Bulk: dry run passed, 0 asserts not enforced (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
+                == (tables + ["Bulk: dry run passed (4 steps run, N ms, dry run)", "writes not sent (dry run):"] + patches + [
                     #"  POST /api/now/table/incident {"short_description":"dry","sys_id":"dry-run-1"}"#, "",
                 ]).joined(separator: "\n"))
-        #expect(
-            normalized(result.stderr).hasPrefix(
-                """
-                     would send PATCH /api/now/table/incident/<sys_id> {"urgency":"1"}
-
-                """))
-        #expect(normalized(result.stderr).contains("ok   step 1 (update): would update 16 incident records (dry run) (N ms)\n"))
+        // Each write is listed once, in the outcome on stdout; stderr has the steps' lines only.
+        #expect(normalized(result.stderr).hasPrefix("ok   step 1 (update): would update 16 incident records (dry run) (N ms)\n"))
+        #expect(!result.stderr.contains("would send"))
     }
 
     @Test func aFailedStepExitsWithThreeAndMasksSecrets() throws {

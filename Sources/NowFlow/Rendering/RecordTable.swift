@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// Lays out records as an aligned table that fits a width: a record per row, the chosen fields as columns, long
-/// values cut with `…`.
+/// values cut with `…` (none at the width ``unlimited``, for output that is not a terminal).
 ///
 /// Without chosen fields, the columns are the usual identifying fields first (``leadingFields``), then the others
 /// that still fit, leaving out fields that are empty in every record; when even the identifying fields do not fit
@@ -24,6 +24,8 @@ struct RecordTable {
     static let separator = "  "
     /// The width down to which the other columns are cut before a table without chosen fields gives up its sys_id.
     static let readableWidth = 16
+    /// The width of a table whose values are never cut: every column as wide as its widest value.
+    static let unlimited = Int.max
 
     /// The records' fields, as shown (see ``cell(_:)``).
     let rows: [[String: String]]
@@ -58,7 +60,7 @@ struct RecordTable {
     func render() -> (lines: [String], hidden: [String]) {
         var columns = candidateColumns()
         var widths = columns.map(naturalWidth)
-        if fields.isEmpty { widths = widths.map { min($0, Self.defaultMaximumWidth) } }
+        if fields.isEmpty, width != Self.unlimited { widths = widths.map { min($0, Self.defaultMaximumWidth) } }
         var hidden: [String] = []
         if fields.isEmpty {
             // The leading fields always come first; the others join while they fit whole.

@@ -9,7 +9,7 @@ import NowData
 struct ResultRenderer {
     var format: OutputFormat
     var dates: JobDates
-    /// The terminal's width in characters.
+    /// The terminal's width in characters (``RecordTable/unlimited``: values whole).
     var width: Int
 
     /// The value as text, without a final line break; `fields` chooses the columns of records.
@@ -78,7 +78,7 @@ struct ResultRenderer {
     func recordLines(cells: [String: String], fields: [String]) -> String {
         let names = fields.isEmpty ? RecordTable.columns(of: Set(cells.filter { !$0.value.isEmpty }.keys)) : fields
         guard !names.isEmpty else { return "(an empty record)" }
-        let nameWidth = min(names.map(\.count).max() ?? 0, 30)
+        let nameWidth = min(names.map(\.count).max() ?? 0, width == RecordTable.unlimited ? width : 30)
         let valueWidth = max(width - nameWidth - RecordTable.separator.count, RecordTable.minimumWidth)
         return names.map { name in
             let shownName = RecordTable.cut(name, to: nameWidth)

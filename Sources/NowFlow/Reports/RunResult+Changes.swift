@@ -29,11 +29,18 @@ extension RunResult {
         detailed && status == .passed && changedRecordCount > 0 ? Self.changedExitCode : status.exitCode
     }
 
-    /// `records: 2 changed, 3 unchanged` (`would change` in a dry run), after a run with an `ensure` step.
+    /// `2 records changed, 3 unchanged` (`would change` in a dry run), after a run with an `ensure` step; a count
+    /// of zero is left out (`3 records unchanged`).
     var changeCountLine: String? {
         guard !ensured.isEmpty else { return nil }
         let changed = changedRecordCount
-        let noun = changed == 1 ? "record" : "records"
-        return "\(changed) \(noun) \(dryRun ? "would change" : "changed"), \(unchangedRecordCount) unchanged"
+        let unchanged = unchangedRecordCount
+        func records(_ count: Int) -> String { "\(count) record\(count == 1 ? "" : "s")" }
+        switch (changed, unchanged) {
+        case (0, 0): return nil
+        case (_, 0): return "\(records(changed)) \(dryRun ? "would change" : "changed")"
+        case (0, _): return "\(records(unchanged)) unchanged"
+        default: return "\(records(changed)) \(dryRun ? "would change" : "changed"), \(unchanged) unchanged"
+        }
     }
 }

@@ -11,15 +11,18 @@ extension RunResult {
     public func summaryText() -> String {
         let ran = steps.filter { $0.status != .skipped }.count
         var lines: [String] = []
-        let timing = "\(ran) step\(ran == 1 ? "" : "s") run, \(milliseconds) ms\(dryRun ? ", dry run" : "")"
+        let count = ran == 0 ? "no step run" : "\(ran) step\(ran == 1 ? "" : "s") run"
+        let timing = "\(count), \(milliseconds) ms\(dryRun ? ", dry run" : "")"
         switch status {
         case .passed where dryRun:
-            // A dry run proves less than a run: say how much it did not check.
+            // A dry run proves less than a run: say how much it did not check (when it left anything unchecked).
             let excused = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not enforced in a dry run") }
             let asserts = excused.filter { $0.kind == "assert" }.count
-            var unchecked = ["\(asserts) assert\(asserts == 1 ? "" : "s") not enforced"]
-            if excused.count > asserts { unchecked.append("\(excused.count - asserts) other step\(excused.count - asserts == 1 ? "" : "s") not enforced") }
-            lines.append("\(job): dry run passed, \(unchecked.joined(separator: ", ")) (\(timing))")
+            var unchecked: [String] = []
+            if asserts > 0 { unchecked.append("\(asserts) assert\(asserts == 1 ? "" : "s") not enforced") }
+            let others = excused.count - asserts
+            if others > 0 { unchecked.append("\(others) other step\(others == 1 ? "" : "s") not enforced") }
+            lines.append("\(job): dry run passed\(unchecked.map { ", " + $0 }.joined()) (\(timing))")
         case .passed: lines.append("\(job): passed (\(timing))")
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")

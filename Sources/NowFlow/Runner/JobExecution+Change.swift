@@ -96,7 +96,6 @@ extension JobExecution {
         if let dryRun {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
-            options.onEvent(.plannedWrite(write))
             return (nil, request.method == "POST" ? dryRun.nextStandInSysID() : "")
         }
         let record = try await calling { try await send() }

@@ -15,7 +15,7 @@ extension JobExecution {
     /// cell is made; the other values are masked and shown whole, as they are small.
     func shownLines(of step: Step, _ result: StepResult) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
-        let width = max(display.width - Self.shownIndent.count, 20)
+        let width = display.width.map { max($0 - Self.shownIndent.count, 20) } ?? RecordTable.unlimited
         /// A value as shown: its secrets masked, its dates in the display's zone.
         func shown(_ value: JSONValue) -> JSONValue { dates.shown(masker(value)) }
         /// A record's cells as shown.

@@ -33,7 +33,6 @@ extension JobExecution {
         if dryRun != nil, method != "GET", method != "HEAD" {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
-            options.onEvent(.plannedWrite(write))
             return (.http(status: .null, headers: .object([:]), body: .null), "would send \(method) \(path) (dry run)")
         }
         let api = NowAPIService(sharing: service)

@@ -19,7 +19,6 @@ extension JobExecution {
         if dryRun != nil {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
-            options.onEvent(.plannedWrite(write))
             let result = Self.importResult("", "", [], count: rows.count)
             return (.value(result), "would load \(rows.count) rows into \(table) (dry run)")
         }

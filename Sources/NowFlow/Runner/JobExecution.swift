@@ -177,7 +177,6 @@ final class JobExecution {
             let write = PlannedWrite(
                 step: label, request: kept.request, before: kept.before, content: kept.content, masker: masker)
             planned.append(write)
-            options.onEvent(.plannedWrite(write))
         }
     }
 

@@ -9,8 +9,6 @@ public enum RunEvent: Sendable {
     case paging(label: String, fetched: Int, expected: Int?)
     /// A `foreach` has run `done` of its `total` items (in any order, with `parallel:`).
     case iterating(label: String, done: Int, total: Int)
-    /// A dry run did not send this write.
-    case plannedWrite(PlannedWrite)
     /// A request was sent and answered (or failed): each attempt, for `--verbose`.
     case request(SentRequest)
 }

@@ -35,7 +35,7 @@ public struct RunOptions: Sendable {
     public var skipTags: Set<String> = []
     /// The environment `env.NAME` reads.
     public var environment: [String: String]
-    /// Reads run, writes are reported as ``RunEvent/plannedWrite(_:)`` and not sent.
+    /// Reads run, writes are kept in the result's ``RunResult/plannedWrites`` and not sent.
     public var dryRun: Bool
     /// How NowData retries failed requests.
     public var retryPolicy: RetryPolicy
