@@ -45,6 +45,9 @@ enum RunCommand {
             .flag("offline", "do not check table and field names against the instance"),
             .flag("refresh-schema", "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
             .flag("detailed-exitcode", "exit 5 when the run (or dry run) changed (would change) a record"),
+            .value(
+                "annotations", "github|gitlab|none",
+                "annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)"),
         ])
 
     /// The parsed command line.
@@ -65,13 +68,16 @@ enum RunCommand {
         var skipTags: Set<String> = []
         var failFast = false
         var detailedExitCode = false
+        var annotations: String?
     }
 
     static func main(_ arguments: [String]) -> Int32 {
         let settings: Settings
+        let platform: CIPlatform?
         let environment = ProcessInfo.processInfo.environment
         do {
             settings = try parse(arguments)
+            platform = try CIPlatform.chosen(settings.annotations, environment: environment)
         } catch {
             return declaration.fail(error)
         }
@@ -81,7 +87,7 @@ enum RunCommand {
             do {
                 jobs.append(try JobFile.load(path: path))
             } catch {
-                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                for diagnostic in error.diagnostics { show(diagnostic, on: platform) }
                 invalid = true
             }
         }
@@ -92,7 +98,7 @@ enum RunCommand {
                 for (name, value) in try VarsFile.load(path: path) { fileValues[name] = (value, path) }
             } catch {
                 // A vars file is configuration, as config.yaml is: its problems are usage errors (the job is fine).
-                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                for diagnostic in error.diagnostics { show(diagnostic, on: platform) }
                 return 1
             }
         }
@@ -112,9 +118,18 @@ enum RunCommand {
         var status: Int32 = 0
         // The what-changed page of each served instance a job changed, from the start of the first such job.
         var changeLinks: [String] = []
+        // The Markdown summary of each job run, for $GITHUB_STEP_SUMMARY.
+        var summaries: [String] = []
         for (index, job) in jobs.enumerated() {
             if jobs.count > 1 { printError("nowflow run: \(job.file) (\(job.name))") }
-            let outcome = run(job, settings, fileValues, environment: environment, progress: progress, interruption: interruption)
+            let section = CIPlatform.sectionName(of: job.file, index: index)
+            if let start = platform?.sectionStart(section, header: "nowflow run: \(job.file) (\(job.name)): steps") {
+                printError(start)
+            }
+            let outcome = run(
+                job, settings, fileValues, environment: environment, progress: progress, interruption: interruption,
+                platform: platform)
+            if let end = platform?.sectionEnd(section) { printError(end) }
             guard let result = outcome.result else { return outcome.status }
             results.append(result)
             // A run that touched no record (read only, or a dry run) has nothing to show there.
@@ -122,6 +137,8 @@ enum RunCommand {
             if let link, !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } }) {
                 changeLinks.append(link)
             }
+            if let annotation = platform?.annotation(result) { printError(annotation) }
+            if platform == .github { summaries.append(result.markdownSummary(changes: link)) }
             // The first job that did not pass gives the status; a change (5) only when none failed.
             if status == 0 || (status == RunResult.changedExitCode && outcome.status != 0) { status = outcome.status }
             if settings.json && jobs.count == 1 {
@@ -140,6 +157,9 @@ enum RunCommand {
         }
         if settings.json && jobs.count > 1 { printResult(RunResult.jsonText(of: results)) }
         if terminal { for link in changeLinks { printError("nowflow run: what changed: \(link)") } }
+        if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty, !summaries.isEmpty {
+            appendSummary(summaries.joined(separator: "\n"), to: path)
+        }
         for report in settings.reports {
             let text =
                 report.format == "junit"
@@ -162,7 +182,7 @@ enum RunCommand {
     /// link to what the run changed on a served local instance (``changesLink(_:since:)``).
     private static func run(
         _ job: Job, _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)],
-        environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption
+        environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption, platform: CIPlatform?
     ) -> (result: RunResult?, status: Int32, changes: String?) {
         let target: InstanceTarget
         do {
@@ -191,18 +211,18 @@ enum RunCommand {
         }
         let options = settingUp
         if settings.offline {
-            for warning in job.warnings { printError(warning.description) }
+            for warning in job.warnings { show(warning, on: platform) }
         } else {
             let check = waitFor { await JobRunner(job: job, options: options).checkNames() }
             // The file's own warnings, with the name check's in file order.
             for problem in Diagnostic.inFileOrder(job.warnings + check.diagnostics, of: job.file) {
-                printError(problem.description)
+                show(problem, on: platform)
             }
             if check.refusesRun, let reason = check.notChecked {
                 let problem = Diagnostic(
                     file: job.file, line: 0, column: 0,
                     message: "names not checked: \(reason); use --offline to skip the check")
-                printError(problem.description)
+                show(problem, on: platform)
                 return (nil, 2, nil)
             }
             guard check.diagnostics.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
@@ -258,6 +278,29 @@ enum RunCommand {
         }
     }
 
+    /// Prints a problem with a file on stderr: as a workflow command on its line under GitHub Actions, else as
+    /// `file:line:column: error: message`.
+    private static func show(_ diagnostic: Diagnostic, on platform: CIPlatform?) {
+        printError(platform?.annotation(diagnostic) ?? diagnostic.description)
+    }
+
+    /// Appends the jobs' Markdown summary to GitHub Actions' step summary file; a file that cannot be written is
+    /// said on stderr and does not change the exit status (the run itself is what the status tells).
+    private static func appendSummary(_ markdown: String, to path: String) {
+        do {
+            if !FileManager.default.fileExists(atPath: path) {
+                try Data().write(to: URL(fileURLWithPath: path))
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((markdown + "\n").utf8))
+        } catch {
+            printError(
+                "nowflow run: cannot append the summary to $GITHUB_STEP_SUMMARY (\(path)): \(error.localizedDescription)")
+        }
+    }
+
     /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
     /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00` (without any user or password the URL
     /// holds); nil for the embedded instance and for `https://` instances.
@@ -281,6 +324,7 @@ enum RunCommand {
             refreshSchema: parsed.flag("refresh-schema"), detailedExitCode: parsed.flag("detailed-exitcode"))
         settings.quiet = parsed.flag("quiet")
         settings.failFast = parsed.flag("fail-fast")
+        settings.annotations = parsed.value("annotations")
         settings.varsFiles = parsed.values("vars-file")
         for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
             let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })

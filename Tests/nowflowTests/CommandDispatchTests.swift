@@ -7,7 +7,7 @@ import Testing
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                            [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                            [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                           [--detailed-exitcode]
+                           [--detailed-exitcode] [--annotations github|gitlab|none]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]

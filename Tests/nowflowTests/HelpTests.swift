@@ -18,7 +18,7 @@ import Testing
                 usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                                    [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                                    [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                                   [--detailed-exitcode]
+                                   [--detailed-exitcode] [--annotations github|gitlab|none]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
@@ -28,21 +28,22 @@ import Testing
                 not pass).
 
                 options:
-                  --instance local|URL|PROFILE   the instance (default: the job's instance:, else local)
-                  --var name=value               set a declared variable, of its declared type (repeatable)
-                  --vars-file FILE               set declared variables from a YAML or JSON file (repeatable; later ones win)
-                  --dry-run                      run the reads; list the writes and send none
-                  --report junit:PATH|json:PATH  write a report (repeatable; the directory must exist)
-                  --output text|json             the outcome on stdout as text (default) or JSON
-                  --tz ZONE                      the time zone dates are shown in (UTC, local or an IANA name)
-                  --verbose                      list each request sent; print every step result and variable
-                  --quiet                        print only the failed steps and the outcome
-                  --tags TAG,...                 run only the steps with one of these tags (or always)
-                  --skip-tags TAG,...            skip the steps with one of these tags
-                  --fail-fast                    with several job files, run none after the first that does not pass
-                  --offline                      do not check table and field names against the instance
-                  --refresh-schema               read the instance's dictionary afresh, not from ~/.nowflow/schema/
-                  --detailed-exitcode            exit 5 when the run (or dry run) changed (would change) a record
+                  --instance local|URL|PROFILE      the instance (default: the job's instance:, else local)
+                  --var name=value                  set a declared variable, of its declared type (repeatable)
+                  --vars-file FILE                  set declared variables from a YAML or JSON file (repeatable; later ones win)
+                  --dry-run                         run the reads; list the writes and send none
+                  --report junit:PATH|json:PATH     write a report (repeatable; the directory must exist)
+                  --output text|json                the outcome on stdout as text (default) or JSON
+                  --tz ZONE                         the time zone dates are shown in (UTC, local or an IANA name)
+                  --verbose                         list each request sent; print every step result and variable
+                  --quiet                           print only the failed steps and the outcome
+                  --tags TAG,...                    run only the steps with one of these tags (or always)
+                  --skip-tags TAG,...               skip the steps with one of these tags
+                  --fail-fast                       with several job files, run none after the first that does not pass
+                  --offline                         do not check table and field names against the instance
+                  --refresh-schema                  read the instance's dictionary afresh, not from ~/.nowflow/schema/
+                  --detailed-exitcode               exit 5 when the run (or dry run) changed (would change) a record
+                  --annotations github|gitlab|none  annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)
 
                 """)
     }
