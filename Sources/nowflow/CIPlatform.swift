@@ -25,15 +25,16 @@ enum CIPlatform: String {
         }
     }
 
-    /// A problem with a job file as the platform shows it on its line: for GitHub Actions
-    /// `::error file=job.yaml,line=3,col=5,title=invalid job file::unknown key 'qurey'`, else the plain diagnostic.
-    func annotation(_ diagnostic: Diagnostic) -> String {
+    /// A problem with a file (a job file, else `of`: a vars file) as the platform shows it on its line: for GitHub
+    /// Actions `::error file=job.yaml,line=3,col=5,title=invalid job file::unknown key 'qurey'`, else the plain
+    /// diagnostic.
+    func annotation(_ diagnostic: Diagnostic, of kind: String = "job file") -> String {
         guard self == .github else { return diagnostic.description }
         var properties = [("file", diagnostic.file.isEmpty ? "''" : diagnostic.file)]
         if diagnostic.line > 0 {
             properties += [("line", "\(diagnostic.line)"), ("col", "\(diagnostic.column)")]
         }
-        properties.append(("title", diagnostic.isWarning ? "job file warning" : "invalid job file"))
+        properties.append(("title", diagnostic.isWarning ? "\(kind) warning" : "invalid \(kind)"))
         let message = diagnostic.excerpt.map { diagnostic.message + "\n" + $0 } ?? diagnostic.message
         return WorkflowCommand(diagnostic.isWarning ? "warning" : "error", properties, message).description
     }

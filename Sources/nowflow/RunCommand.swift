@@ -98,7 +98,7 @@ enum RunCommand {
                 for (name, value) in try VarsFile.load(path: path) { fileValues[name] = (value, path) }
             } catch {
                 // A vars file is configuration, as config.yaml is: its problems are usage errors (the job is fine).
-                for diagnostic in error.diagnostics { show(diagnostic, on: platform) }
+                for diagnostic in error.diagnostics { show(diagnostic, of: "vars file", on: platform) }
                 return 1
             }
         }
@@ -278,10 +278,10 @@ enum RunCommand {
         }
     }
 
-    /// Prints a problem with a file on stderr: as a workflow command on its line under GitHub Actions, else as
-    /// `file:line:column: error: message`.
-    private static func show(_ diagnostic: Diagnostic, on platform: CIPlatform?) {
-        printError(platform?.annotation(diagnostic) ?? diagnostic.description)
+    /// Prints a problem with a file (a job file, else `kind`) on stderr: as a workflow command on its line under
+    /// GitHub Actions, else as `file:line:column: error: message`.
+    private static func show(_ diagnostic: Diagnostic, of kind: String = "job file", on platform: CIPlatform?) {
+        printError(platform?.annotation(diagnostic, of: kind) ?? diagnostic.description)
     }
 
     /// Appends the jobs' Markdown summary to GitHub Actions' step summary file; a file that cannot be written is

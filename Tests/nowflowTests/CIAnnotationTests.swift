@@ -85,7 +85,8 @@ import Testing
         for text in [run.stdout, run.stderr, markdown] { #expect(!text.contains("pw-ci-9321")) }
     }
 
-    /// A job file that does not validate: each problem a workflow command on its line, the file's name escaped.
+    /// A job file that does not validate: each problem a workflow command on its line, the file's name escaped; a
+    /// vars file that cannot be read, on its file.
     @Test func anInvalidJobFileIsAnnotatedOnItsLines() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -105,6 +106,12 @@ import Testing
                 ::error file=smoke%2C50%25%3Aci.yaml,line=4,col=36,title=invalid job file::bad expression in assert: expected a value at the end of the expression
 
                 """)
+        // A vars file that cannot be read is a configuration problem (exit 1), annotated as such.
+        try Self.readJob.write(to: directory.appendingPathComponent("read.yaml"), atomically: true, encoding: .utf8)
+        let vars = try ToolInvocation.run(
+            ["run", "read.yaml", "--vars-file", "ci.yaml"], in: directory, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(vars.status == 1)
+        #expect(vars.stderr == "::error file=ci.yaml,title=invalid vars file::no such file\n")
     }
 
     static let readJob = """
