@@ -33,6 +33,14 @@ struct InstanceTarget {
     }
     private var instance: LocalInstance?
 
+    /// The instance as the reports name it: `local` for the embedded one, else its URL without user or password.
+    var reportName: String {
+        guard instance == nil else { return "local" }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "" }
+        (components.user, components.password) = (nil, nil)
+        return components.url?.absoluteString ?? ""
+    }
+
     /// Where the name check keeps this instance's dictionary: `~/.nowflow/schema/HOST[-PORT].json` for an instance
     /// reached over HTTP(S); nil for the embedded one, whose dictionary is at hand.
     var schemaCache: URL? {

@@ -30,10 +30,10 @@ public struct JobRunner: Sendable {
         do {
             preparation = try prepare()
         } catch {
-            return RunResult(
-                job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
-                milliseconds: Self.milliseconds(since: start), steps: [], results: [:], vars: [:], records: [],
-                plannedWrites: [], error: "before the first step: \(error.message)")
+            var result = RunResult.notStarted(
+                job, status: .failed, reason: "before the first step: \(error.message)", dryRun: options.dryRun)
+            result.milliseconds = Self.milliseconds(since: start)
+            return result
         }
         var scope = preparation.scope
         let masker = preparation.masker
@@ -43,7 +43,15 @@ public struct JobRunner: Sendable {
         execution.retries = preparation.retries
         execution.baseDirectory = job.directory
         execution.displayDates = options.display.map { job.dates(timeZone: $0.timeZone) }
+        execution.file = job.file
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
+        if mainFailure != nil, execution.interruptionReason == nil {
+            // The steps after the one that failed, listed (without a progress line) so that the reports have them all.
+            let ran = execution.outcomes.compactMap { Int($0.number) }.max() ?? 0
+            let failed = execution.outcomes.last { $0.number == String(ran) }.map { "\($0.label) failed" }
+            execution.outcomes += RunResult.notRunSteps(
+                job.steps.dropFirst(ran), from: ran, prefix: "", file: job.file, reason: failed ?? "a step failed")
+        }
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
