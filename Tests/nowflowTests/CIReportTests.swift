@@ -45,12 +45,40 @@ import Testing
         "bad-vars.yaml": """
             want: [1
             """,
+        "typo.yaml": """
+            name: Typo
+            steps:
+              - id: list
+                query: { table: incidnet, limit: 1 }
+            """,
+        "outer.yaml": """
+            name: Outer
+            steps:
+              - id: each
+                foreach: "[1, 2]"
+                steps:
+                  - id: item
+                    set: { x: "${item}" }
+              - id: inner
+                include: { file: shared/inner.yaml }
+            """,
+        "shared/inner.yaml": """
+            name: Inner
+            steps:
+              - id: one
+                set: { a: 1 }
+              - assert: "vars.a == 2"
+              - id: never
+                set: { b: 1 }
+            """,
     ]
 
     private func home() throws -> URL {
         let directory = try ToolInvocation.temporaryDirectory()
         for (name, text) in Self.files {
-            try (text + "\n").write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try (text + "\n").write(to: url, atomically: true, encoding: .utf8)
         }
         return directory
     }
@@ -577,6 +605,76 @@ import Testing
                     </testcase>
                     <testcase classname="Good" name="set at line 6" file="good.yaml" line="6" time="0.000">
                       <skipped message="not run: its instance could not be opened"/>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+    }
+
+    /// A table name the instance does not know refuses the job (exit 2): the name check's diagnostic is a failing
+    /// test case, the steps are not run.
+    @Test(.enabled(if: ReportCheck.python != nil, "no virtualenv with jsonschema and junitparser (scripts/test makes it)"))
+    func namesThatDoNotCheckAreFailingTests() throws {
+        let directory = try home()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "typo.yaml", "--report", "junit:j.xml", "--report", "json:r.json"], in: directory)
+        #expect(result.status == 2)
+        ReportCheck.expectValid(try read("r.json", in: directory))
+        #expect(
+            try read("j.xml", in: directory) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="2" failures="1" errors="0" skipped="1" time="0.000">
+                  <testsuite name="Typo" tests="2" failures="1" errors="0" skipped="1" time="0.000" file="typo.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                      <property name="instance" value="local"/>
+                    </properties>
+                    <testcase classname="Typo" name="typo.yaml:4:21" file="typo.yaml" line="4" time="0.000">
+                      <failure type="invalid" message="unknown table &apos;incidnet&apos;; did you mean &apos;incident&apos;?">typo.yaml:4:21: error: unknown table &apos;incidnet&apos;; did you mean &apos;incident&apos;?</failure>
+                    </testcase>
+                    <testcase classname="Typo" name="list" file="typo.yaml" line="3" time="0.000">
+                      <skipped message="not run: its table and field names did not check"/>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+    }
+
+    /// A foreach body's steps are test cases for each item, named after it; an included job's steps carry its file
+    /// and line, and those after its failed assert are listed as not run.
+    @Test(.enabled(if: ReportCheck.python != nil, "no virtualenv with jsonschema and junitparser (scripts/test makes it)"))
+    func foreachItemsAndIncludedStepsAreNamedAndPlaced() throws {
+        let directory = try home()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "outer.yaml", "--report", "junit:j.xml", "--report", "json:r.json"], in: directory)
+        #expect(result.status == 4)
+        ReportCheck.expectValid(try read("r.json", in: directory))
+        #expect(
+            ReportCheck.normalized(try read("j.xml", in: directory)) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="7" failures="2" errors="0" skipped="1" time="0.000">
+                  <testsuite name="Outer" tests="7" failures="2" errors="0" skipped="1" time="0.000" file="outer.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                      <property name="instance" value="local"/>
+                      <property name="vars.x" value="2"/>
+                    </properties>
+                    <testcase classname="Outer" name="item [0]" file="outer.yaml" line="6" time="0.000"/>
+                    <testcase classname="Outer" name="item [1]" file="outer.yaml" line="6" time="0.000"/>
+                    <testcase classname="Outer" name="each" file="outer.yaml" line="3" time="0.000"/>
+                    <testcase classname="Outer" name="one" file="shared/inner.yaml" line="3" time="0.000"/>
+                    <testcase classname="Outer" name="assert at line 5" file="shared/inner.yaml" line="5" time="0.000">
+                      <failure type="assertion" message="assertion failed: vars.a == 2 (1 == 2 is false)">step 2.2 (assert): assertion failed: vars.a == 2 (1 == 2 is false)</failure>
+                    </testcase>
+                    <testcase classname="Outer" name="never" file="shared/inner.yaml" line="6" time="0.000">
+                      <skipped message="not run: step 2.2 (assert) failed"/>
+                    </testcase>
+                    <testcase classname="Outer" name="inner" file="outer.yaml" line="8" time="0.000">
+                      <failure type="assertion" message="shared/inner.yaml: step 2.2 (assert): assertion failed: vars.a == 2 (1 == 2 is false)">step 2 &apos;inner&apos; (include): shared/inner.yaml: step 2.2 (assert): assertion failed: vars.a == 2 (1 == 2 is false)</failure>
                     </testcase>
                   </testsuite>
                 </testsuites>

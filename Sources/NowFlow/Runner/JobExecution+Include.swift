@@ -37,6 +37,7 @@ extension JobExecution {
         (baseDirectory, file) = (step.job.directory, step.job.file)
         defer { (baseDirectory, file) = (outerDirectory, outerFile) }
         let mainFailure = await runList(step.job.steps, prefix: "\(number).", scope: &inner)
+        if mainFailure != nil, interruptionReason == nil { listNotRun(step.job.steps, prefix: "\(number).") }
         let finallyFailure = await runList(
             step.job.finally, prefix: "\(number).finally ", scope: &inner, stopOnFailure: false)
         if let failure = mainFailure ?? finallyFailure {

@@ -45,13 +45,7 @@ public struct JobRunner: Sendable {
         execution.displayDates = options.display.map { job.dates(timeZone: $0.timeZone) }
         execution.file = job.file
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
-        if mainFailure != nil, execution.interruptionReason == nil {
-            // The steps after the one that failed, listed (without a progress line) so that the reports have them all.
-            let ran = execution.outcomes.compactMap { Int($0.number) }.max() ?? 0
-            let failed = execution.outcomes.last { $0.number == String(ran) }.map { "\($0.label) failed" }
-            execution.outcomes += RunResult.notRunSteps(
-                job.steps.dropFirst(ran), from: ran, prefix: "", file: job.file, reason: failed ?? "a step failed")
-        }
+        if mainFailure != nil, execution.interruptionReason == nil { execution.listNotRun(job.steps, prefix: "") }
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)
