@@ -201,7 +201,7 @@ enum RunCommand {
             printError("nowflow run: \(error)")
             var result = RunResult.notStarted(
                 job, status: .failed, reason: "its instance could not be opened", error: "\(error)", dryRun: settings.dryRun)
-            result.instance = instance
+            result.instance = InstanceTarget.reportName(of: instance)
             return (result, false, error.isUsage ? 1 : 3, nil)
         }
         defer { target.close() }

@@ -522,16 +522,21 @@ import Testing
     }
 
     /// A job whose instance cannot be used does not start: exit 1 as before, and a test case `(job)` carries the
-    /// error, so that the CI shows the run failed.
+    /// error, so that the CI shows the run failed; the password of the instance's URL appears nowhere.
     @Test(.enabled(if: ReportCheck.python != nil, "no virtualenv with jsonschema and junitparser (scripts/test makes it)"))
     func aJobThatCannotStartHasItsErrorAsATestCase() throws {
         let directory = try home()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(
-            ["run", "good.yaml", "--instance", "http://example.com", "--report", "junit:j.xml", "--report", "json:r.json"],
-            in: directory)
+            [
+                "run", "good.yaml", "--instance", "http://bob:hunter2@example.com", "--report", "junit:j.xml", "--report",
+                "json:r.json",
+            ], in: directory)
         #expect(result.status == 1)
         let json = try read("r.json", in: directory)
+        for text in [result.stdout, result.stderr, json, try read("j.xml", in: directory)] {
+            #expect(!text.contains("hunter2"))
+        }
         ReportCheck.expectValid(json)
         #expect(
             json == """
