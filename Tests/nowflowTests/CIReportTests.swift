@@ -686,4 +686,34 @@ import Testing
 
                 """)
     }
+
+    /// A `--var` no job declares is a usage error (exit 1), after the reports say so: the job's error as a test case,
+    /// its steps not run.
+    @Test func aRefusedCommandLineStillGetsItsReport() throws {
+        let directory = try home()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(["run", "good.yaml", "--var", "nope=1", "--report", "junit:j.xml"], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            try read("j.xml", in: directory) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="3" failures="0" errors="1" skipped="2" time="0.000">
+                  <testsuite name="Good" tests="3" failures="0" errors="1" skipped="2" time="0.000" file="good.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                    </properties>
+                    <testcase classname="Good" name="(job)" file="good.yaml" line="0" time="0.000">
+                      <error type="failed" message="--var nope: the job has no variable &apos;nope&apos; under vars: (it declares none)">--var nope: the job has no variable &apos;nope&apos; under vars: (it declares none)</error>
+                    </testcase>
+                    <testcase classname="Good" name="first" file="good.yaml" line="3" time="0.000">
+                      <skipped message="not run: the command line was refused"/>
+                    </testcase>
+                    <testcase classname="Good" name="set at line 6" file="good.yaml" line="6" time="0.000">
+                      <skipped message="not run: the command line was refused"/>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+    }
 }
