@@ -277,4 +277,23 @@ import Testing
                   incident abc: created by step 1 'old' (query)
                 """)
     }
+
+    /// `docs/report.schema.json` is written by hand: its enumerations are the statuses and step kinds there are,
+    /// with a result definition for each kind, which `docs/ci.md` lists too.
+    @Test func theShippedSchemaListsEveryStatusAndStepKind() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let schema = try JSONValue(json: Data(contentsOf: root.appendingPathComponent("docs/report.schema.json")))
+        let definitions = try #require(schema["definitions"])
+        func strings(_ value: JSONValue?) -> [String] { value?.array?.compactMap(\.string) ?? [] }
+        #expect(strings(definitions["run_status"]?["enum"]) == RunStatus.allCases.map(\.rawValue))
+        #expect(strings(definitions["step_status"]?["enum"]) == StepStatus.allCases.map(\.rawValue))
+        let kinds = JobSchema.kinds.map(\.name)
+        #expect(Set(strings(definitions["step"]?["properties"]?["kind"]?["enum"])) == Set(kinds))
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        for kind in kinds {
+            #expect(definitions["result_\(kind)"] != nil, "no result_\(kind)")
+            #expect(guide.contains("\n| `\(kind)` | "), "docs/ci.md lists no result of \(kind)")
+        }
+    }
 }

@@ -1,5 +1,5 @@
 /// How a run ended, with the exit status `nowflow run` gives it.
-public enum RunStatus: String, Sendable, Hashable {
+public enum RunStatus: String, Sendable, Hashable, CaseIterable {
     /// Every step passed, was skipped or failed under `continue_on_error`.
     case passed
     /// A step failed at run time (a request, an expression, an unreachable instance, refused credentials).

@@ -1,5 +1,5 @@
 /// How a step ended.
-public enum StepStatus: String, Sendable, Hashable {
+public enum StepStatus: String, Sendable, Hashable, CaseIterable {
     /// The step did its work (and its `retry.until` held).
     case passed
     /// The step was passed over: `when` was false, `--tags` or `--skip-tags` left it out, or a dry run does not
