@@ -154,6 +154,9 @@ struct CommandDeclaration: Sendable {
         "usage: " + all.map { $0.synopsis.dropFirst("usage: ".count) }.joined(separator: "\n       ")
     }
 
+    /// nowflow's version, as the reports give it.
+    static let versionNumber = "0.1.0"
+
     /// `nowflow --version`.
-    static let version = "nowflow 0.1.0"
+    static let version = "nowflow \(versionNumber)"
 }

@@ -34,6 +34,20 @@ struct InstanceTarget {
     }
     private var instance: LocalInstance?
 
+    /// The instance as the reports name it: `local` for the embedded one, else its URL without user or password.
+    var reportName: String {
+        instance == nil ? Self.reportName(of: url.absoluteString) : "local"
+    }
+
+    /// `instance` (`--instance`, a job's `instance:`: a URL or a profile's name) as the reports name it, without the
+    /// user or password a URL may hold.
+    static func reportName(of instance: String) -> String {
+        guard var components = URLComponents(string: instance), components.user != nil || components.password != nil
+        else { return instance }
+        (components.user, components.password) = (nil, nil)
+        return components.string ?? ""
+    }
+
     /// Where the name check keeps this instance's dictionary: `~/.nowflow/schema/HOST[-PORT].json` for an instance
     /// reached over HTTP(S); nil for the embedded one, whose dictionary is at hand.
     var schemaCache: URL? {
@@ -73,11 +87,11 @@ struct InstanceTarget {
         guard let problem = NowServiceConfiguration(instanceURL: url).instanceURLProblem else { return }
         guard url.scheme != "http" else {
             throw Failure(
-                description: "instance '\(url.absoluteString)': plain http:// is only for this machine (loopback); "
+                description: "instance '\(reportName(of: url.absoluteString))': plain http:// is only for this machine (loopback); "
                     + "use https:// for another host, so that credentials do not travel unencrypted",
                 isUsage: true)
         }
-        throw Failure(description: "instance '\(url.absoluteString)': \(problem)", isUsage: true)
+        throw Failure(description: "instance '\(reportName(of: url.absoluteString))': \(problem)", isUsage: true)
     }
 
     /// The embedded instance on `~/.nowflow/local.db` (seeded with the demo data on first use), reached in

@@ -81,17 +81,27 @@ enum RunCommand {
         } catch {
             return declaration.fail(error)
         }
-        var jobs: [Job] = []
-        var invalid = false
+        // Every file is read and checked before the first job runs; one that does not validate runs none, and the
+        // reports say why (each of its diagnostics a failing test) and list the others' steps as not run.
+        var loaded: [(path: String, job: Job?, problems: [Diagnostic])] = []
         for path in settings.jobPaths {
             do {
-                jobs.append(try JobFile.load(path: path))
+                loaded.append((path, try JobFile.load(path: path), []))
             } catch {
                 for diagnostic in error.diagnostics { show(diagnostic, on: platform) }
-                invalid = true
+                loaded.append((path, nil, error.diagnostics))
             }
         }
-        if invalid { return 2 }
+        let jobs = loaded.compactMap(\.job)
+        if jobs.count < loaded.count {
+            let invalid = loaded.filter { $0.job == nil }.map(\.path).joined(separator: ", ")
+            let results = loaded.map { entry in
+                entry.job.map {
+                    RunResult.notStarted($0, status: .notRun, reason: "\(invalid) did not validate", dryRun: settings.dryRun)
+                } ?? RunResult.invalid(file: entry.path, diagnostics: entry.problems, dryRun: settings.dryRun)
+            }
+            return report(results, settings, status: 2)
+        }
         var fileValues: [String: (value: JSONValue, source: String)] = [:]
         for path in settings.varsFiles {
             do {
@@ -99,13 +109,23 @@ enum RunCommand {
             } catch {
                 // A vars file is configuration, as config.yaml is: its problems are usage errors (the job is fine).
                 for diagnostic in error.diagnostics { show(diagnostic, of: "vars file", on: platform) }
-                return 1
+                let results = jobs.map {
+                    RunResult.notStarted($0, status: .notRun, reason: "\(path) did not validate", dryRun: settings.dryRun)
+                }
+                let varsFile = RunResult.invalid(file: path, diagnostics: error.diagnostics, dryRun: settings.dryRun)
+                return report(results + [varsFile], settings, status: 1)
             }
         }
         do {
             try checkVariables(settings, fileValues, of: jobs)
             try checkTags(settings, of: jobs)
         } catch {
+            let results = jobs.map {
+                RunResult.notStarted(
+                    $0, status: .failed, reason: "the command line was refused", error: error.description,
+                    dryRun: settings.dryRun)
+            }
+            _ = report(results, settings, status: 1)
             return declaration.fail(error)
         }
 
@@ -130,8 +150,16 @@ enum RunCommand {
                 job, settings, fileValues, environment: environment, progress: progress, interruption: interruption,
                 platform: platform)
             if let end = platform?.sectionEnd(section) { printError(end) }
-            guard let result = outcome.result else { return outcome.status }
-            results.append(result)
+            results.append(outcome.result)
+            guard outcome.started else {
+                // The job could not start (its instance, its names): no further job runs.
+                let reason = "\(job.file) did not start"
+                results += jobs[(index + 1)...].map {
+                    RunResult.notStarted($0, status: .notRun, reason: reason, dryRun: settings.dryRun)
+                }
+                return report(results, settings, status: outcome.status)
+            }
+            let result = outcome.result
             // A run that touched no record (read only, or a dry run) has nothing to show there.
             let link = result.records.isEmpty ? nil : outcome.changes
             if let link, !changeLinks.contains(where: { $0.prefix { $0 != "?" } == link.prefix { $0 != "?" } }) {
@@ -141,9 +169,7 @@ enum RunCommand {
             if platform == .github { summaries.append(result.markdownSummary(changes: link)) }
             // The first job that did not pass gives the status; a change (5) only when none failed.
             if status == 0 || (status == RunResult.changedExitCode && outcome.status != 0) { status = outcome.status }
-            if settings.json && jobs.count == 1 {
-                printResult(result.jsonText())
-            } else if !settings.json {
+            if !settings.json {
                 printResult(result.summaryText())
                 if settings.verbose { printResult(result.resultsText(dates: job.dates(timeZone: settings.timeZone))) }
             }
@@ -151,25 +177,32 @@ enum RunCommand {
             if stop, index + 1 < jobs.count {
                 let rest = jobs[(index + 1)...].map(\.file).joined(separator: ", ")
                 let reason = interruption.firstSignal.map { "interrupted by \($0.rawValue)" } ?? "--fail-fast"
-                printResult("not run (\(reason)): \(rest)")
+                if !settings.json { printResult("not run (\(reason)): \(rest)") }
+                results += jobs[(index + 1)...].map {
+                    RunResult.notStarted($0, status: .notRun, reason: reason, dryRun: settings.dryRun)
+                }
                 break
             }
         }
-        if settings.json && jobs.count > 1 { printResult(RunResult.jsonText(of: results)) }
         if terminal { for link in changeLinks { printError("nowflow run: what changed: \(link)") } }
         if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty, !summaries.isEmpty {
             appendSummary(summaries.joined(separator: "\n"), to: path)
         }
-        for report in settings.reports {
-            let text =
-                report.format == "junit"
-                ? RunResult.junitXML(of: results)
-                : (results.count == 1 ? results[0].jsonText() : RunResult.jsonText(of: results)) + "\n"
+        return report(results, settings, status: status)
+    }
+
+    /// Prints the JSON report on stdout under `--output json` and writes each `--report`; returns `status`, or 3
+    /// when a report cannot be written after a run that passed.
+    private static func report(_ results: [RunResult], _ settings: Settings, status: Int32) -> Int32 {
+        let report = RunReport(results: results, nowflowVersion: CommandDeclaration.versionNumber)
+        if settings.json { printResult(report.jsonText()) }
+        for destination in settings.reports {
+            let text = destination.format == "junit" ? report.junitXML() : report.jsonText() + "\n"
             do {
-                try text.write(to: URL(fileURLWithPath: report.path), atomically: true, encoding: .utf8)
+                try text.write(to: URL(fileURLWithPath: destination.path), atomically: true, encoding: .utf8)
             } catch {
                 printError(
-                    "nowflow run: cannot write the \(report.format) report to \(report.path): \(error.localizedDescription)"
+                    "nowflow run: cannot write the \(destination.format) report to \(destination.path): \(error.localizedDescription)"
                 )
                 return status == 0 ? 3 : status
             }
@@ -177,21 +210,23 @@ enum RunCommand {
         return status
     }
 
-    /// Runs one job on its instance: the name check, then the steps. The result is nil when the job did not start
-    /// (the instance cannot be opened, or a name is unknown), with the exit status to end with; `changes` is the
-    /// link to what the run changed on a served local instance (``changesLink(_:since:)``).
+    /// Runs one job on its instance: the name check, then the steps. `started` is false when the job did not start
+    /// (the instance cannot be opened, or a name is unknown; the result says why), with the exit status to end
+    /// with; `changes` is the link to what the run changed on a served local instance (``changesLink(_:since:)``).
     private static func run(
         _ job: Job, _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)],
         environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption, platform: CIPlatform?
-    ) -> (result: RunResult?, status: Int32, changes: String?) {
+    ) -> (result: RunResult, started: Bool, status: Int32, changes: String?) {
         let target: InstanceTarget
+        let instance = settings.instance ?? job.instance ?? EnvironmentCredentials.instance(in: environment) ?? "local"
         do {
-            target = try InstanceTarget.resolve(
-                settings.instance ?? job.instance ?? EnvironmentCredentials.instance(in: environment) ?? "local",
-                environment: environment, verbose: settings.verbose)
+            target = try InstanceTarget.resolve(instance, environment: environment, verbose: settings.verbose)
         } catch {
             printError("nowflow run: \(error)")
-            return (nil, error.isUsage ? 1 : 3, nil)
+            var result = RunResult.notStarted(
+                job, status: .failed, reason: "its instance could not be opened", error: "\(error)", dryRun: settings.dryRun)
+            result.instance = InstanceTarget.reportName(of: instance)
+            return (result, false, error.isUsage ? 1 : 3, nil)
         }
         defer { target.close() }
         let declared = Set(job.variableNames)
@@ -210,6 +245,14 @@ enum RunCommand {
             settingUp.display = ResultDisplay(width: width, timeZone: settings.timeZone)
         }
         let options = settingUp
+        /// The job refused for the problems of its name check.
+        func refused(_ problems: [Diagnostic]) -> RunResult {
+            var result = RunResult.notStarted(
+                job, status: .invalid, reason: "its table and field names did not check", dryRun: settings.dryRun,
+                diagnostics: Diagnostic.inFileOrder(job.warnings + problems, of: job.file))
+            result.instance = target.reportName
+            return result
+        }
         if settings.offline {
             for warning in job.warnings { show(warning, on: platform) }
         } else {
@@ -223,17 +266,18 @@ enum RunCommand {
                     file: job.file, line: 0, column: 0,
                     message: "names not checked: \(reason); use --offline to skip the check")
                 show(problem, on: platform)
-                return (nil, 2, nil)
+                return (refused(check.diagnostics + [problem]), false, 2, nil)
             }
-            guard check.diagnostics.allSatisfy(\.isWarning) else { return (nil, 2, nil) }
+            guard check.diagnostics.allSatisfy(\.isWarning) else { return (refused(check.diagnostics), false, 2, nil) }
         }
         let started = Date()
-        let result = waitFor { await JobRunner(job: job, options: options).run() }
+        var result = waitFor { await JobRunner(job: job, options: options).run() }
+        result.instance = target.reportName
         if result.steps.contains(where: { $0.status == .failed && $0.message.hasPrefix("bad response 401") }) {
             let given = target.hasCredentials || job.hasAuthentication
             printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
-        return (result, result.exitCode(detailed: settings.detailedExitCode), changesLink(target, since: started))
+        return (result, true, result.exitCode(detailed: settings.detailedExitCode), changesLink(target, since: started))
     }
 
     /// Checks each `--var` and `--vars-file` value against the variable's type in every job that declares it; a

@@ -53,8 +53,10 @@ import Testing
 
     @Test func theJSONReportHoldsStructuredRecords() throws {
         let result = try run(["--output", "json"])
+        ReportCheck.expectValid(result.stdout)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let writes = try #require(report["planned_writes"] as? [[String: Any]])
+        let job = try #require((report["jobs"] as? [[String: Any]])?.first)
+        let writes = try #require(job["planned_writes"] as? [[String: Any]])
         #expect(writes.count == 4)
         let update = try #require((writes[0]["records"] as? [[String: Any]])?.first)
         #expect(update["display"] as? String == #"INC0010005 "Cannot access shared drive""#)

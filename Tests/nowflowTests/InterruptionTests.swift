@@ -36,7 +36,7 @@ import TestSupport
     /// outcome with times and sys_ids replaced, and the records of the job left on the instance.
     func interrupt(
         tag: String, holds: [String], signals: [(after: String, signal: Int32)]
-    ) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String) {
+    ) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String, junit: String) {
         let next = Mutex((created: false, hold: 0))
         let server = try HeldInstance { _, request in
             next.withLock { next in
@@ -53,7 +53,7 @@ import TestSupport
         let running = try RunningTool(
             [
                 "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=\(tag)",
-                "--report", "json:report.json",
+                "--report", "json:report.json", "--report", "junit:report.xml",
             ], in: directory)
         for (held, (marker, signal)) in signals.enumerated() {
             #expect(running.waitForError(containing: marker), "no '\(marker)'")
@@ -66,7 +66,7 @@ import TestSupport
     /// Runs the job against the instance, which closes the reading end of the tool's stdout when the query of step
     /// 2 arrives (before answering it), as `| head -1` does once it has its line; returns the outcome as
     /// ``interrupt(tag:holds:signals:)`` does.
-    func closeOutput(tag: String) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String) {
+    func closeOutput(tag: String) async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String, junit: String) {
         let tool = Mutex<RunningTool?>(nil)
         let server = try HeldInstance { _, request in
             guard request.method == "GET", request.path.hasPrefix("/api/now/table/incident") else { return .zero }
@@ -79,7 +79,7 @@ import TestSupport
         let running = try RunningTool(
             [
                 "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=\(tag)",
-                "--report", "json:report.json",
+                "--report", "json:report.json", "--report", "junit:report.xml",
             ], in: directory)
         tool.withLock { $0 = running }
         // stdout is read to its end only when the test has not closed it.
@@ -90,7 +90,7 @@ import TestSupport
     /// The outcome of a run that ended: `finished` with times and the created sys_id replaced, that sys_id, how
     /// many records of the run are left on the instance, and the JSON report.
     static func outcome(of finished: ToolInvocation, on server: HeldInstance, tag: String, in directory: URL)
-        async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String)
+        async throws -> (result: ToolInvocation, sysID: String, left: Int, report: String, junit: String)
     {
         var result = finished
         let sysID =
@@ -105,7 +105,10 @@ import TestSupport
             headers: ["Authorization": "Basic " + Data("admin:pw".utf8).base64EncodedString()])
         let records = (try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["result"] as? [Any]
         let report = (try? String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)) ?? ""
-        return (result, sysID, records?.count ?? -1, report)
+        ReportCheck.expectValid(report)
+        let junit = (try? String(contentsOf: directory.appendingPathComponent("report.xml"), encoding: .utf8)) ?? ""
+        return (result, sysID, records?.count ?? -1, report, ReportCheck.normalized(junit).replacingOccurrences(of: sysID, with: "SYSID")
+                .replacingOccurrences(of: "127.0.0.1:\(server.port)", with: "127.0.0.1:PORT"))
     }
 
     /// SIGINT, and SIGHUP (a closed terminal) handled as SIGTERM is: the query in flight is cancelled, `finally`
@@ -116,7 +119,7 @@ import TestSupport
     func aSignalCancelsTheQueryInFlightRunsFinallyAndExits128PlusIt(
         signal: Int32, name: String, tag: String, status: String
     ) async throws {
-        let (result, sysID, left, report) = try await interrupt(
+        let (result, sysID, left, report, _) = try await interrupt(
             tag: tag, holds: ["GET /api/now/table/incident"], signals: [("ok   step 1 'incident' (create)", signal)])
         #expect(result.status == 128 + signal)
         #expect(left == 0)
@@ -144,12 +147,12 @@ import TestSupport
                   incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
 
                 """)
-        #expect(report.contains("\n  \"status\": \"\(status)\",\n"))
+        #expect(report.hasSuffix("\n  \"status\": \"\(status)\"\n}\n"))
         #expect(sysID.count == 32)
     }
 
     @Test func aSecondSigtermStopsFinallyAndSaysWhatCleanUpDidNotRun() async throws {
-        let (result, _, _, report) = try await interrupt(
+        let (result, _, _, report, junit) = try await interrupt(
             tag: "term", holds: ["GET /api/now/table/incident", "DELETE /api/now/table/incident/"],
             signals: [("ok   step 1 'incident' (create)", SIGTERM), ("FAIL step 2 'wait' (query)", SIGTERM)])
         #expect(result.status == 143)
@@ -176,14 +179,42 @@ import TestSupport
                   incident INC0010061 (SYSID): created by step 1 'incident' (create)
 
                 """)
-        #expect(report.contains("\n  \"status\": \"terminated\",\n"))
+        #expect(report.hasSuffix("\n  \"status\": \"terminated\"\n}\n"))
+        #expect(
+            junit == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="5" failures="0" errors="2" skipped="2" time="0.000">
+                  <testsuite name="Interrupted" tests="5" failures="0" errors="2" skipped="2" time="0.000" file="job.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                      <property name="instance" value="http://127.0.0.1:PORT"/>
+                      <property name="vars.tag" value="term"/>
+                    </properties>
+                    <testcase classname="Interrupted" name="incident" file="job.yaml" line="5" time="0.000"/>
+                    <testcase classname="Interrupted" name="wait" file="job.yaml" line="7" time="0.000">
+                      <error type="error" message="interrupted by SIGTERM: network error: the operation was cancelled">step 2 &apos;wait&apos; (query): interrupted by SIGTERM: network error: the operation was cancelled</error>
+                    </testcase>
+                    <testcase classname="Interrupted" name="assert at line 9" file="job.yaml" line="9" time="0.000">
+                      <skipped message="not run: interrupted by SIGTERM"/>
+                    </testcase>
+                    <testcase classname="Interrupted" name="cleanup" file="job.yaml" line="11" time="0.000">
+                      <error type="error" message="stopped by a second SIGTERM: network error: the operation was cancelled">finally 1 &apos;cleanup&apos; (delete): stopped by a second SIGTERM: network error: the operation was cancelled</error>
+                    </testcase>
+                    <testcase classname="Interrupted" name="query at line 13" file="job.yaml" line="13" time="0.000">
+                      <skipped message="not run: stopped by a second SIGTERM"/>
+                    </testcase>
+                    <system-out>incident INC0010061 (SYSID): created by step 1 &apos;incident&apos; (create)</system-out>
+                  </testsuite>
+                </testsuites>
+
+                """)
     }
 
     /// `nowflow run job.yaml | head -1`: the reader of stdout goes away mid-run. The write that finds it gone stops
     /// the run as a signal would; `finally` deletes the record the job created, and what stdout would have shown
     /// (`finally`'s records, the outcome, the records touched) goes to stderr.
     @Test func aClosedStdoutStopsTheRunFinallyCleansUpAndTheRestGoesToStderr() async throws {
-        let (result, _, left, report) = try await closeOutput(tag: "pipe")
+        let (result, _, left, report, junit) = try await closeOutput(tag: "pipe")
         #expect(result.status == 141)
         #expect(left == 0)
         #expect(result.stdout == "")
@@ -205,7 +236,33 @@ import TestSupport
                   incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
 
                 """)
-        #expect(report.contains("\n  \"status\": \"output_closed\",\n"))
+        #expect(report.hasSuffix("\n  \"status\": \"output_closed\"\n}\n"))
+        // No step failed: the interruption is a test case of its own, so that the CI shows the run did not pass.
+        #expect(
+            junit == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="6" failures="0" errors="1" skipped="1" time="0.000">
+                  <testsuite name="Interrupted" tests="6" failures="0" errors="1" skipped="1" time="0.000" file="job.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                      <property name="instance" value="http://127.0.0.1:PORT"/>
+                      <property name="vars.tag" value="pipe"/>
+                    </properties>
+                    <testcase classname="Interrupted" name="(job)" file="job.yaml" line="0" time="0.000">
+                      <error type="output_closed" message="interrupted by SIGPIPE">interrupted by SIGPIPE</error>
+                    </testcase>
+                    <testcase classname="Interrupted" name="incident" file="job.yaml" line="5" time="0.000"/>
+                    <testcase classname="Interrupted" name="wait" file="job.yaml" line="7" time="0.000"/>
+                    <testcase classname="Interrupted" name="assert at line 9" file="job.yaml" line="9" time="0.000">
+                      <skipped message="not run: interrupted by SIGPIPE"/>
+                    </testcase>
+                    <testcase classname="Interrupted" name="cleanup" file="job.yaml" line="11" time="0.000"/>
+                    <testcase classname="Interrupted" name="query at line 13" file="job.yaml" line="13" time="0.000"/>
+                    <system-out>incident INC0010061 (SYSID): created by step 1 &apos;incident&apos; (create), deleted by finally 1 &apos;cleanup&apos; (delete)</system-out>
+                  </testsuite>
+                </testsuites>
+
+                """)
     }
 
     /// `nowflow run job.yaml 2>&1 >out.txt | head -1` once `head` is gone: stderr is closed from the start. The
@@ -220,7 +277,7 @@ import TestSupport
         process.executableURL = try BuiltProducts.executable(named: "nowflow")
         process.arguments = [
             "run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--var", "tag=closed",
-            "--report", "json:report.json",
+            "--report", "json:report.json", "--report", "junit:report.xml",
         ]
         process.currentDirectoryURL = directory
         process.environment = ["HOME": directory.path, "PATH": "/usr/bin:/bin", "NO_COLOR": "1"]
@@ -235,7 +292,7 @@ import TestSupport
         process.waitUntilExit()
         let finished = ToolInvocation(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
-        let (result, _, left, report) = try await Self.outcome(of: finished, on: server, tag: "closed", in: directory)
+        let (result, _, left, report, _) = try await Self.outcome(of: finished, on: server, tag: "closed", in: directory)
         #expect(result.status == 141)
         #expect(left == 0)
         #expect(
@@ -252,6 +309,6 @@ import TestSupport
                   incident INC0010061 (SYSID): created by step 1 'incident' (create), deleted by finally 1 'cleanup' (delete)
 
                 """)
-        #expect(report.contains("\n  \"status\": \"output_closed\",\n"))
+        #expect(report.hasSuffix("\n  \"status\": \"output_closed\"\n}\n"))
     }
 }

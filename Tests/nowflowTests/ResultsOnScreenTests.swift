@@ -65,7 +65,8 @@ import Testing
     @Test func jsonOutputHasNoTables() throws {
         let result = try run(["--output", "json"])
         #expect(result.status == 0)
+        ReportCheck.expectValid(result.stdout)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(report["outputs"] as? [String: Int] == ["count": 5])
+        #expect((report["jobs"] as? [[String: Any]])?.first?["outputs"] as? [String: Int] == ["count": 5])
     }
 }

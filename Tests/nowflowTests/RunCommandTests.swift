@@ -79,11 +79,11 @@ import Testing
             normalized(junit).contains(
                 #"<failure type="assertion" message="the text is bye (&apos;bye&apos; == &apos;hello&apos; is false)">"#
             ))
-        let json =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("out/run.json")))
-            as? [String: Any]
-        #expect(json?["status"] as? String == "assertion_failed")
-        #expect((json?["records"] as? [[String: Any]])?.map { $0["action"] as? String } == ["created", "deleted"])
+        let text = try String(contentsOf: directory.appendingPathComponent("out/run.json"), encoding: .utf8)
+        ReportCheck.expectValid(text)
+        let json = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["jobs"] as? [[String: Any]]
+        #expect(json?.first?["status"] as? String == "assertion_failed")
+        #expect((json?.first?["records"] as? [[String: Any]])?.map { $0["action"] as? String } == ["created", "deleted"])
     }
 
     @Test func jsonOutputGoesToStdout() throws {
@@ -91,7 +91,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ToolInvocation.run(["run", "job.yaml", "--output", "json"], in: directory)
         #expect(result.status == 0)
-        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        ReportCheck.expectValid(result.stdout)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let json = (report?["jobs"] as? [[String: Any]])?.first
         #expect(json?["job"] as? String == "Note")
         #expect(json?["status"] as? String == "passed")
         #expect((json?["vars"] as? [String: Any])?["text"] as? String == "hello")

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Every example runbook of `workflows/` runs green on a fresh embedded instance, twice (they are re-runnable), with
-/// no warning (a value that is not one of a field's choices, say).
+/// no warning (a value that is not one of a field's choices, say); its JSON report, which has a result of each kind
+/// among them, is valid against `docs/report.schema.json` (``ReportCheck``).
 @Suite struct WorkflowTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("workflows")
@@ -32,8 +33,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: home) }
         let path = Self.directory.appendingPathComponent(name).path
         for _ in 1...2 {
-            let result = try ToolInvocation.run(["run", path], in: home)
+            let result = try ToolInvocation.run(["run", path, "--report", "json:report.json"], in: home)
             #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
+            ReportCheck.expectValid(try String(contentsOf: home.appendingPathComponent("report.json"), encoding: .utf8))
             #expect(result.stdout.contains(": passed ("))
             #expect(!result.stderr.contains("FAIL"))
             #expect(!result.stderr.contains("warning:"), "\(name): \(result.stderr)")
@@ -47,8 +49,9 @@ import Testing
         let home = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
         let path = Self.directory.appendingPathComponent(name).path
-        let result = try ToolInvocation.run(["run", path, "--dry-run"], in: home)
+        let result = try ToolInvocation.run(["run", path, "--dry-run", "--report", "json:report.json"], in: home)
         #expect(result.status == 0, "\(name): \(result.stderr)\n\(result.stdout)")
+        ReportCheck.expectValid(try String(contentsOf: home.appendingPathComponent("report.json"), encoding: .utf8))
         #expect(result.stdout.contains(", dry run)"))
         #expect(result.stdout.contains("writes not sent (dry run):") == !Self.readOnly.contains(name))
         #expect(!result.stderr.contains("FAIL"))

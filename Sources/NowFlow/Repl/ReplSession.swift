@@ -298,7 +298,7 @@ public actor ReplSession {
             return StepRun(
                 status: outcome.status, text: "error: \(failedLabel ?? label): \(outcome.message)\(continued)",
                 continued: outcome.continued)
-        case .skipped:
+        case .skipped, .notRun:
             if let node, let id = step.id { record(node, id: id, jobStep: jobStep) }
             return StepRun(status: .skipped, text: "\(label): skipped (\(outcome.message))")
         case .passed:

@@ -1,49 +1,40 @@
 import Foundation
 import NowData
 
-/// The JSON report, for `--output json` and `--report json:PATH`.
+/// A job's entry of the JSON report (``RunReport``).
 extension RunResult {
-    /// The result as JSON text, indented, keys sorted: `job`, `file`, `status`, `dry_run`, `duration_ms`, `steps`,
-    /// `results`, `vars`, `records`, `planned_writes`, `outputs`, `error` (when the run failed) and `ensured` (when
-    /// an ensure step ran).
-    public func jsonText() -> String {
-        jsonValue.sortingKeys().jsonText(pretty: true)
-    }
-
-    /// Several runs (`nowflow run a.yaml b.yaml`) as JSON text: `{"jobs": [...], "status": ...}`, each job's
-    /// report as ``jsonText()`` writes it, and the status of the first job that did not pass (else `passed`).
-    public static func jsonText(of results: [RunResult]) -> String {
-        let status = results.first { $0.status != .passed }?.status ?? .passed
-        let report: JSONValue = ["jobs": .array(results.map(\.jsonValue)), "status": .string(status.rawValue)]
-        return report.sortingKeys().jsonText(pretty: true)
-    }
-
-    /// The result as a JSON value.
+    /// The job's entry of the JSON report (``RunReport/jsonValue``): `job`, `file`, `instance`, `status`, `dry_run`,
+    /// `duration_ms`, `steps` (every step, those that did not run too), `results`, `vars`, `records`,
+    /// `planned_writes`, `outputs`, `ensured`, `error`, `error_location`, `warnings` and `diagnostics`, all present.
     public var jsonValue: JSONValue {
-        var report: JSONObject = [
-            "job": .string(job), "file": .string(file), "status": .string(status.rawValue), "dry_run": .bool(dryRun),
-            "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
+        [
+            "job": .string(job), "file": .string(file), "instance": .string(instance), "status": .string(status.rawValue),
+            "dry_run": .bool(dryRun), "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
             "vars": .object(JSONObject(vars.map { ($0.key, $0.value) })), "records": .array(records.map(json)),
             "planned_writes": .array(plannedWrites.map(Self.json)), "outputs": .object(outputs),
+            "ensured": .object(JSONObject(ensured.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) })),
+            "error": error.map(JSONValue.string) ?? .null, "error_location": errorLocation.map(JSONValue.string) ?? .null,
+            "warnings": .array(warnings.map(JSONValue.string)), "diagnostics": .array(diagnostics.map(Self.json)),
         ]
-        report["error"] = error.map(JSONValue.string)
-        report["error_location"] = errorLocation.map(JSONValue.string)
-        if !warnings.isEmpty { report["warnings"] = .array(warnings.map(JSONValue.string)) }
-        if !ensured.isEmpty {
-            report["ensured"] = .object(JSONObject(ensured.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) }))
-        }
-        return .object(report)
+    }
+
+    /// `{"file", "line", "column", "severity", "message"}`: line and column 0 for a problem of the whole file.
+    private static func json(_ diagnostic: Diagnostic) -> JSONValue {
+        [
+            "file": .string(diagnostic.file), "line": .number(JSONNumber(diagnostic.line)),
+            "column": .number(JSONNumber(diagnostic.column)), "severity": .string(diagnostic.isWarning ? "warning" : "error"),
+            "message": .string(diagnostic.message),
+        ]
     }
 
     private static func json(_ step: StepOutcome) -> JSONValue {
-        var members: JSONObject = [
-            "number": .string(step.number), "kind": .string(step.kind), "status": .string(step.status.rawValue),
-            "continued": .bool(step.continued), "duration_ms": .number(JSONNumber(step.milliseconds)),
-            "message": .string(step.message),
+        [
+            "number": .string(step.number), "id": step.id.map(JSONValue.string) ?? .null, "name": .string(step.reportName),
+            "kind": .string(step.kind), "file": .string(step.file), "line": .number(JSONNumber(step.line)),
+            "status": .string(step.status.rawValue), "continued": .bool(step.continued),
+            "duration_ms": .number(JSONNumber(step.milliseconds)), "message": .string(step.message),
         ]
-        members["id"] = step.id.map(JSONValue.string)
-        return .object(members)
     }
 
     private func json(_ record: TouchedRecord) -> JSONValue {

@@ -9,7 +9,7 @@ extension RunResult {
     ///   created incident 1c7b... by step 2 'incident' (create)
     /// ```
     public func summaryText() -> String {
-        let ran = steps.filter { $0.status != .skipped }.count
+        let ran = steps.filter { $0.status != .skipped && $0.status != .notRun }.count
         var lines: [String] = []
         let count = ran == 0 ? "no step run" : "\(ran) step\(ran == 1 ? "" : "s") run"
         let timing = "\(count), \(milliseconds) ms\(dryRun ? ", dry run" : "")"
@@ -27,10 +27,13 @@ extension RunResult {
         case .failed, .assertionFailed:
             lines.append("\(job): \(status == .failed ? "failed" : "assertion failed") (\(timing))")
             if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
+        case .invalid, .notRun:
+            lines.append("\(job): \(status == .invalid ? "invalid" : "not run")")
+            if let error { lines.append("  " + error) }
         case .interrupted, .terminated, .hungUp, .outputClosed:
             lines.append("\(job): interrupted by \(status.signal?.rawValue ?? "a signal") (\(timing))")
             if let error { lines.append("  " + (errorLocation.map { "\($0): " } ?? "") + error) }
-            let notRun = steps.filter { $0.status == .skipped && $0.message.hasPrefix("not run: ") }
+            let notRun = steps.filter { $0.status == .notRun }
             let main = notRun.filter { !$0.number.hasPrefix("finally") }.map(\.label)
             let cleanUp = notRun.filter { $0.number.hasPrefix("finally") }.map(\.label)
             if !main.isEmpty { lines.append("  not run: \(main.joined(separator: ", "))") }

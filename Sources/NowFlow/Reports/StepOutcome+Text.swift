@@ -5,7 +5,7 @@ extension StepOutcome {
         let (mark, code) =
             switch status {
             case .passed: ("ok  ", "32")
-            case .skipped: ("skip", "33")
+            case .skipped, .notRun: ("skip", "33")
             case .failed: (continued ? "FAIL (continued)" : "FAIL", "31")
             case .assertionFailed: (continued ? "ASSERT (continued)" : "ASSERT", "31")
             }

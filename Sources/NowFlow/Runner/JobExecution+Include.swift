@@ -33,10 +33,11 @@ extension JobExecution {
         }
         if !secrets.isEmpty { masker = masker.adding(secrets) }
         // The included job's attach and download paths are relative to its own file.
-        let outerDirectory = baseDirectory
-        baseDirectory = step.job.directory
-        defer { baseDirectory = outerDirectory }
+        let (outerDirectory, outerFile) = (baseDirectory, file)
+        (baseDirectory, file) = (step.job.directory, step.job.file)
+        defer { (baseDirectory, file) = (outerDirectory, outerFile) }
         let mainFailure = await runList(step.job.steps, prefix: "\(number).", scope: &inner)
+        if mainFailure != nil, interruptionReason == nil { listNotRun(step.job.steps, prefix: "\(number).") }
         let finallyFailure = await runList(
             step.job.finally, prefix: "\(number).finally ", scope: &inner, stopOnFailure: false)
         if let failure = mainFailure ?? finallyFailure {

@@ -14,6 +14,8 @@ final class JobExecution {
     var planned: [PlannedWrite] = []
     /// How many records the `ensure` steps found in each state (`created`, `unchanged`, ...).
     var ensured: [String: Int] = [:]
+    /// The job file of the steps running: the job's, an included job's during its steps.
+    var file = ""
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.
     let dryRun: DryRunTransport?
 
@@ -86,9 +88,10 @@ final class JobExecution {
     /// step, unless it continued.
     func execute(_ step: Step, number: String, scope: inout Scope) async -> StepFailure? {
         let start = ContinuousClock.now
-        let draft = StepOutcome(
+        var draft = StepOutcome(
             number: number, id: step.id, kind: step.kind.name, status: .passed, continued: false, milliseconds: 0,
             message: "")
+        (draft.file, draft.line) = (file, step.line)
         if let reason = tagSkip(step) {
             if let id = step.id { tagSkipped[id] = reason }
             finish(draft, .skipped, reason, start: start)
@@ -201,10 +204,7 @@ final class JobExecution {
 
     /// Reports `steps` (the rest of a list, from `index`) as not run.
     private func skipRemaining(_ steps: ArraySlice<Step>, from index: Int, prefix: String, _ reason: String) {
-        for (offset, step) in steps.enumerated() {
-            let outcome = StepOutcome(
-                number: "\(prefix)\(index + offset + 1)", id: step.id, kind: step.kind.name, status: .skipped,
-                continued: false, milliseconds: 0, message: "not run: \(reason)")
+        for outcome in RunResult.notRunSteps(steps, from: index, prefix: prefix, file: file, reason: reason) {
             outcomes.append(outcome)
             options.onEvent(.stepFinished(outcome))
         }

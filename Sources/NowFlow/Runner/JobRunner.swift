@@ -30,10 +30,10 @@ public struct JobRunner: Sendable {
         do {
             preparation = try prepare()
         } catch {
-            return RunResult(
-                job: job.name, file: job.file, status: .failed, dryRun: options.dryRun,
-                milliseconds: Self.milliseconds(since: start), steps: [], results: [:], vars: [:], records: [],
-                plannedWrites: [], error: "before the first step: \(error.message)")
+            var result = RunResult.notStarted(
+                job, status: .failed, reason: "before the first step: \(error.message)", dryRun: options.dryRun)
+            result.milliseconds = Self.milliseconds(since: start)
+            return result
         }
         var scope = preparation.scope
         let masker = preparation.masker
@@ -43,7 +43,9 @@ public struct JobRunner: Sendable {
         execution.retries = preparation.retries
         execution.baseDirectory = job.directory
         execution.displayDates = options.display.map { job.dates(timeZone: $0.timeZone) }
+        execution.file = job.file
         let mainFailure = await execution.runList(job.steps, prefix: "", scope: &scope)
+        if mainFailure != nil, execution.interruptionReason == nil { execution.listNotRun(job.steps, prefix: "") }
         options.interruption?.enterFinally()
         let finallyFailure = await execution.runList(
             job.finally, prefix: "finally ", scope: &scope, stopOnFailure: false)

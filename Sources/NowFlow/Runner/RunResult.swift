@@ -3,11 +3,11 @@ import NowData
 /// The outcome of a run: every step, the results and variables, and every record touched (masked: secrets
 /// appear as `***`).
 public struct RunResult: Sendable {
-    /// The job's name.
+    /// The job's name (a file that did not validate: its path).
     public var job: String
     /// The job file's path.
     public var file: String
-    /// Passed, failed or assertion failed.
+    /// How the run ended.
     public var status: RunStatus
     /// Whether writes were only planned.
     public var dryRun: Bool
@@ -37,4 +37,10 @@ public struct RunResult: Sendable {
     /// What the run did not fail on but should be told: an output that is null because the step it reads was
     /// left out by `--tags` or `--skip-tags`.
     public var warnings: [String] = []
+    /// The instance the job ran on, as the reports name it: `local`, or its URL without credentials (set by the
+    /// command that ran it; empty when unknown).
+    public var instance = ""
+    /// Why the file did not validate (status ``RunStatus/invalid``): the job file's problems, a vars file's, or the
+    /// name check's; warnings too.
+    public var diagnostics: [Diagnostic] = []
 }

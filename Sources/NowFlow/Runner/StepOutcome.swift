@@ -17,10 +17,24 @@ public struct StepOutcome: Sendable, Hashable {
     /// The step's result as `nowflow run` shows it under the step's line (see ``ResultDisplay``): the lines of a
     /// table of records, or of values; empty when nothing is shown.
     public var shown: [String] = []
+    /// The job file the step is written in (an included job's for its steps).
+    public var file = ""
+    /// The line the step starts on in ``file``.
+    public var line = 0
 
     /// `step 2 'incident' (create)`.
     public var label: String {
         let place = number.hasPrefix("finally") ? number : "step \(number)"
         return id.map { "\(place) '\($0)' (\(kind))" } ?? "\(place) (\(kind))"
+    }
+
+    /// The step's name in the reports, which stays when steps are inserted before it: its `id`, else its kind and
+    /// line (`create at line 12`), then the foreach item it ran for (`close [2]`).
+    public var reportName: String {
+        let name = id ?? "\(kind) at line \(line)"
+        let items = number.split(separator: ".").compactMap { part in
+            part.firstIndex(of: "[").map { String(part[$0...]) }
+        }
+        return items.isEmpty ? name : name + " " + items.joined()
     }
 }
