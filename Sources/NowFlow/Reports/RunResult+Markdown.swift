@@ -19,12 +19,14 @@ extension RunResult {
     /// | step 1 'stale' (query) | ok | 6 ms | 2 records from incident |
     /// ```
     public func markdownSummary(changes: String? = nil) -> String {
-        let ran = steps.filter { $0.status != .skipped }.count
+        let ran = steps.filter { $0.status != .skipped && $0.status != .notRun }.count
         let outcome: String
         switch status {
         case .passed: outcome = dryRun ? "dry run passed" : "passed"
         case .failed: outcome = "failed"
         case .assertionFailed: outcome = "assertion failed"
+        case .invalid: outcome = "did not validate"
+        case .notRun: outcome = "not run"
         default: outcome = "interrupted by \(status.signal?.rawValue ?? "a signal")"
         }
         var lines = ["### \(Self.markdownText(job)): \(outcome)", ""]
@@ -40,6 +42,7 @@ extension RunResult {
                 switch step.status {
                 case .passed: mark = "ok"
                 case .skipped: mark = "skip"
+                case .notRun: mark = "not run"
                 case .failed: mark = step.continued ? "FAIL (continued)" : "FAIL"
                 case .assertionFailed: mark = step.continued ? "ASSERT (continued)" : "ASSERT"
                 }
