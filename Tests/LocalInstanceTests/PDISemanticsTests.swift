@@ -339,6 +339,12 @@ import Testing
         #expect(
             Harness.text(created)
                 == #"{"result":{"name":"domain-check","sys_domain":{"link":"\#(link)","value":"global"}}}"#)
+        // A dot-walk through it reaches no record, so only ANYTHING holds through it.
+        #expect(try await names("cmdb_ci_server", "name=domain-check^sys_domain.name=global") == #"{"result":[]}"#)
+        #expect(try await names("cmdb_ci_server", "name=domain-check^sys_domain.nameISEMPTY") == #"{"result":[]}"#)
+        #expect(
+            try await names("cmdb_ci_server", "name=domain-check^sys_domain.nameANYTHING")
+                == #"{"result":[{"name":"domain-check"}]}"#)
         let shown = try await harness.send(
             "GET", "/api/now/table/incident",
             query: [("sysparm_limit", "1"), ("sysparm_fields", "sys_domain"), ("sysparm_display_value", "all")])
@@ -397,7 +403,8 @@ import Testing
             try await harness.send("POST", "/api/now/table/change_request", body: #"{"short_description":"approve"}"#))
         let changeID = try #require(change["sys_id"] as? String)
         let approval = try await harness.send(
-            "POST", "/api/now/table/sysapproval_approver", query: [("sysparm_fields", "state,source_table,document_id")],
+            "POST", "/api/now/table/sysapproval_approver",
+            query: [("sysparm_fields", "state,source_table,document_id")],
             body: #"{"document_id":"\#(changeID)","source_table":"change_request","state":"requested"}"#)
         #expect(
             Harness.text(approval)
@@ -408,14 +415,16 @@ import Testing
         let article = try await harness.send(
             "POST", "/api/now/table/kb_knowledge",
             query: [("sysparm_fields", "number,workflow_state,article_type,kb_knowledge_base")],
-            body: #"{"short_description":"Clearing a jam","text":"<p>Open tray 2.</p>","kb_knowledge_base":"\#(baseID)"}"#)
+            body: #"{"short_description":"Clearing a jam","text":"<p>Open tray 2.</p>","#
+                + #""kb_knowledge_base":"\#(baseID)"}"#)
         let number = try #require(try Harness.result(article)["number"] as? String)
         #expect(number.hasPrefix("KB00"))
         let listed = try await harness.send(
             "GET", "/api/now/table/kb_knowledge",
             query: [
                 ("sysparm_query", "kb_knowledge_base.sys_id=\(baseID)"), ("sysparm_display_value", "all"),
-                ("sysparm_fields", "number,workflow_state,kb_knowledge_base"), ("sysparm_exclude_reference_link", "true"),
+                ("sysparm_fields", "number,workflow_state,kb_knowledge_base"),
+                ("sysparm_exclude_reference_link", "true"),
             ])
         #expect(
             Harness.text(listed)

@@ -155,7 +155,8 @@ enum DemoData {
                 "name": server.name, "ip_address": server.ip, "install_status": "1", "operational_status": "1",
                 "asset_tag": "P10000\(index + 10)",
                 "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
-                "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard", "location": sysID("cmn_location", dataCenter),
+                "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard",
+                "location": sysID("cmn_location", dataCenter),
                 "install_date": date(Double(-5000 + index * 24)), "category": "Hardware",
                 "support_group": sysID("sys_user_group", server.name.hasPrefix("db") ? "Database" : "Network"),
                 "short_description": "\(server.classification) server \(server.name)",
@@ -316,14 +317,13 @@ enum DemoData {
     /// The sys_id of the model "Unknown" (`cmdb_model`), which every new CI gets unless it names its own, as on a PDI.
     static let unknownModel = sysID("cmdb_model", "Unknown")
 
-    /// Creates the model "Unknown" if missing, with or without the demo data: a PDI has it from the start.
-    static func ensureUnknownModel(
-        timestamp: String, store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection
-    ) throws {
+    /// Creates the model "Unknown" if missing, with or without the demo data: a PDI has it from the start, so it is
+    /// dated before the demo records (and a run's list of what changed never shows it).
+    static func ensureUnknownModel(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
         guard let models = dictionary.table("cmdb_model"), try store.fetch(models, sysID: unknownModel, db) == nil
         else { return }
         try Inserter(store: store, dictionary: dictionary, db: db).record(
-            "cmdb_model", "Unknown", created: timestamp, ["name": "Unknown", "display_name": "Unknown"])
+            "cmdb_model", "Unknown", created: date(-3200), ["name": "Unknown", "display_name": "Unknown"])
     }
 
     /// Creates the administrator if missing and reactivates an existing one and sets its password, unless
