@@ -105,6 +105,12 @@ import Testing
         #expect(
             try await names("incident", "opened_at>javascript:gs.endOfToday()^ORopened_at<javascript:gs.yearsAgo(1)",
                 field: "number") == #"{"result":[]}"#)
+        // The "Last N" ranges, as servicenow-rest-api's README filters incidents opened in the last 6 months.
+        #expect(
+            try await names(
+                "incident",
+                "short_description=Opened today^opened_atONLast 6 months@javascript:gs.beginningOfLast6Months()"
+                    + "@javascript:gs.endOfLast6Months()", field: "number") == today)
         let refused = try await harness.send(
             "GET", "/api/now/table/incident", query: [("sysparm_query", "caller_id=javascript:gs.getUserID()")])
         #expect(refused.statusCode == 400)
@@ -204,7 +210,8 @@ import Testing
             body: #"{"short_description":"ordered","order":"200"}"#)
         #expect(
             Harness.text(task)
-                == #"{"result":{"order":"200","upon_reject":"cancel","sys_domain":"global"}}"#)
+                == #"{"result":{"order":"200","upon_reject":"cancel","#
+                + #""sys_domain":{"link":"http://localhost/api/now/table/sys_user_group/global","value":"global"}}}"#)
         let vm = try await harness.send(
             "POST", "/api/now/table/cmdb_ci_ec2_instance",
             query: [("sysparm_fields", "name,vm_inst_id,ip_address,termination_protection,sys_class_name")],
@@ -319,5 +326,110 @@ import Testing
         let response = try await harness.send(
             "GET", "/api/now/table/sys_user", query: [("sysparm_query", query), ("sysparm_fields", "user_name")])
         #expect(Harness.text(response) == #"{"result":[{"user_name":"admin"}]}"#)
+    }
+
+    @Test func sysDomainIsAReferenceToTheGlobalDomainAsOnAPDI() async throws {
+        // A PDI answers sys_domain as a reference linked to sys_user_group/global and displayed global, though no
+        // group has that sys_id (docs/reference/pdi-fields/task.json); servicenow.servicenow's tests read
+        // record.sys_domain.display_value.
+        let link = "http://localhost/api/now/table/sys_user_group/global"
+        let created = try await harness.send(
+            "POST", "/api/now/table/cmdb_ci_server", query: [("sysparm_fields", "name,sys_domain")],
+            body: #"{"name":"domain-check"}"#)
+        #expect(
+            Harness.text(created)
+                == #"{"result":{"name":"domain-check","sys_domain":{"link":"\#(link)","value":"global"}}}"#)
+        // A dot-walk through it reaches no record, so only ANYTHING holds through it.
+        #expect(try await names("cmdb_ci_server", "name=domain-check^sys_domain.name=global") == #"{"result":[]}"#)
+        #expect(try await names("cmdb_ci_server", "name=domain-check^sys_domain.nameISEMPTY") == #"{"result":[]}"#)
+        #expect(
+            try await names("cmdb_ci_server", "name=domain-check^sys_domain.nameANYTHING")
+                == #"{"result":[{"name":"domain-check"}]}"#)
+        let shown = try await harness.send(
+            "GET", "/api/now/table/incident",
+            query: [("sysparm_limit", "1"), ("sysparm_fields", "sys_domain"), ("sysparm_display_value", "all")])
+        #expect(
+            Harness.text(shown)
+                == #"{"result":[{"sys_domain":{"display_value":"global","value":"global","link":"\#(link)"}}]}"#)
+        let plain = try await harness.send(
+            "GET", "/api/now/table/sys_user",
+            query: [
+                ("sysparm_query", "user_name=admin"), ("sysparm_fields", "sys_domain"),
+                ("sysparm_display_value", "true"), ("sysparm_exclude_reference_link", "true"),
+            ])
+        #expect(Harness.text(plain) == #"{"result":[{"sys_domain":"global"}]}"#)
+    }
+
+    @Test func aNewCIGetsTheModelUnknownAndLocationsAreReferences() async throws {
+        // servicenow.servicenow's cmdb_ci_server test reads model_id's link, and its display value "Unknown".
+        let unknown = "4ed329e3db27901026fca015ca9619fc"
+        let created = try await harness.send(
+            "POST", "/api/now/table/cmdb_ci_server",
+            query: [("sysparm_fields", "name,model_id,location"), ("sysparm_display_value", "true")],
+            body: #"{"name":"model-check"}"#)
+        #expect(
+            Harness.text(created)
+                == #"{"result":{"name":"model-check","model_id":{"display_value":"Unknown","#
+                + #""link":"http://localhost/api/now/table/cmdb_model/\#(unknown)"},"location":""}}"#)
+        let named = try await harness.send(
+            "POST", "/api/now/table/cmdb_ci", query: [("sysparm_fields", "model_id")],
+            body: #"{"name":"no model","model_id":""}"#)
+        #expect(Harness.text(named) == #"{"result":{"model_id":""}}"#)
+        let location = DemoData.sysID("cmn_location", DemoData.dataCenter)
+        let server = try await harness.send(
+            "GET", "/api/now/table/cmdb_ci_server",
+            query: [
+                ("sysparm_query", "name=app-prod-01"), ("sysparm_fields", "location,location.city"),
+                ("sysparm_display_value", "all"), ("sysparm_exclude_reference_link", "true"),
+            ])
+        #expect(
+            Harness.text(server)
+                == #"{"result":[{"location":{"display_value":"Data Center 1","value":"\#(location)"},"#
+                + #""location.city":{"display_value":"San Diego","value":"San Diego"}}]}"#)
+        let user = try await harness.send(
+            "PATCH", "/api/now/table/sys_user/\(DemoData.sysID("sys_user", "abel.tuter"))",
+            query: [("sysparm_fields", "location"), ("sysparm_display_value", "true")],
+            body: #"{"location":"\#(location)"}"#)
+        #expect(
+            Harness.text(user)
+                == #"{"result":{"location":{"display_value":"Data Center 1","#
+                + #""link":"http://localhost/api/now/table/cmn_location/\#(location)"}}}"#)
+    }
+
+    @Test func approvalsAndKnowledgeArticlesAreTablesAsOnAPDI() async throws {
+        // servicenow-mcp asks for an approval of a change and approves it; it publishes a knowledge article and
+        // lists the articles of a base by a dot-walk on kb_knowledge_base.
+        let change = try Harness.result(
+            try await harness.send("POST", "/api/now/table/change_request", body: #"{"short_description":"approve"}"#))
+        let changeID = try #require(change["sys_id"] as? String)
+        let approval = try await harness.send(
+            "POST", "/api/now/table/sysapproval_approver",
+            query: [("sysparm_fields", "state,source_table,document_id")],
+            body: #"{"document_id":"\#(changeID)","source_table":"change_request","state":"requested"}"#)
+        #expect(
+            Harness.text(approval)
+                == #"{"result":{"state":"requested","source_table":"change_request","document_id":"\#(changeID)"}}"#)
+        let base = try Harness.result(
+            try await harness.send("POST", "/api/now/table/kb_knowledge_base", body: #"{"title":"Runbooks"}"#))
+        let baseID = try #require(base["sys_id"] as? String)
+        let article = try await harness.send(
+            "POST", "/api/now/table/kb_knowledge",
+            query: [("sysparm_fields", "number,workflow_state,article_type,kb_knowledge_base")],
+            body: #"{"short_description":"Clearing a jam","text":"<p>Open tray 2.</p>","#
+                + #""kb_knowledge_base":"\#(baseID)"}"#)
+        let number = try #require(try Harness.result(article)["number"] as? String)
+        #expect(number.hasPrefix("KB00"))
+        let listed = try await harness.send(
+            "GET", "/api/now/table/kb_knowledge",
+            query: [
+                ("sysparm_query", "kb_knowledge_base.sys_id=\(baseID)"), ("sysparm_display_value", "all"),
+                ("sysparm_fields", "number,workflow_state,kb_knowledge_base"),
+                ("sysparm_exclude_reference_link", "true"),
+            ])
+        #expect(
+            Harness.text(listed)
+                == #"{"result":[{"number":{"display_value":"\#(number)","value":"\#(number)"},"#
+                + #""workflow_state":{"display_value":"Draft","value":"draft"},"#
+                + #""kb_knowledge_base":{"display_value":"Runbooks","value":"\#(baseID)"}}]}"#)
     }
 }

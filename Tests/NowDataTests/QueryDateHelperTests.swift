@@ -37,10 +37,27 @@ import Testing
         #expect(text("javascript:gs." + helper) == expected)
     }
 
+    /// The "Last N" ranges of the list filters' date choices, as servicenow-rest-api's README filters by
+    /// `opened_atONLast 6 months@javascript:gs.beginningOfLast6Months()@javascript:gs.endOfLast6Months()`.
+    @Test(arguments: [
+        ("beginningOfLast15Minutes()", "2026-11-30 09:00:00"), ("endOfLast15Minutes()", "2026-11-30 09:15:59"),
+        ("beginningOfLast45Minutes()", "2026-11-30 08:30:00"), ("beginningOfLast2Hours()", "2026-11-30 07:00:00"),
+        ("endOfLast2Hours()", "2026-11-30 09:59:59"), ("beginningOfLast7Days()", "2026-11-23 00:00:00"),
+        ("endOfLast7Days()", "2026-11-30 23:59:59"), ("beginningOfLast120Days()", "2026-08-02 00:00:00"),
+        ("beginningOfLast6Months()", "2026-05-01 00:00:00"), ("endOfLast6Months()", "2026-11-30 23:59:59"),
+        ("beginningOfLast12Months()", "2025-11-01 00:00:00"), ("beginningOfLast2Quarters()", "2026-04-01 00:00:00"),
+        ("endOfLast2Quarters()", "2026-12-31 23:59:59"), ("beginningOfLast2Years()", "2024-01-01 00:00:00"),
+        ("endOfLast2Years()", "2026-12-31 23:59:59"),
+    ])
+    func computesEachLastRange(helper: String, expected: String) {
+        #expect(text("javascript:gs." + helper) == expected)
+    }
+
     @Test(arguments: [
         "javascript:gs.getUserID()", "javascript:gs.daysAgo()", "javascript:gs.daysAgo(one)",
         "javascript:gs.beginningOfToday(1)", "javascript: gs.beginningOfToday()", "gs.beginningOfToday()",
         "javascript:gs.beginningOfToday() ", "javascript:gs.weeksAgo(1)", "javascript:gs.daysAgo(1000000)",
+        "javascript:gs.beginningOfLast5Days()", "javascript:gs.beginningOfLast6Months(1)",
     ])
     func anyOtherTextIsNotAHelper(text: String) {
         #expect(QueryDateHelper(text) == nil)

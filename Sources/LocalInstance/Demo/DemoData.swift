@@ -18,6 +18,8 @@ enum DemoData {
         "sys_user:natasha.ingram": "46c5bf6ca9fe1981010713e3ac7d3384",
         "cmn_department:Finance": "a581ab703710200044e0bfc8bcbe5de8",
         "sys_user_role:admin": "2831a114c611228501d4ea6c309d626d",
+        // A PDI's model "Unknown", which a new CI gets (demisto/content's ServiceNow_CMDB README, recorded CIs).
+        "cmdb_model:Unknown": "4ed329e3db27901026fca015ca9619fc",
     ].merging(catalogSysIDs) { first, _ in first }
 
     /// 2026-01-05 08:00:00 UTC, the first demo date.
@@ -55,6 +57,9 @@ enum DemoData {
         ("Finance", "natasha.ingram"), ("Human Resources", "sophie.turner"), ("IT", "fred.luddy"),
         ("Marketing", "sam.sorokin"), ("Sales", "abel.tuter"),
     ]
+
+    /// The location (`cmn_location`) of the demo servers.
+    static let dataCenter = "Data Center 1"
 
     /// The number of `syslog` rows seeded.
     static let syslogCount = 1000
@@ -142,12 +147,16 @@ enum DemoData {
                     ["user": sysID("sys_user", member), "group": sysID("sys_user_group", group.name)])
             }
         }
+        try insert.record(
+            "cmn_location", dataCenter, created: date(-1810),
+            ["name": dataCenter, "full_name": dataCenter, "city": "San Diego", "country": "USA"])
         for (index, server) in servers.enumerated() {
             let ciFields = [
                 "name": server.name, "ip_address": server.ip, "install_status": "1", "operational_status": "1",
                 "asset_tag": "P10000\(index + 10)",
                 "serial_number": "SN-\(SHA256.hex(server.name).prefix(10).uppercased())",
-                "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard", "location": "Data Center 1",
+                "manufacturer": index % 2 == 0 ? "Dell Inc." : "Hewlett-Packard",
+                "location": sysID("cmn_location", dataCenter),
                 "install_date": date(Double(-5000 + index * 24)), "category": "Hardware",
                 "support_group": sysID("sys_user_group", server.name.hasPrefix("db") ? "Database" : "Network"),
                 "short_description": "\(server.classification) server \(server.name)",
@@ -303,6 +312,18 @@ enum DemoData {
                 "syslog", "LOG\(index)", created: created,
                 ["level": entry.level, "source": entry.source, "message": "\(entry.message) (\(index + 1))"])
         }
+    }
+
+    /// The sys_id of the model "Unknown" (`cmdb_model`), which every new CI gets unless it names its own, as on a PDI.
+    static let unknownModel = sysID("cmdb_model", "Unknown")
+
+    /// Creates the model "Unknown" if missing, with or without the demo data: a PDI has it from the start, so it is
+    /// dated before the demo records (and a run's list of what changed never shows it).
+    static func ensureUnknownModel(store: RecordStore, dictionary: TableDictionary, _ db: SQLiteConnection) throws {
+        guard let models = dictionary.table("cmdb_model"), try store.fetch(models, sysID: unknownModel, db) == nil
+        else { return }
+        try Inserter(store: store, dictionary: dictionary, db: db).record(
+            "cmdb_model", "Unknown", created: date(-3200), ["name": "Unknown", "display_name": "Unknown"])
     }
 
     /// Creates the administrator if missing and reactivates an existing one and sets its password, unless

@@ -44,3 +44,14 @@ struct FieldDefinition: Sendable, Hashable {
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 }
+
+extension FieldDefinition {
+    /// The domain of a record without domain separation, as a PDI answers it: a reference whose value is
+    /// `global`, linked to `sys_user_group/global` and displayed `global`, though no group has that sys_id
+    /// (docs/reference/pdi-fields/task.json).
+    static let domain = FieldDefinition(
+        "sys_domain", .reference(table: "sys_user_group"), label: "Domain", defaultValue: globalDomain)
+
+    /// The value and display value of ``domain`` on every record.
+    static let globalDomain = "global"
+}

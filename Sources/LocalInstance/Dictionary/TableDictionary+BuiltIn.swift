@@ -1,18 +1,18 @@
 extension TableDictionary {
     /// The built-in tables: users and their preferences, departments, groups and roles, locations, cost centers,
-    /// companies, the task tables of the ITSM core
-    /// (incident, problem, change and their tasks, the catalog's requests), standard-change templates, the CMDB
-    /// with its common classes and relationships, assets, the system log, charts, business rules, the read-only
-    /// dictionary tables and the attachments.
+    /// companies, the task tables of the ITSM core (incident, problem, change and their tasks, the catalog's
+    /// requests), standard-change templates, approvals, the CMDB with its common classes, models and relationships,
+    /// knowledge bases and articles, assets, the system log, charts, business rules, the read-only dictionary tables
+    /// and the attachments.
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
         changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
-        cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService,
-        cmdbRelType, cmdbRelCI, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
+        cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
+        sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
-    ] + importSetTables + catalogTables)
+    ] + importSetTables + catalogTables + knowledgeTables)
 
     private static let impactChoices = [
         FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),
@@ -102,7 +102,7 @@ extension TableDictionary {
         FieldDefinition("route_reason", .integer),
         FieldDefinition("service_offering", .reference(table: "service_offering")),
         FieldDefinition("sla_due", .dateTime),
-        FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+        FieldDefinition.domain,
         FieldDefinition("sys_domain_path", defaultValue: "/"),
         FieldDefinition("sys_tags"),
         FieldDefinition("task_effective_number"),
@@ -135,7 +135,7 @@ extension TableDictionary {
             FieldDefinition("email"),
             FieldDefinition("title"),
             FieldDefinition("department", .reference(table: "cmn_department")),
-            FieldDefinition("location"),
+            FieldDefinition("location", .reference(table: "cmn_location")),
             FieldDefinition("phone", label: "Business phone"),
             FieldDefinition("mobile_phone"),
             FieldDefinition("manager", .reference(table: "sys_user")),
@@ -189,7 +189,7 @@ extension TableDictionary {
             FieldDefinition("source"),
             FieldDefinition("state"),
             FieldDefinition("street"),
-            FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+            FieldDefinition.domain,
             FieldDefinition("sys_domain_path", defaultValue: "/"),
             FieldDefinition("sys_tags"),
             FieldDefinition("time_format"),
@@ -535,7 +535,7 @@ extension TableDictionary {
         FieldDefinition("manufacturer"),
         FieldDefinition("model_number"),
         FieldDefinition("category"),
-        FieldDefinition("location"),
+        FieldDefinition("location", .reference(table: "cmn_location")),
         FieldDefinition("ip_address", label: "IP Address"),
         FieldDefinition("install_date", .dateTime, label: "Installed"),
         FieldDefinition(
@@ -605,7 +605,8 @@ extension TableDictionary {
         FieldDefinition("life_cycle_stage_status", .reference(table: "life_cycle_stage_status")),
         FieldDefinition("maintenance_schedule", .reference(table: "cmn_schedule")),
         FieldDefinition("managed_by_group", .reference(table: "sys_user_group")),
-        FieldDefinition("model_id", .reference(table: "cmdb_model")),
+        // A new CI's model is "Unknown", as on a PDI.
+        FieldDefinition("model_id", .reference(table: "cmdb_model"), defaultValue: DemoData.unknownModel),
         FieldDefinition("monitor", .boolean, defaultValue: "false"),
         FieldDefinition("order_date", .dateTime),
         FieldDefinition("po_number"),
@@ -616,7 +617,7 @@ extension TableDictionary {
         FieldDefinition("subcategory"),
         FieldDefinition("supported_by", .reference(table: "sys_user")),
         FieldDefinition("sys_class_path"),
-        FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+        FieldDefinition.domain,
         FieldDefinition("sys_domain_path", defaultValue: "/"),
         FieldDefinition("sys_tags"),
         FieldDefinition("unverified", .boolean, defaultValue: "false"),

@@ -277,3 +277,55 @@ extension TableDictionary {
             FieldDefinition("zip"),
         ], rules: TableRules(writeRole: "user_admin"))
 }
+
+extension TableDictionary {
+    /// `cmdb_model`: the product models of CIs and assets; a fresh instance has the model "Unknown"
+    /// (``DemoData/unknownModel``), which a new CI gets when it names none.
+    static let cmdbModel = TableDefinition(
+        name: "cmdb_model", label: "Product Model", displayField: "display_name",
+        fields: [
+            FieldDefinition("name"),
+            FieldDefinition("display_name"),
+            FieldDefinition("manufacturer", .reference(table: "core_company")),
+            FieldDefinition("model_number"),
+            FieldDefinition("short_description", label: "Description"),
+            FieldDefinition("status", .choice, choices: [
+                FieldChoice("In Production", "In Production"), FieldChoice("Retired", "Retired"),
+            ], defaultValue: "In Production"),
+            FieldDefinition("sys_tags"),
+        ], rules: TableRules(writeRole: "admin"))
+
+    /// `sysapproval_approver`: one approval a user is asked for on a record (`sysapproval`, a task; `document_id`
+    /// and `source_table` name any record), its `state` moving from requested to approved or rejected
+    /// (docs/reference/pdi-fields/sysapproval_approver.json).
+    static let sysApprovalApprover = TableDefinition(
+        name: "sysapproval_approver", label: "Approval", displayField: "approver",
+        fields: [
+            FieldDefinition("approver", .reference(table: "sys_user")),
+            FieldDefinition(
+                "state", .choice,
+                choices: [
+                    FieldChoice("not requested", "Not Yet Requested"), FieldChoice("requested", "Requested"),
+                    FieldChoice("approved", "Approved"), FieldChoice("rejected", "Rejected"),
+                    FieldChoice("cancelled", "Cancelled"), FieldChoice("not_required", "No Longer Required"),
+                    FieldChoice("duplicate", "Duplicate"),
+                ], defaultValue: "requested"),
+            FieldDefinition("sysapproval", .reference(table: "task"), label: "Approval for"),
+            FieldDefinition("document_id", label: "Approving"),
+            FieldDefinition("source_table"),
+            FieldDefinition("comments"),
+            FieldDefinition("due_date", .dateTime),
+            FieldDefinition("expected_start", .dateTime),
+            FieldDefinition("group", .reference(table: "sysapproval_group")),
+            FieldDefinition("order", .integer),
+            FieldDefinition("iteration", .integer),
+            FieldDefinition("approval_column"),
+            FieldDefinition("approval_journal_column"),
+            FieldDefinition("approval_reason"),
+            FieldDefinition("approval_source"),
+            FieldDefinition("process_step", .reference(table: "process_step")),
+            FieldDefinition("state_binding", .reference(table: "state_binding")),
+            FieldDefinition("wf_activity", .reference(table: "wf_activity"), label: "Workflow activity"),
+            FieldDefinition("sys_tags"),
+        ], rules: TableRules(writeRole: "approver_user"))
+}

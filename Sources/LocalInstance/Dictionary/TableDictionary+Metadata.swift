@@ -147,7 +147,7 @@ extension TableDictionary {
             FieldDefinition("dependent_value"),
             FieldDefinition("hint"),
             FieldDefinition("synonyms"),
-            FieldDefinition("sys_domain", label: "Domain", defaultValue: "global"),
+            FieldDefinition.domain,
             FieldDefinition("sys_domain_path", defaultValue: "/"),
             FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "admin"))

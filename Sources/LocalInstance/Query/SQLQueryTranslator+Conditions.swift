@@ -126,6 +126,9 @@ extension SQLQueryTranslator {
             throw Mismatch(reason: "\(condition.op.rawValue) compares fields of \(table) only, not dot-walked ones")
         }
         guard let leaf = walk.leaf else { throw Mismatch(reason: walk.reason ?? "no field") }
+        // `ANYTHING` holds for every record, through any reference (one to no record too, as `sys_domain`'s
+        // `global`), as NowData's record predicate reads it.
+        if condition.op == .anything { return Fragment(sql: "1", parameters: []) }
         var fragment = try comparison(condition, column: walk.path.last, type: leaf.field, table: leaf.table)
         for index in walk.hops.indices.reversed() {
             let column = walk.path.components[index].quotedIdentifier

@@ -88,6 +88,7 @@ public final class LocalInstance: Sendable {
                     try DemoData.seed(store: store, dictionary: dictionary, db)
                     try store.setMeta("demo_data", "seeded", db)
                 }
+                try DemoData.ensureUnknownModel(store: store, dictionary: dictionary, db)
                 let adminSysID = try DemoData.ensureAdmin(
                     userName: options.adminUser, keepsExisting: options.keepsExistingAdmin,
                     passwordHash: { PasswordHash.make(options.adminPassword, iterations: options.passwordIterations) },

@@ -37,9 +37,10 @@ final class ReferenceResolver {
     }
 
     /// The display value of a field's stored value: a reference's target display value, a choice's label,
-    /// otherwise the value itself.
+    /// otherwise the value itself. The global domain (``FieldDefinition/domain``) is displayed `global`.
     func displayValue(_ field: FieldDefinition, _ value: String, depth: Int = 0) throws -> String {
         guard !value.isEmpty else { return "" }
+        if field.name == FieldDefinition.domain.name, value == FieldDefinition.globalDomain { return value }
         if case .reference(let target) = field.type {
             guard depth < 3, let table = dictionary.table(target), let record = try record(target, value),
                 let displayField = table.field(table.displayField)

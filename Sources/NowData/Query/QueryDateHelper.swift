@@ -6,7 +6,10 @@ import Foundation
 ///
 /// The helpers: `beginningOf…()` and `endOf…()` for `Today`, `Yesterday`, `Tomorrow`, `ThisWeek`, `LastWeek`,
 /// `NextWeek`, `ThisMonth`, `LastMonth`, `NextMonth`, `ThisQuarter`, `LastQuarter`, `NextQuarter`, `ThisYear`,
-/// `LastYear`, `NextYear`, `CurrentMinute`, `LastMinute`, `CurrentHour`, `LastHour`; and `minutesAgo(n)`,
+/// `LastYear`, `NextYear`, `CurrentMinute`, `LastMinute`, `CurrentHour`, `LastHour`; the "Last N" ranges
+/// `Last15Minutes`, `Last30Minutes`, `Last45Minutes`, `Last2Hours`, `Last7Days`, `Last30Days`, `Last60Days`,
+/// `Last90Days`, `Last120Days`, `Last3Months`, `Last6Months`, `Last9Months`, `Last12Months`, `Last2Quarters` and
+/// `Last2Years` (from the start of the unit N units ago to the end of the current unit); and `minutesAgo(n)`,
 /// `hoursAgo(n)`, `daysAgo(n)`, `monthsAgo(n)`, `quartersAgo(n)`, `yearsAgo(n)`, each also with `Start` and `End`
 /// (`daysAgoStart(0)` is the beginning of today). Weeks begin on Monday, as on the platform.
 ///
@@ -44,6 +47,16 @@ package struct QueryDateHelper: Sendable, Hashable {
         "CurrentMinute": (.minute, 0), "LastMinute": (.minute, 1), "CurrentHour": (.hour, 0), "LastHour": (.hour, 1),
     ]
 
+    /// The ranges of the list filters' "Last N …" choices (`beginningOfLast6Months()`, `endOfLast6Months()`): from
+    /// the start of the unit N units ago to the end of the current one.
+    private static let ranges: [String: (Unit, Int)] = [
+        "Last15Minutes": (.minute, 15), "Last30Minutes": (.minute, 30), "Last45Minutes": (.minute, 45),
+        "Last2Hours": (.hour, 2), "Last7Days": (.day, 7), "Last30Days": (.day, 30), "Last60Days": (.day, 60),
+        "Last90Days": (.day, 90), "Last120Days": (.day, 120), "Last3Months": (.month, 3),
+        "Last6Months": (.month, 6), "Last9Months": (.month, 9), "Last12Months": (.month, 12),
+        "Last2Quarters": (.quarter, 2), "Last2Years": (.year, 2),
+    ]
+
     private static let agoUnits: [String: Unit] = [
         "minutesAgo": .minute, "hoursAgo": .hour, "daysAgo": .day, "monthsAgo": .month, "quartersAgo": .quarter,
         "yearsAgo": .year,
@@ -56,8 +69,15 @@ package struct QueryDateHelper: Sendable, Hashable {
         let name = String(text[text.index(text.startIndex, offsetBy: prefix.count)..<open])
         let argument = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
         if let period = name.dropping("beginningOf") ?? name.dropping("endOf") {
-            guard argument.isEmpty, let (unit, ago) = Self.periods[period] else { return nil }
-            self.init(unit: unit, unitsAgo: ago, edge: name.hasPrefix("begin") ? .start : .end)
+            guard argument.isEmpty else { return nil }
+            let begins = name.hasPrefix("begin")
+            if let (unit, ago) = Self.periods[period] {
+                self.init(unit: unit, unitsAgo: ago, edge: begins ? .start : .end)
+            } else if let (unit, count) = Self.ranges[period] {
+                self.init(unit: unit, unitsAgo: begins ? count : 0, edge: begins ? .start : .end)
+            } else {
+                return nil
+            }
             return
         }
         guard let count = Int(argument), abs(count) <= 100_000 else { return nil }
