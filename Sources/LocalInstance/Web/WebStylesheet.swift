@@ -41,6 +41,10 @@ enum WebStylesheet {
         padding: 2px 4px 2px 10px; }
         .chip a { text-decoration: none; font-weight: 700; padding: 0 6px; }
         .chip .join { color: var(--muted); font-size: 13px; }
+        .chip.invalid { background: #fbe9e9; }
+        .chip .note { color: var(--error); font-size: 13px; }
+        .form-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0 16px; }
+        .form-header .actions { margin: 4px 0 12px; }
         .query { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
         .query input[type=text] { flex: 1 1 20em; font-family: ui-monospace, monospace; }
         .add { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }

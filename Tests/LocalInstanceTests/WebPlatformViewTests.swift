@@ -1,0 +1,140 @@
+import Foundation
+import LocalInstance
+import NowData
+import TestSupport
+import Testing
+
+/// The web views as a ServiceNow user reads them: condition chips with choice labels and the conditions the
+/// instance ignores marked so, a form's Update and Delete in its header, labels without their types, and reference
+/// fields written and saved by display value.
+@Suite struct WebPlatformViewTests {
+    let server: LocalInstanceServer
+
+    static let incidentID = "77c017c10d784d2d1c396fa61dce21ac"  // INC0010001 in the demo data
+    static let abelTuter = "dbbd5520a9542c7bfd1b56b7cc0fb54a"
+    static let admin = "Basic " + Data("admin:admin".utf8).base64EncodedString()
+
+    init() throws {
+        server = try LocalInstanceServer(options: LocalInstance.Options(adminPassword: "admin", log: { _ in }))
+    }
+
+    func loggedIn() throws -> WebClient {
+        let client = WebClient(port: server.port)
+        #expect(try client.logIn().status == 303)
+        return client
+    }
+
+    func incident(_ fields: String) async throws -> JSONValue {
+        let response = try await HTTPTestClient(port: server.port).send(
+            "GET",
+            "/api/now/table/incident/\(Self.incidentID)?sysparm_fields=\(fields)&sysparm_exclude_reference_link=true",
+            headers: ["Authorization": Self.admin])
+        return try JSONValue(json: response.body)["result"] ?? .null
+    }
+
+    @Test func chipsShowChoiceLabelsAndMarkTheConditionsTheInstanceIgnores() async throws {
+        defer { server.stop() }
+        let counted = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/incident?sysparm_query=state!%3D7%5EpriorityIN1,2&sysparm_limit=1",
+            headers: ["Authorization": Self.admin])
+        let total = try #require(counted.header("X-Total-Count"))
+        let page = try loggedIn().get(
+            "/incident_list.do?sysparm_query=priorty%3D1%5Eactive%3Dyes%5Estate!%3D7%5EpriorityIN1,2"
+                + "&sysparm_fields=number")
+        #expect(page.status == 200)
+        let base = "/incident_list.do?sysparm_query="
+        #expect(
+            page.main.contains(
+                """
+                <ul class="chips" aria-label="Conditions">
+                <li class="chip invalid"><s>priorty is 1</s> <span class="note">ignored: incident has no field \
+                &#39;priorty&#39;</span> <a href="\(base)active%3Dyes%5Estate%21%3D7%5EpriorityIN1%2C2&amp;\
+                sysparm_fields=number" aria-label="Remove priorty is 1" title="Remove">\u{00D7}</a></li>
+                <li class="chip invalid"><span class="join">and</span> <s>Active is yes</s> <span class="note">ignored: \
+                active is a boolean field, &#39;yes&#39; is not true or false</span> <a href="\(base)priorty%3D1%5E\
+                state%21%3D7%5EpriorityIN1%2C2&amp;sysparm_fields=number" aria-label="Remove Active is yes" \
+                title="Remove">\u{00D7}</a></li>
+                <li class="chip"><span class="join">and</span> State is not Closed <a href="\(base)priorty%3D1%5E\
+                active%3Dyes%5EpriorityIN1%2C2&amp;sysparm_fields=number" aria-label="Remove State is not Closed" \
+                title="Remove">\u{00D7}</a></li>
+                <li class="chip"><span class="join">and</span> Priority is one of 1 - Critical, 2 - High <a \
+                href="\(base)priorty%3D1%5Eactive%3Dyes%5Estate%21%3D7&amp;sysparm_fields=number" aria-label="Remove \
+                Priority is one of 1 - Critical, 2 - High" title="Remove">\u{00D7}</a></li>
+                </ul>
+                """))
+        // The count is that of the conditions applied, as the API's.
+        #expect(page.main.contains("<p class=\"count\" role=\"status\">Rows 1 - \(total) of \(total)</p>"))
+    }
+
+    @Test func theFormHasUpdateAndDeleteInItsHeaderAndLabelsWithoutTypes() throws {
+        defer { server.stop() }
+        let form = try loggedIn().get("/incident.do?sys_id=\(Self.incidentID)")
+        let delete = "/incident.do?sys_id=\(Self.incidentID)&amp;sysparm_action=delete"
+        #expect(
+            form.main.hasPrefix(
+                """
+                <div class="form-header"><h1>Incident <span class="muted">INC0010001</span></h1><div class="actions">\
+                <button type="submit" form="record">Update</button> <a href="\(delete)">Delete\u{2026}</a></div></div>
+                <p><a href="/incident_list.do">\u{2190} Incident list</a></p>
+                <form id="record" method="post" action="/incident.do?sys_id=\(Self.incidentID)">
+                """))
+        #expect(
+            form.main.contains(
+                """
+                </div>
+                <div class="actions"><button type="submit" form="record">Update</button> <a href="\(delete)">\
+                Delete\u{2026}</a></div>
+                <datalist id="l_sys_user_group">
+                """))
+        #expect(
+            form.main.contains(
+                #"<label for="f_state" title="state (integer)">State</label><span class="value"><select id="f_state" "#
+                    + #"name="state"><option value="">-- None --</option><option value="1" selected>New</option>"#))
+        #expect(!form.main.contains(#"class="type""#))
+        #expect(
+            form.main.contains(
+                #"<span class="label" title="sys_mod_count (integer)">Updates</span><span class="value">1</span>"#))
+    }
+
+    @Test func aReferenceIsWrittenAndSavedByDisplayValue() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        let token = try #require(form.csrfToken)
+        #expect(
+            form.main.contains(
+                #"<label for="f_assignment_group" title="assignment_group (reference to sys_user_group)">"#
+                    + #"Assignment group</label><span class="value"><input type="text" id="f_assignment_group" "#
+                    + #"name="assignment_group" list="l_sys_user_group" value="Service Desk" autocomplete="off">"#
+                    + #"<span><a href="/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458">Service Desk</a>"#
+                    + "</span></span>\n"))
+        #expect(form.main.contains(#"<option value="Abel Tuter"></option>"#))
+        let path = "/incident.do?sys_id=\(Self.incidentID)"
+
+        // The display value as shown is no change.
+        let same = try client.post(
+            path, [("sysparm_ck", token), ("sysparm_action", "save"), ("assignment_group", "Service Desk")])
+        #expect(same.status == 303)
+        #expect(try await incident("sys_mod_count")["sys_mod_count"]?.string == "1")
+
+        let saved = try client.post(
+            path, [("sysparm_ck", token), ("sysparm_action", "save"), ("assigned_to", "Abel Tuter")])
+        #expect(saved.status == 303)
+        #expect(
+            try await incident("assigned_to,sys_mod_count")
+                == ["assigned_to": .string(Self.abelTuter), "sys_mod_count": "2"])
+
+        let unknown = try client.post(
+            path, [("sysparm_ck", token), ("sysparm_action", "save"), ("assigned_to", "Nobody Here")])
+        #expect(unknown.status == 400)
+        #expect(
+            unknown.main.contains(
+                #"<p class="error" role="alert">Assigned to: no User record is named &#39;Nobody Here&#39;; pick "#
+                    + "one from the list as you type</p>"))
+        #expect(try await incident("assigned_to")["assigned_to"]?.string == Self.abelTuter)
+
+        let cleared = try client.post(path, [("sysparm_ck", token), ("sysparm_action", "save"), ("assigned_to", "")])
+        #expect(cleared.status == 303)
+        #expect(try await incident("assigned_to")["assigned_to"]?.string == "")
+    }
+}
