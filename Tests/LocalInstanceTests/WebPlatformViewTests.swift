@@ -1,12 +1,12 @@
 import Foundation
-import LocalInstance
+@testable import LocalInstance
 import NowData
 import TestSupport
 import Testing
 
 /// The web views as a ServiceNow user reads them: condition chips with choice labels and the conditions the
-/// instance ignores marked so, a form's Update and Delete in its header, labels without their types, and reference
-/// fields written and saved by display value.
+/// instance ignores marked so, a form in its table's layout with Update and Delete in its header, labels without
+/// their types, and reference fields written and saved by display value.
 @Suite struct WebPlatformViewTests {
     let server: LocalInstanceServer
 
@@ -81,10 +81,10 @@ import Testing
         #expect(
             form.main.contains(
                 """
-                </div>
+                </details>
                 <div class="actions"><button type="submit" form="record">Update</button> <a href="\(delete)">\
                 Delete\u{2026}</a></div>
-                <datalist id="l_sys_user_group">
+                <datalist id="l_sys_user">
                 """))
         #expect(
             form.main.contains(
@@ -94,6 +94,131 @@ import Testing
         #expect(
             form.main.contains(
                 #"<span class="label" title="sys_mod_count (integer)">Updates</span><span class="value">1</span>"#))
+    }
+
+    /// The form's sections, columns and fields, one line each, up to the folded "Other fields".
+    static func skeleton(_ html: String) throws -> String {
+        let pattern = try NSRegularExpression(
+            pattern: #"<section class="form-section">(?:<h2>([^<]*)</h2>)?|<div class="(columns|fields)">"#
+                + #"|<summary>(Other fields)</summary>|<label for="f_(\w+)"|<span class="label" title="(\w+)"#)
+        var lines: [String] = []
+        for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+            func group(_ index: Int) -> String? { Range(match.range(at: index), in: html).map { String(html[$0]) } }
+            if let other = group(3) {
+                lines.append("## \(other)")
+                break
+            } else if let kind = group(2) {
+                lines.append(kind)
+            } else if let name = group(4) ?? group(5) {
+                lines.append("  " + name)
+            } else {
+                lines.append("## " + (group(1) ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func aFormShowsItsTablesLayoutAndTheOtherFieldsFolded() throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let incident = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        #expect(
+            try Self.skeleton(incident.main) == """
+                ## 
+                columns
+                fields
+                  number
+                  caller_id
+                  category
+                  subcategory
+                  business_service
+                  service_offering
+                  cmdb_ci
+                fields
+                  opened_at
+                  contact_type
+                  state
+                  hold_reason
+                  impact
+                  urgency
+                  priority
+                  assignment_group
+                  assigned_to
+                fields
+                  short_description
+                  description
+                ## Notes
+                fields
+                  watch_list
+                  comments
+                  work_notes
+                ## Related Records
+                columns
+                fields
+                  parent_incident
+                  problem_id
+                fields
+                  rfc
+                  caused_by
+                ## Resolution Information
+                columns
+                fields
+                  knowledge
+                  close_code
+                  resolved_by
+                fields
+                  resolved_at
+                fields
+                  close_notes
+                ## Other fields
+                """)
+        // Every field is still on the form, once.
+        let table = try #require(TableDictionary.builtIn.table("incident"))
+        for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) {
+            #expect(incident.main.components(separatedBy: "for=\"f_\(field.name)\"").count == 2, "\(field.name)")
+        }
+        // A table without a declared layout: its fields in two columns, the description across the page below.
+        let group = try client.get("/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458")
+        #expect(
+            try Self.skeleton(group.main) == """
+                ## 
+                columns
+                fields
+                  name
+                  email
+                  manager
+                  parent
+                  active
+                  cost_center
+                  default_assignee
+                fields
+                  exclude_manager
+                  include_members
+                  roles
+                  source
+                  sys_tags
+                  type
+                fields
+                  description
+                fields
+                  sys_id
+                  sys_created_on
+                  sys_created_by
+                  sys_updated_on
+                  sys_updated_by
+                  sys_mod_count
+                  sys_class_name
+                """)
+    }
+
+    @Test func everyFieldADeclaredLayoutNamesIsOneOfItsTables() throws {
+        defer { server.stop() }
+        for (name, layout) in FormLayout.builtIn {
+            let table = try #require(TableDictionary.builtIn.table(name), "\(name)")
+            for field in layout.sections.flatMap(\.fieldNames) {
+                #expect(table.field(field) != nil, "\(name) has no field \(field)")
+            }
+        }
     }
 
     @Test func aReferenceIsWrittenAndSavedByDisplayValue() async throws {

@@ -2,7 +2,8 @@ import Foundation
 import NowData
 
 /// The form view, `/{table}.do?sys_id=...`: every field with its label and display value (its name and type in the
-/// label's tooltip), references as links, journals as their entries, the record's attachments and its audit; Update
+/// label's tooltip), arranged in the table's form layout (``FormLayout``: sections of two columns, the fields it does
+/// not name folded under "Other fields"), references as links, journals as their entries, the record's attachments and its audit; Update
 /// (in the header and below the fields) goes to the Table API's PATCH as the user (its business rules, and its
 /// refusals with the platform's message), and Delete, after a confirmation page, to its DELETE.
 extension WebInterface {
@@ -190,13 +191,39 @@ extension WebInterface {
             "<p><a href=\"\(HTML.href("/\(table.name)_list.do"))\">\u{2190} \(HTML.escape(table.label)) list</a></p>\n"
         body += "<form id=\"record\" method=\"post\" action=\"\(HTML.href(path, [("sys_id", sysID)]))\">"
         body += "\(WebPage.csrfField(user))\n"
-        body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n<div class=\"fields\">\n"
+        body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n"
         var targets: [String] = []
-        for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) {
-            body += fieldRow(field, record[field.name], values, table, sysID, user)
-            if case .reference(let target) = field.type, !targets.contains(target) { targets.append(target) }
+        func rows(_ names: [String]) -> String {
+            names.compactMap(table.field).map { field in
+                if case .reference(let target) = field.type, !targets.contains(target) { targets.append(target) }
+                return fieldRow(field, record[field.name], values, table, sysID, user)
+            }.joined()
         }
-        body += "</div>\n<div class=\"actions\">\(actions)</div>\n"
+        let layout = FormLayout.of(table)
+        var shown: Set<String> = TableDefinition.systemFieldNames
+        for section in layout.sections {
+            let names = section.fieldNames.filter { table.field($0) != nil && !shown.contains($0) }
+            guard !names.isEmpty else { continue }
+            shown.formUnion(names)
+            body += "<section class=\"form-section\">"
+            if let title = section.title { body += "<h2>\(HTML.escape(title))</h2>" }
+            body += "\n"
+            let columns = [section.left, section.right].map { rows($0.filter(names.contains)) }.filter { !$0.isEmpty }
+            if !columns.isEmpty {
+                body += "<div class=\"columns\">\n"
+                body += columns.map { "<div class=\"fields\">\n\($0)</div>\n" }.joined() + "</div>\n"
+            }
+            let wide = section.wide.filter(names.contains)
+            if !wide.isEmpty { body += "<div class=\"fields\">\n\(rows(wide))</div>\n" }
+            body += "</section>\n"
+        }
+        // The fields the layout does not name, folded away (no script: a details element).
+        let rest = table.fields.map(\.name).filter { !shown.contains($0) }
+        if !rest.isEmpty {
+            body += "<details class=\"form-section\"><summary>Other fields</summary>\n<div class=\"fields\">\n"
+            body += rows(rest) + "</div>\n</details>\n"
+        }
+        body += "<div class=\"actions\">\(actions)</div>\n"
         body += targets.map { referenceChoices($0, user) }.joined() + "</form>\n"
         body += attachmentsSection(table, sysID, values, user)
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"

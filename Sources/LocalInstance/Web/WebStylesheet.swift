@@ -56,6 +56,11 @@ enum WebStylesheet {
         .fields { display: grid; grid-template-columns: minmax(10em, 16em) 1fr; gap: 10px 16px; background: #fff; \
         border: 1px solid var(--line); border-radius: 4px; padding: 12px; }
         .fields > label, .fields > .label { font-weight: 600; }
+        .form-section { margin: 0 0 14px; }
+        .form-section h2 { margin-top: 4px; }
+        .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+        .columns + .fields { margin-top: 12px; }
+        details.form-section summary { cursor: pointer; font-weight: 600; margin-bottom: 8px; }
         .fields .value { display: flex; flex-direction: column; gap: 2px; min-width: 0; word-break: break-word; }
         .fields .value input[type=text] { width: 100%; }
         .actions { display: flex; flex-wrap: wrap; gap: 10px; margin: 14px 0; align-items: center; }
@@ -73,6 +78,7 @@ enum WebStylesheet {
         @media (max-width: 600px) {
           main { padding: 10px; }
           .fields { grid-template-columns: 1fr; gap: 4px; }
+          .columns { grid-template-columns: 1fr; }
           .fields .value { margin-bottom: 10px; }
           header nav { margin-left: 0; }
           th, td { padding: 5px 6px; }
