@@ -6,7 +6,7 @@ import Testing
 
 /// The web views as a ServiceNow user reads them: condition chips with choice labels and the conditions the
 /// instance ignores marked so, a form in its table's layout with Update and Delete in its header, labels without
-/// their types, and reference fields written and saved by display value.
+/// their types, reference fields written and saved by display value, and each record's field-level history.
 @Suite struct WebPlatformViewTests {
     let server: LocalInstanceServer
 
@@ -261,5 +261,70 @@ import Testing
         let cleared = try client.post(path, [("sysparm_ck", token), ("sysparm_action", "save"), ("assigned_to", "")])
         #expect(cleared.status == 303)
         #expect(try await incident("assigned_to")["assigned_to"]?.string == "")
+    }
+
+    /// `html` with every `<time>` (the moment a test ran) as `TIME`.
+    static func timeless(_ html: String) -> String {
+        html.replacingOccurrences(of: #"<time [^>]*>[^<]*</time>"#, with: "TIME", options: .regularExpression)
+    }
+
+    @Test func aRecordsHistoryShowsEachWriteFromTheAPIAndTheFormAndNoPassword() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        let patched = try await http.send(
+            "PATCH", "/api/now/table/incident/\(Self.incidentID)",
+            headers: ["Authorization": Self.admin, "Content-Type": "application/json"],
+            body: Data(#"{"short_description":"From the API","assigned_to":"\#(Self.abelTuter)"}"#.utf8))
+        #expect(patched.status == 200)
+        let client = try loggedIn()
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        let saved = try client.post(
+            "/incident.do?sys_id=\(Self.incidentID)",
+            [("sysparm_ck", form.csrfToken ?? ""), ("sysparm_action", "save"), ("state", "2")])
+        #expect(saved.status == 303)
+        let password = try await http.send(
+            "PATCH", "/api/now/table/sys_user/\(Self.abelTuter)",
+            headers: ["Authorization": Self.admin, "Content-Type": "application/json"],
+            body: Data(#"{"user_password":"Hist-Secret-2026"}"#.utf8))
+        #expect(password.status == 200)
+
+        let history = Self.timeless(try client.get("/incident.do?sys_id=\(Self.incidentID)").main)
+        let abel = #"<a href="/sys_user.do?sys_id=\#(Self.abelTuter)">Abel Tuter</a>"#
+        #expect(
+            history.contains(
+                """
+                <h2>History</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Field</th>\
+                <th scope="col">Was</th><th scope="col">Now</th><th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td><td>State</td><td>New</td><td>In Progress</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Short description</td><td>Email server is down</td><td>From the API</td>\
+                <td>admin</td></tr>
+                <tr><td>TIME</td><td>Assigned to</td><td></td><td>\(abel)</td><td>admin</td></tr>
+                </tbody></table></div>
+
+                """))
+        let changes = Self.timeless(try client.get("/changes.do?since=2000-01-01").main)
+        let incident = #"<td>Incident</td><td><a href="/incident.do?sys_id=\#(Self.incidentID)">INC0010001</a></td>"#
+        #expect(
+            changes.contains(
+                """
+                <h2>Field changes (4)</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Table</th>\
+                <th scope="col">Record</th><th scope="col">Field</th><th scope="col">Was</th><th scope="col">Now</th>\
+                <th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td><td>User</td><td>\(abel)</td><td>Password</td><td colspan="2" class="muted">changed \
+                (a password: not shown)</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(incident)<td>State</td><td>New</td><td>In Progress</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(incident)<td>Short description</td><td>Email server is down</td><td>From the API\
+                </td><td>admin</td></tr>
+                <tr><td>TIME</td>\(incident)<td>Assigned to</td><td></td><td>\(abel)</td><td>admin</td></tr>
+                </tbody></table></div>
+                """))
+        // The password is recorded as changed, without its value (nor its hash).
+        let entries = try server.instance.database.read { db in try AuditLog.entries(of: Self.abelTuter, db) }
+        #expect(
+            entries.map { [$0.field, $0.oldValue ?? "nil", $0.newValue ?? "nil", $0.user] }
+                == [["user_password", "nil", "nil", "admin"]])
+        #expect(!changes.contains("Hist-Secret-2026"))
     }
 }
