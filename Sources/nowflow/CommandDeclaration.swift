@@ -62,6 +62,8 @@ struct CommandDeclaration: Sendable {
             case oneOrMore
             /// None or one: `[JOB.yaml]`.
             case atMostOne
+            /// Exactly one: `bash|zsh|fish`.
+            case one
         }
 
         /// The name the synopsis gives one (`JOB.yaml`).
@@ -75,6 +77,7 @@ struct CommandDeclaration: Sendable {
             switch count {
             case .oneOrMore: "\(name)..."
             case .atMostOne: "[\(name)]"
+            case .one: name
             }
         }
     }
@@ -123,8 +126,10 @@ struct CommandDeclaration: Sendable {
             throw UsageError("unexpected argument '\(parsed.positional[0])'")
         case (.atMostOne, 2...):
             throw UsageError("unexpected argument '\(parsed.positional[1])'")
-        case (.oneOrMore, 0):
+        case (.oneOrMore, 0), (.one, 0):
             throw UsageError("no \(arguments?.noun ?? "argument") given")
+        case (.one, 2...):
+            throw UsageError("unexpected argument '\(parsed.positional[1])'")
         default:
             return parsed
         }
@@ -143,7 +148,10 @@ struct CommandDeclaration: Sendable {
 
     /// The commands `nowflow` has, in the order the top-level usage lists them.
     static var all: [CommandDeclaration] {
-        [RunCommand.declaration, ValidateCommand.declaration, ReplCommand.declaration, ServeCommand.declaration]
+        [
+            RunCommand.declaration, ValidateCommand.declaration, ReplCommand.declaration, ServeCommand.declaration,
+            CompletionCommand.declaration,
+        ]
     }
 
     /// The command named `name`, if there is one.

@@ -24,6 +24,8 @@ case "repl":
     status = ReplCommand.main(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
+case "completion":
+    status = CompletionCommand.main(Array(arguments.dropFirst()))
 case "--version", "version":
     print(CommandDeclaration.version)
     status = 0

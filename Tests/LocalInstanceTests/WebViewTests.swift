@@ -130,7 +130,7 @@ import Testing
         #expect(shown.main.hasPrefix(#"<p class="ok" role="status">Record updated</p>"# + "\n"))
         #expect(
             shown.main.contains(
-                #"<label for="f_short_description">Short description <span class="type">string</span></label>"#
+                #"<label for="f_short_description" title="short_description (string)">Short description</label>"#
                     + #"<span class="value"><input type="text" id="f_short_description" name="short_description" "#
                     + #"value="&lt;img src=x onerror=alert(1)&gt;"></span>"#))
         #expect(!shown.body.contains("<img"))
@@ -249,7 +249,7 @@ import Testing
         let form = try client.get("/sys_user.do?sys_id=\(sysID)")
         #expect(
             form.main.contains(
-                #"<span class="label">Password <span class="type">string</span></span><span class="value">********</span>"#
+                #"<span class="label" title="user_password (string)">Password</span><span class="value">********</span>"#
             ))
         #expect(!form.main.contains(#"name="user_password""#))
         let saved = try client.post(
@@ -306,8 +306,9 @@ import Testing
             main.contains(
                 """
                 <ul class="chips" aria-label="Conditions">
-                <li class="chip">Priority is 1 <a href="\(base)active%3Dtrue%5EORDERBYDESCnumber&amp;sysparm_fields=\
-                number%2Ccaller_id%2Copened_at" aria-label="Remove Priority is 1" title="Remove">\u{00D7}</a></li>
+                <li class="chip">Priority is 1 - Critical <a href="\(base)active%3Dtrue%5EORDERBYDESCnumber&amp;\
+                sysparm_fields=number%2Ccaller_id%2Copened_at" aria-label="Remove Priority is 1 - Critical" \
+                title="Remove">\u{00D7}</a></li>
                 <li class="chip"><span class="join">and</span> Active is true <a href="\(base)priority%3D1%5E\
                 ORDERBYDESCnumber&amp;sysparm_fields=number%2Ccaller_id%2Copened_at" aria-label="Remove Active is \
                 true" title="Remove">\u{00D7}</a></li>

@@ -17,6 +17,7 @@ import Testing
                              [--attachment-max-size MB] [--header-timeout S] [--login-failure-limit N] [--lockout-time S]
                              [--allowed-host NAME]... [--tls] [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE]
                              [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE]
+               nowflow completion bash|zsh|fish
 
         """
 

@@ -88,6 +88,14 @@ extension TableAPIHandler {
                     changes["sys_mod_count"] = String(count == .max ? count : count + 1)
                 }
                 _ = try store.update(target, sysID: sysID, changes, db)
+                try AuditLog.record(
+                    target, sysID: sysID,
+                    changes: target.fields.compactMap { field in
+                        changes[field.name].map {
+                            (field.name, current[field.name] ?? "", field.apiValue(field.storedValue($0) ?? .null))
+                        }
+                    }, user: request.userName, at: timestamp,
+                    checkpoint: Int(changes["sys_mod_count"] ?? current["sys_mod_count"] ?? "") ?? 0, db)
                 let name = current[target.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
                 try checkAbortRules(target, sysID: sysID, record: name, insert: false, db)
             }

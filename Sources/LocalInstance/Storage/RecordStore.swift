@@ -65,6 +65,7 @@ struct RecordStore: Sendable {
             CREATE TABLE IF NOT EXISTS "sys_number_counter" ("table_name" TEXT PRIMARY KEY, "next" INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS "nowflow_meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
             """)
+        try db.execute(AuditLog.schema)
         for name in dictionary.tableNames {
             guard let table = dictionary.table(name) else { continue }
             let columns = table.fields.map { "\(quoted($0.name)) \($0.columnType)" }.joined(separator: ", ")

@@ -3,7 +3,8 @@ import NowData
 
 /// What changed, `/changes.do?since=...`: the records created, updated or deleted since a time (UTC
 /// `yyyy-MM-dd HH:mm:ss` or ISO 8601 with `T` and `Z`; the last hour by default), read from `sys_created_on` and
-/// `sys_updated_on` of every table but the dictionary's, and from the deletion log.
+/// `sys_updated_on` of every table but the dictionary's, each record named by its display value; the field
+/// changes since then (``AuditLog``); and the deletions, from the deletion log.
 extension WebInterface {
     /// The most records listed per table.
     static let changesPerTable = 200
@@ -43,7 +44,7 @@ extension WebInterface {
                         "sysparm_fields",
                         "sys_id,sys_class_name,\(table.displayField),sys_created_on,sys_updated_on,sys_updated_by,sys_mod_count"
                     ),
-                    ("sysparm_limit", String(Self.changesPerTable)),
+                    ("sysparm_limit", String(Self.changesPerTable)), ("sysparm_display_value", "all"),
                 ], as: user)
             guard case .success(let result) = Self.result(response) else { continue }
             if let total = response.headers.value(named: "X-Total-Count").flatMap({ Int($0) }),
@@ -59,13 +60,14 @@ extension WebInterface {
                 guard seen.insert(sysID).inserted else { continue }
                 let createdOn = WebValues.value(record["sys_created_on"])
                 let change = Change(
-                    table: table, sysID: sysID, name: WebValues.value(record[table.displayField]),
+                    table: table, sysID: sysID, name: WebValues.displayValue(record[table.displayField]),
                     time: createdOn >= since ? createdOn : WebValues.value(record["sys_updated_on"]),
                     by: WebValues.value(record["sys_updated_by"]), modCount: WebValues.value(record["sys_mod_count"]))
                 if createdOn >= since { created.append(change) } else { updated.append(change) }
             }
         }
         let deleted = instance.deletions.entries(since: since)
+        let fieldChanges = auditEntries(since: since) ?? []
         var body = "<h1>What changed</h1>\n"
         body += """
             <form class="query" method="get" action="/changes.do">\
@@ -73,7 +75,7 @@ extension WebInterface {
             <input type="text" id="since" name="since" value="\(HTML.escape(since))">\
             <button type="submit">Show</button></form>
             <p class="count" role="status">Since \(values.time(since)): \(created.count) created, \(updated.count) \
-            updated, \(deleted.count) deleted</p>
+            updated (\(fieldChanges.count) field changes), \(deleted.count) deleted</p>
 
             """
         func section(_ title: String, _ timeLabel: String, _ changes: [Change]) -> String {
@@ -97,6 +99,8 @@ extension WebInterface {
         }
         body += section("Created", "Created", created)
         body += section("Updated", "Updated", updated)
+        body += "<h2>Field changes (\(fieldChanges.count))</h2>\n"
+        body += historyTable(fieldChanges, records: true, values, user)
         body += "<h2>Deleted (\(deleted.count))</h2>\n"
         if deleted.isEmpty {
             body += "<p class=\"muted\">None</p>\n"

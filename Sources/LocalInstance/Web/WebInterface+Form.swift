@@ -1,10 +1,12 @@
 import Foundation
 import NowData
 
-/// The form view, `/{table}.do?sys_id=...`: every field with its label, type and display value, references as
-/// links, journals as their entries, the record's attachments and its audit; a save goes to the Table API's
-/// PATCH as the user (its business rules, and its refusals with the platform's message), and a delete, after a
-/// confirmation page, to its DELETE.
+/// The form view, `/{table}.do?sys_id=...`: every field with its label and display value (its name and type in the
+/// label's tooltip), arranged in the table's form layout (``FormLayout``: sections of two columns, the fields it does
+/// not name folded under "Other fields"), references as links, journals as their entries, the record's attachments,
+/// its history (each field's changes, ``AuditLog``) and its audit; Update
+/// (in the header and below the fields) goes to the Table API's PATCH as the user (its business rules, and its
+/// refusals with the platform's message), and Delete, after a confirmation page, to its DELETE.
 extension WebInterface {
     func form(_ table: TableDefinition, _ request: NowHTTPRequest, _ user: WebUser) -> NowHTTPResponse {
         let sysID = request.queryItems.last { $0.name == "sys_id" }?.value ?? ""
@@ -37,7 +39,11 @@ extension WebInterface {
             }
             return WebPage.redirect(WebForm.url("/\(recordTable.name)_list.do", [("sysparm_msg", "deleted")]))
         case ("POST", _):
-            let changes = Self.changes(WebForm(body: request.body), recordTable, current)
+            let changes: [(String, JSONValue)]
+            switch self.changes(WebForm(body: request.body), recordTable, current, user) {
+            case .failure(let error): return formPage(recordTable, sysID, current, user, error: error).response
+            case .success(let found): changes = found
+            }
             guard !changes.isEmpty else {
                 return WebPage.redirect(WebForm.url(path, [("sys_id", sysID), ("sysparm_msg", "saved")]))
             }
@@ -74,23 +80,98 @@ extension WebInterface {
         }
     }
 
-    /// The fields a form post changes: those whose submitted value differs from the stored one, and journal
-    /// entries that are not empty. System and password fields are never taken from a form.
-    static func changes(_ form: WebForm, _ table: TableDefinition, _ current: JSONValue) -> [(String, JSONValue)] {
+    /// The fields a form post changes: those whose submitted value differs from the stored one (a reference's from
+    /// its display value, the value it is written as), and journal entries that are not empty. A reference is
+    /// saved by its record's display value (or sys_id), looked up as the user; a name that matches no record, or
+    /// several, is refused with what to write instead. System and password fields are never taken from a form.
+    func changes(_ form: WebForm, _ table: TableDefinition, _ current: JSONValue, _ user: WebUser)
+        -> Result<[(String, JSONValue)], WebAPIError>
+    {
         var changes: [(String, JSONValue)] = []
         for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) && !field.isPassword {
             guard let submitted = form[field.name] else { continue }
             let value = submitted.replacingOccurrences(of: "\r\n", with: "\n")
-            if journalFieldNames.contains(field.name) {
+            if Self.journalFieldNames.contains(field.name) {
                 if !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                     changes.append((field.name, .string(value)))
+                }
+            } else if case .reference(let target) = field.type {
+                let written = value.trimmingCharacters(in: .whitespaces)
+                guard written != Self.referenceText(current[field.name]) else { continue }
+                if written.isEmpty {
+                    changes.append((field.name, .string("")))
+                    continue
+                }
+                switch reference(written, field, target: target, user) {
+                case .success(let sysID): changes.append((field.name, .string(sysID)))
+                case .failure(let error): return .failure(error)
                 }
             } else if value != WebValues.value(current[field.name]) {
                 changes.append((field.name, .string(value)))
             }
         }
-        return changes
+        return .success(changes)
     }
+
+    /// How a reference field is written in its box: the display value of its record, else (no record, or one
+    /// without a display value) the stored sys_id.
+    static func referenceText(_ json: JSONValue?) -> String {
+        let display = WebValues.displayValue(json)
+        return display.isEmpty ? WebValues.value(json) : display
+    }
+
+    /// The sys_id of the one record of `target` whose display value (or sys_id) is `text`, read as the user.
+    private func reference(_ text: String, _ field: FieldDefinition, target: String, _ user: WebUser)
+        -> Result<String, WebAPIError>
+    {
+        guard let targetTable = instance.dictionary.table(target) else { return .success(text) }
+        let query = [targetTable.displayField, "sys_id"].map { name in
+            EncodedQuery.text(.condition(.init(field: name, op: .equals, value: text)))
+        }.joined(separator: "^OR")
+        let found = Self.result(
+            api(
+                "GET", "/api/now/table/\(target)",
+                [("sysparm_query", query), ("sysparm_fields", "sys_id"), ("sysparm_limit", "2")], as: user))
+        let matches: [JSONValue]
+        switch found {
+        case .failure(let error): return .failure(error)
+        case .success(let result): matches = result.array ?? []
+        }
+        switch matches.count {
+        case 1:
+            return .success(WebValues.value(matches[0]["sys_id"]))
+        case 0:
+            return .failure(
+                WebAPIError(
+                    status: 400, message: field.label,
+                    detail: "no \(targetTable.label) record is named '\(text)'; pick one from the list as you type"))
+        default:
+            return .failure(
+                WebAPIError(
+                    status: 400, message: field.label,
+                    detail: "several \(targetTable.label) records are named '\(text)'; write the sys_id of one"))
+        }
+    }
+
+    /// A `<datalist>` of the first display values of `target`'s records, which the browser offers as one types in
+    /// a reference field's box (no script): the lookup of the platform's reference fields.
+    private func referenceChoices(_ target: String, _ user: WebUser) -> String {
+        guard let targetTable = instance.dictionary.table(target),
+            case .success(let result) = Self.result(
+                api(
+                    "GET", "/api/now/table/\(target)",
+                    [
+                        ("sysparm_query", "ORDERBY\(targetTable.displayField)"),
+                        ("sysparm_fields", targetTable.displayField), ("sysparm_limit", String(Self.referenceChoiceLimit)),
+                    ], as: user))
+        else { return "" }
+        let names = (result.array ?? []).map { WebValues.value($0[targetTable.displayField]) }.filter { !$0.isEmpty }
+        return "<datalist id=\"\(HTML.escape("l_" + target))\">"
+            + names.map { "<option value=\"\(HTML.escape($0))\"></option>" }.joined() + "</datalist>\n"
+    }
+
+    /// The most records a reference field's list of choices offers (a name further on is still saved when typed).
+    static let referenceChoiceLimit = 200
 
     /// The form of a record, with an error above it when a write was refused.
     private func formPage(
@@ -99,43 +180,82 @@ extension WebInterface {
         let values = WebValues(dictionary: instance.dictionary, timeZone: user.timeZone)
         let path = "/\(table.name).do"
         let name = WebValues.displayValue(record[table.displayField])
-        var body =
-            "<h1>\(HTML.escape(table.label)) <span class=\"muted\">\(HTML.escape(name.isEmpty ? sysID : name))</span></h1>\n"
+        let deleteLink =
+            "<a href=\"\(HTML.href(path, [("sys_id", sysID), ("sysparm_action", "delete")]))\">Delete\u{2026}</a>"
+        // The header's Update submits the form below (HTML's form attribute), as the platform's header buttons do.
+        let actions = "<button type=\"submit\" form=\"record\">Update</button> \(deleteLink)"
+        var body = "<div class=\"form-header\"><h1>\(HTML.escape(table.label)) "
+        body += "<span class=\"muted\">\(HTML.escape(name.isEmpty ? sysID : name))</span></h1>"
+        body += "<div class=\"actions\">\(actions)</div></div>\n"
         if let error { body += "<p class=\"error\" role=\"alert\">\(HTML.escape(error.text))</p>\n" }
         body +=
             "<p><a href=\"\(HTML.href("/\(table.name)_list.do"))\">\u{2190} \(HTML.escape(table.label)) list</a></p>\n"
-        body += "<form method=\"post\" action=\"\(HTML.href(path, [("sys_id", sysID)]))\">\(WebPage.csrfField(user))\n"
-        body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n<div class=\"fields\">\n"
-        for field in table.fields where !TableDefinition.systemFieldNames.contains(field.name) {
-            body += fieldRow(field, record[field.name], values, table, sysID, user)
+        body += "<form id=\"record\" method=\"post\" action=\"\(HTML.href(path, [("sys_id", sysID)]))\">"
+        body += "\(WebPage.csrfField(user))\n"
+        body += "<input type=\"hidden\" name=\"sysparm_action\" value=\"save\">\n"
+        var targets: [String] = []
+        func rows(_ names: [String]) -> String {
+            names.compactMap(table.field).map { field in
+                if case .reference(let target) = field.type, !targets.contains(target) { targets.append(target) }
+                return fieldRow(field, record[field.name], values, table, sysID, user)
+            }.joined()
         }
-        body += "</div>\n<div class=\"actions\"><button type=\"submit\">Save</button>"
-        body +=
-            " <a href=\"\(HTML.href(path, [("sys_id", sysID), ("sysparm_action", "delete")]))\">Delete\u{2026}</a></div>\n</form>\n"
+        let layout = FormLayout.of(table)
+        var shown: Set<String> = TableDefinition.systemFieldNames
+        for section in layout.sections {
+            let names = section.fieldNames.filter { table.field($0) != nil && !shown.contains($0) }
+            guard !names.isEmpty else { continue }
+            shown.formUnion(names)
+            body += "<section class=\"form-section\">"
+            if let title = section.title { body += "<h2>\(HTML.escape(title))</h2>" }
+            body += "\n"
+            let columns = [section.left, section.right].map { rows($0.filter(names.contains)) }.filter { !$0.isEmpty }
+            if !columns.isEmpty {
+                body += "<div class=\"columns\">\n"
+                body += columns.map { "<div class=\"fields\">\n\($0)</div>\n" }.joined() + "</div>\n"
+            }
+            let wide = section.wide.filter(names.contains)
+            if !wide.isEmpty { body += "<div class=\"fields\">\n\(rows(wide))</div>\n" }
+            body += "</section>\n"
+        }
+        // The fields the layout does not name, folded away (no script: a details element).
+        let rest = table.fields.map(\.name).filter { !shown.contains($0) }
+        if !rest.isEmpty {
+            body += "<details class=\"form-section\"><summary>Other fields</summary>\n<div class=\"fields\">\n"
+            body += rows(rest) + "</div>\n</details>\n"
+        }
+        body += "<div class=\"actions\">\(actions)</div>\n"
+        body += targets.map { referenceChoices($0, user) }.joined() + "</form>\n"
         body += attachmentsSection(table, sysID, values, user)
+        body += "<h2>History</h2>\n" + historyTable(auditEntries(of: sysID) ?? [], records: false, values, user)
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
         for field in TableDefinition.systemFields where table.field(field.name) != nil {
-            body +=
-                "<span class=\"label\">\(HTML.escape(field.label)) <span class=\"type\">\(HTML.escape(field.type.name))</span></span>"
+            body += "<span class=\"label\" title=\"\(Self.fieldTitle(field))\">\(HTML.escape(field.label))</span>"
             body += "<span class=\"value\">\(values.html(record[field.name], field: field))</span>\n"
         }
         body += "</div>\n"
         return WebPage(title: "\(table.label) \(name)", body: body, user: user, status: error?.status ?? 200)
     }
 
-    /// One field of the form: its label and type, an input holding its value, and its display value.
+    /// A label's tooltip: the field's name and type, `caller_id (reference to sys_user)`, HTML-escaped.
+    static func fieldTitle(_ field: FieldDefinition) -> String {
+        HTML.escape("\(field.name) (\(field.type.name))")
+    }
+
+    /// One field of the form: its label (its name and type in the tooltip), an input holding its value, and its
+    /// display value.
     private func fieldRow(
         _ field: FieldDefinition, _ json: JSONValue?, _ values: WebValues, _ table: TableDefinition, _ sysID: String,
         _ user: WebUser
     ) -> String {
         let id = "f_" + field.name
         let value = WebValues.value(json)
-        let type = "<span class=\"type\">\(HTML.escape(field.type.name))</span>"
+        let title = Self.fieldTitle(field)
         // A password is shown masked, not as a field to fill: its label labels nothing.
         var row =
             field.isPassword
-            ? "<span class=\"label\">\(HTML.escape(field.label)) \(type)</span><span class=\"value\">"
-            : "<label for=\"\(HTML.escape(id))\">\(HTML.escape(field.label)) \(type)</label><span class=\"value\">"
+            ? "<span class=\"label\" title=\"\(title)\">\(HTML.escape(field.label))</span><span class=\"value\">"
+            : "<label for=\"\(HTML.escape(id))\" title=\"\(title)\">\(HTML.escape(field.label))</label><span class=\"value\">"
         let name = HTML.escape(field.name)
         if field.isPassword {
             row += values.html(json, field: field)
@@ -163,6 +283,10 @@ extension WebInterface {
                 }
                 if value != "true", value != "false" { row += "<option value=\"\" selected></option>" }
                 row += "</select>"
+            case .reference(let target):
+                row +=
+                    "<input type=\"text\" id=\"\(HTML.escape(id))\" name=\"\(name)\" list=\"\(HTML.escape("l_" + target))\" "
+                    + "value=\"\(HTML.escape(Self.referenceText(json)))\" autocomplete=\"off\">"
             case .string where field.name == "description" || value.contains("\n"):
                 row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\">\(HTML.escape(value))</textarea>"
             default:

@@ -130,7 +130,8 @@ extension WebInterface {
         shown == 0 ? "\(total) records" : "Rows \(first) - \(first + shown - 1) of \(total)"
     }
 
-    /// The query's conditions and sort terms as chips, each with a link that removes it.
+    /// The query's conditions and sort terms as chips, each with a link that removes it; a condition the instance
+    /// does not apply (an unknown field, a value of the wrong type) struck through, with what it does and why.
     private func chips(
         _ query: EncodedQuery, _ table: TableDefinition, _ values: WebValues, path: String, fields: String
     ) -> String {
@@ -146,18 +147,26 @@ extension WebInterface {
                     let label: String
                     switch term {
                     case .condition(let condition):
-                        let op = Self.operatorLabel(condition.op)
-                        label = [values.label(condition.field, on: table), op, condition.value].filter {
-                            !$0.isEmpty
-                        }.joined(separator: " ")
-                    case .join, .relatedList:
+                        label = conditionLabel(condition, table, values)
+                    case .join, .relatedList, .invalid:
                         label = EncodedQuery.text(term)
-                    case .invalid(let text, let reason):
-                        label = "\(text) (ignored: \(reason))"
                     }
                     let joinText = join.isEmpty ? "" : "<span class=\"join\">\(join)</span> "
+                    // A condition the instance does not apply (as the API's answer does not) is marked so, with why.
+                    var context = SQLQueryTranslator.Context()
+                    let translated = instance.handler.translator.condition(
+                        term, table: table.name, row: table.name.quotedIdentifier, &context)
+                    guard case .failure(let invalid) = translated else {
+                        items.append(
+                            "<li class=\"chip\">\(joinText)\(HTML.escape(label)) "
+                                + remove(query.removing(group: g, clause: c, term: t), label) + "</li>")
+                        continue
+                    }
+                    let effect =
+                        instance.handler.translator.invalidQueryReturnsNoRows ? "matches no rows" : "ignored"
                     items.append(
-                        "<li class=\"chip\">\(joinText)\(HTML.escape(label)) "
+                        "<li class=\"chip invalid\">\(joinText)<s>\(HTML.escape(label))</s> "
+                            + "<span class=\"note\">\(effect): \(HTML.escape(invalid.reason))</span> "
                             + remove(query.removing(group: g, clause: c, term: t), label) + "</li>")
                 }
             }
@@ -169,6 +178,21 @@ extension WebInterface {
         }
         guard !items.isEmpty else { return "" }
         return "<ul class=\"chips\" aria-label=\"Conditions\">\n" + items.joined(separator: "\n") + "\n</ul>\n"
+    }
+
+    /// How a chip reads a condition: the field's label, the operator in words and the value, a choice's value as
+    /// its label (`State is not Closed`, `Priority is one of 1 - Critical, 2 - High`).
+    private func conditionLabel(_ condition: EncodedQuery.Condition, _ table: TableDefinition, _ values: WebValues)
+        -> String
+    {
+        var value = condition.value
+        if let choices = values.field(condition.field, on: table)?.choices, !choices.isEmpty {
+            let parts = [QueryOperator.isIn, .notIn].contains(condition.op) ? value.components(separatedBy: ",") : [value]
+            value = parts.map { part in choices.first { $0.value == part }?.label ?? part }.joined(separator: ", ")
+        }
+        return [values.label(condition.field, on: table), Self.operatorLabel(condition.op), value].filter {
+            !$0.isEmpty
+        }.joined(separator: " ")
     }
 
     /// The encoded query as editable text, and a form that adds one condition.

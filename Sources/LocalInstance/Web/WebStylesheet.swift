@@ -41,6 +41,10 @@ enum WebStylesheet {
         padding: 2px 4px 2px 10px; }
         .chip a { text-decoration: none; font-weight: 700; padding: 0 6px; }
         .chip .join { color: var(--muted); font-size: 13px; }
+        .chip.invalid { background: #fbe9e9; }
+        .chip .note { color: var(--error); font-size: 13px; }
+        .form-header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0 16px; }
+        .form-header .actions { margin: 4px 0 12px; }
         .query { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
         .query input[type=text] { flex: 1 1 20em; font-family: ui-monospace, monospace; }
         .add { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
@@ -52,6 +56,11 @@ enum WebStylesheet {
         .fields { display: grid; grid-template-columns: minmax(10em, 16em) 1fr; gap: 10px 16px; background: #fff; \
         border: 1px solid var(--line); border-radius: 4px; padding: 12px; }
         .fields > label, .fields > .label { font-weight: 600; }
+        .form-section { margin: 0 0 14px; }
+        .form-section h2 { margin-top: 4px; }
+        .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+        .columns + .fields { margin-top: 12px; }
+        details.form-section summary { cursor: pointer; font-weight: 600; margin-bottom: 8px; }
         .fields .value { display: flex; flex-direction: column; gap: 2px; min-width: 0; word-break: break-word; }
         .fields .value input[type=text] { width: 100%; }
         .actions { display: flex; flex-wrap: wrap; gap: 10px; margin: 14px 0; align-items: center; }
@@ -69,6 +78,7 @@ enum WebStylesheet {
         @media (max-width: 600px) {
           main { padding: 10px; }
           .fields { grid-template-columns: 1fr; gap: 4px; }
+          .columns { grid-template-columns: 1fr; }
           .fields .value { margin-bottom: 10px; }
           header nav { margin-left: 0; }
           th, td { padding: 5px 6px; }
