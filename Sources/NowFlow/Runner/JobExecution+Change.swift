@@ -54,16 +54,11 @@ extension JobExecution {
         let number = record?["number"] ?? ""
         let result: JSONValue = [
             "sys_id": .string(sysID), "number": .string(number),
-            "state": .string(record.map { $0["state"] ?? "" } ?? step.states.last.map(Self.stateValue) ?? ""),
+            "state": .string(record.map { $0["state"] ?? "" } ?? step.states.last.map(ChangeStep.stateValue(named:)) ?? ""),
             "record": .object(values),
         ]
         let change = number.isEmpty ? "change \(sysID)" : number
         return (.value(result), "\(change): " + done.joined(separator: ", ") + (dryRun == nil ? "" : " (dry run)"))
-    }
-
-    /// The value of a state a job file names (`scheduled` or `-2`): `-2`.
-    private static func stateValue(_ name: String) -> String {
-        ChangeStep.stateNames.firstIndex(of: name).map { ChangeStep.stateValues[$0] } ?? name
     }
 
     /// The sys_id of the standard change template `name` (a sys_id is taken as it is).
