@@ -95,7 +95,7 @@ extension JobExecution {
         let records = try await calling {
             try Self.resultList(try await service.records(from: table, configuration: configuration))
         }
-        try Self.check(records, against: predicate, named: named, nothing)
+        try predicate.check(records, named: named, nothing)
         guard records.count <= 1 else {
             throw await tooMany(
                 table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")

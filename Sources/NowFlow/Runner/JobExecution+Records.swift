@@ -371,11 +371,6 @@ extension JobExecution {
         return items
     }
 
-    /// The sys_id of a record, whether plain or as `{value, display_value}`.
-    static func sysID(of record: JSONValue) -> String {
-        record["sys_id"].flatMap(NowRecord.Field.init(member:))?.value ?? ""
-    }
-
     /// `1 incident record`, `8 incident records`.
     static func records(_ count: Int, of table: String) -> String {
         "\(count) \(table) record\(count == 1 ? "" : "s")"

@@ -165,7 +165,7 @@ extension JobExecution {
             case .string(let text): result[field.name] = dates.outgoing(text).map(FieldValue.date) ?? .string(text)
             case .array(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
             case .object:
-                let sysID = Self.sysID(of: value)
+                let sysID = NowRecord.sysID(of: value)
                 guard !sysID.isEmpty else {
                     throw StepFailure("fields.\(field.name): a record without a sys_id cannot be written to a field")
                 }
