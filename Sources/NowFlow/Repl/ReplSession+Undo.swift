@@ -14,7 +14,7 @@ extension ReplSession {
     /// The record of `table` with `sysID` as the instance has it now (every field); nil when it has none.
     func currentRecord(_ table: String, _ sysID: String) async throws -> NowRecord? {
         do {
-            return try NowRecord(try JobExecution.result(try await service.record(with: sysID, from: table)))
+            return try NowRecord(try JSONValue.tableResult(of: try await service.record(with: sysID, from: table)))
         } catch let error as NowDataError where error.statusCode == 404 {
             return nil
         }
@@ -56,7 +56,7 @@ extension ReplSession {
             let query = selected.text
             let configuration = FetchConfiguration(filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1)
             guard let data = try? await service.records(from: table, configuration: configuration),
-                let rows = try? JobExecution.resultList(data), rows.count <= max
+                let rows = try? JSONValue.tableRecords(of: data), rows.count <= max
             else { return nil }
             let records = rows.compactMap { row in
                 (try? NowRecord(row)).map { SessionWrite.Record(sysID: $0.sysId ?? "", before: $0) }

@@ -93,7 +93,7 @@ extension JobExecution {
             filter: query.isEmpty ? nil : Filter(query: query), limit: 2,
             readConfiguration: FieldReadConfiguration(includeFields: read, options: options))
         let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
+            try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
         try predicate.check(records, named: named, nothing)
         guard records.count <= 1 else {

@@ -20,7 +20,7 @@ extension JobExecution {
             readConfiguration: FieldReadConfiguration(
                 includeFields: predicate.fields + (named.map { [$0] } ?? []), options: [.excludeReferenceLink]))
         let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
+            try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
         try predicate.check(records, named: named, nothing)
         let sysIDs = records.map(NowRecord.sysID(of:))
