@@ -19,7 +19,7 @@ extension ReplSession {
             return ReplReply(Self.errorText("\(command) needs a file name, as in \(command) session.yaml", column: 0))
         }
         if !force, FileManager.default.fileExists(atPath: path) {
-            let walked = loaded.map { Self.samePath($0.job.file, path) } ?? false
+            let walked = loaded.map { URL(fileURLWithPath: $0.job.file).namesSameFile(as: URL(fileURLWithPath: path)) } ?? false
             let what = walked ? "\(path) is the job file this session walks" : "\(path) exists"
             return ReplReply(
                 Self.errorText("not saved: \(what); :save! \(path) writes over it", column: 0),
@@ -38,12 +38,6 @@ extension ReplSession {
         }
         let count = recorded.count
         return ReplReply("saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)")
-    }
-
-    /// Whether two paths name the same file.
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
     }
 
     /// The saved text, with the job's `finally` when the job started and the file is valid with it (the steps it
