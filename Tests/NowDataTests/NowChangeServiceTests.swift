@@ -18,52 +18,56 @@ import Testing
         defer { instance.close() }
         let changes = NowChangeService(configuration: Self.configuration(instance))
         let templates = try await changes.standardChangeTemplates(query: "name=Reboot Windows Server")
-        #expect(templates.map { $0["name"]?.text } == ["Reboot Windows Server"])
-        let change = try await changes.createStandardChange(template: templates[0].sysId)
-        #expect(change.state == "-5")
-        #expect(change["state"]?.displayValue == "New")
-        #expect(change["type"]?.text == "standard")
-        #expect(change.number.hasPrefix("CHG"))
+        #expect(templates.map { $0["name"] } == ["Reboot Windows Server"])
+        let change = try await changes.createStandardChange(template: try #require(templates[0].sysId))
+        let changeID = try #require(change.sysId)
+        #expect(change["state"] == "-5")
+        #expect(change.displayValue("state") == "New")
+        #expect(change.json["state"] == .object(["display_value": "New", "value": .number(JSONNumber(-5))]))
+        #expect(change["type"] == "standard")
+        #expect(change["number"]?.hasPrefix("CHG") == true)
 
         do {
-            _ = try await changes.updateChange(sysId: change.sysId, fields: ["state": "implement"])
+            _ = try await changes.updateChange(sysId: changeID, fields: ["state": "implement"])
             Issue.record("a move the model has no transition for went through")
         } catch let error as NowDataError {
             #expect(
                 error.description
-                    == "bad response 400 from PATCH /api/sn_chg_rest/change/\(change.sysId): Change Request cannot "
+                    == "bad response 400 from PATCH /api/sn_chg_rest/change/\(changeID): Change Request cannot "
                     + "move to state: implement (The Standard change model has no transition from New to Implement; "
                     + "from New a change can move to: Scheduled, Canceled)")
         }
         let scheduled = try await changes.updateChange(
-            sysId: change.sysId,
+            sysId: changeID,
             fields: ["state": "scheduled", "start_date": "2026-12-06 22:00:00", "end_date": "2026-12-06 23:00:00"])
-        #expect(scheduled["state"]?.displayValue == "Scheduled")
-        let task = try await changes.createTask(ofChange: change.sysId, fields: ["short_description": "Reboot"])
-        #expect(task["change_request"]?.text == change.sysId)
+        #expect(scheduled.displayValue("state") == "Scheduled")
+        let task = try await changes.createTask(ofChange: changeID, fields: ["short_description": "Reboot"])
+        #expect(task["change_request"] == changeID)
+        let taskID = try #require(task.sysId)
         let closedTask = try await changes.updateTask(
-            ofChange: change.sysId, taskSysId: task.sysId, fields: ["state": "3"])
-        #expect(closedTask["state"]?.displayValue == "Closed")
-        #expect(try await changes.tasks(ofChange: change.sysId).map(\.sysId) == [task.sysId])
+            ofChange: changeID, taskSysId: taskID, fields: ["state": "3"])
+        #expect(closedTask.displayValue("state") == "Closed")
+        #expect(try await changes.tasks(ofChange: changeID).map(\.sysId) == [taskID])
         for state in ["implement", "review"] {
-            _ = try await changes.updateChange(sysId: change.sysId, fields: ["state": .string(state)])
+            _ = try await changes.updateChange(sysId: changeID, fields: ["state": .string(state)])
         }
-        let closed: NowChangeRecord = try await withCheckedThrowingContinuation { continuation in
+        let closed: NowRecord = try await withCheckedThrowingContinuation { continuation in
             changes.updateChange(
-                sysId: change.sysId, fields: ["state": "closed", "close_code": "successful", "close_notes": "Done."]
+                sysId: changeID, fields: ["state": "closed", "close_code": "successful", "close_notes": "Done."]
             ) { continuation.resume(with: $0) }
         }
-        #expect(closed["state"]?.value == .number(JSONNumber(3)))
-        #expect(closed["active"]?.value == .bool(false))
-        let found = try await changes.changes(query: "number=\(change.number)")
-        #expect(found.map(\.sysId) == [change.sysId])
+        #expect(closed.json["state"] == .object(["display_value": "Closed", "value": .number(JSONNumber(3))]))
+        #expect(closed.json["active"] == .object(["display_value": "false", "value": false]))
+        let found = try await changes.changes(query: "number=\(change["number"] ?? "")")
+        #expect(found.map(\.sysId) == [changeID])
         let models = try await changes.changeModels()
-        #expect(models.map { $0["name"]?.text ?? "" } == ["Normal", "Standard", "Emergency"])
+        #expect(models.map { $0["name"] ?? "" } == ["Normal", "Standard", "Emergency"])
         let normal = try await changes.createChange(model: "Normal", fields: ["short_description": "Add disk"])
-        #expect(normal["type"]?.text == "normal")
-        let deleted = try await changes.deleteChange(sysId: normal.sysId)
-        #expect(deleted.sysId == normal.sysId)
-        await #expect(throws: NowDataError.self) { try await changes.change(sysId: normal.sysId) }
+        #expect(normal["type"] == "normal")
+        let normalID = try #require(normal.sysId)
+        let deleted = try await changes.deleteChange(sysId: normalID)
+        #expect(deleted.sysId == normalID)
+        await #expect(throws: NowDataError.self) { try await changes.change(sysId: normalID) }
     }
 
     @Test func rowsGoThroughAnImportSet() async throws {

@@ -7,12 +7,12 @@ import Testing
 @Suite struct SupportTests {
     @Test func answersAreReadWithTheirMembersInOrder() throws {
         let answer = #"{"result": {"number": "INC0010001", "cost": 0.5, "count": 2800, "z": null, "a": [-12, true]}}"#
-        let result = try JobExecution.result(Data(answer.utf8))
+        let result = try JSONValue.tableResult(of: Data(answer.utf8))
         #expect(result.object?.keys == ["number", "cost", "count", "z", "a"])
         #expect(result["cost"]?.text == "0.5")
         #expect(result["count"]?.text == "2800")
         #expect(result["a"]?.text == "[-12,true]")
-        #expect(throws: StepFailure.self) { try JobExecution.result(Data(#"{"error": {}}"#.utf8)) }
+        #expect(throws: StepFailure.self) { try JSONValue.tableResult(of: Data(#"{"error": {}}"#.utf8)) }
     }
 
     @Test func valuesBecomeTexts() throws {

@@ -20,13 +20,12 @@ enum FieldValuePairs {
         guard case .object(let fields) = record else { return record }
         var pairs = JSONObject()
         for (name, value) in fields {
-            guard case .object(let pair) = value else {
+            guard case .object = value, let field = NowRecord.Field(member: value) else {
                 pairs[name] = value
                 continue
             }
-            let display = pair["display_value"] ?? .string("")
-            let text = pair["value"]?.string ?? ""
-            var answer: JSONObject = ["display_value": display, "value": typed(text, table.field(name)?.type)]
+            let display = JSONValue.string(field.displayValue ?? "")
+            var answer: JSONObject = ["display_value": display, "value": typed(field.value, table.field(name)?.type)]
             if table.field(name)?.type == .dateTime { answer["display_value_internal"] = display }
             pairs[name] = .object(answer)
         }

@@ -248,12 +248,13 @@ struct ImportSetAPIHandler: Sendable {
                 of: try tables.subRequest(
                     "GET", "\(path)/\(match)", FieldValuePairs.tableParameters + [read], for: request, as: access))
             let changed = values.contains { name, value in
-                let pair = current.object?[name]?.object
-                return value.string != pair?["value"]?.string && value.string != pair?["display_value"]?.string
+                let field = current.object?[name].flatMap(NowRecord.Field.init(member:))
+                return value.string != field?.value && value.string != field?.displayValue
             }
             guard changed else {
                 var ignored = Outcome(status: "ignored", sysID: match, displayField: display)
-                ignored.displayValue = current.object?[display]?.object?["display_value"]?.string ?? ""
+                ignored.displayValue =
+                    current.object?[display].flatMap(NowRecord.Field.init(member:))?.displayValue ?? ""
                 ignored.message = "No field values changed"
                 return ignored
             }

@@ -2,9 +2,9 @@
 /// pool.
 extension NowChangeService {
     /// A completion for one change record.
-    public typealias RecordCompletion = @Sendable (Result<NowChangeRecord, NowDataError>) -> Void
+    public typealias RecordCompletion = @Sendable (Result<NowRecord, NowDataError>) -> Void
     /// A completion for a list of change records.
-    public typealias RecordsCompletion = @Sendable (Result<[NowChangeRecord], NowDataError>) -> Void
+    public typealias RecordsCompletion = @Sendable (Result<[NowRecord], NowDataError>) -> Void
 
     /// ``createChange(model:fields:)`` with a completion handler.
     public func createChange(

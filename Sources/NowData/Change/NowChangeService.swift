@@ -7,9 +7,14 @@ import Foundation
 /// ```swift
 /// let changes = NowChangeService(configuration: configuration)
 /// let templates = try await changes.standardChangeTemplates(query: "name=Reboot Windows Server")
-/// let change = try await changes.createStandardChange(template: templates[0].sysId)
-/// _ = try await changes.updateChange(sysId: change.sysId, fields: ["state": "scheduled"])
+/// let change = try await changes.createStandardChange(template: templates[0].sysId ?? "")
+/// print(change["number"] ?? "", change.displayValue("state") ?? "")   // CHG0030001 New
+/// _ = try await changes.updateChange(sysId: change.sysId ?? "", fields: ["state": "scheduled"])
 /// ```
+///
+/// Records come as ``NowRecord``s, every field a `{display_value, value}` pair: `record["state"]` is the value as
+/// text (`-5`), `record.displayValue("state")` its label (`New`), and `record.json` keeps each value typed as the
+/// instance sent it (a number for a state, a boolean for `active`).
 ///
 /// Every operation comes as `async throws` and with a completion handler; both fail with ``NowDataError``
 /// only (`badResponse` carries the instance's message and detail). Reads are retried as the configuration's
@@ -36,7 +41,7 @@ public final class NowChangeService: Sendable {
     /// Creates a change of the model named `model` (`Normal`, `Emergency`, `Standard`, or a model's sys_id; the
     /// instance's default, Normal, when nil) with `fields` (`POST /change`).
     public func createChange(model: String? = nil, fields: [FieldName: FieldValue] = [:]) async throws
-        -> NowChangeRecord
+        -> NowRecord
     {
         try await record(Self.createChangeRequest(model: model, fields: fields))
     }
@@ -44,63 +49,63 @@ public final class NowChangeService: Sendable {
     /// Creates a standard change from the standard change template `template` (a `std_change_record_producer`
     /// sys_id), with `fields` besides the template's values (`POST /change/standard/{template}`).
     public func createStandardChange(template: SysID, fields: [FieldName: FieldValue] = [:]) async throws
-        -> NowChangeRecord
+        -> NowRecord
     {
         try await record(try Self.createStandardChangeRequest(template: template, fields: fields))
     }
 
     /// The change `sysId` (`GET /change/{sys_id}`).
-    public func change(sysId: SysID) async throws -> NowChangeRecord {
+    public func change(sysId: SysID) async throws -> NowRecord {
         try await record("GET", try Self.path(sysId))
     }
 
     /// The changes an encoded query selects (all when nil), at most `limit` from `offset` (`GET /change`).
     public func changes(query: String? = nil, limit: Int? = nil, offset: Int? = nil) async throws
-        -> [NowChangeRecord]
+        -> [NowRecord]
     {
         try await records(Self.basePath, query: query, limit: limit, offset: offset)
     }
 
     /// Sets `fields` on the change; a new `state` (a value, `-2`, or a label, `scheduled`) must be a move its
     /// model allows (`PATCH /change/{sys_id}`).
-    public func updateChange(sysId: SysID, fields: [FieldName: FieldValue]) async throws -> NowChangeRecord {
+    public func updateChange(sysId: SysID, fields: [FieldName: FieldValue]) async throws -> NowRecord {
         try await record(try Self.updateChangeRequest(sysId: sysId, fields: fields))
     }
 
     /// Deletes the change (`DELETE /change/{sys_id}`): the change as it was.
     @discardableResult
-    public func deleteChange(sysId: SysID) async throws -> NowChangeRecord {
+    public func deleteChange(sysId: SysID) async throws -> NowRecord {
         try await record("DELETE", try Self.path(sysId))
     }
 
     // MARK: - Tasks, models and templates
 
     /// The tasks of the change (`GET /change/{sys_id}/task`).
-    public func tasks(ofChange sysId: SysID) async throws -> [NowChangeRecord] {
+    public func tasks(ofChange sysId: SysID) async throws -> [NowRecord] {
         try await records(try Self.path(sysId, "task"))
     }
 
     /// Creates a task of the change with `fields` (`POST /change/{sys_id}/task`).
     public func createTask(ofChange sysId: SysID, fields: [FieldName: FieldValue] = [:]) async throws
-        -> NowChangeRecord
+        -> NowRecord
     {
         try await record("POST", try Self.path(sysId, "task"), body: TableRequest.fields(fields))
     }
 
     /// Sets `fields` on the task `taskSysId` of the change (`PATCH /change/{sys_id}/task/{task_sys_id}`).
     public func updateTask(ofChange sysId: SysID, taskSysId: SysID, fields: [FieldName: FieldValue]) async throws
-        -> NowChangeRecord
+        -> NowRecord
     {
         try await record("PATCH", try Self.path(sysId, "task", taskSysId), body: TableRequest.fields(fields))
     }
 
     /// The change models (`GET /change/model`).
-    public func changeModels(query: String? = nil) async throws -> [NowChangeRecord] {
+    public func changeModels(query: String? = nil) async throws -> [NowRecord] {
         try await records(Self.basePath + "/model", query: query)
     }
 
     /// The standard change templates an encoded query selects (`GET /change/standard/template`).
-    public func standardChangeTemplates(query: String? = nil) async throws -> [NowChangeRecord] {
+    public func standardChangeTemplates(query: String? = nil) async throws -> [NowRecord] {
         try await records(Self.basePath + "/standard/template", query: query)
     }
 
@@ -137,19 +142,19 @@ public final class NowChangeService: Sendable {
             body: body.map { JSONValue.object($0).jsonData() })
     }
 
-    private func record(_ method: String, _ path: String, body: JSONObject? = nil) async throws -> NowChangeRecord {
+    private func record(_ method: String, _ path: String, body: JSONObject? = nil) async throws -> NowRecord {
         try await record(Self.request(method, path, body: body))
     }
 
-    private func record(_ request: NowHTTPRequest) async throws -> NowChangeRecord {
+    private func record(_ request: NowHTTPRequest) async throws -> NowRecord {
         try await NowTableService.mappingErrors {
             let response = try await pipeline.send(request, mode: request.method == "GET" ? .idempotent : .once)
-            return try NowChangeRecord(json: try Self.result(response.body))
+            return try Self.record(try Self.result(response.body))
         }
     }
 
     private func records(_ path: String, query: String? = nil, limit: Int? = nil, offset: Int? = nil) async throws
-        -> [NowChangeRecord]
+        -> [NowRecord]
     {
         try await NowTableService.mappingErrors {
             var items: [URLQueryItem] = []
@@ -161,8 +166,14 @@ public final class NowChangeService: Sendable {
             guard case .array(let elements) = try Self.result(response.body) else {
                 throw NowDataError.cannotParseResponse
             }
-            return try elements.map(NowChangeRecord.init(json:))
+            return try elements.map(Self.record)
         }
+    }
+
+    /// The record an answer's `result` holds: ``NowDataError/cannotParseResponse`` for anything but an object.
+    private static func record(_ result: JSONValue) throws -> NowRecord {
+        guard case .object = result else { throw NowDataError.cannotParseResponse }
+        return try NowRecord(result)
     }
 
     /// The `result` of an answer.

@@ -133,17 +133,9 @@ package struct RecordPredicate: Sendable {
             ignoredBecause: clause.lazy.compactMap(\.ignoredBecause).first, keys: keys)
     }
 
-    /// The text of `key` in `record` as the Table API gives it: a plain value, or an object's `value`; `""` for
-    /// null; nil when the record has no such key.
+    /// The text of `key` in `record` as the Table API gives it, read as ``NowRecord`` reads a field: a plain
+    /// value, or a field object's `value`; `""` for null; nil when the record has no such field.
     package static func text(of key: String, in record: JSONObject) -> String? {
-        guard let value = record[key] else { return nil }
-        switch value {
-        case .string(let text): return text
-        case .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return "\(number)"
-        case .object(let parts): return parts["value"] == nil ? "" : text(of: "value", in: parts)
-        case .array: return nil
-        }
+        NowRecord(json: record).value(key)
     }
 }

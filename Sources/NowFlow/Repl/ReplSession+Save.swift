@@ -19,7 +19,7 @@ extension ReplSession {
             return ReplReply(Self.errorText("\(command) needs a file name, as in \(command) session.yaml", column: 0))
         }
         if !force, FileManager.default.fileExists(atPath: path) {
-            let walked = loaded.map { Self.samePath($0.job.file, path) } ?? false
+            let walked = loaded.map { URL(fileURLWithPath: $0.job.file).namesSameFile(as: URL(fileURLWithPath: path)) } ?? false
             let what = walked ? "\(path) is the job file this session walks" : "\(path) exists"
             return ReplReply(
                 Self.errorText("not saved: \(what); :save! \(path) writes over it", column: 0),
@@ -40,12 +40,6 @@ extension ReplSession {
         return ReplReply("saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)")
     }
 
-    /// Whether two paths name the same file.
-    private static func samePath(_ a: String, _ b: String) -> Bool {
-        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
-    }
-
     /// The saved text, with the job's `finally` when the job started and the file is valid with it (the steps it
     /// names have run), else without it.
     private func validSavedText(file: String) throws(JobFileError) -> String {
@@ -62,14 +56,14 @@ extension ReplSession {
     /// unchanged from the job file copied with their comments), and its `finally` when `finally` (by default when
     /// the job's steps have all run).
     func savedJobText(finally: Bool? = nil) -> String {
-        var pairs = [Self.pair("name", Self.scalar(loaded?.job.name ?? "REPL session", quoted: false))]
+        var pairs = [YAMLNode.pair("name", 1, YAMLNode.scalar(loaded?.job.name ?? "REPL session", column: 1, quoted: false))]
         pairs.append(
-            Self.pair("description", loaded?.node("description") ?? Self.scalar("Saved from a nowflow repl session.", quoted: false)))
+            YAMLNode.pair("description", 1, loaded?.node("description") ?? YAMLNode.scalar("Saved from a nowflow repl session.", column: 1, quoted: false)))
         if let instanceName, instanceName != "local" || loaded?.node("instance") != nil {
-            pairs.append(Self.pair("instance", Self.scalar(instanceName, quoted: false)))
+            pairs.append(YAMLNode.pair("instance", 1, YAMLNode.scalar(instanceName, column: 1, quoted: false)))
         }
         for key in ["auth", "coder", "vars", "secrets"] {
-            if let node = loaded?.node(key) { pairs.append(Self.pair(key, node)) }
+            if let node = loaded?.node(key) { pairs.append(YAMLNode.pair(key, 1, node)) }
         }
         var text = YAMLEmitter.text(of: YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: 1)))
         if !text.hasSuffix("\n") { text += "\n" }
@@ -82,7 +76,7 @@ extension ReplSession {
         }
         let allRan = loaded.map { jobStarted && nextStep == $0.job.steps.count } ?? false
         if finally ?? allRan, let node = loaded?.node("finally") {
-            text += YAMLEmitter.text(of: YAMLNode(content: .mapping([Self.pair("finally", node)]), mark: YAMLMark(line: 1, column: 1)))
+            text += YAMLEmitter.text(of: YAMLNode.mapping([YAMLNode.pair("finally", 1, node)], column: 1))
             if !text.hasSuffix("\n") { text += "\n" }
         }
         return text
@@ -134,13 +128,5 @@ extension ReplSession {
             node.content = .mapping(pairs.map { YAMLNode.Pair(key: $0.key, value: rewritten($0.value, renames)) })
         }
         return node
-    }
-
-    private static func scalar(_ text: String, quoted: Bool) -> YAMLNode {
-        YAMLNode(content: .scalar(text, quoted ? .quoted : .plain), mark: YAMLMark(line: 1, column: 1))
-    }
-
-    private static func pair(_ name: String, _ value: YAMLNode) -> YAMLNode.Pair {
-        YAMLNode.Pair(key: scalar(name, quoted: false), value: value)
     }
 }

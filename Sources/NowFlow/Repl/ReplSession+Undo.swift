@@ -14,7 +14,7 @@ extension ReplSession {
     /// The record of `table` with `sysID` as the instance has it now (every field); nil when it has none.
     func currentRecord(_ table: String, _ sysID: String) async throws -> NowRecord? {
         do {
-            return try NowRecord(try JobExecution.result(try await service.record(with: sysID, from: table)))
+            return try NowRecord(try JSONValue.tableResult(of: try await service.record(with: sysID, from: table)))
         } catch let error as NowDataError where error.statusCode == 404 {
             return nil
         }
@@ -56,7 +56,7 @@ extension ReplSession {
             let query = selected.text
             let configuration = FetchConfiguration(filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1)
             guard let data = try? await service.records(from: table, configuration: configuration),
-                let rows = try? JobExecution.resultList(data), rows.count <= max
+                let rows = try? JSONValue.tableRecords(of: data), rows.count <= max
             else { return nil }
             let records = rows.compactMap { row in
                 (try? NowRecord(row)).map { SessionWrite.Record(sysID: $0.sysId ?? "", before: $0) }
@@ -151,7 +151,7 @@ extension ReplSession {
                 return Self.errorText("not undone: \(what): \(masker("\(error)"))", column: 0)
             }
             let which = write.byQuery ? "\(write.table) \(record.sysID): " : ""
-            if let refusal = Self.refusal(write.kind, current, since: record.version) {
+            if let refusal = write.undoRefusal(record, current: current) {
                 return Self.errorText("not undone: \(what): \(which)\(refusal)", column: 0)
             }
             currents.append(current)
@@ -177,7 +177,7 @@ extension ReplSession {
             }
         }
         writes[index].undone = true
-        return "undid \(what): \(Self.describeUndo(write, count: done))"
+        return "undid \(what): \(write.undoDescription(count: done))"
     }
 
     /// Takes one record of `write` back; gives its version afterwards (nil once deleted).
@@ -188,44 +188,15 @@ extension ReplSession {
             return nil
         case .update:
             var fields: [FieldName: FieldValue] = [:]
-            for name in write.written { fields[name] = Self.fieldValue(name, of: record.before) }
+            for name in write.written { fields[name] = record.valueBefore(name) }
             _ = try await service.updateRecord(sysId: record.sysID, in: write.table, with: fields)
         case .delete:
             var fields: [FieldName: FieldValue] = ["sys_id": .string(record.sysID)]
             for name in record.before?.json.keys ?? [] where !name.hasPrefix("sys_") {
-                fields[name] = Self.fieldValue(name, of: record.before)
+                fields[name] = record.valueBefore(name)
             }
             _ = try await service.createRecord(with: fields, in: write.table)
         }
         return try await currentRecord(write.table, record.sysID).flatMap { SessionWrite.Version($0) }
-    }
-
-    /// `deleted it`, `restored urgency`, `re-created 3 records with their sys_ids and fields`.
-    private static func describeUndo(_ write: SessionWrite, count: Int) -> String {
-        let records = "\(count) record\(count == 1 ? "" : "s")"
-        switch (write.kind, write.byQuery) {
-        case (.create, _): return "deleted it"
-        case (.update, false): return "restored \(write.written.joined(separator: ", "))"
-        case (.update, true): return "restored \(write.written.joined(separator: ", ")) of \(records)"
-        case (.delete, false): return "re-created it with its sys_id and fields"
-        case (.delete, true): return "re-created \(records) with \(count == 1 ? "its sys_id" : "their sys_ids") and fields"
-        }
-    }
-
-    /// Why a record cannot be taken back: gone (after a create or update), back (after a delete), or changed since
-    /// the session last left it; nil when it can.
-    private static func refusal(_ kind: SessionWrite.Kind, _ current: NowRecord?, since version: SessionWrite.Version?)
-        -> String?
-    {
-        guard kind != .delete else { return current == nil ? nil : "a record with its sys_id is on the instance again" }
-        guard let current else { return "the record is gone from the instance" }
-        guard let version, let now = SessionWrite.Version(current), now != version else { return nil }
-        return "the record changed since (sys_mod_count \(version.modCount) → \(now.modCount), "
-            + "sys_updated_on \(version.updatedOn) → \(now.updatedOn)); look at it, then write it back by hand"
-    }
-
-    /// A field's value as read, to write back: a reference's sys_id, a text as it is, nothing as empty.
-    private static func fieldValue(_ name: FieldName, of record: NowRecord?) -> FieldValue {
-        .string(record?.value(name) ?? record?.json[name]?.text ?? "")
     }
 }

@@ -343,10 +343,10 @@ public actor ReplSession {
             return masker(renderer.render(record.map { [$0] } ?? [], single: true, fields: get.fields) { result.json })
         case (.extract, .value(let value)): (shownValue, fields) = (value, [])
         case (.create(let create), .written(let write)):
-            let (records, fields) = Self.written(write, create.fields)
+            let (records, fields) = write.shown(setting: create.fields)
             return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
         case (.update(let update), .written(let write)):
-            let (records, fields) = Self.written(write, update.fields)
+            let (records, fields) = write.shown(setting: update.fields)
             return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
         case (.http, .http(_, _, let body)): (shownValue, fields) = (body, [])
         case (.attach, .attachments(let value)), (.download, .attachments(let value)),
@@ -355,15 +355,6 @@ public actor ReplSession {
         default: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
-    }
-
-    /// A write's records, and the columns: the identifying fields, then the fields written.
-    private static func written(_ write: RecordWrite, _ fields: [NamedTemplate]) -> ([NowRecord], [String]) {
-        let records = (write.records?.values ?? []).compactMap { $0 }
-        let present = Set(records.flatMap(\.json.keys))
-        let leading = RecordTable.leadingFields.filter(present.contains)
-        let names = leading + fields.map(\.name).filter { !leading.contains($0) }
-        return (records, names)
     }
 
     /// Records as the JSON and YAML formats write a write's: `{"records": [...]}`.

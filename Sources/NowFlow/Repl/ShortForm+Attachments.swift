@@ -44,13 +44,13 @@ extension ShortForm {
         var options = leading
         // Paths and sys_ids are texts, whatever they look like.
         var parameters = zip(keys, positional).map { key, word in
-            pair(key, word.valueColumn, scalar(word.value, column: word.valueColumn, quoted: true))
+            YAMLNode.pair(key, word.valueColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: true))
         }
         let names = attachmentParameters[kind] ?? []
         var conditions: [YAMLNode.Pair] = []
         for word in rest {
             guard let name = word.name else { continue }
-            let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            let value = YAMLNode.pair(name, word.nameColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: word.quoted))
             if stepOptions.contains(name) {
                 options.append(value)
             } else if names.contains(name) || kind != "aggregate" {
@@ -61,9 +61,9 @@ extension ShortForm {
         }
         if let firstCondition = conditions.first {
             let column = firstCondition.key.mark.column
-            parameters.append(pair("where", column, mapping(conditions, column: column)))
+            parameters.append(YAMLNode.pair("where", column, YAMLNode.mapping(conditions, column: column)))
         }
-        return mapping(
-            options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+        return YAMLNode.mapping(
+            options + [YAMLNode.pair(kind, first.valueColumn, YAMLNode.mapping(parameters, column: first.valueColumn))], column: 1)
     }
 }

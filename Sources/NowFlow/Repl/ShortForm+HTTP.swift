@@ -19,18 +19,18 @@ extension ShortForm {
         let (method, path) = (positional[0], positional[1])
         var options = leading
         var parameters = [
-            pair("method", method.valueColumn, scalar(method.value, column: method.valueColumn, quoted: method.quoted)),
-            pair("path", path.valueColumn, scalar(path.value, column: path.valueColumn, quoted: path.quoted)),
+            YAMLNode.pair("method", method.valueColumn, YAMLNode.scalar(method.value, column: method.valueColumn, quoted: method.quoted)),
+            YAMLNode.pair("path", path.valueColumn, YAMLNode.scalar(path.value, column: path.valueColumn, quoted: path.quoted)),
         ]
         var query: [YAMLNode.Pair] = []
         for word in rest {
             guard let name = word.name else { continue }
-            let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            let value = YAMLNode.pair(name, word.nameColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: word.quoted))
             if stepOptions.contains(name) { options.append(value) } else { query.append(value) }
         }
         if let firstQuery = query.first {
-            parameters.append(pair("query", firstQuery.key.mark.column, mapping(query, column: firstQuery.key.mark.column)))
+            parameters.append(YAMLNode.pair("query", firstQuery.key.mark.column, YAMLNode.mapping(query, column: firstQuery.key.mark.column)))
         }
-        return mapping(options + [pair("http", first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+        return YAMLNode.mapping(options + [YAMLNode.pair("http", first.valueColumn, YAMLNode.mapping(parameters, column: first.valueColumn))], column: 1)
     }
 }

@@ -54,7 +54,7 @@ enum ShortForm {
             throw ReplInputError(message: "a short-form step starts with its kind (\(kinds.alternatives))", column: 1)
         }
         let leadingOptions = leading.map { word in
-            pair(word.name ?? "", word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            YAMLNode.pair(word.name ?? "", word.nameColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: word.quoted))
         }
         let kind = first.value
         let rest = Array(words.dropFirst())
@@ -65,8 +65,8 @@ enum ShortForm {
             }
             let characters = Array(line)
             let text = String(characters[(start.nameColumn - 1)...]).trimmingCharacters(in: .whitespaces)
-            return mapping(
-                leadingOptions + [pair("assert", first.valueColumn, scalar(text, column: start.nameColumn, quoted: true))],
+            return YAMLNode.mapping(
+                leadingOptions + [YAMLNode.pair("assert", first.valueColumn, YAMLNode.scalar(text, column: start.nameColumn, quoted: true))],
                 column: 1)
         case "set":
             var assignments: [YAMLNode.Pair] = []
@@ -75,13 +75,13 @@ enum ShortForm {
                 guard let name = word.name else {
                     throw ReplInputError(message: "set takes name=value words, not '\(word.value)'", column: word.valueColumn)
                 }
-                let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+                let value = YAMLNode.pair(name, word.nameColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: word.quoted))
                 if stepOptions.contains(name) { options.append(value) } else { assignments.append(value) }
             }
             guard !assignments.isEmpty else {
                 throw ReplInputError(message: "set needs at least one name=value", column: first.nameColumn)
             }
-            return mapping(options + [pair("set", first.valueColumn, mapping(assignments, column: rest[0].nameColumn))], column: 1)
+            return YAMLNode.mapping(options + [YAMLNode.pair("set", first.valueColumn, YAMLNode.mapping(assignments, column: rest[0].nameColumn))], column: 1)
         case "http":
             return try httpStep(first, rest, options: leadingOptions)
         case _ where JobSchema.kind(kind)?.group == .attachments:
@@ -115,15 +115,15 @@ enum ShortForm {
         }
         let parameterNames = parameters[kind] ?? []
         var options = leading
-        var parameters = [pair("table", table.valueColumn, scalar(table.value, column: table.valueColumn, quoted: table.quoted))]
+        var parameters = [YAMLNode.pair("table", table.valueColumn, YAMLNode.scalar(table.value, column: table.valueColumn, quoted: table.quoted))]
         if takesSysID, positional.count == 2 {
             let sysID = positional[1]
-            parameters.append(pair("sys_id", sysID.valueColumn, scalar(sysID.value, column: sysID.valueColumn, quoted: sysID.quoted)))
+            parameters.append(YAMLNode.pair("sys_id", sysID.valueColumn, YAMLNode.scalar(sysID.value, column: sysID.valueColumn, quoted: sysID.quoted)))
         }
         var others: [YAMLNode.Pair] = []
         for word in rest {
             guard let name = word.name else { continue }
-            let value = pair(name, word.nameColumn, scalar(word.value, column: word.valueColumn, quoted: word.quoted))
+            let value = YAMLNode.pair(name, word.nameColumn, YAMLNode.scalar(word.value, column: word.valueColumn, quoted: word.quoted))
             if stepOptions.contains(name) {
                 options.append(value)
             } else if parameterNames.contains(name) {
@@ -134,9 +134,9 @@ enum ShortForm {
         }
         if let firstOther = others.first {
             let key = kind == "create" || kind == "update" ? "fields" : "where"
-            parameters.append(pair(key, firstOther.key.mark.column, mapping(others, column: firstOther.key.mark.column)))
+            parameters.append(YAMLNode.pair(key, firstOther.key.mark.column, YAMLNode.mapping(others, column: firstOther.key.mark.column)))
         }
-        return mapping(options + [pair(kind, first.valueColumn, mapping(parameters, column: first.valueColumn))], column: 1)
+        return YAMLNode.mapping(options + [YAMLNode.pair(kind, first.valueColumn, YAMLNode.mapping(parameters, column: first.valueColumn))], column: 1)
     }
 
     /// A step's parameters as short-form words, for `:list`: the table and sys_id, then `name=value` for the rest,
@@ -252,17 +252,5 @@ enum ShortForm {
             }
         }
         return nil
-    }
-
-    static func scalar(_ text: String, column: Int, quoted: Bool) -> YAMLNode {
-        YAMLNode(content: .scalar(text, quoted ? .quoted : .plain), mark: YAMLMark(line: 1, column: column))
-    }
-
-    static func pair(_ name: String, _ column: Int, _ value: YAMLNode) -> YAMLNode.Pair {
-        YAMLNode.Pair(key: scalar(name, column: column, quoted: false), value: value)
-    }
-
-    static func mapping(_ pairs: [YAMLNode.Pair], column: Int) -> YAMLNode {
-        YAMLNode(content: .mapping(pairs), mark: YAMLMark(line: 1, column: column))
     }
 }

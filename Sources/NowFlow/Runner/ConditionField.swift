@@ -104,6 +104,9 @@ struct ConditionField: Sendable {
     }
 
     /// What a condition may compare a field of a type with.
+    /// What values a condition may compare the field with, by the `internal_type` of a real instance's dictionary
+    /// (`longint`, `currency`, `due_date` and `GUID` included). It is not ``NowData/FieldType``, which says how the
+    /// local instance and ``NowData/RecordPredicate`` store and compare a value and knows only their own types.
     private enum Kind {
         case text, boolean, wholeNumber, number, date, dateTime, reference
 

@@ -224,6 +224,6 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         let configuration = FetchConfiguration(
             filter: query.map { Filter(query: $0.text) }, limit: 10000,
             readConfiguration: FieldReadConfiguration(includeFields: fields))
-        return try JobExecution.resultList(try await service.records(from: table, configuration: configuration))
+        return try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
     }
 }

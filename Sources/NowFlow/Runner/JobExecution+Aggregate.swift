@@ -27,13 +27,13 @@ extension JobExecution {
         guard !step.groupBy.isEmpty else {
             let stats = result.stats ?? NowAggregateResult.Stats()
             let counted = stats.count.map { "\($0) \(table) record\($0 == 1 ? "" : "s")" } ?? "the \(table) records"
-            return (.aggregate(.object(["stats": Self.json(stats)])), "\(counted)\(query.isEmpty ? "" : " matching '\(query)'")")
+            return (.aggregate(.object(["stats": stats.json])), "\(counted)\(query.isEmpty ? "" : " matching '\(query)'")")
         }
         let groups: [JSONValue] = result.groups.map { group in
             let fields = group.fields.map { field in
                 (field.field, JSONValue.string(step.displayValue ? field.displayValue ?? field.value : field.value))
             }
-            return .object(["group": .object(JSONObject(fields)), "stats": Self.json(group.stats)])
+            return .object(["group": .object(JSONObject(fields)), "stats": group.stats.json])
         }
         let count = groups.count
         return (
@@ -57,17 +57,6 @@ extension JobExecution {
         let stats = NowAggregateResult.Stats(
             count: step.count ? 0 : nil, sum: none(step.sum), average: none(step.average), min: none(step.min),
             max: none(step.max))
-        return (.aggregate(.object(["stats": json(stats)])), "\(step.count ? "0" : "the") \(table) records: \(reason)")
-    }
-
-    /// `{count: 12, sum: {field: "7"}, avg: {...}, min: {...}, max: {...}}`, the empty parts left out.
-    private static func json(_ stats: NowAggregateResult.Stats) -> JSONValue {
-        var object = JSONObject()
-        if let count = stats.count { object["count"] = .number(JSONNumber(count)) }
-        for (key, values) in [("sum", stats.sum), ("avg", stats.average), ("min", stats.min), ("max", stats.max)]
-        where !values.isEmpty {
-            object[key] = .object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
-        }
-        return .object(object)
+        return (.aggregate(.object(["stats": stats.json])), "\(step.count ? "0" : "the") \(table) records: \(reason)")
     }
 }

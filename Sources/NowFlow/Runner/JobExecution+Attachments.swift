@@ -19,7 +19,7 @@ extension JobExecution {
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                throw StepFailure("file: cannot read '\(path)' (\(url.path)): \(Self.reason(error))")
+                throw StepFailure("file: cannot read '\(path)' (\(url.path)): \((error as NSError).fileProblem)")
             }
             name = url.lastPathComponent
         case .content(let template):
@@ -85,7 +85,7 @@ extension JobExecution {
         do {
             try attachment.data.write(to: url, options: .atomic)
         } catch {
-            throw StepFailure("to: cannot write '\(path)' (\(url.path)): \(Self.reason(error))")
+            throw StepFailure("to: cannot write '\(path)' (\(url.path)): \((error as NSError).fileProblem)")
         }
         return (result, "downloaded \(described) to \(path)")
     }
@@ -152,21 +152,5 @@ extension JobExecution {
     func resolvedPath(_ path: String) -> URL {
         let expanded = NSString(string: path).expandingTildeInPath
         return URL(fileURLWithPath: expanded, relativeTo: baseDirectory).standardizedFileURL
-    }
-
-    /// Why a file could not be read or written, in a few words.
-    private static func reason(_ error: any Error) -> String {
-        let cocoa = error as NSError
-        if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue))
-        }
-        switch cocoa.code {
-        case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-        case NSFileWriteFileExistsError: return "the file exists"
-        case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-        default: return cocoa.localizedDescription
-        }
     }
 }

@@ -9,7 +9,7 @@ extension JobExecution {
         let changes = NowChangeService(
             configuration: service.configuration, coreServiceProvider: service.coreServiceProvider)
         let fields = try fieldValues(step.fields, scope: scope)
-        var record: NowChangeRecord?
+        var record: NowRecord?
         let sysID: String
         var done: [String] = []
         switch step.target {
@@ -50,19 +50,15 @@ extension JobExecution {
             }
             done.append("moved to \(state)")
         }
-        let values = JSONObject((record?.fieldNames ?? []).map { ($0, JSONValue.string(record?[$0]?.text ?? "")) })
-        let number = record?.number ?? ""
+        let values = JSONObject((record?.json ?? [:]).map { name, _ in (name, JSONValue.string(record?[name] ?? "")) })
+        let number = record?["number"] ?? ""
         let result: JSONValue = [
             "sys_id": .string(sysID), "number": .string(number),
-            "state": .string(record?.state ?? step.states.last.map(Self.stateValue) ?? ""), "record": .object(values),
+            "state": .string(record.map { $0["state"] ?? "" } ?? step.states.last.map(ChangeStep.stateValue(named:)) ?? ""),
+            "record": .object(values),
         ]
         let change = number.isEmpty ? "change \(sysID)" : number
         return (.value(result), "\(change): " + done.joined(separator: ", ") + (dryRun == nil ? "" : " (dry run)"))
-    }
-
-    /// The value of a state a job file names (`scheduled` or `-2`): `-2`.
-    private static func stateValue(_ name: String) -> String {
-        ChangeStep.stateNames.firstIndex(of: name).map { ChangeStep.stateValues[$0] } ?? name
     }
 
     /// The sys_id of the standard change template `name` (a sys_id is taken as it is).
@@ -76,7 +72,7 @@ extension JobExecution {
         guard let template = found.first else {
             throw StepFailure("change.template: no standard change template is named '\(name)'")
         }
-        return template.sysId
+        return template.sysId ?? ""
     }
 
     /// A request NowData prepares, its error as the step's failure.
@@ -91,14 +87,14 @@ extension JobExecution {
     /// A write of the Change Management API: sent by `send`, or in a dry run kept as `request` and answered with a
     /// stand-in sys_id. The changed record (nil in a dry run) and its sys_id.
     private func write(
-        _ request: NowHTTPRequest, label: String, _ send: () async throws -> NowChangeRecord
-    ) async throws(StepFailure) -> (NowChangeRecord?, String) {
+        _ request: NowHTTPRequest, label: String, _ send: () async throws -> NowRecord
+    ) async throws(StepFailure) -> (NowRecord?, String) {
         if let dryRun {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
             return (nil, request.method == "POST" ? dryRun.nextStandInSysID() : "")
         }
         let record = try await calling { try await send() }
-        return (record, record.sysId)
+        return (record, record.sysId ?? "")
     }
 }

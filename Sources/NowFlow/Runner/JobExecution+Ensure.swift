@@ -93,9 +93,9 @@ extension JobExecution {
             filter: query.isEmpty ? nil : Filter(query: query), limit: 2,
             readConfiguration: FieldReadConfiguration(includeFields: read, options: options))
         let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
+            try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
-        try Self.check(records, against: predicate, named: named, nothing)
+        try predicate.check(records, named: named, nothing)
         guard records.count <= 1 else {
             throw await tooMany(
                 table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")

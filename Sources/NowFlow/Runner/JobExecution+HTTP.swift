@@ -10,7 +10,7 @@ extension JobExecution {
         guard HTTPMethod.allCases.contains(where: { $0.name == method }) else {
             throw StepFailure("http.method: '\(method)' is not an HTTP method")
         }
-        var (path, queryItems) = Self.split(try text(step.path, "http.path", scope: scope))
+        var (path, queryItems) = HTTPStep.split(try text(step.path, "http.path", scope: scope))
         guard path.hasPrefix("/") else { throw StepFailure("http.path: '\(path)' does not start with '/'") }
         for item in step.query {
             queryItems.append(URLQueryItem(name: item.name, value: try scalarText(item, "http.query", scope: scope)))
@@ -40,25 +40,9 @@ extension JobExecution {
             try await api.response(
                 method: method, path: path, queryItems: queryItems, headers: headers, body: body)
         }
-        let result = Self.result(of: response)
+        let result = StepResult(answer: response)
         try check(step.expect, result.json, request: "\(method) \(path)", scope: scope)
         return (result, "\(method) \(path): \(response.statusCode), \(response.body.count) bytes")
-    }
-
-    /// `steps.<id>`: `status`, `headers` (each name as sent, repeated ones joined with `, `) and `body`, parsed
-    /// when it is JSON, else its text.
-    static func result(of response: NowHTTPResponse) -> StepResult {
-        var headers = JSONObject()
-        for (name, value) in response.headers {
-            headers[name] = .string(headers[name].map { $0.text + ", " + value } ?? value)
-        }
-        let body: JSONValue
-        if response.body.isEmpty {
-            body = .null
-        } else {
-            body = (try? JSONValue(json: response.body)) ?? .string(String(decoding: response.body, as: UTF8.self))
-        }
-        return .http(status: .number(JSONNumber(response.statusCode)), headers: .object(headers), body: body)
     }
 
     /// Fails the step, as an assertion on the instance's answer, when `expect` does not hold: the status (any 2xx
@@ -115,16 +99,5 @@ extension JobExecution {
         default:
             return value.text
         }
-    }
-
-    /// A path as written, percent-encoded where it is not already, and the query items after a `?` in it.
-    static func split(_ written: String) -> (path: String, queryItems: [URLQueryItem]) {
-        let parts = written.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var path = String(parts[0])
-        if !path.contains("%") { path = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path }
-        guard parts.count == 2 else { return (path, []) }
-        var components = URLComponents()
-        components.percentEncodedQuery = String(parts[1])
-        return (path, components.queryItems ?? [])
     }
 }

@@ -110,7 +110,7 @@ extension JobExecution {
         for index in waiting.keys.sorted() {
             if let run = waiting[index] { report(run) }
         }
-        if let firstFailure { throw Self.itemFailure(firstFailure.index, firstFailure.failure) }
+        if let firstFailure { throw StepFailure(item: firstFailure.index, failed: firstFailure.failure) }
         return results
     }
 }

@@ -166,7 +166,7 @@ extension JobExecution {
 
     /// The records of a Table API answer (`{"result": [...]}`) as the job sees them: dates in the job's format.
     func incomingRecords(_ data: Data) throws -> [NowRecord] {
-        try Self.resultList(data).map { item in
+        try JSONValue.tableRecords(of: data).map { item in
             guard let record = try? NowRecord(item) else {
                 throw StepFailure("the instance's answer has an element that is not a record")
             }
@@ -177,7 +177,7 @@ extension JobExecution {
     /// The record of a Table API answer (`{"result": {...}}`) as the job sees it: dates in the job's format; nil
     /// when the result is not a record.
     func incomingRecord(_ data: Data) throws -> NowRecord? {
-        let result = try Self.result(data)
+        let result = try JSONValue.tableResult(of: data)
         return (try? NowRecord(result)).map(dates.incoming)
     }
 
@@ -354,26 +354,6 @@ extension JobExecution {
         case .array(let items): .array(items.map(outgoingDates))
         default: value
         }
-    }
-
-    /// The `result` of a Table API answer.
-    static func result(_ data: Data) throws -> JSONValue {
-        guard let result = try JSONValue(json: data)["result"] else {
-            throw StepFailure("the instance's answer has no result")
-        }
-        return result
-    }
-
-    static func resultList(_ data: Data) throws -> [JSONValue] {
-        guard case .array(let items) = try result(data) else {
-            throw StepFailure("the instance's answer has no array of records")
-        }
-        return items
-    }
-
-    /// The sys_id of a record, whether plain or as `{value, display_value}`.
-    static func sysID(of record: JSONValue) -> String {
-        record["sys_id"].flatMap(NowRecord.Field.init(member:))?.value ?? ""
     }
 
     /// `1 incident record`, `8 incident records`.

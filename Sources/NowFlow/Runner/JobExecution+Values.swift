@@ -89,16 +89,9 @@ extension JobExecution {
             scope.vars = inner.vars
             results.append(inner.results(of: ids))
             options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
-            if let failure { throw Self.itemFailure(index, failure) }
+            if let failure { throw StepFailure(item: index, failed: failure) }
         }
         return results
-    }
-
-    /// The failure of a foreach whose item `index` failed.
-    static func itemFailure(_ index: Int, _ failure: StepFailure) -> StepFailure {
-        StepFailure(
-            "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
-            fromInstance: failure.fromInstance)
     }
 
     // MARK: - Values
@@ -172,7 +165,7 @@ extension JobExecution {
             case .string(let text): result[field.name] = dates.outgoing(text).map(FieldValue.date) ?? .string(text)
             case .array(let items): result[field.name] = .string(items.map(\.text).joined(separator: ","))
             case .object:
-                let sysID = Self.sysID(of: value)
+                let sysID = NowRecord.sysID(of: value)
                 guard !sysID.isEmpty else {
                     throw StepFailure("fields.\(field.name): a record without a sys_id cannot be written to a field")
                 }

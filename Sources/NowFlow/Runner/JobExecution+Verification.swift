@@ -20,29 +20,14 @@ extension JobExecution {
             readConfiguration: FieldReadConfiguration(
                 includeFields: predicate.fields + (named.map { [$0] } ?? []), options: [.excludeReferenceLink]))
         let records = try await calling {
-            try Self.resultList(try await service.records(from: table, configuration: configuration))
+            try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
-        try Self.check(records, against: predicate, named: named, nothing)
-        let sysIDs = records.map(Self.sysID(of:))
+        try predicate.check(records, named: named, nothing)
+        let sysIDs = records.map(NowRecord.sysID(of:))
         guard sysIDs.count <= max else {
             throw await tooMany(table, query: query, max: max, " (max: \(max))\(nothing)")
         }
         return sysIDs
-    }
-
-    /// Fails, naming the condition and the record, when one of `records` does not satisfy `predicate`.
-    static func check(
-        _ records: [JSONValue], against predicate: RecordPredicate, named: String?, _ nothing: String
-    ) throws(StepFailure) {
-        for case .object(let record) in records {
-            let unmet: RecordPredicate.Unmet?
-            do {
-                unmet = try predicate.unmet(in: record)
-            } catch {
-                throw StepFailure("\(error)\(nothing)", fromInstance: true)
-            }
-            if let unmet { throw ignored(unmet, record: record, named: named, nothing) }
-        }
     }
 
     /// The predicate of `query` over `table`, with the field that names its records (`number`) when the table has
@@ -92,26 +77,5 @@ extension JobExecution {
             // Enforced in a dry run too: the real run would refuse the same query.
             throw StepFailure("\(error)\(nothing)", fromInstance: true)
         }
-    }
-
-    /// The failure for a record the instance returned that does not satisfy `unmet`: `the instance ignored the
-    /// condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned
-    /// INC0010001, whose state is '2'`.
-    private static func ignored(
-        _ unmet: RecordPredicate.Unmet, record: JSONObject, named: String?, _ nothing: String
-    ) -> StepFailure {
-        let name = named.flatMap { RecordPredicate.text(of: $0, in: record) }.flatMap { $0.isEmpty ? nil : $0 }
-        let shown = name ?? sysID(of: .object(record))
-        let values = unmet.keys.map { key in "\(key) is '\(RecordPredicate.text(of: key, in: record) ?? "")'" }
-        let whose =
-            switch values.count {
-            case 0: ""
-            case 1: ", whose \(values[0])"
-            default: ", whose \(values.dropLast().joined(separator: ", ")) and \(values[values.count - 1])"
-            }
-        let because = unmet.ignoredBecause.map { " (\($0))" } ?? ""
-        return StepFailure(
-            "the instance ignored the condition '\(unmet.text)'\(because): it returned \(shown)\(whose)\(nothing)",
-            fromInstance: true)
     }
 }

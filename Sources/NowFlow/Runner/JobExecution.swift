@@ -142,7 +142,7 @@ final class JobExecution {
                         guard try until.evaluateCondition(in: scope) else {
                             failure = StepFailure(
                                 "retry.until is still false after \(attempt) attempt\(attempt == 1 ? "" : "s")"
-                                    + Self.lastValues(of: until, in: scope))
+                                    + until.referenceValues(in: scope))
                             continue
                         }
                     } catch {
@@ -160,18 +160,6 @@ final class JobExecution {
             }
         }
         return fail(draft, step, failure, start: start)
-    }
-
-    /// `: steps.wait.count = 0, vars.want = 1`: the last value of each reference of a `retry.until` that stayed
-    /// false.
-    static func lastValues(of condition: Expression, in scope: Scope) -> String {
-        var seen: Set<String> = []
-        let shown = condition.references.compactMap { reference -> String? in
-            guard seen.insert(reference.description).inserted else { return nil }
-            let value = (try? reference.resolve(in: scope)).map { $0.sortingKeys().jsonText() } ?? "(no value)"
-            return "\(reference) = \(value)"
-        }
-        return shown.isEmpty ? "" : " (" + shown.joined(separator: ", ") + ")"
     }
 
     /// Reports the writes a dry run kept while the step labelled `label` ran: they were not sent.

@@ -17,5 +17,12 @@ struct StepFailure: Error, Sendable, CustomStringConvertible {
         self.fromInstance = fromInstance
     }
 
+    /// The failure of a foreach whose item `index` failed with `failure`.
+    init(item index: Int, failed failure: StepFailure) {
+        self.init(
+            "item \(index) failed: \(failure.message)", isAssertion: failure.isAssertion,
+            fromInstance: failure.fromInstance)
+    }
+
     var description: String { message }
 }

@@ -21,4 +21,9 @@ struct ChangeStep: Sendable, Hashable {
     static let stateNames = ["new", "assess", "authorize", "scheduled", "implement", "review", "closed", "canceled"]
     /// The same states' values.
     static let stateValues = ["-5", "-4", "-3", "-2", "-1", "0", "3", "4"]
+
+    /// The value of a state a job file names (`scheduled` or `-2`): `-2`.
+    static func stateValue(named name: String) -> String {
+        stateNames.firstIndex(of: name).map { stateValues[$0] } ?? name
+    }
 }
