@@ -4,7 +4,8 @@ import NowData
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
 /// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`), tiny URLs
 /// (`/api/now/tinyurl`), the Change Management API (`/api/sn_chg_rest/change...`), the Import Set API
-/// (`/api/now/import/...`) and the Service Catalog API (`/api/sn_sc/...`), each on an authenticated request and
+/// (`/api/now/import/...`), the Service Catalog API (`/api/sn_sc/...`) and the JSONv2 processor
+/// (`/{table}.do?JSONv2`), each on an authenticated request and
 /// through the ``AccessPolicy/Access`` of its user.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
@@ -20,9 +21,10 @@ extension LocalInstance {
         let changeRoute = ChangeManagementAPIHandler.route(request.path)
         let importRoute = ImportSetAPIHandler.route(request.path)
         let catalogRoute = ServiceCatalogAPIHandler.route(request.path)
+        let jsonv2Table = JSONv2Handler.table(of: request)
         guard
             segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL || changeRoute != nil
-                || importRoute != nil || catalogRoute != nil
+                || importRoute != nil || catalogRoute != nil || jsonv2Table != nil
         else { return nil }
         let access: AccessPolicy.Access
         do {
@@ -34,6 +36,7 @@ extension LocalInstance {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
+        if let jsonv2Table { return JSONv2Handler(tables: handler).handle(request, table: jsonv2Table, as: access) }
         do throws(TableAPIError) {
             if let segments { return try attachments.handle(request, segments: segments, as: access) }
             if let cmdbRoute {
