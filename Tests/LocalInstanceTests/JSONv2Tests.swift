@@ -152,6 +152,17 @@ import Testing
         let request = NowHTTPRequest(
             method: "GET", path: "/incident.do", queryItems: [URLQueryItem(name: "JSONv2", value: nil)])
         #expect(WebInterface(instance: attack.instance).response(to: request) == nil)
+        // Another site's page may not make a browser write through it.
+        let forged = try await attack.send(
+            .admin, "POST", "/incident.do", query: [("JSONv2", ""), ("sysparm_action", "insert")],
+            body: #"{"short_description":"forged"}"#,
+            headers: [("Host", "127.0.0.1:8080"), ("Origin", "https://evil.example")])
+        #expect(forged.statusCode == 403)
+        #expect(
+            Harness.text(forged)
+                == #"{"error":{"message":"Cross-site request refused","detail":"The request's Origin "#
+                + #"'https://evil.example' is not this instance (127.0.0.1:8080): a write sent by another site's "#
+                + #"page is refused"},"status":"failure"}"#)
 
         // A user without roles reads incidents (no read role) but may not write them.
         let some = try await attack.send(
