@@ -154,8 +154,8 @@ import Testing
                 job.yaml:21:15: error: bad expression in foreach: unexpected '#'
                 job.yaml:22:12: error: a variable name '1bad' must be made of letters, digits and '_', and not start with a digit
                 job.yaml:23:14: error: matches(): '[' is not a valid regular expression
-                job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import
-                job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import), not a string
+                job.yaml:24:5: error: a step needs a kind: one of query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order
+                job.yaml:25:5: error: a step is a mapping with one kind (query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order), not a string
                 """)
     }
 

@@ -122,6 +122,7 @@ import TestSupport
         ("aggregate", [("table", "incident")], []),
         ("change", [("model", "Normal")], []),
         ("import", [("table", "u_incident_import"), ("file", "rows.csv")], []),
+        ("order", [("item", "Standard Laptop")], []),
     ]
 
     /// The keys the declaration says are required are the ones nowflow needs: a valid step of each kind without
@@ -218,8 +219,8 @@ import TestSupport
                 "update.max", "update.display_value", "update.exclude_reference_link", "update.input_display_value",
                 "update.suppress_auto_sys_field", "delete.max", "ensure.state", "ensure.display_value",
                 "ensure.exclude_reference_link", "ensure.input_display_value", "ensure.suppress_auto_sys_field",
-                "http.method", "download.overwrite", "aggregate.count", "aggregate.display_value", "id",
-                "continue_on_error", "show", "attempts", "delay",
+                "http.method", "download.overwrite", "aggregate.count", "aggregate.display_value", "order.quantity",
+                "order.wait", "id", "continue_on_error", "show", "attempts", "delay",
             ])
     }
 

@@ -112,7 +112,7 @@ struct MetadataRecords {
     }
 
     /// The platform's type name of a field (`glide_date_time`, `reference`, `GUID` for sys_id, ...).
-    private static func internalType(_ field: FieldDefinition) -> String {
+    static func internalType(_ field: FieldDefinition) -> String {
         if field.isPassword { return "password2" }
         switch field.name {
         case "sys_id": return "GUID"
@@ -124,7 +124,7 @@ struct MetadataRecords {
 
     /// The length the platform gives a sys_id, a reference (a sys_id) and `sys_class_name`; `""` for the others,
     /// whose length the local instance does not limit.
-    private static func maxLength(_ field: FieldDefinition) -> String {
+    static func maxLength(_ field: FieldDefinition) -> String {
         if field.name == "sys_class_name" { return "80" }
         if field.name == "sys_id" { return "32" }
         if case .reference = field.type { return "32" }

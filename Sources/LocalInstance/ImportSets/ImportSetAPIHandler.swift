@@ -23,6 +23,8 @@ import NowData
 /// data sources and the Robust Transform Engine.
 struct ImportSetAPIHandler: Sendable {
     let tables: TableAPIHandler
+    /// The transform maps rows go through: the demo data's (a test may declare others).
+    var maps = TransformMap.all
 
     /// A routed path of the API.
     struct Route: Equatable {
@@ -184,7 +186,7 @@ struct ImportSetAPIHandler: Sendable {
         values["sys_import_row"] = .string(String(count))
         let stagingRow = try create(staging.name, values, request, access)
         var results: [JSONValue] = []
-        for map in TransformMap.maps(from: staging.name) {
+        for map in maps where map.sourceTable == staging.name {
             let outcome = try transform(row, through: map, request, access)
             results.append(outcome.json(map, base: Self.baseURL(request)))
             _ = try tables.subRequest(
@@ -238,7 +240,7 @@ struct ImportSetAPIHandler: Sendable {
         let fields = URLQueryItem(name: "sysparm_fields", value: "sys_id,\(display)")
         let path = "/api/now/table/\(target.name)"
         do {
-            guard let match = try coalesced(row, map, target) else {
+            guard let match = try coalesced(row, map, target, request, access) else {
                 let created = try tables.subRequest(
                     "POST", path, [fields, Self.inputDisplayValue], for: request, as: access, body: .object(values))
                 return try outcome("inserted", TableAPIHandler.result(of: created), display)
@@ -276,17 +278,46 @@ struct ImportSetAPIHandler: Sendable {
     }
 
     /// The sys_id of the target record whose coalesce fields hold the row's values; nil when the map has no
-    /// coalesce field, the row leaves one empty, or no record matches.
-    private func coalesced(_ row: [String: String], _ map: TransformMap, _ target: TableDefinition) throws -> String? {
+    /// coalesce field, the row leaves one empty, or no record the user may read matches.
+    ///
+    /// The lookup is a Table API read as the user (``coalesceQuery(_:_:)``), so it goes through the same access
+    /// decision and query path as any list: a record the user may not read is not found (the row inserts, as the
+    /// user, what the target's roles allow), a secret or unknown field is the row's error, and the match is the Table API's `=`
+    /// (a string's case ignored, as the platform's coalesce does unless its entry is made case sensitive).
+    private func coalesced(
+        _ row: [String: String], _ map: TransformMap, _ target: TableDefinition, _ request: NowHTTPRequest,
+        _ access: AccessPolicy.Access
+    ) throws -> String? {
+        guard let query = Self.coalesceQuery(row, map) else { return nil }
+        // The Table API ignores a condition on a secret or unknown field, as the platform does: a coalesce on one
+        // would match any record, so it is refused first.
+        for key in map.fieldMap where key.coalesce {
+            guard try access.readableField(key.target, of: target) != nil else {
+                throw TableAPIError(
+                    status: 400, message: "Invalid coalesce field",
+                    detail: "\(target.name) has no field '\(key.target)' (transform map \(map.name))")
+            }
+        }
+        let found = try TableAPIHandler.result(
+            of: try tables.subRequest(
+                "GET", "/api/now/table/\(target.name)",
+                [
+                    URLQueryItem(name: "sysparm_query", value: query.text),
+                    URLQueryItem(name: "sysparm_fields", value: "sys_id"),
+                    URLQueryItem(name: "sysparm_limit", value: "1"),
+                ], for: request, as: access))
+        return found.array?.first?.object?["sys_id"]?.string
+    }
+
+    /// The query that finds the target record of `row` through `map`'s coalesce entries: each target field equal to
+    /// the row's value, taken literally (a `^` in a value is written `^^`, never a join), oldest record first;
+    /// nil when the map has no coalesce entry or the row leaves one empty.
+    static func coalesceQuery(_ row: [String: String], _ map: TransformMap) -> EncodedQuery? {
         let keys = map.fieldMap.filter(\.coalesce)
         guard !keys.isEmpty, keys.allSatisfy({ !(row[$0.source] ?? "").isEmpty }) else { return nil }
-        let condition = keys.map { "\"\($0.target)\" = ?" }.joined(separator: " AND ")
-        return try tables.database.read { db in
-            try tables.store.select(
-                target, where: condition, keys.map { .text(row[$0.source] ?? "") }, orderBy: "\"sys_created_on\"",
-                limit: 1, offset: 0, db
-            ).first?["sys_id"]
-        }
+        return EncodedQuery(
+            matchingAll: keys.map { .init(field: $0.target, op: .equals, value: row[$0.source] ?? "") },
+            ordering: [.init(field: "sys_created_on", descending: false)])
     }
 
     // MARK: - Reading
@@ -306,14 +337,13 @@ struct ImportSetAPIHandler: Sendable {
             }
         }
         var results: [JSONValue] = []
-        if let map = TransformMap.all.first(where: { $0.sysID == value("sys_transform_map") }),
+        if let map = maps.first(where: { $0.sysID == value("sys_transform_map") }),
             let target = tables.dictionary.table(map.targetTable)
         {
             var outcome = Outcome(
                 status: value("sys_import_state"), sysID: value("sys_target_sys_id"), displayField: target.displayField,
                 message: value("sys_import_state_comment"))
-            let record = try tables.database.read { db in try tables.store.fetch(target, sysID: outcome.sysID, db) }
-            outcome.displayValue = record?[target.displayField] ?? ""
+            outcome.displayValue = try targetDisplayValue(target, outcome.sysID, request, access)
             results.append(outcome.json(map, base: Self.baseURL(request)))
         }
         let answer: JSONValue = [
@@ -321,6 +351,23 @@ struct ImportSetAPIHandler: Sendable {
             "result": .array(results),
         ]
         return NowHTTPResponse(statusCode: 200, headers: tables.jsonHeaders, body: answer.jsonData())
+    }
+
+    /// The display field's value of the target record `sysID`, read as the user: empty when the user may not read
+    /// it (or it is gone), so that a row's outcome tells no more of its target than the Table API would.
+    private func targetDisplayValue(
+        _ target: TableDefinition, _ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access
+    ) throws -> String {
+        guard !sysID.isEmpty else { return "" }
+        do {
+            let record = try TableAPIHandler.result(
+                of: try tables.subRequest(
+                    "GET", "/api/now/table/\(target.name)/\(sysID)",
+                    [URLQueryItem(name: "sysparm_fields", value: target.displayField)], for: request, as: access))
+            return record.object?[target.displayField]?.string ?? ""
+        } catch let error as TableAPIError where error.status == 404 || error.status == 403 {
+            return ""
+        }
     }
 
     // MARK: - Support

@@ -34,11 +34,6 @@ struct TransformMap: Sendable {
     /// The maps of the demo data.
     static let all = [incidentImport, serverImport]
 
-    /// The maps that transform rows of `table`, in order.
-    static func maps(from table: String) -> [TransformMap] {
-        all.filter { $0.sourceTable == table }
-    }
-
     /// `u_incident_import` → `incident`, coalescing on the caller's correlation id (an alert's id in a monitoring
     /// tool, as Kibana's connector sends it).
     static let incidentImport = TransformMap(

@@ -4,7 +4,8 @@ import NowData
 /// The REST APIs beside the Table API: attachments (`/api/now/attachment...`), batches (`/api/now/v1/batch`),
 /// aggregates (`/api/now/stats/{table}`), the CMDB Instance API (`/api/now/cmdb/instance/...`), tiny URLs
 /// (`/api/now/tinyurl`), the Change Management API (`/api/sn_chg_rest/change...`), the Import Set API
-/// (`/api/now/import/...`) and the Service Catalog API (`/api/sn_sc/...`), each on an authenticated request and
+/// (`/api/now/import/...`), the Service Catalog API (`/api/sn_sc/...`), the column dictionary
+/// (`/api/now/ui/meta/{table}`) and the JSONv2 processor (`/{table}.do?JSONv2`), each on an authenticated request and
 /// through the ``AccessPolicy/Access`` of its user.
 extension LocalInstance {
     /// The response when `request` is for one of these APIs; nil when its path is none of theirs. With `user`, the
@@ -20,9 +21,11 @@ extension LocalInstance {
         let changeRoute = ChangeManagementAPIHandler.route(request.path)
         let importRoute = ImportSetAPIHandler.route(request.path)
         let catalogRoute = ServiceCatalogAPIHandler.route(request.path)
+        let jsonv2Table = JSONv2Handler.table(of: request)
+        let metaTable = UIMetaAPIHandler.table(in: request.path)
         guard
             segments != nil || isBatch || statsTable != nil || cmdbRoute != nil || isTinyURL || changeRoute != nil
-                || importRoute != nil || catalogRoute != nil
+                || importRoute != nil || catalogRoute != nil || jsonv2Table != nil || metaTable != nil
         else { return nil }
         let access: AccessPolicy.Access
         do {
@@ -34,6 +37,7 @@ extension LocalInstance {
             options.log("local instance: \(request.method) \(request.path) failed: \(error)")
             return TableAPIError.internalFailure.response
         }
+        if let jsonv2Table { return JSONv2Handler(tables: handler).handle(request, table: jsonv2Table, as: access) }
         do throws(TableAPIError) {
             if let segments { return try attachments.handle(request, segments: segments, as: access) }
             if let cmdbRoute {
@@ -48,6 +52,9 @@ extension LocalInstance {
             }
             if let importRoute {
                 return try ImportSetAPIHandler(tables: handler).handle(request, route: importRoute, as: access)
+            }
+            if let metaTable {
+                return try UIMetaAPIHandler(tables: handler).handle(request, tableName: metaTable, as: access)
             }
             if let catalogRoute {
                 return try ServiceCatalogAPIHandler(catalog: ServiceCatalog(tables: handler)).handle(

@@ -23,6 +23,8 @@ final class WebInterface: Sendable {
 
     /// The page for `request`, or nil when its path is not one of the web views' (the APIs answer it).
     func response(to request: NowHTTPRequest) -> NowHTTPResponse? {
+        // `/{table}.do?JSONv2` is the JSONv2 processor, an API: never a form, never the login page.
+        guard JSONv2Handler.table(of: request) == nil else { return nil }
         guard let route = WebRoute(path: request.path, dictionary: instance.dictionary) else { return nil }
         let method = request.method.uppercased()
         switch route {

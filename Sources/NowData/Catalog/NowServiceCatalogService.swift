@@ -104,7 +104,7 @@ public final class NowServiceCatalogService: Sendable {
     }
 
     /// `POST .../items/{sys_id}/<action>` with the order's JSON body.
-    static func orderRequest(_ order: NowCatalogOrder, action: String) throws -> NowHTTPRequest {
+    package static func orderRequest(_ order: NowCatalogOrder, action: String) throws -> NowHTTPRequest {
         NowHTTPRequest(
             method: "POST", path: try itemPath(order.itemSysId) + "/" + action,
             headers: ["Content-Type": "application/json", "Accept": "application/json"],

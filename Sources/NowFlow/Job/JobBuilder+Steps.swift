@@ -114,6 +114,7 @@ extension JobBuilder {
         case "include": return include(node).map(StepKind.include)
         case "change": return change(node).map(StepKind.change)
         case "import": return importRows(node).map(StepKind.importRows)
+        case "order": return order(node).map(StepKind.order)
         case _ where JobSchema.kind(pair.name)?.group == .attachments: return attachmentStepKind(pair)
         default: break
         }

@@ -57,6 +57,18 @@ final class DryRunTransport: NowTransport {
         }
     }
 
+    /// A stand-in record of `table` holding `fields` and a new stand-in sys_id, which later reads and writes of it
+    /// get, as a create's: what a dry run has for the records an API beside the Table API would create (a catalog
+    /// order's request and requested item). It keeps no write: the API's own request is the write kept.
+    func standIn(_ table: String, _ fields: JSONObject) -> JSONObject {
+        var record = fields
+        let sysID = nextStandInSysID()
+        record["sys_id"] = .string(sysID)
+        let path = "/api/now/table/\(table)/" + NowHTTPRequest.percentEncodedPathSegment(sysID)
+        state.withLock { [record] in $0.standIns[path] = record }
+        return record
+    }
+
     /// Whether `sysID` is the sys_id of a stand-in record that a dry run created and did not delete.
     func isStandIn(_ sysID: String) -> Bool {
         state.withLock { state in

@@ -65,9 +65,7 @@ extension JobExecution {
     private func standardChangeTemplate(_ name: String, _ changes: NowChangeService) async throws(StepFailure)
         -> String
     {
-        if name.utf8.count == 32, name.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) {
-            return name
-        }
+        if Self.isSysID(name) { return name }
         let found = try await calling { try await changes.standardChangeTemplates(query: "name=\(name)") }
         guard let template = found.first else {
             throw StepFailure("change.template: no standard change template is named '\(name)'")

@@ -257,6 +257,7 @@ final class JobExecution {
         case .aggregate(let aggregate): return try await perform(aggregate, scope: scope)
         case .change(let change): return try await perform(change, label: label, scope: scope)
         case .importRows(let rows): return try await perform(rows, label: label, scope: scope)
+        case .order(let order): return try await perform(order, label: label, scope: scope)
         case .include(let include): return try await perform(include, number: number, scope: scope)
         case .ensure(let ensure): return try await perform(ensure, label: label, scope: scope)
         case .http(let http): return try await perform(http, label: label, scope: scope)

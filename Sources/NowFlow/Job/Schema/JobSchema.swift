@@ -217,6 +217,9 @@ enum JobSchema {
             "import", "Load rows into an import set table; the instance transforms each into its target.",
             .mapping(importParameters),
             results: ["import_set_id", "multi_import_set_id", "rows", "count", "inserted", "updated", "ignored", "errors"]),
+        StepSchema(
+            "order", "Order a catalog item, and wait for its request's requested items and tasks.",
+            .mapping(orderParameters), results: ["sys_id", "number", "items", "tasks"]),
     ]
 
     /// The parameters of `extract`.

@@ -22,6 +22,8 @@ indirect enum StepKind: Sendable {
     case change(ChangeStep)
     /// `import`: rows through an import set.
     case importRows(ImportStep)
+    /// `order`: a catalog item ordered, its request followed.
+    case order(OrderStep)
     /// `include`: the steps of another job file, in a scope of their own.
     case include(IncludeStep)
 
@@ -48,6 +50,7 @@ indirect enum StepKind: Sendable {
         case .aggregate: "aggregate"
         case .change: "change"
         case .importRows: "import"
+        case .order: "order"
         case .include: "include"
         }
     }
