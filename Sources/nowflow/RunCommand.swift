@@ -42,6 +42,7 @@ enum RunCommand {
             .flag("offline", "do not check table and field names against the instance"),
             .flag("refresh-schema", "read the instance's dictionary afresh, not from ~/.nowflow/schema/"),
             .flag("detailed-exitcode", "exit 5 when the run (or dry run) changed (would change) a record"),
+            .value("rate", "N/s|N/h", "send at most N requests a second (or minute, /min, or hour), whatever the job's rate:"),
         ])
 
     /// The parsed command line.
@@ -58,6 +59,8 @@ enum RunCommand {
         var quiet = false
         var offline = false
         var refreshSchema = false
+        /// `--rate`.
+        var rate: RequestRate?
         var tags: Set<String> = []
         var skipTags: Set<String> = []
         var failFast = false
@@ -180,6 +183,11 @@ enum RunCommand {
         settingUp.skipTags = settings.skipTags
         settingUp.schemaCache = target.schemaCache
         settingUp.refreshSchema = settings.refreshSchema
+        // --rate wins; else the slower of the job's rate: and the profile's.
+        let rate = settings.rate ?? [job.rate, target.rate].compactMap { $0 }.max { $0.spacing < $1.spacing }
+        let pacer = RequestPacer(rate: rate)
+        settingUp.pacer = pacer
+        progress.follow(pacer)
         if !settings.json, !settings.quiet {
             settingUp.display = ResultDisplay(width: TerminalSize.columns(), timeZone: settings.timeZone)
         }
@@ -272,6 +280,13 @@ enum RunCommand {
         settings.quiet = parsed.flag("quiet")
         settings.failFast = parsed.flag("fail-fast")
         settings.varsFiles = parsed.values("vars-file")
+        if let text = parsed.value("rate") {
+            do {
+                settings.rate = try RequestRate(parsing: text)
+            } catch {
+                throw UsageError("--rate \(error.message)")
+            }
+        }
         for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
             let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
             if tags.contains("") { throw UsageError("--\(option) expects tag names separated by commas") }
