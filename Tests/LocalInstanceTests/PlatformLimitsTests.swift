@@ -162,6 +162,17 @@ import Testing
         // The queued request waited for one of the two in progress (1.5 s each).
         #expect(replies.filter { $0.status == 200 }.map { Self.wait("sem_wait", in: $0) }.max() ?? 0 >= 1000)
         #expect(replies.filter { $0.status == 200 }.allSatisfy { Self.wait("sesh_wait", in: $0) == 0 })
+
+        // The web view shows what was throttled, to an administrator.
+        var client = WebClient(port: server.port)
+        #expect(try client.logIn(user: "admin", password: "secret").status == 303)
+        let page = try client.get("/throttled.do")
+        #expect(page.status == 200)
+        #expect(page.main.contains("<p class=\"count\" role=\"status\">1 requests refused or cancelled</p>"))
+        #expect(
+            page.main.contains(
+                "<td class=\"number\">429</td><td>GET /api/now/table/incident</td><td></td><td>integration semaphore</td></tr>"
+            ), "\(page.main)")
     }
 
     @Test func requestsOfOneSessionRunOneAtATimeAndPastTheQueueAre202() async throws {
