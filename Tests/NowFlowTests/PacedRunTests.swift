@@ -81,4 +81,47 @@ import Testing
                 == #"{"result":[{"stats":{"count":"2000"},"groupby_fields":[{"field":"city","value":"Paced"},{"field":"sys_mod_count","value":"1"}]}]}"#
         )
     }
+
+    @Test func aPageCutOffByTheTransactionQuotaIsFetchedAgainInSmallerPages() async throws {
+        var options = LocalInstance.Options(
+            adminPassword: "secret", seedDemoData: false, log: { _ in }, passwordIterations: 1_000)
+        options.limits = PlatformLimits(apiQuota: .milliseconds(80))
+        let server = try LocalInstanceServer(options: options)
+        defer { server.stop() }
+        let local = server.instance.transport(actingAs: "admin")
+        for index in 0..<4_000 {
+            let response = try await local.send(
+                NowHTTPRequest(
+                    method: "POST", path: "/api/now/table/cmn_location", headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"name":"quota-\#(index)","street":"\#(index) Main Street","city":"Springfield"}"#.utf8)))
+            #expect(response.statusCode == 201)
+        }
+        // One page of 4,000 whole records takes longer than 80 ms to answer (about 150 ms at least); pages of a few
+        // hundred do not.
+        let job = try JobFile.parse(
+            """
+            name: Export
+            steps:
+              - id: all
+                query: { table: cmn_location, query: "nameSTARTSWITHquota-", page_size: 4000 }
+            """, file: "export.yaml")
+        let answers = Answers()
+        let curl = CurlTransport(instanceURL: try #require(URL(string: server.url)))
+        let run = RunOptions(
+            instanceURL: try #require(URL(string: server.url)),
+            transport: ClosureTransport { request in
+                let response = try await curl.send(request)
+                answers.note(request, response.statusCode)
+                return response
+            }, authentication: .basic(user: "admin", password: "secret"), environment: [:])
+        let result = await JobRunner(job: job, options: run).run()
+        #expect(result.status == .passed, "\(result.steps.map(\.message))")
+        // Each page cut off counts as a retry of the step.
+        #expect(result.steps.first?.message.hasPrefix("4000 records from cmn_location, retried ") == true)
+        let records = try #require(result.results["all"]?["records"]?.array)
+        #expect(records.count == 4_000)
+        #expect(Set(records.compactMap { $0["sys_id"]?.string }).count == 4_000)
+        let statuses = answers.all.values.joined()
+        #expect(statuses.contains(500), "\(answers.all.keys.sorted())")
+    }
 }
