@@ -18,6 +18,8 @@ struct InstanceTarget {
     var transport: (any NowTransport)?
     /// How an instance reached over HTTPS is checked, and the client certificate (a profile's).
     var tls = NowTLSSettings()
+    /// The most requests a run sends (a profile's `rate:`); nil: no limit of the instance's.
+    var rate: RequestRate?
     /// The transport a run gives its requests: the embedded instance's, libcurl's with ``tls`` when it is not the
     /// default, or nil (libcurl's, the default).
     var runTransport: (any NowTransport)? {
@@ -155,6 +157,7 @@ struct InstanceTarget {
         try checkUsable(profile.url)
         var target = InstanceTarget(url: profile.url, transport: nil, authentication: .none)
         target.tls = profile.tls
+        target.rate = profile.rate
         if profile.tls.insecure {
             printError(
                 "nowflow: WARNING: profile \(name) has insecure: true: the certificate of "

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 import NowFlow
 import Synchronization
 
@@ -22,6 +23,8 @@ final class ProgressPrinter: Sendable {
         var started: [String: ContinuousClock.Instant] = [:]
         /// When the last plain progress line was printed.
         var lastPlain: ContinuousClock.Instant?
+        /// What paces the run, whose pace the progress shows.
+        var pacer: RequestPacer?
     }
     private let state = Mutex(State())
 
@@ -32,6 +35,11 @@ final class ProgressPrinter: Sendable {
         self.bar = bar
         self.verbose = verbose
         self.quiet = quiet
+    }
+
+    /// Shows `pacer`'s pace in the progress from now on.
+    func follow(_ pacer: RequestPacer) {
+        state.withLock { $0.pacer = pacer }
     }
 
     func handle(_ event: RunEvent) {
@@ -60,15 +68,17 @@ final class ProgressPrinter: Sendable {
     /// `step 3 'close' (foreach): 120 of 1000 items, 38/s, 23 s left`.
     private func progress(_ label: String, done: Int, total: Int?, unit: String) {
         let now = ContinuousClock.now
-        let (elapsed, plainDue) = state.withLock { state -> (Duration, Bool) in
+        let (elapsed, plainDue, pace) = state.withLock { state -> (Duration, Bool, String?) in
             let start = state.started[label] ?? now
             state.started[label] = start
             let elapsed = now - start
             let due = elapsed >= Self.plainInterval && state.lastPlain.map { now - $0 >= Self.plainInterval } ?? true
             if due, !bar { state.lastPlain = now }
-            return (elapsed, due)
+            return (elapsed, due, state.pacer?.pace)
         }
-        let text = Self.text(label, done: done, total: total, unit: unit, elapsed: elapsed, bar: bar)
+        let text =
+            Self.text(label, done: done, total: total, unit: unit, elapsed: elapsed, bar: bar)
+            + (pace.map { " (paced: \($0))" } ?? "")
         if bar {
             state.withLock { $0.showing = true }
             Self.write("\r\u{1B}[2K" + text)

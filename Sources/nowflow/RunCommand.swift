@@ -48,6 +48,7 @@ enum RunCommand {
             .value(
                 "annotations", "github|gitlab|none",
                 "annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)"),
+            .value("rate", "N/s|N/h", "send at most N requests a second (or minute, /min, or hour), whatever the job's rate:"),
         ])
 
     /// The parsed command line.
@@ -64,6 +65,8 @@ enum RunCommand {
         var quiet = false
         var offline = false
         var refreshSchema = false
+        /// `--rate`.
+        var rate: RequestRate?
         var tags: Set<String> = []
         var skipTags: Set<String> = []
         var failFast = false
@@ -239,6 +242,11 @@ enum RunCommand {
         settingUp.skipTags = settings.skipTags
         settingUp.schemaCache = target.schemaCache
         settingUp.refreshSchema = settings.refreshSchema
+        // --rate wins; else the slower of the job's rate: and the profile's.
+        let rate = settings.rate ?? [job.rate, target.rate].compactMap { $0 }.max { $0.spacing < $1.spacing }
+        let pacer = RequestPacer(rate: rate)
+        settingUp.pacer = pacer
+        progress.follow(pacer)
         if !settings.json, !settings.quiet {
             // A terminal's width cuts long values; a pipe, a file or a CI log keeps them whole.
             let width = isatty(STDOUT_FILENO) == 1 ? TerminalSize.columns() : nil
@@ -370,6 +378,13 @@ enum RunCommand {
         settings.failFast = parsed.flag("fail-fast")
         settings.annotations = parsed.value("annotations")
         settings.varsFiles = parsed.values("vars-file")
+        if let text = parsed.value("rate") {
+            do {
+                settings.rate = try RequestRate(parsing: text)
+            } catch {
+                throw UsageError("--rate \(error.message)")
+            }
+        }
         for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
             let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
             if tags.contains("") { throw UsageError("--\(option) expects tag names separated by commas") }

@@ -53,7 +53,7 @@ enum ServeCommand {
             .value("tls-port", "N", "with a certificate: serve HTTPS on this port, and HTTP on --port"),
             .value("tls-client-ca", "FILE", "ask HTTPS clients for a certificate these CAs issued; it logs in as the user it names"),
             .value("time-zone", "ZONE", "the system time zone a user without one sees (IANA; default America/Los_Angeles, a PDI's)"),
-        ])
+        ] + limitOptions)
 
     /// What the command line asks for.
     struct Settings {
@@ -187,6 +187,7 @@ enum ServeCommand {
         options.adminPassword = password ?? "admin"
         options.invalidQueryReturnsNoRows = parsed.flag("invalid-query-no-rows")
         options.faults = try faults(parsed)
+        options.limits = try limits(parsed)
         let zoneName = parsed.value("time-zone") ?? "America/Los_Angeles"
         guard let zone = TimeZone(identifier: zoneName) else {
             throw UsageError("--time-zone expects an IANA time zone name (such as Europe/Paris or UTC), got '\(zoneName)'")

@@ -7,7 +7,7 @@ import Testing
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                            [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                            [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                           [--detailed-exitcode] [--annotations github|gitlab|none]
+                           [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]
@@ -16,7 +16,9 @@ import Testing
                              [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--api-key-file FILE]
                              [--attachment-max-size MB] [--header-timeout S] [--login-failure-limit N] [--lockout-time S]
                              [--allowed-host NAME]... [--tls] [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE]
-                             [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE]
+                             [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE] [--profile pdi] [--rate-rules]
+                             [--rate-window S] [--semaphore N] [--semaphore-queue N] [--session-queue N] [--api-quota S]
+                             [--batch-quota S]
                nowflow completion bash|zsh|fish
 
         """

@@ -18,7 +18,7 @@ import Testing
                 usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                                    [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                                    [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                                   [--detailed-exitcode] [--annotations github|gitlab|none]
+                                   [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
@@ -44,6 +44,7 @@ import Testing
                   --refresh-schema                  read the instance's dictionary afresh, not from ~/.nowflow/schema/
                   --detailed-exitcode               exit 5 when the run (or dry run) changed (would change) a record
                   --annotations github|gitlab|none  annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)
+                  --rate N/s|N/h                    send at most N requests a second (or minute, /min, or hour), whatever the job's rate:
 
                 """)
     }
@@ -95,7 +96,9 @@ import Testing
                                      [--oauth-client ID:SECRET]... [--oauth-client-file FILE] [--api-key-file FILE]
                                      [--attachment-max-size MB] [--header-timeout S] [--login-failure-limit N] [--lockout-time S]
                                      [--allowed-host NAME]... [--tls] [--tls-name NAME]... [--tls-cert FILE] [--tls-key FILE]
-                                     [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE]
+                                     [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE] [--profile pdi] [--rate-rules]
+                                     [--rate-window S] [--semaphore N] [--semaphore-queue N] [--session-queue N] [--api-quota S]
+                                     [--batch-quota S]
 
                 Serves the local instance over HTTP (HTTPS with --tls or --tls-cert) until SIGINT or SIGTERM. The admin
                 password is --password, the first line of --password-file, else NOWFLOW_ADMIN_PASSWORD (out of sight of
@@ -138,6 +141,14 @@ import Testing
                   --tls-port N               with a certificate: serve HTTPS on this port, and HTTP on --port
                   --tls-client-ca FILE       ask HTTPS clients for a certificate these CAs issued; it logs in as the user it names
                   --time-zone ZONE           the system time zone a user without one sees (IANA; default America/Los_Angeles, a PDI's)
+                  --profile pdi              emulate a PDI's limits: rate-limit rules, 4 concurrent requests, session queue 10, quotas
+                  --rate-rules               enforce the sys_rate_limit_rules records (counted per hour, or per --rate-window)
+                  --rate-window S            with rate rules: seconds a rule counts requests in (default 3600, the platform's)
+                  --semaphore N              handle at most N requests at once (a PDI: 4); more wait in the queue
+                  --semaphore-queue N        with --semaphore: requests that may wait (default 50); one more gets 429
+                  --session-queue N          handle one request per JSESSIONID at a time, N waiting (a PDI: 10); more get 202
+                  --api-quota S              cancel a Table, Import Set, Aggregate or Attachment API request after S seconds (a PDI: 60)
+                  --batch-quota S            cancel a batch request after S seconds (a PDI: 30)
 
                 """)
     }

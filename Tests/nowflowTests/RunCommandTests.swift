@@ -217,6 +217,10 @@ import Testing
         ),
         (["run", "job.yaml", "--output", "yaml"], "nowflow run: --output expects text or json, got 'yaml'"),
         (
+            ["run", "job.yaml", "--rate", "fast"],
+            "nowflow run: --rate expects requests per second or hour, such as 500/s or 10000/h, got 'fast'"
+        ),
+        (
             ["run", "job.yaml", "--tz", "Mars/Base"],
             "nowflow run: --tz 'Mars/Base' is not a time zone; use UTC, local or an IANA name such as Europe/Paris"
         ),

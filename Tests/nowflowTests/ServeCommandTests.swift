@@ -141,6 +141,12 @@ import Testing
             ["--time-zone", "Mars/Olympus"],
             "--time-zone expects an IANA time zone name (such as Europe/Paris or UTC), got 'Mars/Olympus'"
         ),
+        (["--profile", "prod"], "--profile expects pdi, got 'prod'"),
+        (["--semaphore", "0"], "--semaphore expects a whole number 1-1000000, got '0'"),
+        (
+            ["--semaphore-queue", "5"],
+            "--semaphore-queue is the queue of --semaphore: give --semaphore N or --profile pdi"
+        ),
         (["extra"], "unexpected argument 'extra'"),
         (["--verbose"], "unknown option --verbose"),
     ])
@@ -149,6 +155,19 @@ import Testing
             try ServeCommand.parse(["--db", "/tmp/x.db"] + arguments, environment: [:])
         }
         #expect(error?.description == message)
+    }
+
+    @Test func theLimitsAreOffByDefaultAndPDIsWithTheProfileEachOptionOverriding() throws {
+        let plain = try ServeCommand.parse(["--db", "/tmp/x.db"], environment: [:]).options.limits
+        #expect(!plain.isEnforcing)
+        let pdi = try ServeCommand.parse(
+            ["--db", "/tmp/x.db", "--profile", "pdi", "--semaphore", "8", "--rate-window", "2"], environment: [:]
+        ).options.limits
+        #expect(pdi.rateRules && pdi.rateWindow == .seconds(2))
+        #expect(pdi.concurrentRequests == 8 && pdi.queuedRequests == 50 && pdi.sessionQueue == 10)
+        #expect(pdi.apiQuota == .seconds(60) && pdi.batchQuota == .seconds(30))
+        let one = try ServeCommand.parse(["--db", "/tmp/x.db", "--session-queue", "3"], environment: [:]).options.limits
+        #expect(one.sessionQueue == 3 && !one.rateRules && one.concurrentRequests == nil && one.apiQuota == nil)
     }
 
     @Test func refusesAnEmptyPasswordFromTheEnvironmentAndAnOpenHostWithoutOne() {

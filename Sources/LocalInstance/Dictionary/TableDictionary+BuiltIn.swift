@@ -12,6 +12,7 @@ extension TableDictionary {
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
+        sysRateLimitRules,
     ] + importSetTables + catalogTables + knowledgeTables)
 
     private static let impactChoices = [

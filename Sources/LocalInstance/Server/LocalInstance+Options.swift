@@ -74,6 +74,9 @@ extension LocalInstance {
         public var lockoutDuration: Duration
         /// The faults injected from the start.
         public var faults: FaultInjection
+        /// The platform's limits on requests over HTTP (rate-limit rules, semaphore, session synchronization,
+        /// transaction quotas); none by default, ``PlatformLimits/pdi`` for a PDI's.
+        public var limits = PlatformLimits()
         /// Where notices go (invalid query parts, ignored field values); never given credentials.
         /// Standard error by default.
         public var log: @Sendable (String) -> Void

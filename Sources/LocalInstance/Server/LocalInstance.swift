@@ -31,6 +31,8 @@ public final class LocalInstance: Sendable {
     let deletions: DeletionLog
     /// The options' log, each line escaped (``LogLine/escaped(_:)``).
     let log: @Sendable (String) -> Void
+    /// The state of the options' ``PlatformLimits``; nil when they enforce none.
+    let limiter: RequestLimiter?
 
     /// Opens (or creates) the database, creates the tables of the dictionary, fills the read-only dictionary tables
     /// (`sys_db_object`, `sys_dictionary`, `sys_choice`) from it, sets the admin password and, on a new database,
@@ -47,6 +49,7 @@ public final class LocalInstance: Sendable {
         self.now = now
         let log: @Sendable (String) -> Void = { [sink = options.log] line in sink(LogLine.escaped(line)) }
         self.log = log
+        limiter = options.limits.isEnforcing ? RequestLimiter(limits: options.limits) : nil
         dictionary =
             try options.schemaFile.map { path throws(LocalInstanceError) in try TableDictionary.loading(file: path) }
             ?? .builtIn

@@ -63,7 +63,7 @@ public final class LocalInstanceServer: Sendable {
                 if let names, let refusal = Self.foreignHostRefusal(request, names: names) {
                     return .respond(refusal.response, after: .zero)
                 }
-                return web.response(to: request).map { .respond($0, after: .zero) } ?? instance.reply(to: request)
+                return web.response(to: request).map { .respond($0, after: .zero) } ?? instance.limitedReply(to: request)
             }
             let listen = { (port: UInt16, tls: TLSIdentity?) in
                 try HTTPListener(

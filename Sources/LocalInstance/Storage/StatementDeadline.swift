@@ -12,9 +12,11 @@ final class StatementDeadline: @unchecked Sendable {
     /// Nanoseconds on the monotonic clock; 0 when no statement runs.
     private var deadline: UInt64 = 0
 
-    /// Starts the budget of a statement.
+    /// Starts the budget of a statement: `nanoseconds` from now, or the end of the request's transaction quota
+    /// (``TransactionQuota/deadline``) when that comes first.
     func start(budget nanoseconds: UInt64) {
-        deadline = Self.now() &+ nanoseconds
+        let end = Self.now() &+ nanoseconds
+        deadline = TransactionQuota.deadline.map { max(1, min($0, end)) } ?? end
     }
 
     /// Ends it.
@@ -27,7 +29,7 @@ final class StatementDeadline: @unchecked Sendable {
         deadline != 0 && Self.now() > deadline
     }
 
-    private static func now() -> UInt64 {
+    static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)

@@ -34,7 +34,7 @@ actor PageFetcher<Page: Sendable> {
 
     /// Pages through the list at `path` (nil: a path that could not be made, which the first fetch reports).
     init(
-        pipeline: RequestPipeline, path: String?, configuration: FetchConfiguration?,
+        pipeline: RequestPipeline, path: String?, configuration: FetchConfiguration?, offset: Int = 0,
         decode: @escaping @Sendable (Data) throws -> Page
     ) {
         self.pipeline = pipeline
@@ -47,7 +47,7 @@ actor PageFetcher<Page: Sendable> {
         }
         items += [
             URLQueryItem(name: "sysparm_limit", value: String(pageSize)),
-            URLQueryItem(name: "sysparm_offset", value: "0"),
+            URLQueryItem(name: "sysparm_offset", value: String(max(0, offset))),
         ]
         if let path {
             firstRequest = NowHTTPRequest(method: "GET", path: path, queryItems: items)

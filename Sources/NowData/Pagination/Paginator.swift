@@ -20,11 +20,12 @@ public final class Paginator<Model>: Sendable {
     private let fetcher: PageFetcher<DecodedPage<Model>>
 
     init(
-        pipeline: RequestPipeline, tableName: String, configuration: FetchConfiguration?,
+        pipeline: RequestPipeline, tableName: String, configuration: FetchConfiguration?, offset: Int = 0,
         decodePage: @escaping @Sendable (Data) throws -> Model
     ) {
         fetcher = PageFetcher(
-            pipeline: pipeline, path: try? TableRequest.tablePath(tableName), configuration: configuration
+            pipeline: pipeline, path: try? TableRequest.tablePath(tableName), configuration: configuration,
+            offset: offset
         ) { DecodedPage(try decodePage($0)) }
     }
 

@@ -29,6 +29,9 @@ public struct NowServiceConfiguration: Sendable {
     /// How the default transport checks the instance's certificate and presents the client's (a given
     /// `transport` has its own).
     public var tls = NowTLSSettings()
+    /// What paces the requests (a `rate:` and the instance's rate-limit headers); shared by every service given
+    /// the same one. nil: requests go as fast as they come.
+    public var pacer: RequestPacer?
 
     /// A configuration.
     public init(

@@ -212,6 +212,12 @@ public final class NowTableService: Sendable {
         Paginator(pipeline: pipeline, tableName: tableName, configuration: configuration) { data in data }
     }
 
+    /// A paginator of raw pages whose first page starts `offset` records in (`sysparm_offset`), such as the rest
+    /// of a list fetched again in smaller pages after a page met the instance's transaction quota.
+    public func paginator(from tableName: String, configuration: FetchConfiguration?, offset: Int) -> Paginator<Data> {
+        Paginator(pipeline: pipeline, tableName: tableName, configuration: configuration, offset: offset) { $0 }
+    }
+
     /// A paginator over pages decoded at `path`, such as `Paginator<[User]>`.
     ///
     /// ```swift

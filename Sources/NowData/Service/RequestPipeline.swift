@@ -146,11 +146,20 @@ final class RequestPipeline: Sendable {
             var attempt = prepared
             let token = authenticated ? try await authorize(&attempt) : nil
             let response: NowHTTPResponse
+            if let pacer = configuration.pacer {
+                do {
+                    try await pacer.admit()
+                } catch {
+                    return .failure(.network(.operationCancelled))
+                }
+            }
             do {
                 response = try await Self.send(attempt, through: transport)
             } catch {
+                configuration.pacer?.answered(nil)
                 return .failure(Self.networkError(error))
             }
+            configuration.pacer?.answered(response)
             if response.statusCode == 401, let token, let tokenStore, !reauthenticated {
                 await tokenStore.invalidate(token)
                 reauthenticated = true

@@ -13,6 +13,8 @@ public struct Job: Sendable {
     public var description: String?
     /// `instance`: `local`, a URL or a profile name; nil when the job names none (local).
     public var instance: String?
+    /// `rate:`: the most requests the run sends (see ``RunOptions/pacer``); nil: as fast as they come.
+    public var rate: RequestRate?
     /// The file the job was read from, as given.
     public var file: String
 

@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Turns the YAML nodes of a job file into a ``Job``, collecting every problem as a ``Diagnostic`` instead of
 /// stopping at the first.
@@ -60,6 +61,7 @@ final class JobBuilder {
         let description = value(pairs, "description").flatMap { text($0, "description") }
         let instance = value(pairs, "instance").flatMap { text($0, "instance") }
         let auth = value(pairs, "auth").flatMap(authentication)
+        let rate = value(pairs, "rate").flatMap(requestRate)
         let coder = value(pairs, "coder").flatMap(readCoderSettings) ?? CoderSettings()
         coderSettings = coder
         let fileVariables = value(pairs, "vars_files").map(varsFiles) ?? []
@@ -89,10 +91,23 @@ final class JobBuilder {
         }
         let outputs = value(pairs, "outputs").map(jobOutputs) ?? []
         guard diagnostics.isEmpty, let name else { return nil }
-        return Job(
+        var job = Job(
             name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
             vars: vars, fileVariables: fileVariables.map { ($0.name, $0.value) }, secrets: secrets, steps: steps,
             finally: finally, outputs: outputs)
+        job.rate = rate
+        return job
+    }
+
+    /// `rate:` (the job's, or a profile's): requests per second, minute or hour, such as `10/s`.
+    func requestRate(_ node: YAMLNode) -> RequestRate? {
+        guard let text = text(node, "rate") else { return nil }
+        do {
+            return try RequestRate(parsing: text)
+        } catch {
+            self.error(at: node.mark, "rate \(error.message)")
+            return nil
+        }
     }
 
     /// `outputs:`: names and expressions (bare or as `${...}`), which may use every step's result.

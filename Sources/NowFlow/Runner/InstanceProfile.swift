@@ -26,6 +26,8 @@ public struct InstanceProfile: Sendable {
     /// How the instance's certificate is checked and which client certificate is presented (`ca_file`,
     /// `insecure`, `client_cert`, `client_key`).
     public var tls = NowTLSSettings()
+    /// `rate:`: the most requests a run on the instance sends, whatever the job's `rate:` (the slower wins).
+    public var rate: RequestRate?
     var auth: JobAuthentication?
 
     /// The profile's authentication with its values read from `environment`, and the values to mask; nil when
@@ -61,7 +63,7 @@ public struct InstanceProfile: Sendable {
             for profile in builder.value(pairs, "profiles").flatMap({ builder.mapping($0, "profiles") }) ?? [] {
                 guard let fields = builder.mapping(profile.value, "profile \(profile.name)") else { continue }
                 builder.checkKeys(
-                    fields, allowed: ["url", "auth", "ca_file", "insecure", "client_cert", "client_key"],
+                    fields, allowed: ["url", "auth", "ca_file", "insecure", "client_cert", "client_key", "rate"],
                     in: "profile \(profile.name)")
                 let auth = builder.value(fields, "auth").flatMap(builder.authentication)
                 guard let urlNode = builder.value(fields, "url") else {
@@ -75,6 +77,7 @@ public struct InstanceProfile: Sendable {
                 }
                 var loaded = InstanceProfile(name: profile.name, url: url, auth: auth)
                 loaded.tls = tls(fields, builder: builder, profile: profile.name, folder: folder)
+                loaded.rate = builder.value(fields, "rate").flatMap(builder.requestRate)
                 profiles[profile.name] = loaded
             }
         }

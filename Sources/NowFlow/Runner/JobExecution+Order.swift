@@ -36,7 +36,6 @@ extension JobExecution {
             }
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
-            options.onEvent(.plannedWrite(write))
             var requested: JSONObject = ["requested_for": .string(order.requestedFor ?? "")]
             let standIn = dryRun.standIn("sc_request", requested)
             requested["request"] = standIn["sys_id"]

@@ -27,17 +27,31 @@ extension JobExecution {
             try order(&query, by: orderBy, descending: true, scope: scope)
         }
         let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
-        let pageSize =
+        let configuredPageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
             ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
-        let configuration = FetchConfiguration(
-            filter: query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text), limit: pageSize,
-            readConfiguration: readConfiguration(step.fields, step.read))
-        let paginator = service.paginator(from: table, configuration: configuration)
+        let filter = query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text)
+        let read = readConfiguration(step.fields, step.read)
+        var pageSize = configuredPageSize
+        var paginator = service.paginator(
+            from: table, configuration: FetchConfiguration(filter: filter, limit: pageSize, readConfiguration: read))
         paginator.maxRecords = limit
         var records: [NowRecord] = []
         try await calling {
-            while let page = try await paginator.next() {
+            while true {
+                let fetched: Data?
+                do {
+                    fetched = try await paginator.next()
+                } catch let error as NowDataError where Self.isTransactionCancelled(error) && pageSize > 1 {
+                    // A page that met the instance's transaction quota: the rest again, in pages half as large.
+                    pageSize /= 2
+                    paginator = service.paginator(
+                        from: table, configuration: FetchConfiguration(filter: filter, limit: pageSize, readConfiguration: read),
+                        offset: records.count)
+                    paginator.maxRecords = limit
+                    continue
+                }
+                guard let page = fetched else { break }
                 let items = try incomingRecords(page)
                 records += items
                 let pages = paginator.numberOfPages
@@ -230,6 +244,13 @@ extension JobExecution {
     // MARK: - Helpers
 
     /// Runs a NowData call, turning its error into the step's failure.
+    /// Whether `error` is the platform's transaction quota answer (500 `Transaction cancelled: maximum execution
+    /// time exceeded`).
+    static func isTransactionCancelled(_ error: NowDataError) -> Bool {
+        guard case .badResponse(let status) = error else { return false }
+        return status.code == 500 && status.message?.hasPrefix("Transaction cancelled") == true
+    }
+
     func calling<T>(_ body: () async throws -> T) async throws(StepFailure) -> T {
         do {
             return try await body()

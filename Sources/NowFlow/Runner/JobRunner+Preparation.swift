@@ -46,9 +46,10 @@ extension JobRunner {
         let transport: any NowTransport =
             options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
         let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
-        let configuration = NowServiceConfiguration(
+        var configuration = NowServiceConfiguration(
             instanceURL: options.instanceURL, authentication: authentication, transport: dryRun ?? transport,
             retryPolicy: options.retryPolicy)
+        configuration.pacer = options.pacer ?? RequestPacer(rate: job.rate)
         return Preparation(
             scope: scope, masker: masker,
             service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)

@@ -49,6 +49,9 @@ public struct RunOptions: Sendable {
     public var checkedDictionary = CheckedDictionary()
     /// What stops the run cleanly on a signal (see ``RunInterruption``); nil: nothing does.
     public var interruption: RunInterruption?
+    /// What paces the run's requests (shared with whoever shows the pace, such as progress lines); nil: a pacer of
+    /// the job's `rate:`. Either way the instance's `X-RateLimit-*` headers pace the run before a rule refuses it.
+    public var pacer: RequestPacer?
     /// How each step's result is shown in its ``StepOutcome/shown`` lines; nil: not shown (`--quiet`, JSON).
     public var display: ResultDisplay?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.

@@ -20,6 +20,9 @@ enum JobSchema {
             ),
             SchemaKey(
                 "auth", .mapping(auth), "How to authenticate to a remote instance: one of basic, oauth or token."),
+            SchemaKey(
+                "rate", .text,
+                "The most requests the run sends, such as 10/s or 5000/h (--rate wins; a profile's slower rate too)."),
             SchemaKey("coder", .mapping(coder), "How dates are read and shown."),
             SchemaKey(
                 "vars", .variables, "Variables, in order; a value may use env and the variables above it."),
