@@ -85,7 +85,7 @@ import Testing
                 nowflow run --var  -> 
                 nowflow validate --s -> --strict
                 nowflow repl --instance  -> local
-                nowflow serve  -> --host --port --db --schema --user --password --password-file --latency --fail-rate --fail-first --fail-status --retry-after --drop-rate --lost-response-rate --invalid-query-no-rows --oauth-client --oauth-client-file --api-key-file --attachment-max-size --header-timeout --login-failure-limit --lockout-time --allowed-host --tls --tls-name --tls-cert --tls-key --tls-port --tls-client-ca --time-zone --help
+                nowflow serve  -> --host --port --db --schema --user --password --password-file --latency --fail-rate --fail-first --fail-status --retry-after --drop-rate --lost-response-rate --invalid-query-no-rows --oauth-client --oauth-client-file --api-key-file --attachment-max-size --header-timeout --login-failure-limit --lockout-time --allowed-host --tls --tls-name --tls-cert --tls-key --tls-port --tls-client-ca --time-zone --profile --rate-rules --rate-window --semaphore --semaphore-queue --session-queue --api-quota --batch-quota --help
                 nowflow serve --fail-status 5 -> 500 503
                 nowflow serve --tls-c -> --tls-cert --tls-client-ca
                 nowflow completion  -> bash zsh fish
