@@ -100,7 +100,7 @@ import Testing
         #expect(
             result.stderr == """
                 bad.yaml:3:38: error: limit must be a whole number, not a string
-                bad.yaml:4:5: error: unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import
+                bad.yaml:4:5: error: unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order
 
                 """)
         #expect(
@@ -120,7 +120,7 @@ import Testing
                           "column": 5,
                           "file": "bad.yaml",
                           "line": 4,
-                          "message": "unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import",
+                          "message": "unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order",
                           "severity": "error"
                         }
                       ],
@@ -207,7 +207,7 @@ import Testing
                       <failure type="invalid" message="limit must be a whole number, not a string">bad.yaml:3:38: error: limit must be a whole number, not a string</failure>
                     </testcase>
                     <testcase classname="bad.yaml" name="bad.yaml:4:5" file="bad.yaml" line="4" time="0.000">
-                      <failure type="invalid" message="unknown step kind &apos;frobnicate&apos;; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import">bad.yaml:4:5: error: unknown step kind &apos;frobnicate&apos;; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import</failure>
+                      <failure type="invalid" message="unknown step kind &apos;frobnicate&apos;; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order">bad.yaml:4:5: error: unknown step kind &apos;frobnicate&apos;; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order</failure>
                     </testcase>
                   </testsuite>
                   <testsuite name="Good" tests="2" failures="0" errors="0" skipped="2" time="0.000" file="good.yaml">
@@ -229,7 +229,7 @@ import Testing
                 suite bad.yaml: tests 2, failures 2, errors 0, skipped 0
                   property nowflow.version = 0.1.0
                   case bad.yaml:3:38 (bad.yaml, bad.yaml:3): failure: limit must be a whole number, not a string
-                  case bad.yaml:4:5 (bad.yaml, bad.yaml:4): failure: unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change or import
+                  case bad.yaml:4:5 (bad.yaml, bad.yaml:4): failure: unknown step kind 'frobnicate'; the kinds are query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order
                 suite Good: tests 2, failures 0, errors 0, skipped 2
                   property nowflow.version = 0.1.0
                   case first (Good, good.yaml:3): skipped: not run: bad.yaml did not validate

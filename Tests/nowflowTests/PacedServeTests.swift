@@ -42,7 +42,7 @@ import TestSupport
               - query: { table: incident, limit: 1, fields: [number] }
         """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
         let result = try ToolInvocation.run(
-            ["run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--offline", "--quiet", "--rate", "50/s"],
+            ["run", "job.yaml", "--instance", "http://127.0.0.1:\(server.port)", "--offline", "--rate", "50/s"],
             in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         // 200 requests at 50 a second take 4 s: a plain progress line is due after 3, with the pace.
