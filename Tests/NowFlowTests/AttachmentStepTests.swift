@@ -22,6 +22,32 @@ import Testing
 
     static let printerHash = "49a0e11d87e3fd8fd6967a63efc09018870a6e3adc1cb3c50c3547eeefd9c722"
 
+    /// A parallel foreach's items read relative paths from the job file's directory too, not the current one.
+    @Test func aParallelForeachAttachesFilesRelativeToTheJobFile() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("Printer on fire\n".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        let harness = try RunHarness()
+        let job = """
+            name: Parallel attachments
+            steps:
+              - id: incident
+                create: { table: incident, fields: { short_description: Printer on fire } }
+              - foreach: "[1, 2]"
+                parallel: 2
+                steps:
+                  - attach: { table: incident, sys_id: "${steps.incident.sys_id}", file: notes.txt }
+              - id: list
+                attachments: { table: incident, sys_id: "${steps.incident.sys_id}" }
+              - assert: steps.list.count == 2
+            finally:
+              - delete: { table: incident, sys_id: "${steps.incident.sys_id}" }
+            """
+        let result = try await harness.run(job, file: directory.appendingPathComponent("job.yaml").path)
+        #expect(result.status == .passed, "\(result.error ?? "")")
+        #expect(result.steps.filter { $0.number.hasPrefix("2[") }.map(\.file) == Array(repeating: result.file, count: 2))
+    }
+
     @Test func attachListDownloadAndDeleteRoundTrip() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -62,6 +62,20 @@ import Testing
               - id: inner
                 include: { file: shared/inner.yaml }
             """,
+        "items.yaml": """
+            name: Items
+            steps:
+              - id: each
+                foreach: "[1, 2]"
+                parallel: 1
+                steps:
+                  - id: check
+                    assert: "item == 1"
+                  - id: after
+                    set: { seen: "${item}" }
+              - id: later
+                set: { done: true }
+            """,
         "shared/inner.yaml": """
             name: Inner
             steps:
@@ -680,6 +694,52 @@ import Testing
                     </testcase>
                     <testcase classname="Outer" name="inner" file="outer.yaml" line="8" time="0.000">
                       <failure type="assertion" message="shared/inner.yaml: step 2.2 (assert): assertion failed: vars.a == 2 (1 == 2 is false)">step 2 &apos;inner&apos; (include): shared/inner.yaml: step 2.2 (assert): assertion failed: vars.a == 2 (1 == 2 is false)</failure>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+    }
+
+    /// In a foreach, the steps of the item that failed after its failed step are listed as not run, its items run one
+    /// at a time or in parallel; every step carries the job file.
+    @Test(
+        .enabled(if: ReportCheck.python != nil, "no virtualenv with jsonschema and junitparser (scripts/test makes it)"),
+        arguments: [1, 2])
+    func aFailedItemsRemainingStepsAreListedAsNotRun(parallel: Int) throws {
+        let directory = try home()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let job = directory.appendingPathComponent("items.yaml")
+        let text = try String(contentsOf: job, encoding: .utf8)
+        try text.replacingOccurrences(of: "    parallel: 1", with: "    parallel: \(parallel)")
+            .write(to: job, atomically: true, encoding: .utf8)
+        let result = try ToolInvocation.run(
+            ["run", "items.yaml", "--report", "junit:j.xml", "--report", "json:r.json"], in: directory)
+        #expect(result.status == 4)
+        ReportCheck.expectValid(try read("r.json", in: directory))
+        #expect(
+            ReportCheck.normalized(try read("j.xml", in: directory)) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="nowflow" tests="6" failures="2" errors="0" skipped="2" time="0.000">
+                  <testsuite name="Items" tests="6" failures="2" errors="0" skipped="2" time="0.000" file="items.yaml">
+                    <properties>
+                      <property name="nowflow.version" value="0.1.0"/>
+                      <property name="instance" value="local"/>
+                      <property name="vars.seen" value="1"/>
+                    </properties>
+                    <testcase classname="Items" name="check [0]" file="items.yaml" line="7" time="0.000"/>
+                    <testcase classname="Items" name="after [0]" file="items.yaml" line="9" time="0.000"/>
+                    <testcase classname="Items" name="check [1]" file="items.yaml" line="7" time="0.000">
+                      <failure type="assertion" message="assertion failed: item == 1 (2 == 1 is false)">step 1[1].1 &apos;check&apos; (assert): assertion failed: item == 1 (2 == 1 is false)</failure>
+                    </testcase>
+                    <testcase classname="Items" name="after [1]" file="items.yaml" line="9" time="0.000">
+                      <skipped message="not run: step 1[1].1 &apos;check&apos; (assert) failed"/>
+                    </testcase>
+                    <testcase classname="Items" name="each" file="items.yaml" line="3" time="0.000">
+                      <failure type="assertion" message="item 1 failed: step 1[1].1 &apos;check&apos; (assert): assertion failed: item == 1 (2 == 1 is false)">step 1 &apos;each&apos; (foreach): item 1 failed: step 1[1].1 &apos;check&apos; (assert): assertion failed: item == 1 (2 == 1 is false)</failure>
+                    </testcase>
+                    <testcase classname="Items" name="later" file="items.yaml" line="11" time="0.000">
+                      <skipped message="not run: step 1 &apos;each&apos; (foreach) failed"/>
                     </testcase>
                   </testsuite>
                 </testsuites>

@@ -65,6 +65,7 @@ extension JobExecution {
         let dates = dates
         let displayDates = displayDates
         let enclosingTags = enclosingTags
+        let (baseDirectory, file) = (baseDirectory, file)
         await withTaskGroup(of: ItemRun.self) { group in
             var next = 0
             func startNext() {
@@ -80,11 +81,15 @@ extension JobExecution {
                     }
                     let execution = JobExecution(
                         service: service, options: itemOptions, masker: masker, dates: dates, dryRun: nil)
+                    (execution.baseDirectory, execution.file) = (baseDirectory, file)
                     execution.displayDates = displayDates
                     execution.enclosingTags = enclosingTags
                     var inner = start
                     inner.locals[step.name] = item
                     let failure = await execution.runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
+                    if failure != nil, execution.interruptionReason == nil {
+                        execution.listNotRun(step.steps, prefix: "\(number)[\(index)].")
+                    }
                     return ItemRun(
                         index: index, scope: inner, failure: failure, outcomes: execution.outcomes,
                         touched: execution.touched, numbers: execution.numbers, ensured: execution.ensured,

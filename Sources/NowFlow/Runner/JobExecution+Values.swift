@@ -86,6 +86,7 @@ extension JobExecution {
             var inner = scope
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
+            if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
             scope.vars = inner.vars
             results.append(inner.results(of: ids))
             options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
