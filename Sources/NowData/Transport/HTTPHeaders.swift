@@ -15,10 +15,18 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The value of the first field called `name`, in any letter case; setting replaces every such field.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            fields.removeAll { Self.sameName($0.name, name) }
             if let newValue { fields.append((name: name, value: newValue)) }
+        }
+    }
+
+    /// Whether two field names are the same but for the letter case of ASCII letters (field names are ASCII tokens,
+    /// RFC 9110); compared byte by byte, as every request and answer looks its headers up.
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8) { left, right in
+            left == right || (left ^ 0x20 == right && (0x61...0x7A).contains(left | 0x20))
         }
     }
 
