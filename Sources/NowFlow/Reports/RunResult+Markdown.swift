@@ -19,7 +19,6 @@ extension RunResult {
     /// | step 1 'stale' (query) | ok | 6 ms | 2 records from incident |
     /// ```
     public func markdownSummary(changes: String? = nil) -> String {
-        let ran = steps.filter { $0.status != .skipped && $0.status != .notRun }.count
         let outcome: String
         switch status {
         case .passed: outcome = dryRun ? "dry run passed" : "passed"
@@ -30,8 +29,7 @@ extension RunResult {
         default: outcome = "interrupted by \(status.signal?.rawValue ?? "a signal")"
         }
         var lines = ["### \(Self.markdownText(job)): \(outcome)", ""]
-        let count = ran == 0 ? "no step run" : "\(ran) step\(ran == 1 ? "" : "s") run"
-        lines += ["`\(file)`: \(count) in \(milliseconds) ms\(dryRun ? " (dry run: writes not sent)" : "")", ""]
+        lines += ["`\(file)`: \(stepsRun) in \(milliseconds) ms\(dryRun ? " (dry run: writes not sent)" : "")", ""]
         // A foreach or include body's steps (`2[0].1`, `3.1`) only when they failed: their step has a line.
         let nested = { (step: StepOutcome) in step.number.contains("[") || step.number.contains(".") }
         let shown = steps.filter { !nested($0) || $0.status == .failed || $0.status == .assertionFailed }

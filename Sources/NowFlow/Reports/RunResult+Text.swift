@@ -9,10 +9,8 @@ extension RunResult {
     ///   created incident 1c7b... by step 2 'incident' (create)
     /// ```
     public func summaryText() -> String {
-        let ran = steps.filter { $0.status != .skipped && $0.status != .notRun }.count
         var lines: [String] = []
-        let count = ran == 0 ? "no step run" : "\(ran) step\(ran == 1 ? "" : "s") run"
-        let timing = "\(count), \(milliseconds) ms\(dryRun ? ", dry run" : "")"
+        let timing = "\(stepsRun), \(milliseconds) ms\(dryRun ? ", dry run" : "")"
         switch status {
         case .passed where dryRun:
             // A dry run proves less than a run: say how much it did not check (when it left anything unchecked).
@@ -81,6 +79,13 @@ extension RunResult {
 }
 
 extension RunResult {
+    /// How many steps ran, in words (`no step run`, `1 step run`, `3 steps run`): those skipped or not run do not
+    /// count.
+    var stepsRun: String {
+        let ran = steps.filter { $0.status != .skipped && $0.status != .notRun }.count
+        return ran == 0 ? "no step run" : "\(ran) step\(ran == 1 ? "" : "s") run"
+    }
+
     /// Each record touched, once, in the order first touched, with what happened to it
     /// (`incident INC0010061 (1c7b...): created by step 2 'incident' (create), updated 2x by step 4 (update)`):
     /// those left changed, and those whose last change was their deletion.
