@@ -215,7 +215,8 @@ enum RunCommand {
 
     /// Runs one job on its instance: the name check, then the steps. `started` is false when the job did not start
     /// (the instance cannot be opened, or a name is unknown; the result says why), with the exit status to end
-    /// with; `changes` is the link to what the run changed on a served local instance (``changesLink(_:since:)``).
+    /// with; `changes` is the link to the instance's page of what changed, when it named one
+    /// (``changesLink(_:page:since:)``).
     private static func run(
         _ job: Job, _ settings: Settings, _ fileValues: [String: (value: JSONValue, source: String)],
         environment: [String: String], progress: ProgressPrinter, interruption: RunInterruption, platform: CIPlatform?
@@ -285,7 +286,8 @@ enum RunCommand {
             let given = target.hasCredentials || job.hasAuthentication
             printError("nowflow run: \(EnvironmentCredentials.unauthorizedHint(credentialsGiven: given))")
         }
-        return (result, true, result.exitCode(detailed: settings.detailedExitCode), changesLink(target, since: started))
+        let changes = result.changesPage.map { changesLink(target.url, page: $0, since: started) }
+        return (result, true, result.exitCode(detailed: settings.detailedExitCode), changes)
     }
 
     /// Checks each `--var` and `--vars-file` value against the variable's type in every job that declares it; a
@@ -353,19 +355,17 @@ enum RunCommand {
         }
     }
 
-    /// The web view of what a run changed on a served local instance (`nowflow serve`, reached over `http://`):
-    /// `http://127.0.0.1:8080/changes.do?since=2026-12-02%2009:00:00` (without any user or password the URL
-    /// holds); nil for the embedded instance and for `https://` instances.
-    static func changesLink(_ target: InstanceTarget, since start: Date) -> String? {
-        guard target.transport == nil, target.url.scheme?.lowercased() == "http",
-            var components = URLComponents(url: target.url, resolvingAgainstBaseURL: false)
-        else { return nil }
-        components.user = nil
-        components.password = nil
-        let url = components.string ?? ""
-        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// The web view of what a run changed, on an instance that named its page (`page`, from
+    /// ``RunResult/changesPage``: a served local instance, over `http://` or `https://`):
+    /// `https://127.0.0.1:8443/changes.do?since=2026-12-02%2009:00:00`, without any user or password `url` holds.
+    static func changesLink(_ url: URL, page: String, since start: Date) -> String {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.user = nil
+        components?.password = nil
+        let base = components?.string ?? ""
+        let root = base.hasSuffix("/") ? String(base.dropLast()) : base
         let since = Coder.default.text(for: start).replacingOccurrences(of: " ", with: "%20")
-        return base + "/changes.do?since=" + since
+        return root + page + "?since=" + since
     }
 
     private static func parse(_ arguments: [String]) throws(UsageError) -> Settings {

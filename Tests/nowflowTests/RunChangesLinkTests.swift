@@ -1,10 +1,13 @@
 import Foundation
+@preconcurrency import Glibc
 import LocalInstance
 import TestSupport
 import Testing
 
 /// `nowflow run` against a served instance ends with a link to the web view of what it changed, when standard
-/// error is a terminal and the run changed something (and only then).
+/// error is a terminal and the run changed something (and only then); under GitHub Actions the link is in the
+/// summary, over HTTPS as over HTTP. The link is the page the instance names on its answers (`X-Nowflow-Changes`):
+/// an instance that names none (a ServiceNow instance) gets none.
 @Suite struct RunChangesLinkTests {
     static let job = """
         name: Link
@@ -76,5 +79,109 @@ import Testing
             ["run", "link.yaml", "--instance", server.url], in: directory, environment: ["NOW_PASSWORD": "pw-link"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("what changed"))
+    }
+
+    static let readOnlyJob = """
+        name: Look
+        auth:
+          basic: { user: admin, password: "${env.NOW_PASSWORD}" }
+        steps:
+          - query: { table: sys_user, where: { user_name: admin }, fields: [name] }
+        """
+
+    /// Runs `link.yaml` then `look.yaml` under GitHub Actions (simulated: `GITHUB_ACTIONS=true`,
+    /// `$GITHUB_STEP_SUMMARY` a file of `directory`) on `instance`; the run, and the summary with times as `N ms`,
+    /// sys_ids as `<sys_id>`, incident numbers as `INC<number>`, `address` as `ADDRESS` and the link's time as `SINCE`.
+    private static func runUnderGitHubActions(
+        on instance: String, address: String, in directory: URL
+    ) throws -> (run: ToolInvocation, summary: String) {
+        try Self.job.write(to: directory.appendingPathComponent("link.yaml"), atomically: true, encoding: .utf8)
+        try Self.readOnlyJob.write(to: directory.appendingPathComponent("look.yaml"), atomically: true, encoding: .utf8)
+        let summary = directory.appendingPathComponent("step-summary.md")
+        let run = try ToolInvocation.run(
+            ["run", "link.yaml", "look.yaml", "--instance", instance, "--quiet"], in: directory,
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path, "NOW_PASSWORD": "pw-link"])
+        let markdown = try String(contentsOf: summary, encoding: .utf8)
+            .replacingOccurrences(of: address, with: "ADDRESS")
+            .replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
+            .replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression)
+            .replacingOccurrences(of: #"INC\d{7}"#, with: "INC<number>", options: .regularExpression)
+            .replacingOccurrences(of: #"since=[0-9-]+%20[0-9:]+"#, with: "since=SINCE", options: .regularExpression)
+        return (run, markdown)
+    }
+
+    /// The summary of a run that wrote, then of one that only read.
+    private static func summary(link: String?) -> String {
+        let made = """
+            ### Link: passed
+
+            `link.yaml`: 1 step run in N ms
+
+            | Step | Status | Time | Result |
+            | --- | --- | ---: | --- |
+            | step 1 'made' (create) | ok | N ms | created incident <sys_id> |
+
+            **Records touched:**
+
+            - incident INC<number> (<sys_id>): created by step 1 'made' (create)
+
+
+            """
+        let looked = """
+            ### Look: passed
+
+            `look.yaml`: 1 step run in N ms
+
+            | Step | Status | Time | Result |
+            | --- | --- | ---: | --- |
+            | step 1 (query) | ok | N ms | 1 record from sys\\_user |
+
+
+            """
+        return made + (link.map { "[What changed on the instance](\($0))\n\n" } ?? "") + looked
+    }
+
+    /// `nowflow serve --tls`, trusted through a profile's `ca_file`: the summary of the run that wrote links to the
+    /// page of what changed over `https://`, and the link opens it; the read-only run's summary has none.
+    @Test func aRunOverHTTPSLinksItsSummaryToWhatItChanged() async throws {
+        let home = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await ServeProcess(
+            ["--db", ":memory:", "--password", "pw-link", "--tls"], environment: ["HOME": home.path])
+        defer { server.send(SIGTERM) }
+        let ca = home.appendingPathComponent(".nowflow/tls/ca.pem").path
+        let address = "https://127.0.0.1:\(server.port)"
+        try """
+            profiles:
+              served: { url: "\(address)", ca_file: "\(ca)" }
+            """.write(to: home.appendingPathComponent(".nowflow/config.yaml"), atomically: true, encoding: .utf8)
+        let (run, markdown) = try Self.runUnderGitHubActions(on: "served", address: address, in: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        // Standard error is no terminal: no link there, only the jobs' names.
+        #expect(run.stderr == "nowflow run: link.yaml (Link)\nnowflow run: look.yaml (Look)\n")
+        #expect(markdown == Self.summary(link: "ADDRESS/changes.do?since=SINCE"))
+
+        let link = try #require(
+            try String(contentsOf: home.appendingPathComponent("step-summary.md"), encoding: .utf8)
+                .components(separatedBy: "(\(address)/changes.do?since=").dropFirst().first?.prefix { $0 != ")" })
+        let page = try ServeTLSTests.run(
+            "/usr/bin/curl", ["-sS", "--cacert", ca, "-u", "admin:pw-link", "\(address)/changes.do?since=\(link)"])
+        #expect(page.stdout.contains("<h2>Created (1)</h2>"), "\(page.stderr)")
+    }
+
+    /// A server of the instance's API alone, over plain `http://` on this machine, names no page of what changed, as
+    /// a ServiceNow instance names none: no link, though the run wrote.
+    @Test func anInstanceThatNamesNoPageGetsNoLink() throws {
+        let instance = try LocalInstance(
+            options: LocalInstance.Options(adminPassword: "pw-link", seedDemoData: false, log: { _ in }))
+        defer { instance.close() }
+        let listener = try HTTPListener { request in instance.reply(to: request) }
+        defer { listener.stop() }
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let address = "http://127.0.0.1:\(listener.port)"
+        let (run, markdown) = try Self.runUnderGitHubActions(on: address, address: address, in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(markdown == Self.summary(link: nil))
     }
 }

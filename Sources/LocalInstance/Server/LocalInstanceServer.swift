@@ -3,7 +3,8 @@ import NowData
 
 /// The local instance served over HTTP, HTTPS or both, as `nowflow serve` runs it: a ``LocalInstance`` and the
 /// ``HTTPListener``s in front of it (one per port), which also serve the web views (list and form views, what
-/// changed) to browsers.
+/// changed) to browsers. Every answer of its APIs names the page of what changed in `X-Nowflow-Changes`
+/// (``NowData/NowHTTPResponse/changesPageHeader``), for `nowflow run`'s link to it.
 ///
 /// On a loopback address it answers only requests whose `Host` names it: `localhost` (or a name under
 /// `.localhost`), a loopback address, the address it listens on, or one of `allowedHosts` (for a server behind a
@@ -63,7 +64,8 @@ public final class LocalInstanceServer: Sendable {
                 if let names, let refusal = Self.foreignHostRefusal(request, names: names) {
                     return .respond(refusal.response, after: .zero)
                 }
-                return web.response(to: request).map { .respond($0, after: .zero) } ?? instance.limitedReply(to: request)
+                if let page = web.response(to: request) { return .respond(page, after: .zero) }
+                return Self.namingChangesPage(instance.limitedReply(to: request))
             }
             let listen = { (port: UInt16, tls: TLSIdentity?) in
                 try HTTPListener(
@@ -82,6 +84,14 @@ public final class LocalInstanceServer: Sendable {
             throw error
         }
         self.instance = instance
+    }
+
+    /// `reply` naming the page of what changed in ``NowData/NowHTTPResponse/changesPageHeader``, so that a client
+    /// (`nowflow run`) can link to it over whatever scheme and address it reached the server by.
+    private static func namingChangesPage(_ reply: LocalInstanceReply) -> LocalInstanceReply {
+        guard case .respond(var response, let delay) = reply else { return reply }
+        response.headers[NowHTTPResponse.changesPageHeader] = WebRoute.changesPath
+        return .respond(response, after: delay)
     }
 
     /// Whether `host` is a loopback address or name.

@@ -11,11 +11,15 @@ enum WebRoute: Equatable {
     case stylesheet
     case favicon
 
+    /// The path of the page of what changed, which a served instance names on its APIs' answers
+    /// (``NowData/NowHTTPResponse/changesPageHeader``).
+    static let changesPath = "/changes.do"
+
     /// The route of `path` (as sent, percent-encoded); nil for the APIs' paths and any other.
     init?(path: String, dictionary: TableDictionary) {
         switch path {
         case "/", "/now", "/now/", "/index.html", "/nav_to.do": self = .navigator
-        case "/changes.do": self = .changes
+        case Self.changesPath: self = .changes
         case "/throttled.do": self = .throttled
         case "/sys_attachment.do": self = .attachment
         case "/login.do": self = .login

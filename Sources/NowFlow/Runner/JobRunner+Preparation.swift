@@ -11,6 +11,8 @@ extension JobRunner {
         var dryRun: DryRunTransport?
         /// The answers NowData retried, for the progress lines.
         var retries: RetryTally
+        /// The page of what changed the instance names, for the result.
+        var changesPage: ChangesPageNote
     }
 
     /// Evaluates the job's `vars` and `auth`; the failure's message is masked.
@@ -41,8 +43,9 @@ extension JobRunner {
             throw StepFailure(SecretMasker(secrets + secretValues(in: scope))(error.message))
         }
         let masker = SecretMasker(secrets + secretValues(in: scope))
-        let base = options.transport ?? CurlTransport(instanceURL: options.instanceURL)
-        let retries = RetryTally(wrapping: RequestLog(base: base, masker: masker, onEvent: options.onEvent))
+        let changesPage = ChangesPageNote(
+            wrapping: options.transport ?? CurlTransport(instanceURL: options.instanceURL))
+        let retries = RetryTally(wrapping: RequestLog(base: changesPage, masker: masker, onEvent: options.onEvent))
         let transport: any NowTransport =
             options.interruption.map { InterruptibleTransport(base: retries, interruption: $0) } ?? retries
         let dryRun = options.dryRun ? DryRunTransport(wrapping: transport) : nil
@@ -52,7 +55,8 @@ extension JobRunner {
         configuration.pacer = options.pacer ?? RequestPacer(rate: job.rate)
         return Preparation(
             scope: scope, masker: masker,
-            service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries)
+            service: NowTableService(configuration: configuration), dryRun: dryRun, retries: retries,
+            changesPage: changesPage)
     }
 
     /// The values of the `env` and `vars` names listed under `secrets`: a list's or map's items one by one.

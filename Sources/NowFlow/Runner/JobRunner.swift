@@ -57,7 +57,7 @@ public struct JobRunner: Sendable {
         } else {
             status = failure == nil ? .passed : failure?.isAssertion == true ? .assertionFailed : .failed
         }
-        return RunResult(
+        var result = RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
             results: scope.steps.mapValues { execution.masker($0.json) }, vars: scope.vars.mapValues { execution.masker($0) },
@@ -65,6 +65,8 @@ public struct JobRunner: Sendable {
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
             outputs: outputs, warnings: execution.warnings)
+        result.changesPage = preparation.changesPage.page
+        return result
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a

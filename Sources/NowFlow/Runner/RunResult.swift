@@ -43,4 +43,7 @@ public struct RunResult: Sendable {
     /// Why the file did not validate (status ``RunStatus/invalid``): the job file's problems, a vars file's, or the
     /// name check's; warnings too.
     public var diagnostics: [Diagnostic] = []
+    /// The path of the instance's web page of what changed (`/changes.do`), when the instance named one on its
+    /// answers (a served local instance does, a ServiceNow instance does not); nil otherwise.
+    public var changesPage: String?
 }
