@@ -76,6 +76,9 @@ import Testing
         }
         let report = try #require(outputs["json report"])
         ReportCheck.expectValid(report)
+        // What --output json prints is the same contract, in a dry run too.
+        ReportCheck.expectValid(try #require(outputs["json stdout"]))
+        ReportCheck.expectValid(try #require(outputs["dry json stdout"]))
         #expect(report.contains(#"        "pin": "***","#))
         #expect(report.contains("        \"tokens\": [\n          \"***\",\n          \"***\"\n        ]"))
         #expect(report.contains(#""short_description": "pw=*** pin=*** t=***","#))
