@@ -358,6 +358,21 @@ import Testing
                 ("sysparm_display_value", "true"), ("sysparm_exclude_reference_link", "true"),
             ])
         #expect(Harness.text(plain) == #"{"result":[{"sys_domain":"global"}]}"#)
+        // A condition on its value holds as on a PDI.
+        #expect(
+            try await names("cmdb_ci_server", "name=domain-check^sys_domain=global")
+                == #"{"result":[{"name":"domain-check"}]}"#)
+        // Its dictionary entry says domain_id, as a PDI's does, with sys_user_group as its reference.
+        let entry = try await harness.send(
+            "GET", "/api/now/table/sys_dictionary",
+            query: [
+                ("sysparm_query", "name=task^element=sys_domain"),
+                ("sysparm_fields", "element,internal_type,reference,max_length,default_value"),
+            ])
+        #expect(
+            Harness.text(entry)
+                == #"{"result":[{"element":"sys_domain","internal_type":"domain_id","reference":"sys_user_group","#
+                + #""max_length":"32","default_value":"global"}]}"#)
     }
 
     @Test func aNewCIGetsTheModelUnknownAndLocationsAreReferences() async throws {
@@ -431,5 +446,26 @@ import Testing
                 == #"{"result":[{"number":{"display_value":"\#(number)","value":"\#(number)"},"#
                 + #""workflow_state":{"display_value":"Draft","value":"draft"},"#
                 + #""kb_knowledge_base":{"display_value":"Runbooks","value":"\#(baseID)"}}]}"#)
+        // author defaults to the user who creates the article (a PDI's javascript:gs.getUserID()); one given, an
+        // empty one too, stays.
+        let abel = try #require(
+            try Harness.results(
+                try await harness.send(
+                    "GET", "/api/now/table/sys_user",
+                    query: [("sysparm_query", "user_name=abel.tuter"), ("sysparm_fields", "sys_id")])
+            ).first?["sys_id"] as? String)
+        for (body, author) in [
+            (#"{"short_description":"Mine"}"#, "System Administrator"),
+            (#"{"short_description":"Abel's","author":"\#(abel)"}"#, "Abel Tuter"),
+            (#"{"short_description":"Nobody's","author":""}"#, ""),
+        ] {
+            let created = try await harness.send(
+                "POST", "/api/now/table/kb_knowledge",
+                query: [
+                    ("sysparm_fields", "author"), ("sysparm_display_value", "true"),
+                    ("sysparm_exclude_reference_link", "true"),
+                ], body: body)
+            #expect(Harness.text(created) == #"{"result":{"author":"\#(author)"}}"#, "\(body)")
+        }
     }
 }

@@ -195,6 +195,24 @@ import Testing
         #expect(ran.stdout == "")
     }
 
+    /// `sys_domain` is a `domain_id` in the dictionary, as on a PDI: its value `global` is no sys_id, and a condition
+    /// comparing it checks and runs.
+    @Test func aConditionOnTheDomainComparesGlobal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Domain
+        steps:
+          - id: global
+            query: { table: incident, where: { sys_domain: global, active: true }, fields: [number] }
+            show: false
+          - assert: "steps.global.count > 0"
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let ran = try ToolInvocation.run(["run", "job.yaml", "--quiet"], in: directory)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stderr == "")
+    }
+
     /// A condition over an empty list written in the file is the file's own warning: `validate --offline` and
     /// `run --offline` show it as the online check does, at the list, and the file stays valid (exit 0).
     @Test func anEmptyListIsAWarningOfflineToo() throws {

@@ -111,12 +111,14 @@ struct MetadataRecords {
         ]
     }
 
-    /// The platform's type name of a field (`glide_date_time`, `reference`, `GUID` for sys_id, ...).
+    /// The platform's type name of a field (`glide_date_time`, `reference`, `GUID` for sys_id, `domain_id` for
+    /// sys_domain, ...).
     static func internalType(_ field: FieldDefinition) -> String {
         if field.isPassword { return "password2" }
         switch field.name {
         case "sys_id": return "GUID"
         case "sys_class_name": return "sys_class_name"
+        case FieldDefinition.domain.name where field.type == FieldDefinition.domain.type: return "domain_id"
         default: break
         }
         return field.type.internalType

@@ -34,7 +34,8 @@ extension TableDictionary {
             FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "knowledge"))
 
-    /// `kb_knowledge`: the knowledge articles, numbered `KB0010001` and up.
+    /// `kb_knowledge`: the knowledge articles, numbered `KB0010001` and up; `author` defaults to the user who creates
+    /// the article, as on a PDI.
     static let kbKnowledge = TableDefinition(
         name: "kb_knowledge", label: "Knowledge", displayField: "number", numberPrefix: "KB", numberStart: 10001,
         fields: [
@@ -81,5 +82,5 @@ extension TableDictionary {
             FieldDefinition.domain,
             FieldDefinition("sys_domain_path", defaultValue: "/"),
             FieldDefinition("sys_tags"),
-        ], rules: TableRules(writeRole: "knowledge"))
+        ], rules: TableRules(writeRole: "knowledge", userDefaults: ["author"]))
 }

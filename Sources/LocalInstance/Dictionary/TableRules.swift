@@ -1,6 +1,7 @@
 /// What the platform does on a table's records besides storing them, declared beside the table's definition
 /// (``TableDefinition/rules``): the roles a read and a write need, the state model, what a state change sets, values
-/// the platform moves on at once, the incident priority lookup, the opening stamps and standard-change templates.
+/// the platform moves on at once, the incident priority lookup, the opening stamps, the fields that default to the
+/// user and standard-change templates.
 ///
 /// A table takes every rule it does not declare from the table it extends, and so on up (`incident` takes `task`'s
 /// write role and opening stamps, and declares its own state effects); ``TableDictionary/rules(of:)`` gives the
@@ -29,6 +30,9 @@ struct TableRules: Sendable, Hashable {
     var priorityFromImpactAndUrgency: Bool?
     /// Whether an insert stamps `opened_at` (now) and `opened_by` (the session's user) when they are empty.
     var stampsOpening: Bool?
+    /// The fields whose default is the session's user (the platform's `javascript:gs.getUserID()` default, such as
+    /// `kb_knowledge.author`): an insert that does not set one sets it to the user who inserts.
+    var userDefaults: Set<String>?
     /// Whether an insert that sets `std_change_producer_version` takes the values of that standard-change
     /// template (its `template`, `field=value^field=value`) for the fields the write does not set.
     var fillsFromTemplate: Bool?
@@ -41,7 +45,7 @@ struct TableRules: Sendable, Hashable {
             stateEffects: stateEffects ?? parent.stateEffects,
             automaticValues: automaticValues ?? parent.automaticValues,
             priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,
-            stampsOpening: stampsOpening ?? parent.stampsOpening,
+            stampsOpening: stampsOpening ?? parent.stampsOpening, userDefaults: userDefaults ?? parent.userDefaults,
             fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate)
     }
 

@@ -2,7 +2,7 @@ import NowData
 
 /// The one place a write applies the table's rules (``TableRules``, as ``TableDictionary/rules(of:)`` gives them
 /// with what the table inherits): auto-numbering, a standard-change template's values, the opening stamps, the
-/// incident priority lookup, the state model's refusals, the state's effects and the values the platform moves on
+/// fields that default to the user, the incident priority lookup, the state model's refusals, the state's effects and the values the platform moves on
 /// at once. Fields the write sets itself are left alone. (`sys_script` abort rules run after the write, in
 /// `TableAPIHandler+BusinessRules.swift`.)
 extension TableAPIHandler {
@@ -22,6 +22,10 @@ extension TableAPIHandler {
         if rules.stampsOpening == true {
             if table.field("opened_at") != nil, (record["opened_at"] ?? "").isEmpty { record["opened_at"] = timestamp }
             if table.field("opened_by") != nil, (record["opened_by"] ?? "").isEmpty { record["opened_by"] = userSysID }
+        }
+        // A default: the write's own value, an empty one too, stays.
+        for name in rules.userDefaults ?? [] where table.field(name) != nil && given[name] == nil {
+            record[name] = userSysID
         }
         if rules.priorityFromImpactAndUrgency == true, given["priority"] == nil {
             record["priority"] = Self.priority(impact: record["impact"], urgency: record["urgency"]) ?? ""

@@ -29,7 +29,9 @@ package enum FieldType: Sendable, Hashable {
 
     /// The type of a dictionary entry (`sys_dictionary`'s `internal_type`, and `reference` for a reference field):
     /// `string`, `GUID`, `sys_class_name` and `choice` are text; `integer`, `decimal`, `boolean`,
-    /// `glide_date_time`, `glide_date` and `reference` are themselves; any other type is ``other(_:)``.
+    /// `glide_date_time`, `glide_date` and `reference` are themselves; `domain_id` (`sys_domain`, whose reference
+    /// is `sys_user_group` and whose value is `global` without domain separation) is a reference compared as
+    /// written; any other type is ``other(_:)``.
     package init(internalType: String, reference: String) {
         switch internalType {
         case "string", "GUID", "sys_class_name": self = .string
@@ -39,7 +41,8 @@ package enum FieldType: Sendable, Hashable {
         case "boolean": self = .boolean
         case "glide_date_time": self = .dateTime
         case "glide_date": self = .date
-        case "reference" where !reference.isEmpty: self = .reference(table: reference)
+        case "reference" where !reference.isEmpty, "domain_id" where !reference.isEmpty:
+            self = .reference(table: reference)
         default: self = .other(internalType)
         }
     }
