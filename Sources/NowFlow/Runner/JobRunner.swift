@@ -64,7 +64,7 @@ public struct JobRunner: Sendable {
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
-            outputs: outputs, warnings: execution.warnings)
+            outputs: outputs, warnings: execution.warnings, shard: options.shard)
     }
 
     /// A `--var` value read as YAML reads a plain scalar: `true`, `2`, `1.5` and `null` keep their types, and a
