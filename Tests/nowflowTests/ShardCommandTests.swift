@@ -385,6 +385,65 @@ import TestSupport
         #expect(try read("all.xml", in: directory) == (try read("s.xml", in: directory)))
     }
 
+    /// A dry run of a shard lists the writes of its own records only.
+    @Test func aDryRunOfAShardPlansItsRecordsWrites() throws {
+        let directory = try directory([
+            "job.yaml": """
+                name: Close
+                steps:
+                  - id: open
+                    query: { table: incident, query: active=true, fields: [sys_id], order_by: number }
+                  - foreach: steps.open.records
+                    as: incident
+                    steps:
+                      - update: { table: incident, sys_id: "${incident.sys_id}", fields: { state: 7 } }
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var planned: [[String]] = []
+        for index in 1...2 {
+            let result = try ToolInvocation.run(
+                ["run", "job.yaml", "--shard", "\(index)/2", "--dry-run", "--offline", "--output", "json"], in: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let job = (report?["jobs"] as? [[String: Any]])?.first
+            let writes = (job?["planned_writes"] as? [[String: Any]]) ?? []
+            let sysIDs = writes.compactMap { ($0["path"] as? String)?.split(separator: "/").last.map(String.init) }
+            #expect(!sysIDs.isEmpty)
+            planned.append(sysIDs)
+            let steps = (job?["steps"] as? [[String: Any]]) ?? []
+            let foreach = steps.first { $0["number"] as? String == "2" }
+            #expect((foreach?["message"] as? String)?.hasSuffix(" items (shard \(index)/2)") == true)
+        }
+        #expect(Set(planned[0]).isDisjoint(with: planned[1]))
+        let all = try ToolInvocation.run(["run", "job.yaml", "--dry-run", "--offline", "--output", "json"], in: directory)
+        let report = try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any]
+        let writes = ((report?["jobs"] as? [[String: Any]])?.first?["planned_writes"] as? [[String: Any]]) ?? []
+        #expect(writes.count == planned[0].count + planned[1].count)
+    }
+
+    /// `--rate` is each shard's share: divided by N, as the progress lines show.
+    @Test func theRateIsDividedByTheNumberOfShards() throws {
+        let directory = try directory([
+            "job.yaml": """
+                name: Paced
+                vars:
+                  items: [\((1...100).map(String.init).joined(separator: ", "))]
+                steps:
+                  - foreach: vars.items
+                    steps:
+                      - query: { table: incident, limit: 1, fields: [number] }
+                """
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolInvocation.run(
+            ["run", "job.yaml", "--offline", "--rate", "100/s", "--shard", "2/4"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        // 100 items that are not records run on every shard: 100 requests at 25 a second take 4 s.
+        #expect(result.stderr.contains("(paced: 25/s)"), "\(result.stderr)")
+        #expect(result.stderr.contains("ok   step 1 (foreach): 100 of 100 items (shard 2/4) ("), "\(result.stderr)")
+    }
+
     /// Without `--report`, the merged report is printed; every shard passed: exit 0.
     @Test func passingShardsMergeWithStatusZero() throws {
         let directory = try directory(["job.yaml": Self.job.replacingOccurrences(of: "'R3'", with: "'R9'")])
