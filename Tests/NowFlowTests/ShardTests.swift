@@ -49,6 +49,10 @@ import Testing
         // An item that is not a record runs on every shard.
         #expect(Shard(index: 2, count: 4)?.owns(item: .number(JSONNumber(7))) == true)
         #expect(Shard(index: 2, count: 4)?.owns(item: ["number": "INC0010001"]) == true)
+        // A sys_id with its display value (display_value: all) is the record's too.
+        let record: JSONValue = ["sys_id": ["value": "9d385017c611228701d22104cc95c371", "display_value": "x"]]
+        #expect(Shard(index: 3, count: 4)?.owns(item: record) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: record) == false)
     }
 
     /// Four shards of the same job: each runs the records whose sys_id hashes to it, together every record once;

@@ -63,11 +63,15 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         Self.shard(ofSysID: sysID, count: count) == index
     }
 
-    /// Whether this shard runs a `foreach` item: a record (an object with a text `sys_id`) when it owns its sys_id;
-    /// any other item (a number, a name) on every shard.
+    /// Whether this shard runs a `foreach` item: a record (an object with a text `sys_id`, or a `sys_id` whose
+    /// `value` is a text, as with display values) when it owns its sys_id; any other item (a number, a name) on
+    /// every shard.
     func owns(item: JSONValue) -> Bool {
-        guard case .object(let members) = item, case .string(let sysID)? = members["sys_id"] else { return true }
-        return owns(sysID: sysID)
+        switch item["sys_id"] {
+        case .string(let sysID)?: owns(sysID: sysID)
+        case .object(let field)?: field["value"]?.string.map { owns(sysID: $0) } ?? true
+        default: true
+        }
     }
 
     /// `2/4`.
