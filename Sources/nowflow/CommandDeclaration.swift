@@ -82,7 +82,7 @@ struct CommandDeclaration: Sendable {
         }
     }
 
-    /// The subcommand's name (`run`).
+    /// The subcommand's name (`run`), or its words (`report merge`).
     var name: String
     /// What it does, a paragraph for `--help`.
     var abstract: String
@@ -150,12 +150,17 @@ struct CommandDeclaration: Sendable {
     static var all: [CommandDeclaration] {
         [
             RunCommand.declaration, ValidateCommand.declaration, ReplCommand.declaration, ServeCommand.declaration,
-            CompletionCommand.declaration,
+            ReportMergeCommand.declaration, CompletionCommand.declaration,
         ]
     }
 
-    /// The command named `name`, if there is one.
-    static func named(_ name: String) -> CommandDeclaration? { all.first { $0.name == name } }
+    /// The words of ``name``: `["run"]`, `["report", "merge"]`.
+    var nameWords: [String] { name.split(separator: " ").map(String.init) }
+
+    /// The command that `arguments` (the words after `nowflow`) start with, if any.
+    static func invoked(by arguments: [String]) -> CommandDeclaration? {
+        all.first { arguments.starts(with: $0.nameWords) }
+    }
 
     /// `nowflow --help`: every command's synopsis, one after the other.
     static var usage: String {

@@ -63,6 +63,18 @@ struct CompletionScript {
         return String(text[..<end]).trimmingCharacters(in: .whitespaces)
     }
 
+    /// The words offered first: each command's first word (`run`, `report`), once.
+    private var firstWords: [String] {
+        var words: [String] = []
+        for command in commands where !words.contains(command.nameWords[0]) { words.append(command.nameWords[0]) }
+        return words
+    }
+
+    /// The commands whose name starts with `word`: one command (`run`), or the subcommands (`report merge`).
+    private func commands(under word: String) -> [CommandDeclaration] {
+        commands.filter { $0.nameWords[0] == word }
+    }
+
     private static func values(of option: CommandDeclaration.Option) -> Values? {
         switch option.kind {
         case .flag: nil
@@ -97,38 +109,64 @@ struct CompletionScript {
             "    fi",
             "    COMPREPLY=()",
             "    if ((COMP_CWORD == 1)); then",
-            "        COMPREPLY=($(compgen -W '\((commands.map(\.name) + Self.topLevelOptions.map { "--\($0.0)" }).joined(separator: " "))' -- \"$cur\"))",
+            "        COMPREPLY=($(compgen -W '\((firstWords + Self.topLevelOptions.map { "--\($0.0)" }).joined(separator: " "))' -- \"$cur\"))",
             "        return 0",
             "    fi",
             "    case ${COMP_WORDS[1]} in",
         ]
-        for command in commands {
-            lines.append("    \(command.name))")
-            let valued = command.options.compactMap { option in Self.values(of: option).map { (option, $0) } }
-            if !valued.isEmpty {
-                lines.append("        case $prev in")
-                for (option, values) in valued {
-                    lines.append("        --\(option.name)) \(Self.bashReply(values)); return 0 ;;")
+        for word in firstWords {
+            let under = commands(under: word)
+            lines.append("    \(word))")
+            if let command = under.first, command.nameWords.count == 1 {
+                lines += Self.bashBody(command, indent: "        ")
+            } else {
+                // A command of subcommands (`report merge`): the subcommand, then its options.
+                let subcommands = under.map { $0.nameWords.dropFirst().joined(separator: " ") }
+                lines += [
+                    "        if ((COMP_CWORD == 2)); then",
+                    "            COMPREPLY=($(compgen -W '\(subcommands.joined(separator: " "))' -- \"$cur\"))",
+                    "            return 0",
+                    "        fi",
+                    "        case ${COMP_WORDS[2]} in",
+                ]
+                for (subcommand, command) in zip(subcommands, under) {
+                    lines.append("        \(subcommand))")
+                    lines += Self.bashBody(command, indent: "            ")
+                    lines.append("            ;;")
                 }
                 lines.append("        esac")
-            }
-            let options = (command.options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
-            let optionReply = "COMPREPLY=($(compgen -W '\(options)' -- \"$cur\"))"
-            if let arguments = command.arguments {
-                lines += [
-                    "        if [[ $cur == -* ]]; then",
-                    "            \(optionReply)",
-                    "        else",
-                    "            \(Self.bashReply(Values(valueName: arguments.name)))",
-                    "        fi",
-                ]
-            } else {
-                lines.append("        \(optionReply)")
             }
             lines.append("        ;;")
         }
         lines += ["    esac", "    return 0", "}", "", "complete -F _nowflow nowflow", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// The bash lines that complete `command`'s options, their values and its arguments, indented by `indent`.
+    private static func bashBody(_ command: CommandDeclaration, indent: String) -> [String] {
+        var lines: [String] = []
+        let valued = command.options.compactMap { option in values(of: option).map { (option, $0) } }
+        if !valued.isEmpty {
+            lines.append("case $prev in")
+            for (option, values) in valued {
+                lines.append("--\(option.name)) \(bashReply(values)); return 0 ;;")
+            }
+            lines.append("esac")
+        }
+        let options = (command.options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
+        let optionReply = "COMPREPLY=($(compgen -W '\(options)' -- \"$cur\"))"
+        if let arguments = command.arguments {
+            lines += [
+                "if [[ $cur == -* ]]; then",
+                "    \(optionReply)",
+                "else",
+                "    \(bashReply(Values(valueName: arguments.name)))",
+                "fi",
+            ]
+        } else {
+            lines.append(optionReply)
+        }
+        return lines.map { indent + $0 }
     }
 
     /// The bash commands that fill `COMPREPLY` with `values` matching `$cur`.
@@ -151,7 +189,11 @@ struct CompletionScript {
             "    local -a commands",
             "    commands=(",
         ]
-        lines += commands.map { "        \(Self.zshQuoted("\($0.name):\(Self.summary($0))"))" }
+        lines += firstWords.map { word in
+            let under = commands(under: word)
+            let summary = under.count == 1 && under[0].nameWords.count == 1 ? Self.summary(under[0]) : "\(word) commands"
+            return "        \(Self.zshQuoted("\(word):\(summary)"))"
+        }
         lines += Self.topLevelOptions.map { "        \(Self.zshQuoted("--\($0.0):\($0.1)"))" }
         lines += [
             "    )",
@@ -164,18 +206,30 @@ struct CompletionScript {
             "    ((CURRENT--))",
             "    case $command in",
         ]
-        for command in commands {
-            var specs = command.options.map(Self.zshSpec)
-            specs.append(Self.zshQuoted("--help[show the usage]"))
-            if let arguments = command.arguments {
-                let repeats = if case .oneOrMore = arguments.count { "*" } else { "" }
-                let action = Self.zshAction(Values(valueName: arguments.name))
-                specs.append(Self.zshQuoted(repeats + ":" + Self.zshEscaped(arguments.name) + ":" + action))
+        for word in firstWords {
+            let under = commands(under: word)
+            lines.append("    \(word))")
+            if let command = under.first, command.nameWords.count == 1 {
+                lines += Self.zshArguments(command, indent: "        ")
+            } else {
+                // A command of subcommands (`report merge`): the subcommand, then its options.
+                lines += [
+                    "        if ((CURRENT == 2)); then",
+                    "            compadd -- \(under.map { $0.nameWords.dropFirst().joined(separator: " ") }.joined(separator: " "))",
+                    "            return",
+                    "        fi",
+                    "        local subcommand=$words[2]",
+                    "        shift words",
+                    "        ((CURRENT--))",
+                    "        case $subcommand in",
+                ]
+                for command in under {
+                    lines.append("        \(command.nameWords.dropFirst().joined(separator: " ")))")
+                    lines += Self.zshArguments(command, indent: "            ")
+                    lines.append("            ;;")
+                }
+                lines.append("        esac")
             }
-            lines.append("    \(command.name))")
-            lines.append("        _arguments \\")
-            lines += specs.dropLast().map { "            \($0) \\" }
-            lines.append("            \(specs[specs.count - 1])")
             lines.append("        ;;")
         }
         lines += [
@@ -190,6 +244,19 @@ struct CompletionScript {
             "",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// The `_arguments` call that completes `command`'s options and arguments, indented by `indent`.
+    private static func zshArguments(_ command: CommandDeclaration, indent: String) -> [String] {
+        var specs = command.options.map(zshSpec)
+        specs.append(zshQuoted("--help[show the usage]"))
+        if let arguments = command.arguments {
+            let repeats = if case .oneOrMore = arguments.count { "*" } else { "" }
+            let action = zshAction(Values(valueName: arguments.name))
+            specs.append(zshQuoted(repeats + ":" + zshEscaped(arguments.name) + ":" + action))
+        }
+        return [indent + "_arguments \\"] + specs.dropLast().map { indent + "    \($0) \\" }
+            + [indent + "    \(specs[specs.count - 1])"]
     }
 
     /// An `_arguments` spec: `--name[help]`, or `--name=[help]:VALUE:action` (the value in the same word after `=`
@@ -239,10 +306,24 @@ struct CompletionScript {
             "complete -c nowflow -f",
         ]
         let atTop = "-n __fish_use_subcommand"
-        lines += commands.map { "complete -c nowflow \(atTop) -a \($0.name) -d \(Self.fishQuoted(Self.summary($0)))" }
+        lines += firstWords.map { word in
+            let under = commands(under: word)
+            let summary = under.count == 1 && under[0].nameWords.count == 1 ? Self.summary(under[0]) : "\(word) commands"
+            return "complete -c nowflow \(atTop) -a \(word) -d \(Self.fishQuoted(summary))"
+        }
         lines += Self.topLevelOptions.map { "complete -c nowflow \(atTop) -l \($0.0) -d \(Self.fishQuoted($0.1))" }
         for command in commands {
-            let after = "-n \(Self.fishQuoted("__fish_seen_subcommand_from \(command.name)"))"
+            let words = command.nameWords
+            var seen = "__fish_seen_subcommand_from \(words[0])"
+            if words.count > 1 {
+                // A subcommand (`report merge`): offered after its command, then its options after it.
+                let subcommand = words.dropFirst().joined(separator: " ")
+                lines.append(
+                    "complete -c nowflow -n \(Self.fishQuoted(seen + "; and not __fish_seen_subcommand_from \(subcommand)")) -a \(subcommand) -d \(Self.fishQuoted(Self.summary(command)))"
+                )
+                seen += "; and __fish_seen_subcommand_from \(subcommand)"
+            }
+            let after = "-n \(Self.fishQuoted(seen))"
             for option in command.options + [.flag("help", "show the usage")] {
                 let values = Self.values(of: option).map { " " + Self.fishValues($0, required: true) } ?? ""
                 lines.append("complete -c nowflow \(after) -l \(option.name)\(values) -d \(Self.fishQuoted(option.help))")

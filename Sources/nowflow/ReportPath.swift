@@ -9,6 +9,18 @@ import Darwin
 /// A `--report` destination, checked before the run sends anything: its directory must exist and the file must
 /// be writable, so that a run never makes its changes and then fails to report them.
 enum ReportPath {
+    /// The format and path of a `--report junit:PATH` or `--report json:PATH`, its path checked (``check(_:option:)``).
+    static func destination(_ report: String) throws(UsageError) -> (format: String, path: String) {
+        guard let colon = report.firstIndex(of: ":"), ["junit", "json"].contains(report[..<colon]),
+            report.index(after: colon) != report.endIndex
+        else {
+            throw UsageError("--report expects junit:PATH or json:PATH, got '\(report)'")
+        }
+        let path = String(report[report.index(after: colon)...])
+        try check(path, option: report)
+        return (String(report[..<colon]), path)
+    }
+
     /// Throws a usage error naming the option when `path` cannot be written; leaves no file behind.
     static func check(_ path: String, option: String) throws(UsageError) {
         let url = URL(fileURLWithPath: path)

@@ -49,6 +49,7 @@ enum RunCommand {
                 "annotations", "github|gitlab|none",
                 "annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)"),
             .value("rate", "N/s|N/h", "send at most N requests a second (or minute, /min, or hour), whatever the job's rate:"),
+            .value("shard", "K/N", "run shard K of N: of each foreach over records, the items whose sys_id hashes to K; the rate / N"),
         ])
 
     /// The parsed command line.
@@ -67,6 +68,8 @@ enum RunCommand {
         var refreshSchema = false
         /// `--rate`.
         var rate: RequestRate?
+        /// `--shard K/N`.
+        var shard: Shard?
         var tags: Set<String> = []
         var skipTags: Set<String> = []
         var failFast = false
@@ -197,7 +200,13 @@ enum RunCommand {
     /// Prints the JSON report on stdout under `--output json` and writes each `--report`; returns `status`, or 3
     /// when a report cannot be written after a run that passed.
     private static func report(_ results: [RunResult], _ settings: Settings, status: Int32) -> Int32 {
-        let report = RunReport(results: results, nowflowVersion: CommandDeclaration.versionNumber)
+        // Every job's entry says which shard it is, those that did not start too.
+        let shardResults = results.map { result in
+            var result = result
+            result.shard = settings.shard
+            return result
+        }
+        let report = RunReport(results: shardResults, nowflowVersion: CommandDeclaration.versionNumber)
         if settings.json { printResult(report.jsonText()) }
         for destination in settings.reports {
             let text = destination.format == "junit" ? report.junitXML() : report.jsonText() + "\n"
@@ -244,7 +253,10 @@ enum RunCommand {
         settingUp.schemaCache = target.schemaCache
         settingUp.refreshSchema = settings.refreshSchema
         // --rate wins; else the slower of the job's rate: and the profile's.
-        let rate = settings.rate ?? [job.rate, target.rate].compactMap { $0 }.max { $0.spacing < $1.spacing }
+        // A shard sends its share: the rate divided by the number of shards.
+        let rate = (settings.rate ?? [job.rate, target.rate].compactMap { $0 }.max { $0.spacing < $1.spacing })
+            .map { rate in settings.shard.map { rate.divided(by: $0.count) } ?? rate }
+        settingUp.shard = settings.shard
         let pacer = RequestPacer(rate: rate)
         settingUp.pacer = pacer
         progress.follow(pacer)
@@ -385,6 +397,13 @@ enum RunCommand {
                 throw UsageError("--rate \(error.message)")
             }
         }
+        if let text = parsed.value("shard") {
+            do {
+                settings.shard = try Shard(parsing: text)
+            } catch {
+                throw UsageError("--shard \(error.message)")
+            }
+        }
         for (option, values) in [("tags", parsed.values("tags")), ("skip-tags", parsed.values("skip-tags"))] {
             let tags = Set(values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } })
             if tags.contains("") { throw UsageError("--\(option) expects tag names separated by commas") }
@@ -396,16 +415,7 @@ enum RunCommand {
             }
             settings.variables[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
-        for report in parsed.values("report") {
-            guard let colon = report.firstIndex(of: ":"), ["junit", "json"].contains(report[..<colon]),
-                report.index(after: colon) != report.endIndex
-            else {
-                throw UsageError("--report expects junit:PATH or json:PATH, got '\(report)'")
-            }
-            let path = String(report[report.index(after: colon)...])
-            try ReportPath.check(path, option: report)
-            settings.reports.append((String(report[..<colon]), path))
-        }
+        settings.reports = try parsed.values("report").map(ReportPath.destination)
         switch parsed.value("output") ?? "text" {
         case "text": settings.json = false
         case "json": settings.json = true

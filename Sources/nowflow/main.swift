@@ -8,8 +8,8 @@ import Darwin
 setvbuf(stdout, nil, _IOLBF, 0)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }), let command = arguments.first,
-    let declaration = CommandDeclaration.named(command)
+if let declaration = CommandDeclaration.invoked(by: arguments),
+    arguments.dropFirst(declaration.nameWords.count).contains(where: { $0 == "--help" || $0 == "-h" })
 {
     print(declaration.help)
     exit(0)
@@ -24,6 +24,17 @@ case "repl":
     status = ReplCommand.main(Array(arguments.dropFirst()))
 case "serve":
     status = ServeCommand.main(Array(arguments.dropFirst()))
+case "report":
+    if arguments.count > 1, arguments[1] == "--help" || arguments[1] == "-h" {
+        print(ReportMergeCommand.declaration.help)
+        exit(0)
+    }
+    guard arguments.count > 1, arguments[1] == "merge" else {
+        let given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "no subcommand given"
+        printError("nowflow report: \(given); the subcommand is merge\nsee 'nowflow report merge --help'")
+        exit(1)
+    }
+    status = ReportMergeCommand.main(Array(arguments.dropFirst(2)))
 case "completion":
     status = CompletionCommand.main(Array(arguments.dropFirst()))
 case "--version", "version":
@@ -36,7 +47,7 @@ case nil:
     printError("nowflow: no command given\nsee 'nowflow --help'")
     status = 1
 case let command?:
-    let hint = command.closest(among: CommandDeclaration.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+    let hint = command.closest(among: CommandDeclaration.all.map(\.nameWords[0])).map { "; did you mean '\($0)'?" } ?? ""
     printError("nowflow: unknown command '\(command)'\(hint)\nsee 'nowflow --help'")
     status = 1
 }

@@ -61,7 +61,7 @@ import TestSupport
         #expect(StepKind.names == JobSchema.kinds.map(\.name))
         #expect(
             JobSchema.stepKeys(kind: "foreach")
-                == ["id", "when", "retry", "continue_on_error", "show", "tags"] + StepKind.names + [
+                == ["id", "when", "retry", "continue_on_error", "once", "show", "tags"] + StepKind.names + [
                     "as", "steps", "parallel",
                 ])
         #expect(JobSchema.kindNames(.records) == ["query", "get", "create", "update", "delete"])
@@ -220,7 +220,7 @@ import TestSupport
                 "update.suppress_auto_sys_field", "delete.max", "ensure.state", "ensure.display_value",
                 "ensure.exclude_reference_link", "ensure.input_display_value", "ensure.suppress_auto_sys_field",
                 "http.method", "download.overwrite", "aggregate.count", "aggregate.display_value", "order.quantity",
-                "order.wait", "id", "continue_on_error", "show", "attempts", "delay",
+                "order.wait", "id", "continue_on_error", "once", "show", "attempts", "delay",
             ])
     }
 

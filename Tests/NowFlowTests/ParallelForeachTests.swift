@@ -220,7 +220,7 @@ import Testing
                     job.yaml:5:15: error: parallel must be at least 1, not 0
                     job.yaml:8:15: error: parallel must be at most 32, not 33
                     job.yaml:11:15: error: parallel must be a whole number, not a string
-                    job.yaml:14:5: error: unknown key 'parallel' in the assert step; expected id, when, retry, continue_on_error, show, tags, query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order
+                    job.yaml:14:5: error: unknown key 'parallel' in the assert step; expected id, when, retry, continue_on_error, once, show, tags, query, get, create, update, delete, extract, set, assert, foreach, include, ensure, http, attach, download, attachments, aggregate, change, import or order
                     """)
         }
     }

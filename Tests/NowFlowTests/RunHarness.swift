@@ -22,7 +22,7 @@ final class RunHarness: Sendable {
     /// Runs `text` as a job file.
     func run(
         _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:],
-        retryPolicy: RetryPolicy = .none, file: String = "job.yaml", checkingNames: Bool = false
+        retryPolicy: RetryPolicy = .none, file: String = "job.yaml", checkingNames: Bool = false, shard: Shard? = nil
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: file)
         var options = RunOptions.inProcess(on: instance)
@@ -35,6 +35,7 @@ final class RunHarness: Sendable {
         options.environment = environment
         options.dryRun = dryRun
         options.retryPolicy = retryPolicy
+        options.shard = shard
         options.onEvent = { [self] event in self.events.withLock { $0.append(event) } }
         if checkingNames {
             // As `nowflow run` does: the check's dictionary is kept for the run's own checks.

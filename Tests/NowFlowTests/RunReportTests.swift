@@ -134,7 +134,7 @@ import Testing
                     "job": "bad.yaml", "file": "bad.yaml", "instance": "", "status": "invalid", "dry_run": false,
                     "duration_ms": 0, "steps": [], "results": [:], "vars": [:], "records": [], "planned_writes": [],
                     "outputs": [:], "ensured": [:], "error": "bad.yaml does not validate: 1 error", "error_location": .null,
-                    "warnings": [],
+                    "warnings": [], "shard": .null,
                     "diagnostics": [
                         [
                             "file": "bad.yaml", "line": 3, "column": 38, "severity": "error",
@@ -203,6 +203,7 @@ import Testing
                           "count": 2
                         }
                       },
+                      "shard": null,
                       "status": "assertion_failed",
                       "steps": [
                         {

@@ -150,6 +150,7 @@ import Testing
                       "planned_writes": [],
                       "records": [],
                       "results": {},
+                      "shard": null,
                       "status": "invalid",
                       "steps": [],
                       "vars": {},
@@ -169,6 +170,7 @@ import Testing
                       "planned_writes": [],
                       "records": [],
                       "results": {},
+                      "shard": null,
                       "status": "not_run",
                       "steps": [
                         {
@@ -298,6 +300,7 @@ import Testing
                           "token_used": "***"
                         }
                       },
+                      "shard": null,
                       "status": "assertion_failed",
                       "steps": [
                         {
@@ -394,6 +397,7 @@ import Testing
                       "planned_writes": [],
                       "records": [],
                       "results": {},
+                      "shard": null,
                       "status": "not_run",
                       "steps": [
                         {
@@ -570,6 +574,7 @@ import Testing
                       "planned_writes": [],
                       "records": [],
                       "results": {},
+                      "shard": null,
                       "status": "failed",
                       "steps": [
                         {

@@ -7,7 +7,7 @@ import Testing
         usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                            [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                            [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                           [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h]
+                           [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h] [--shard K/N]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
                nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
                nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]
@@ -19,6 +19,7 @@ import Testing
                              [--tls-port N] [--tls-client-ca FILE] [--time-zone ZONE] [--profile pdi] [--rate-rules]
                              [--rate-window S] [--semaphore N] [--semaphore-queue N] [--session-queue N] [--api-quota S]
                              [--batch-quota S]
+               nowflow report merge SHARD.json... [--report junit:PATH|json:PATH]...
                nowflow completion bash|zsh|fish
 
         """

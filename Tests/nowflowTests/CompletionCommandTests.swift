@@ -61,7 +61,8 @@ import Testing
             "nowflow ''", "nowflow r", "nowflow run --dr", "nowflow run --output ''", "nowflow run --output = j",
             "nowflow run ''", "nowflow run jobs/", "nowflow run --vars-file b", "nowflow run --var ''",
             "nowflow validate --s", "nowflow repl --instance ''", "nowflow serve ''", "nowflow serve --fail-status 5",
-            "nowflow serve --tls-c", "nowflow completion ''",
+            "nowflow serve --tls-c", "nowflow completion ''", "nowflow run --sh", "nowflow report ''",
+            "nowflow report merge --r", "nowflow report merge --report ''", "nowflow report merge jobs/",
         ]
         let program = """
             source ./nowflow.bash
@@ -74,8 +75,8 @@ import Testing
         #expect(
             output == """
                 complete -F _nowflow nowflow
-                nowflow  -> run validate repl serve completion --help --version
-                nowflow r -> run repl
+                nowflow  -> run validate repl serve report completion --help --version
+                nowflow r -> run repl report
                 nowflow run --dr -> --dry-run
                 nowflow run --output  -> text json
                 nowflow run --output = j -> json
@@ -89,6 +90,11 @@ import Testing
                 nowflow serve --fail-status 5 -> 500 503
                 nowflow serve --tls-c -> --tls-cert --tls-client-ca
                 nowflow completion  -> bash zsh fish
+                nowflow run --sh -> --shard
+                nowflow report  -> merge
+                nowflow report merge --r -> --report
+                nowflow report merge --report  -> 
+                nowflow report merge jobs/ -> 
 
                 """)
     }
@@ -99,7 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: workspace.directory) }
         let program = """
             source ./nowflow.fish
-            for line in 'nowflow r' 'nowflow run --out' 'nowflow run --output ' 'nowflow run ' 'nowflow serve --fail-status ' 'nowflow completion z'
+            for line in 'nowflow r' 'nowflow run --out' 'nowflow run --output ' 'nowflow run ' 'nowflow serve --fail-status ' 'nowflow completion z' 'nowflow report ' 'nowflow report merge --'
                 echo "# $line"
                 complete -C "$line"
             end
@@ -109,6 +115,7 @@ import Testing
             output == """
                 # nowflow r
                 repl\tRuns steps one at a time
+                report\treport commands
                 run\tRuns a job file's steps in order
                 # nowflow run --out
                 --output\tthe outcome on stdout as text (default) or JSON
@@ -126,6 +133,11 @@ import Testing
                 503\tthe status of injected failures (default 503)
                 # nowflow completion z
                 zsh
+                # nowflow report 
+                merge\tJoins the JSON reports of a sharded run into one report of the same schema
+                # nowflow report merge --
+                --help\tshow the usage
+                --report\twrite the merged report (repeatable; the directory must exist)
 
                 """)
     }

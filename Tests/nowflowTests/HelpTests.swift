@@ -18,7 +18,7 @@ import Testing
                 usage: nowflow run JOB.yaml... [--instance local|URL|PROFILE] [--var name=value]... [--vars-file FILE]... [--dry-run]
                                    [--report junit:PATH|json:PATH]... [--output text|json] [--tz ZONE] [--verbose] [--quiet]
                                    [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
-                                   [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h]
+                                   [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h] [--shard K/N]
 
                 Runs a job file's steps in order, then its finally steps (also after a failure or Ctrl-C), with a line per
                 step on stderr and, on stdout, each step's records or values, the outcome and the records touched. Several
@@ -45,8 +45,30 @@ import Testing
                   --detailed-exitcode               exit 5 when the run (or dry run) changed (would change) a record
                   --annotations github|gitlab|none  annotate for a CI (default: github if GITHUB_ACTIONS=true, gitlab if GITLAB_CI=true)
                   --rate N/s|N/h                    send at most N requests a second (or minute, /min, or hour), whatever the job's rate:
+                  --shard K/N                       run shard K of N: of each foreach over records, the items whose sys_id hashes to K; the rate / N
 
                 """)
+    }
+
+    @Test func reportMergeHelp() throws {
+        let result = try run(["report", "merge", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(
+            result.stdout == """
+                usage: nowflow report merge SHARD.json... [--report junit:PATH|json:PATH]...
+
+                Joins the JSON reports of a sharded run into one report of the same schema, every shard once (each runner
+                ran nowflow run --shard K/N --report json:PATH): written by --report, else printed on stdout. Exit status:
+                0 every shard passed, else that of the first shard in shard order that did not (2 invalid, 3 a step
+                failed, 4 an assertion failed, 130/143/129/141 a signal), 1 reports that cannot be merged.
+
+                options:
+                  --report junit:PATH|json:PATH  write the merged report (repeatable; the directory must exist)
+
+                """)
+        // `nowflow report --help` shows the same: merge is report's one subcommand.
+        #expect(try run(["report", "-h"]).stdout == result.stdout)
     }
 
     @Test func validateAndReplHelp() throws {

@@ -57,6 +57,13 @@ extension JobBuilder {
         }
         let when = value(pairs, "when").flatMap { condition($0, "when") }?.0
         let continueOnError = value(pairs, "continue_on_error").flatMap { boolean($0, "continue_on_error") } ?? false
+        let onceNode = value(pairs, "once")
+        let once = onceNode.flatMap { boolean($0, "once") } ?? false
+        if once, !localNames.isEmpty, let onceNode {
+            error(
+                at: onceNode.mark,
+                "once: a step of a foreach's steps runs for the items of each shard; put the step outside the foreach")
+        }
         currentIDs.append(id ?? "")
         let kind = stepKind(kindPair, in: pairs)
         currentIDs.removeLast()
@@ -66,8 +73,8 @@ extension JobBuilder {
         let tags = value(pairs, "tags").flatMap(stepTags) ?? []
         guard let kind else { return nil }
         return Step(
-            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, tags: tags, show: show,
-            line: node.mark.line, column: node.mark.column)
+            id: id, kind: kind, when: when, retry: retry, continueOnError: continueOnError, tags: tags, once: once,
+            show: show, line: node.mark.line, column: node.mark.column)
     }
 
     /// `tags: [a, b]` or `tags: a, b`: names of letters, digits, `_` and `-`.

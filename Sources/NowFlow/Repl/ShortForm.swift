@@ -30,9 +30,9 @@ enum ShortForm {
 
     /// The kinds that have a short form.
     static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"] + JobSchema.kindNames(.attachments)
-    /// The step options a word can give: all but `retry`, which is a mapping, and `show` and `tags`, which only
-    /// `nowflow run` reads (so that a field of those names stays a field).
-    static let stepOptions = JobSchema.step.names.filter { !["retry", "show", "tags"].contains($0) }
+    /// The step options a word can give: all but `retry`, which is a mapping, and `show`, `tags` and `once`, which
+    /// only `nowflow run` reads (so that a field of those names stays a field).
+    static let stepOptions = JobSchema.step.names.filter { !["retry", "show", "tags", "once"].contains($0) }
     /// The parameters each kind takes as `name=value`: the keys of the job file's step but `table` (the first
     /// word), `where` (the conditions) and, for `create` and `update`, `fields` (the field values). Other names
     /// are conditions or fields.

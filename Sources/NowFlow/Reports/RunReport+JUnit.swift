@@ -21,13 +21,15 @@ extension RunReport {
     /// a test case per diagnostic and per step (and one for the job's error when neither has it), and the records
     /// touched in `system-out`.
     private func testSuiteLines(of result: RunResult) -> [String] {
-        let name = Self.escape(result.job)
+        // Each shard's suite is named apart, so that the suites of a merged report's shards do not mix.
+        let name = Self.escape(result.job + (result.shard.map { " (shard \($0))" } ?? ""))
         var lines = [
             #"  <testsuite name="\#(name)" \#(result.junitCounts.attributes) time="\#(Self.seconds(result.milliseconds))" file="\#(Self.escape(result.file))">"#,
             "    <properties>",
         ]
         var properties = [("nowflow.version", nowflowVersion)]
         if !result.instance.isEmpty { properties.append(("instance", result.instance)) }
+        if let shard = result.shard { properties.append(("shard", shard.description)) }
         properties += result.vars.sorted { $0.key < $1.key }.map { ("vars.\($0.key)", $0.value.text) }
         properties += result.outputs.map { ("outputs.\($0.key)", $0.value.text) }
         for (property, value) in properties {

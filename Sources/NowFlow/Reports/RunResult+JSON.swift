@@ -5,7 +5,8 @@ import NowData
 extension RunResult {
     /// The job's entry of the JSON report (``RunReport/jsonValue``): `job`, `file`, `instance`, `status`, `dry_run`,
     /// `duration_ms`, `steps` (every step, those that did not run too), `results`, `vars`, `records`,
-    /// `planned_writes`, `outputs`, `ensured`, `error`, `error_location`, `warnings` and `diagnostics`, all present.
+    /// `planned_writes`, `outputs`, `ensured`, `error`, `error_location`, `warnings`, `diagnostics` and `shard` (`{"index", "count"}` under `--shard`, else null), all
+    /// present.
     public var jsonValue: JSONValue {
         [
             "job": .string(job), "file": .string(file), "instance": .string(instance), "status": .string(status.rawValue),
@@ -16,6 +17,7 @@ extension RunResult {
             "ensured": .object(JSONObject(ensured.sorted { $0.key < $1.key }.map { ($0.key, .number(JSONNumber($0.value))) })),
             "error": error.map(JSONValue.string) ?? .null, "error_location": errorLocation.map(JSONValue.string) ?? .null,
             "warnings": .array(warnings.map(JSONValue.string)), "diagnostics": .array(diagnostics.map(Self.json)),
+            "shard": shard.map { ["index": .number(JSONNumber($0.index)), "count": .number(JSONNumber($0.count))] } ?? .null,
         ]
     }
 

@@ -84,6 +84,7 @@ extension JobExecution {
                     (execution.baseDirectory, execution.file) = (baseDirectory, file)
                     execution.displayDates = displayDates
                     execution.enclosingTags = enclosingTags
+                    execution.foreachShard = nil
                     var inner = start
                     inner.locals[step.name] = item
                     let failure = await execution.runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)

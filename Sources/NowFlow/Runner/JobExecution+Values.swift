@@ -55,9 +55,15 @@ extension JobExecution {
         -> (StepResult, String)
     {
         let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .array(let items) = value else {
+        guard case .array(let given) = value else {
             throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
+        // Under --shard, the one place a foreach's items are chosen: this shard's records (and every other item).
+        // The body's own foreach steps then run all of their items, as the item is this shard's.
+        let shard = foreachShard
+        let items = shard.map { shard in given.filter { shard.owns(item: $0) } } ?? given
+        foreachShard = nil
+        defer { foreachShard = shard }
         let parallel = try count(step.parallel, scope: scope)
         guard parallel <= ForeachStep.maximumParallel else {
             let source = if case .template(let template, _, _) = step.parallel { template.source } else { "\(parallel)" }
@@ -71,10 +77,9 @@ extension JobExecution {
         } else {
             results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
         }
-        return (
-            .foreach(results),
-            "\(items.count) item\(items.count == 1 ? "" : "s")\(parallel > 1 ? ", \(parallel) at a time" : "")"
-        )
+        let counted = shard.map { "\(items.count) of \(given.count) items (shard \($0))" }
+            ?? "\(items.count) item\(items.count == 1 ? "" : "s")"
+        return (.foreach(results), counted + (parallel > 1 ? ", \(parallel) at a time" : ""))
     }
 
     private func runSequential(

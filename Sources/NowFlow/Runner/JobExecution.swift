@@ -37,6 +37,10 @@ final class JobExecution {
     /// directory.
     var baseDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
 
+    /// The shard whose items a `foreach` over records runs (``RunOptions/shard``); nil inside the body of a foreach
+    /// it split, whose nested foreach steps run every item of the shard's item.
+    var foreachShard: Shard?
+
     /// The attachments the run attached, by the `table/sys_id` of their record: deleting the record deletes them.
     var attachmentsByRecord: [String: [String]] = [:]
 
@@ -56,6 +60,7 @@ final class JobExecution {
         self.masker = masker
         self.dates = dates
         self.dryRun = dryRun
+        foreachShard = options.shard
     }
 
     /// Runs `steps` in order; returns the failure that stopped them (a failure under `continue_on_error` does
@@ -95,6 +100,10 @@ final class JobExecution {
         if let reason = tagSkip(step) {
             if let id = step.id { tagSkipped[id] = reason }
             finish(draft, .skipped, reason, start: start)
+            return nil
+        }
+        if step.once, let shard = options.shard, shard.index != 1 {
+            finish(draft, .skipped, "once: runs on shard 1/\(shard.count), not \(shard)", start: start)
             return nil
         }
         options.onEvent(.stepStarted(draft.label))

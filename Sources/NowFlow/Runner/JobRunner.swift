@@ -64,7 +64,7 @@ public struct JobRunner: Sendable {
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
-            outputs: outputs, warnings: execution.warnings)
+            outputs: outputs, warnings: execution.warnings, shard: options.shard)
         result.changesPage = preparation.changesPage.page
         return result
     }

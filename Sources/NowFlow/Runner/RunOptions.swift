@@ -52,6 +52,9 @@ public struct RunOptions: Sendable {
     /// What paces the run's requests (shared with whoever shows the pace, such as progress lines); nil: a pacer of
     /// the job's `rate:`. Either way the instance's `X-RateLimit-*` headers pace the run before a rule refuses it.
     public var pacer: RequestPacer?
+    /// `--shard K/N`: of each `foreach` over records, only the items this shard owns run (``Shard``), and a step
+    /// with `once: true` runs on shard 1 only; nil: every item and step runs.
+    public var shard: Shard?
     /// How each step's result is shown in its ``StepOutcome/shown`` lines; nil: not shown (`--quiet`, JSON).
     public var display: ResultDisplay?
     /// Called as the run goes: a step starts, finishes, pages, or a write is planned.

@@ -40,6 +40,8 @@ public struct RunResult: Sendable {
     /// The instance the job ran on, as the reports name it: `local`, or its URL without credentials (set by the
     /// command that ran it; empty when unknown).
     public var instance = ""
+    /// The shard of the job's work this run did (`--shard K/N`); nil for a run of all of it.
+    public var shard: Shard?
     /// Why the file did not validate (status ``RunStatus/invalid``): the job file's problems, a vars file's, or the
     /// name check's; warnings too.
     public var diagnostics: [Diagnostic] = []

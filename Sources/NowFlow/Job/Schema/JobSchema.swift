@@ -79,6 +79,9 @@ enum JobSchema {
             SchemaKey("when", .expression, "The step runs only when this expression holds."),
             SchemaKey("retry", .mapping(retry), "Run the step again until it succeeds and until holds."),
             SchemaKey("continue_on_error", .boolean, "true: a failure is reported and the job goes on."),
+            SchemaKey(
+                "once", .boolean,
+                "true: under nowflow run --shard K/N, the step runs on shard 1 only (not in a foreach's steps)."),
             SchemaKey("show", .show, "How many records of the result nowflow run shows: all, false or a number."),
             SchemaKey("tags", .names, "Names (letters, digits, _ and -) that --tags and --skip-tags choose steps by."),
         ])

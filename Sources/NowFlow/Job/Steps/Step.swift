@@ -10,6 +10,8 @@ struct Step: Sendable {
     var continueOnError = false
     /// `tags:`: the names `--tags` and `--skip-tags` choose the step by.
     var tags: [String] = []
+    /// `once: true`: under `--shard K/N`, the step runs on shard 1 only (others report it skipped).
+    var once = false
     /// `show:`: how much of the result `nowflow run` prints.
     var show: ShowSetting = .rows(ShowSetting.defaultRows)
     /// Where the step starts in the file.
