@@ -321,10 +321,65 @@ import Testing
                 </tbody></table></div>
                 """))
         // The password is recorded as changed, without its value (nor its hash).
-        let entries = try server.instance.database.read { db in try AuditLog.entries(of: Self.abelTuter, db) }
+        let audit = try await http.send(
+            "GET",
+            "/api/now/table/sys_audit?sysparm_query=documentkey=\(Self.abelTuter)"
+                + "&sysparm_fields=fieldname,oldvalue,newvalue,user",
+            headers: ["Authorization": Self.admin])
         #expect(
-            entries.map { [$0.field, $0.oldValue ?? "nil", $0.newValue ?? "nil", $0.user] }
-                == [["user_password", "nil", "nil", "admin"]])
+            String(decoding: audit.body, as: UTF8.self)
+                == #"{"result":[{"fieldname":"user_password","oldvalue":"","newvalue":"","user":"admin"}]}"#)
         #expect(!changes.contains("Hist-Secret-2026"))
+    }
+
+    @Test func aCreatedRecordsHistoryAndADeletionShowOnTheFormAndInWhatChanged() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let http = HTTPTestClient(port: server.port)
+        let created = try await http.send(
+            "POST", "/api/now/table/sys_user_group",
+            headers: ["Authorization": Self.admin, "Content-Type": "application/json"],
+            body: Data(#"{"name":"Night Shift","description":"Weekends"}"#.utf8))
+        #expect(created.status == 201)
+        let sysID = try #require(try JSONValue(json: created.body).value(at: "result.sys_id").string)
+        let location = "/sys_user_group.do?sys_id=\(sysID)"
+        let form = Self.timeless(try client.get(location).main)
+        #expect(
+            form.contains(
+                """
+                <h2>History</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Field</th>\
+                <th scope="col">Was</th><th scope="col">Now</th><th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td><td>Name</td><td class="muted">created</td><td>Night Shift</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Description</td><td class="muted">created</td><td>Weekends</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Active</td><td class="muted">created</td><td>true</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Exclude manager</td><td class="muted">created</td><td>false</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Include members</td><td class="muted">created</td><td>false</td><td>admin</td></tr>
+                </tbody></table></div>
+
+                """))
+        let deleted = try await http.send(
+            "DELETE", "/api/now/table/sys_user_group/\(sysID)", headers: ["Authorization": Self.admin])
+        #expect(deleted.status == 204)
+        let changes = Self.timeless(try client.get("/changes.do?since=2000-01-01").main)
+        let group = #"<td>Group</td><td><a href="/sys_user_group.do?sys_id=\#(sysID)">\#(sysID)</a></td>"#
+        #expect(
+            changes.contains(
+                """
+                <h2>Field changes (6)</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Table</th>\
+                <th scope="col">Record</th><th scope="col">Field</th><th scope="col">Was</th><th scope="col">Now</th>\
+                <th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td>\(group)<td colspan="3">Record deleted</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Name</td><td class="muted">created</td><td>Night Shift</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Description</td><td class="muted">created</td><td>Weekends</td>\
+                <td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Active</td><td class="muted">created</td><td>true</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Exclude manager</td><td class="muted">created</td><td>false</td>\
+                <td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Include members</td><td class="muted">created</td><td>false</td>\
+                <td>admin</td></tr>
+                </tbody></table></div>
+                """))
     }
 }

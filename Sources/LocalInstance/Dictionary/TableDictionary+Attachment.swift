@@ -18,5 +18,6 @@ extension TableDictionary {
             FieldDefinition("average_image_color"),
             FieldDefinition("image_width", .integer),
             FieldDefinition("image_height", .integer),
-        ])
+        ],
+        rules: TableRules(recordTableField: "table_name"))
 }

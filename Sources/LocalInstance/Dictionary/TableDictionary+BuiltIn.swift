@@ -2,8 +2,8 @@ extension TableDictionary {
     /// The built-in tables: users and their preferences, departments, groups and roles, locations, cost centers,
     /// companies, the task tables of the ITSM core (incident, problem, change and their tasks, the catalog's
     /// requests), standard-change templates, approvals, the CMDB with its common classes, models and relationships,
-    /// knowledge bases and articles, assets, the system log, charts, business rules, the read-only dictionary tables
-    /// and the attachments.
+    /// knowledge bases and articles, assets, the system log, charts, business rules, the read-only dictionary tables,
+    /// the attachments and the field-level history (`sys_audit`).
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
@@ -11,7 +11,7 @@ extension TableDictionary {
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
-        sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
+        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
         sysRateLimitRules,
     ] + importSetTables + catalogTables + knowledgeTables)
 

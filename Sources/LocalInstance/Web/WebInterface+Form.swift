@@ -4,7 +4,7 @@ import NowData
 /// The form view, `/{table}.do?sys_id=...`: every field with its label and display value (its name and type in the
 /// label's tooltip), arranged in the table's form layout (``FormLayout``: sections of two columns, the fields it does
 /// not name folded under "Other fields"), references as links, journals as their entries, the record's attachments,
-/// its history (each field's changes, ``AuditLog``) and its audit; Update
+/// its history (each field's changes, `sys_audit`) and its audit; Update
 /// (in the header and below the fields) goes to the Table API's PATCH as the user (its business rules, and its
 /// refusals with the platform's message), and Delete, after a confirmation page, to its DELETE.
 extension WebInterface {
@@ -227,7 +227,7 @@ extension WebInterface {
         body += "<div class=\"actions\">\(actions)</div>\n"
         body += targets.map { referenceChoices($0, user) }.joined() + "</form>\n"
         body += attachmentsSection(table, sysID, values, user)
-        body += "<h2>History</h2>\n" + historyTable(auditEntries(of: sysID) ?? [], records: false, values, user)
+        body += "<h2>History</h2>\n" + historyTable(auditEntries(of: sysID, as: user), records: false, values, user)
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
         for field in TableDefinition.systemFields where table.field(field.name) != nil {
             body += "<span class=\"label\" title=\"\(Self.fieldTitle(field))\">\(HTML.escape(field.label))</span>"
