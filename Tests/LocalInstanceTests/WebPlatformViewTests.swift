@@ -382,4 +382,44 @@ import Testing
                 </tbody></table></div>
                 """))
     }
+
+    @Test func theNavigatorHasOneSearchBoxAndThePlatformsApplications() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        var counts: [String: String] = [:]
+        for table in [
+            "chg_model", "change_request", "change_task", "std_change_record_producer", "std_change_producer_version",
+        ] {
+            counts[table] = try await http.send(
+                "GET", "/api/now/table/\(table)?sysparm_limit=1", headers: ["Authorization": Self.admin]
+            ).header("X-Total-Count")
+        }
+        let page = try loggedIn().get("/now?sysparm_search=change")
+        #expect(page.body.components(separatedBy: "role=\"search\"").count == 2)
+        #expect(
+            page.body.contains(
+                #"<input id="nav-search" name="sysparm_search" type="search" placeholder="Search tables" "#
+                    + #"value="change">"#))
+        func item(_ name: String, _ label: String) -> String {
+            #"<li><a href="/\#(name)_list.do">\#(label)</a><span class="count" title="\#(name)">"#
+                + "\(counts[name] ?? "")</span></li>\n"
+        }
+        #expect(
+            page.main
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 74 tables match \u{201C}change\u{201D} "
+                + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n"
+                + "<section aria-label=\"Change\"><h2>Change</h2><ul>\n"
+                + item("chg_model", "Change Model") + item("change_request", "Change Request")
+                + item("change_task", "Change Task") + item("std_change_record_producer", "Standard Change Template")
+                + item("std_change_producer_version", "Standard Change Template Version")
+                + "</ul></section>\n</div>\n")
+        let all = try loggedIn().get("/now").main
+        let groups = all.components(separatedBy: "<h2>").dropFirst().compactMap { $0.components(separatedBy: "</h2>").first }
+        #expect(
+            groups == [
+                "Asset", "Change", "Configuration", "Incident", "Knowledge", "Organization", "Problem", "Self-Service",
+                "Service Catalog", "Service Desk", "System Definition", "System Import Sets", "System Logs",
+                "System OAuth", "System Security", "System Web Services", "User Administration",
+            ])
+    }
 }

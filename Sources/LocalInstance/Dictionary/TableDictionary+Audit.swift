@@ -3,7 +3,7 @@ extension TableDictionary {
     /// field a creation set or an update changed, and one per deletion (`fieldname`, `oldvalue` and `newvalue`
     /// `DELETED`, `record_checkpoint` -1). A record is read by those who may read its `tablename`; no one writes one.
     static let sysAudit = TableDefinition(
-        name: "sys_audit", label: "Audit", displayField: "documentkey",
+        name: "sys_audit", label: "Audit", application: "System Logs", displayField: "documentkey",
         fields: [
             FieldDefinition("tablename", label: "Table name"),
             FieldDefinition("documentkey", label: "Document key"),
