@@ -226,13 +226,15 @@ import Testing
         let client = try loggedIn()
         let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
         let token = try #require(form.csrfToken)
-        #expect(
-            form.main.contains(
-                #"<label for="f_assignment_group" title="assignment_group (reference to sys_user_group)">"#
-                    + #"Assignment group</label><span class="value"><input type="text" id="f_assignment_group" "#
-                    + #"name="assignment_group" list="l_sys_user_group" value="Service Desk" autocomplete="off">"#
-                    + #"<span><a href="/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458">Service Desk</a>"#
-                    + "</span></span>\n"))
+        let lookup = "/lookup.do?sysparm_table=incident&amp;sys_id=\(Self.incidentID)&amp;sysparm_field=assignment_group"
+        let row: String =
+            #"<label for="f_assignment_group" title="assignment_group (reference to sys_user_group)">"#
+            + #"Assignment group</label><span class="value"><input type="text" id="f_assignment_group" "#
+            + #"name="assignment_group" list="l_sys_user_group" value="Service Desk" autocomplete="off"> "#
+            + #"<a href="\#(lookup)">Look up</a>"#
+            + #"<span><a href="/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458">Service Desk</a>"#
+            + "</span></span>\n"
+        #expect(form.main.contains(row))
         #expect(form.main.contains(#"<option value="Abel Tuter"></option>"#))
         let path = "/incident.do?sys_id=\(Self.incidentID)"
 
@@ -421,5 +423,55 @@ import Testing
                 "Service Catalog", "Service Desk", "System Definition", "System Import Sets", "System Logs",
                 "System OAuth", "System Security", "System Web Services", "User Administration",
             ])
+    }
+
+    @Test func aReferenceIsLookedUpOnAPageOfItsOwnAndChosenForTheForm() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        let link =
+            "/lookup.do?sysparm_table=incident&amp;sys_id=\(Self.incidentID)&amp;sysparm_field=assigned_to"
+        #expect(form.main.contains(#"autocomplete="off"> <a href="\#(link)">Look up</a>"#))
+
+        let users = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/sys_user?sysparm_limit=1", headers: ["Authorization": Self.admin])
+        let total = try #require(users.header("X-Total-Count"))
+        let all = try client.get(link.replacingOccurrences(of: "&amp;", with: "&"))
+        #expect(all.main.contains("<p class=\"count\" role=\"status\">Rows 1 - 20 of \(total)</p>\n"))
+        #expect(all.main.contains(#"rel="next">Next"#))
+
+        let page = try client.get(link.replacingOccurrences(of: "&amp;", with: "&") + "&sysparm_search=abel")
+        let back = "/incident.do?sys_id=\(Self.incidentID)"
+        #expect(
+            page.main
+                == """
+                <h1>Look up User for Assigned to</h1>
+                <p><a href="\(back)">← Back to the Incident (nothing chosen)</a></p>
+                <form class="query" method="get" action="/lookup.do" role="search">\
+                <input type="hidden" name="sysparm_table" value="incident">\
+                <input type="hidden" name="sys_id" value="\(Self.incidentID)">\
+                <input type="hidden" name="sysparm_field" value="assigned_to">\
+                <label for="lookup-search">User name contains</label>\
+                <input type="text" id="lookup-search" name="sysparm_search" value="abel">\
+                <button type="submit">Search</button></form>
+                <p class="count" role="status">Rows 1 - 1 of 1</p>
+                <ul class="lookup">
+                <li><a href="\(back)&amp;sysparm_lookup_field=assigned_to&amp;sysparm_lookup_value=\(Self.abelTuter)">\
+                Abel Tuter</a></li>
+                </ul>
+
+                """)
+        let chosen = try client.get(
+            "\(back)&sysparm_lookup_field=assigned_to&sysparm_lookup_value=\(Self.abelTuter)")
+        #expect(
+            chosen.main.contains(
+                #"name="assigned_to" list="l_sys_user" value="Abel Tuter" autocomplete="off"> <a href="\#(link)">"#
+                    + #"Look up</a><span><a href="/sys_user.do?sys_id=\#(Self.abelTuter)">Abel Tuter</a></span>"#
+                    + #"<span class="note">Chosen: saved on Update</span></span>"#))
+        let saved = try client.post(
+            back, [("sysparm_ck", chosen.csrfToken ?? ""), ("sysparm_action", "save"), ("assigned_to", "Abel Tuter")])
+        #expect(saved.status == 303)
+        #expect(try await incident("assigned_to")["assigned_to"]?.string == Self.abelTuter)
+        #expect(try client.get("/lookup.do?sysparm_table=incident&sys_id=x&sysparm_field=short_description").status == 400)
     }
 }
