@@ -226,13 +226,15 @@ import Testing
         let client = try loggedIn()
         let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
         let token = try #require(form.csrfToken)
-        #expect(
-            form.main.contains(
-                #"<label for="f_assignment_group" title="assignment_group (reference to sys_user_group)">"#
-                    + #"Assignment group</label><span class="value"><input type="text" id="f_assignment_group" "#
-                    + #"name="assignment_group" list="l_sys_user_group" value="Service Desk" autocomplete="off">"#
-                    + #"<span><a href="/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458">Service Desk</a>"#
-                    + "</span></span>\n"))
+        let lookup = "/lookup.do?sysparm_table=incident&amp;sys_id=\(Self.incidentID)&amp;sysparm_field=assignment_group"
+        let row: String =
+            #"<label for="f_assignment_group" title="assignment_group (reference to sys_user_group)">"#
+            + #"Assignment group</label><span class="value"><input type="text" id="f_assignment_group" "#
+            + #"name="assignment_group" list="l_sys_user_group" value="Service Desk" autocomplete="off"> "#
+            + #"<a href="\#(lookup)">Look up</a>"#
+            + #"<span><a href="/sys_user_group.do?sys_id=4ab9afd4f0c9a2c86da09d2223067458">Service Desk</a>"#
+            + "</span></span>\n"
+        #expect(form.main.contains(row))
         #expect(form.main.contains(#"<option value="Abel Tuter"></option>"#))
         let path = "/incident.do?sys_id=\(Self.incidentID)"
 
@@ -321,10 +323,155 @@ import Testing
                 </tbody></table></div>
                 """))
         // The password is recorded as changed, without its value (nor its hash).
-        let entries = try server.instance.database.read { db in try AuditLog.entries(of: Self.abelTuter, db) }
+        let audit = try await http.send(
+            "GET",
+            "/api/now/table/sys_audit?sysparm_query=documentkey=\(Self.abelTuter)"
+                + "&sysparm_fields=fieldname,oldvalue,newvalue,user",
+            headers: ["Authorization": Self.admin])
         #expect(
-            entries.map { [$0.field, $0.oldValue ?? "nil", $0.newValue ?? "nil", $0.user] }
-                == [["user_password", "nil", "nil", "admin"]])
+            String(decoding: audit.body, as: UTF8.self)
+                == #"{"result":[{"fieldname":"user_password","oldvalue":"","newvalue":"","user":"admin"}]}"#)
         #expect(!changes.contains("Hist-Secret-2026"))
+    }
+
+    @Test func aCreatedRecordsHistoryAndADeletionShowOnTheFormAndInWhatChanged() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let http = HTTPTestClient(port: server.port)
+        let created = try await http.send(
+            "POST", "/api/now/table/sys_user_group",
+            headers: ["Authorization": Self.admin, "Content-Type": "application/json"],
+            body: Data(#"{"name":"Night Shift","description":"Weekends"}"#.utf8))
+        #expect(created.status == 201)
+        let sysID = try #require(try JSONValue(json: created.body).value(at: "result.sys_id").string)
+        let location = "/sys_user_group.do?sys_id=\(sysID)"
+        let form = Self.timeless(try client.get(location).main)
+        #expect(
+            form.contains(
+                """
+                <h2>History</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Field</th>\
+                <th scope="col">Was</th><th scope="col">Now</th><th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td><td>Name</td><td class="muted">created</td><td>Night Shift</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Description</td><td class="muted">created</td><td>Weekends</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Active</td><td class="muted">created</td><td>true</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Exclude manager</td><td class="muted">created</td><td>false</td><td>admin</td></tr>
+                <tr><td>TIME</td><td>Include members</td><td class="muted">created</td><td>false</td><td>admin</td></tr>
+                </tbody></table></div>
+
+                """))
+        let deleted = try await http.send(
+            "DELETE", "/api/now/table/sys_user_group/\(sysID)", headers: ["Authorization": Self.admin])
+        #expect(deleted.status == 204)
+        let changes = Self.timeless(try client.get("/changes.do?since=2000-01-01").main)
+        let group = #"<td>Group</td><td><a href="/sys_user_group.do?sys_id=\#(sysID)">\#(sysID)</a></td>"#
+        #expect(
+            changes.contains(
+                """
+                <h2>Field changes (6)</h2>
+                <div class="scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Table</th>\
+                <th scope="col">Record</th><th scope="col">Field</th><th scope="col">Was</th><th scope="col">Now</th>\
+                <th scope="col">By</th></tr></thead><tbody>
+                <tr><td>TIME</td>\(group)<td colspan="3">Record deleted</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Name</td><td class="muted">created</td><td>Night Shift</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Description</td><td class="muted">created</td><td>Weekends</td>\
+                <td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Active</td><td class="muted">created</td><td>true</td><td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Exclude manager</td><td class="muted">created</td><td>false</td>\
+                <td>admin</td></tr>
+                <tr><td>TIME</td>\(group)<td>Include members</td><td class="muted">created</td><td>false</td>\
+                <td>admin</td></tr>
+                </tbody></table></div>
+                """))
+    }
+
+    @Test func theNavigatorHasOneSearchBoxAndThePlatformsApplications() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        var counts: [String: String] = [:]
+        for table in [
+            "chg_model", "change_request", "change_task", "std_change_record_producer", "std_change_producer_version",
+        ] {
+            counts[table] = try await http.send(
+                "GET", "/api/now/table/\(table)?sysparm_limit=1", headers: ["Authorization": Self.admin]
+            ).header("X-Total-Count")
+        }
+        let page = try loggedIn().get("/now?sysparm_search=change")
+        #expect(page.body.components(separatedBy: "role=\"search\"").count == 2)
+        #expect(
+            page.body.contains(
+                #"<input id="nav-search" name="sysparm_search" type="search" placeholder="Search tables" "#
+                    + #"value="change">"#))
+        func item(_ name: String, _ label: String) -> String {
+            #"<li><a href="/\#(name)_list.do">\#(label)</a><span class="count" title="\#(name)">"#
+                + "\(counts[name] ?? "")</span></li>\n"
+        }
+        #expect(
+            page.main
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 74 tables match \u{201C}change\u{201D} "
+                + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n"
+                + "<section aria-label=\"Change\"><h2>Change</h2><ul>\n"
+                + item("chg_model", "Change Model") + item("change_request", "Change Request")
+                + item("change_task", "Change Task") + item("std_change_record_producer", "Standard Change Template")
+                + item("std_change_producer_version", "Standard Change Template Version")
+                + "</ul></section>\n</div>\n")
+        let all = try loggedIn().get("/now").main
+        let groups = all.components(separatedBy: "<h2>").dropFirst().compactMap { $0.components(separatedBy: "</h2>").first }
+        #expect(
+            groups == [
+                "Asset", "Change", "Configuration", "Incident", "Knowledge", "Organization", "Problem", "Self-Service",
+                "Service Catalog", "Service Desk", "System Definition", "System Import Sets", "System Logs",
+                "System OAuth", "System Security", "System Web Services", "User Administration",
+            ])
+    }
+
+    @Test func aReferenceIsLookedUpOnAPageOfItsOwnAndChosenForTheForm() async throws {
+        defer { server.stop() }
+        let client = try loggedIn()
+        let form = try client.get("/incident.do?sys_id=\(Self.incidentID)")
+        let link =
+            "/lookup.do?sysparm_table=incident&amp;sys_id=\(Self.incidentID)&amp;sysparm_field=assigned_to"
+        #expect(form.main.contains(#"autocomplete="off"> <a href="\#(link)">Look up</a>"#))
+
+        let users = try await HTTPTestClient(port: server.port).send(
+            "GET", "/api/now/table/sys_user?sysparm_limit=1", headers: ["Authorization": Self.admin])
+        let total = try #require(users.header("X-Total-Count"))
+        let all = try client.get(link.replacingOccurrences(of: "&amp;", with: "&"))
+        #expect(all.main.contains("<p class=\"count\" role=\"status\">Rows 1 - 20 of \(total)</p>\n"))
+        #expect(all.main.contains(#"rel="next">Next"#))
+
+        let page = try client.get(link.replacingOccurrences(of: "&amp;", with: "&") + "&sysparm_search=abel")
+        let back = "/incident.do?sys_id=\(Self.incidentID)"
+        #expect(
+            page.main
+                == """
+                <h1>Look up User for Assigned to</h1>
+                <p><a href="\(back)">← Back to the Incident (nothing chosen)</a></p>
+                <form class="query" method="get" action="/lookup.do" role="search">\
+                <input type="hidden" name="sysparm_table" value="incident">\
+                <input type="hidden" name="sys_id" value="\(Self.incidentID)">\
+                <input type="hidden" name="sysparm_field" value="assigned_to">\
+                <label for="lookup-search">User name contains</label>\
+                <input type="text" id="lookup-search" name="sysparm_search" value="abel">\
+                <button type="submit">Search</button></form>
+                <p class="count" role="status">Rows 1 - 1 of 1</p>
+                <ul class="lookup">
+                <li><a href="\(back)&amp;sysparm_lookup_field=assigned_to&amp;sysparm_lookup_value=\(Self.abelTuter)">\
+                Abel Tuter</a></li>
+                </ul>
+
+                """)
+        let chosen = try client.get(
+            "\(back)&sysparm_lookup_field=assigned_to&sysparm_lookup_value=\(Self.abelTuter)")
+        #expect(
+            chosen.main.contains(
+                #"name="assigned_to" list="l_sys_user" value="Abel Tuter" autocomplete="off"> <a href="\#(link)">"#
+                    + #"Look up</a><span><a href="/sys_user.do?sys_id=\#(Self.abelTuter)">Abel Tuter</a></span>"#
+                    + #"<span class="note">Chosen: saved on Update</span></span>"#))
+        let saved = try client.post(
+            back, [("sysparm_ck", chosen.csrfToken ?? ""), ("sysparm_action", "save"), ("assigned_to", "Abel Tuter")])
+        #expect(saved.status == 303)
+        #expect(try await incident("assigned_to")["assigned_to"]?.string == Self.abelTuter)
+        #expect(try client.get("/lookup.do?sysparm_table=incident&sys_id=x&sysparm_field=short_description").status == 400)
     }
 }

@@ -8,8 +8,9 @@ import NowData
 /// - **Tables**: a read needs the table's ``TableRules/readRole`` and a write its ``TableRules/writeRole``
 ///   (declared on the table or one it extends), held directly or through a group, or `admin`; the configured
 ///   administrator may do everything. A table without a role is open to every authenticated user.
-/// - **Records**: an attachment (`sys_attachment`) is read by those who may read its record's table and written
-///   by those who may write it; no other record has rules of its own (there are no ACL scripts).
+/// - **Records**: a record about another table's record (``TableRules/recordTableField``: an attachment, an audit
+///   record of `sys_audit`) is read by those who may read that table; an attachment is written by those who may
+///   write it; no other record has rules of its own (there are no ACL scripts).
 /// - **Fields**: a secret field (``FieldDefinition/isPassword``: `sys_user.user_password`,
 ///   `oauth_entity.client_secret`, `sys_api_key.token`, `password2` in the dictionary) is read by no one: not as a
 ///   value, a group, an aggregate, a condition or an ordering, and a log line about a condition on one does not repeat its value
@@ -90,23 +91,23 @@ struct AccessPolicy: Sendable {
         /// - Throws: when the database cannot be read.
         func readCondition(_ table: TableDefinition) throws -> (clause: String, parameters: [SQLValue])? {
             guard try mayRead(table) else { return ("0", []) }
-            guard policy.dictionary.table(table.name, extends: TableDictionary.sysAttachment.name) else { return nil }
+            guard let field = policy.dictionary.rules(of: table.name).recordTableField else { return nil }
             let hidden = try policy.dictionary.tableNames.compactMap(policy.dictionary.table).filter {
                 try !mayRead($0)
             }.map(\.name)
             guard !hidden.isEmpty else { return nil }
             let marks = Array(repeating: "?", count: hidden.count).joined(separator: ", ")
-            return ("\"table_name\" NOT IN (\(marks))", hidden.map { .text($0) })
+            return ("\"\(field)\" NOT IN (\(marks))", hidden.map { .text($0) })
         }
 
-        /// Whether the user may read `record` of `table`: the table's read role and, for an attachment, the read
-        /// role of its record's table.
+        /// Whether the user may read `record` of `table`: the table's read role and, for a record about another
+        /// table's record (an attachment, an audit record), the read role of that table.
         ///
         /// - Throws: when the database cannot be read.
         func mayRead(_ table: TableDefinition, record: StoredRecord) throws -> Bool {
             guard try mayRead(table) else { return false }
-            guard policy.dictionary.table(table.name, extends: TableDictionary.sysAttachment.name) else { return true }
-            guard let target = record["table_name"].flatMap(policy.dictionary.table) else { return false }
+            guard let field = policy.dictionary.rules(of: table.name).recordTableField else { return true }
+            guard let target = record[field].flatMap(policy.dictionary.table) else { return false }
             return try mayRead(target)
         }
 

@@ -225,6 +225,7 @@ struct AttachmentAPIHandler: Sendable {
             ]
             try tables.database.write { db in
                 try tables.store.insert(table, record, db)
+                try tables.audit.recordCreation(table, record, user: userName, at: timestamp, db)
                 try content.commit(staged.file, for: sysID)
             }
             record = try tables.database.read { db in try tables.store.fetch(table, sysID: sysID, db) } ?? record
@@ -325,7 +326,7 @@ struct AttachmentAPIHandler: Sendable {
         }
         try access.authorizeWrite(target, method: "DELETE")
         let deleted = try tables.database.write { db in
-            let deleted = try tables.store.delete(table, sysID: sysID, db)
+            let deleted = try tables.deleteRecord(table, sysID: sysID, by: access.userName, db)
             try content.sweep(db)
             return deleted
         }

@@ -295,7 +295,7 @@ struct ServiceCatalog: Sendable {
                     requestedFor: cartItem["requested_for"] ?? "", variables: variables))
         }
         let order = try place(lines, by: userName)
-        try removeItems(of: cart)
+        try removeItems(of: cart, by: userName)
         return order
     }
 
@@ -310,8 +310,8 @@ struct ServiceCatalog: Sendable {
             guard let item = try tables.store.fetch(items, sysID: sysID, db), item["cart"] == cart["sys_id"] else {
                 return false
             }
-            try deleteOptions(of: [sysID], options, db)
-            return try tables.store.delete(items, sysID: sysID, db)
+            try deleteOptions(of: [sysID], options, by: userName, db)
+            return try tables.deleteRecord(items, sysID: sysID, by: userName, db)
         }
         guard removed else { throw TableAPIError.invalidCartItem(sysID) }
     }
@@ -326,30 +326,34 @@ struct ServiceCatalog: Sendable {
         let owner = try tables.database.read { db in try tables.userSysID(access.userName, db) }
         let mayEmpty = try cart["user"] == owner || access.mayWrite(carts)
         guard mayEmpty else { throw TableAPIError.invalidCart(sysID) }
-        try removeItems(of: cart)
-        _ = try tables.database.write { db in try tables.store.delete(carts, sysID: sysID, db) }
+        try removeItems(of: cart, by: access.userName)
+        _ = try tables.database.write { db in
+            try tables.deleteRecord(carts, sysID: sysID, by: access.userName, db)
+        }
     }
 
-    /// Removes every item of `cart` and their variables.
-    private func removeItems(of cart: StoredRecord) throws {
+    /// Removes every item of `cart` and their variables, on behalf of `userName`.
+    private func removeItems(of cart: StoredRecord, by userName: String) throws {
         let items = try table("sc_cart_item")
         let options = try table("sc_item_option")
         try tables.database.write { db in
             let ids = try tables.store.select(
                 items, where: "\"cart\" = ?", [.text(cart["sys_id"] ?? "")], orderBy: "", limit: -1, offset: 0, db
             ).compactMap { $0["sys_id"] }
-            try deleteOptions(of: ids, options, db)
-            for id in ids { _ = try tables.store.delete(items, sysID: id, db) }
+            try deleteOptions(of: ids, options, by: userName, db)
+            for id in ids { _ = try tables.deleteRecord(items, sysID: id, by: userName, db) }
         }
     }
 
     /// Deletes the variables of the cart items `ids`.
-    private func deleteOptions(of ids: [String], _ options: TableDefinition, _ db: SQLiteConnection) throws {
+    private func deleteOptions(
+        of ids: [String], _ options: TableDefinition, by userName: String, _ db: SQLiteConnection
+    ) throws {
         for id in ids {
             for option in try tables.store.select(
                 options, where: "\"cart_item\" = ?", [.text(id)], orderBy: "", limit: -1, offset: 0, db)
             {
-                _ = try tables.store.delete(options, sysID: option["sys_id"] ?? "", db)
+                _ = try tables.deleteRecord(options, sysID: option["sys_id"] ?? "", by: userName, db)
             }
         }
     }

@@ -5,7 +5,8 @@ extension TableDictionary {
     /// `std_change_record_producer`: a standard change template; a change made from it takes the values of its
     /// `current_version` (a `std_change_producer_version`, whose `template` holds them).
     static let stdChangeRecordProducer = TableDefinition(
-        name: "std_change_record_producer", label: "Standard Change Template", displayField: "name",
+        name: "std_change_record_producer", label: "Standard Change Template", application: "Change",
+        displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("short_description"),

@@ -4,6 +4,9 @@ struct TableDefinition: Sendable, Hashable {
     var name: String
     /// The label, such as `Incident`.
     var label: String
+    /// The application menu the platform's navigator lists the table under (`Incident`, `Change`, `System
+    /// Definition`); nil: its parent's (``TableDictionary/application(of:)``).
+    var application: String?
     /// The field whose value stands for a record (a reference's display value), such as `number`.
     var displayField: String
     /// The prefix of auto-numbers (`INC`), nil when the table is not numbered.
@@ -37,11 +40,13 @@ struct TableDefinition: Sendable, Hashable {
     /// (an inherited field a child table gives its own choices or default, such as `incident.contact_type`) keeps
     /// its first place and its last declaration.
     init(
-        name: String, label: String, displayField: String, numberPrefix: String? = nil, numberStart: Int = 10001,
+        name: String, label: String, application: String? = nil, displayField: String, numberPrefix: String? = nil,
+        numberStart: Int = 10001,
         extends parent: String? = nil, fields: [FieldDefinition], rules: TableRules = TableRules()
     ) {
         self.name = name
         self.label = label
+        self.application = application
         self.displayField = displayField
         self.numberPrefix = numberPrefix
         self.numberStart = numberStart

@@ -2,7 +2,7 @@ extension TableDictionary {
     /// `sys_attachment`: the metadata of the files attached to records (the Attachment API's records). The bytes
     /// are kept outside the rows, by ``AttachmentContent``.
     static let sysAttachment = TableDefinition(
-        name: "sys_attachment", label: "Attachment", displayField: "file_name",
+        name: "sys_attachment", label: "Attachment", application: "System Definition", displayField: "file_name",
         fields: [
             FieldDefinition("file_name"),
             FieldDefinition("content_type"),
@@ -18,5 +18,6 @@ extension TableDictionary {
             FieldDefinition("average_image_color"),
             FieldDefinition("image_width", .integer),
             FieldDefinition("image_height", .integer),
-        ])
+        ],
+        rules: TableRules(recordTableField: "table_name"))
 }

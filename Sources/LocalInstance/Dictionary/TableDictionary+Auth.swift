@@ -2,7 +2,7 @@ extension TableDictionary {
     /// `oauth_entity`: the OAuth applications whose `client_id` and `client_secret` `/oauth_token.do` accepts;
     /// `user` is the user a `client_credentials` token acts as. Only `admin` reads or writes them.
     static let oauthEntity = TableDefinition(
-        name: "oauth_entity", label: "Application Registry", displayField: "name",
+        name: "oauth_entity", label: "Application Registry", application: "System OAuth", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("client_id", label: "Client ID"),
@@ -15,7 +15,7 @@ extension TableDictionary {
     /// `sys_api_key`: the REST API keys a client sends as `x-sn-apikey`, each acting as its `user`. Only `admin`
     /// reads or writes them.
     static let sysAPIKey = TableDefinition(
-        name: "sys_api_key", label: "REST API Key", displayField: "name",
+        name: "sys_api_key", label: "REST API Key", application: "System Web Services", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("token", isPassword: true),
@@ -29,7 +29,7 @@ extension TableDictionary {
     /// letter case), as the platform's certificate-based authentication maps a certificate to a user. Only `admin`
     /// reads or writes them.
     static let sysUserCertificate = TableDefinition(
-        name: "sys_user_certificate", label: "User Certificate", displayField: "name",
+        name: "sys_user_certificate", label: "User Certificate", application: "System Security", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("fingerprint", label: "SHA-256 Fingerprint"),

@@ -2,8 +2,8 @@ extension TableDictionary {
     /// The built-in tables: users and their preferences, departments, groups and roles, locations, cost centers,
     /// companies, the task tables of the ITSM core (incident, problem, change and their tasks, the catalog's
     /// requests), standard-change templates, approvals, the CMDB with its common classes, models and relationships,
-    /// knowledge bases and articles, assets, the system log, charts, business rules, the read-only dictionary tables
-    /// and the attachments.
+    /// knowledge bases and articles, assets, the system log, charts, business rules, the read-only dictionary tables,
+    /// the attachments and the field-level history (`sys_audit`).
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
@@ -11,7 +11,7 @@ extension TableDictionary {
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
-        sysDocumentation, sysChoice, sysAttachment, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
+        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
         sysRateLimitRules,
     ] + importSetTables + catalogTables + knowledgeTables)
 
@@ -127,7 +127,7 @@ extension TableDictionary {
     ]
 
     static let sysUser = TableDefinition(
-        name: "sys_user", label: "User", displayField: "name",
+        name: "sys_user", label: "User", application: "User Administration", displayField: "name",
         fields: [
             FieldDefinition("user_name", label: "User ID"),
             FieldDefinition("name"),
@@ -199,7 +199,7 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let cmnDepartment = TableDefinition(
-        name: "cmn_department", label: "Department", displayField: "name",
+        name: "cmn_department", label: "Department", application: "Organization", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("id", label: "ID"),
@@ -218,7 +218,7 @@ extension TableDictionary {
 
     /// `cmn_location`: the locations (docs/reference/pdi-fields/cmn_location.json).
     static let cmnLocation = TableDefinition(
-        name: "cmn_location", label: "Location", displayField: "name",
+        name: "cmn_location", label: "Location", application: "Organization", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("full_name"),
@@ -251,7 +251,7 @@ extension TableDictionary {
 
     /// `cmn_cost_center`: the cost centers (docs/reference/pdi-fields/cmn_cost_center.json).
     static let cmnCostCenter = TableDefinition(
-        name: "cmn_cost_center", label: "Cost Center", displayField: "name",
+        name: "cmn_cost_center", label: "Cost Center", application: "Organization", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("code"),
@@ -267,7 +267,7 @@ extension TableDictionary {
     /// `sys_user_preference`: a user's settings by name (or a system-wide one: `system`, no `user`), which clients
     /// such as ServiceNow's WorkArena set through the Table API (docs/reference/pdi-fields/sys_user_preference.json).
     static let sysUserPreference = TableDefinition(
-        name: "sys_user_preference", label: "User Preference", displayField: "name",
+        name: "sys_user_preference", label: "User Preference", application: "User Administration", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("value"),
@@ -279,7 +279,7 @@ extension TableDictionary {
         ])
 
     static let sysUserGroup = TableDefinition(
-        name: "sys_user_group", label: "Group", displayField: "name",
+        name: "sys_user_group", label: "Group", application: "User Administration", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("description"),
@@ -299,7 +299,7 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let sysUserGroupMember = TableDefinition(
-        name: "sys_user_grmember", label: "Group Member", displayField: "user",
+        name: "sys_user_grmember", label: "Group Member", application: "User Administration", displayField: "user",
         fields: [
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("group", .reference(table: "sys_user_group")),
@@ -308,7 +308,8 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "user_admin"))
 
     static let task = TableDefinition(
-        name: "task", label: "Task", displayField: "number", numberPrefix: "TASK", numberStart: 10001,
+        name: "task", label: "Task", application: "Service Desk",
+        displayField: "number", numberPrefix: "TASK", numberStart: 10001,
         fields: taskFields(
             state: [
                 FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
@@ -325,7 +326,8 @@ extension TableDictionary {
     ]
 
     static let incident = TableDefinition(
-        name: "incident", label: "Incident", displayField: "number", numberPrefix: "INC", numberStart: 10001,
+        name: "incident", label: "Incident", application: "Incident",
+        displayField: "number", numberPrefix: "INC", numberStart: 10001,
         extends: "task",
         fields: taskFields(state: incidentStates, stateDefault: "1") + [
             FieldDefinition("caller_id", .reference(table: "sys_user"), label: "Caller"),
@@ -410,7 +412,8 @@ extension TableDictionary {
     ]
 
     static let problem = TableDefinition(
-        name: "problem", label: "Problem", displayField: "number", numberPrefix: "PRB", numberStart: 40001,
+        name: "problem", label: "Problem", application: "Problem",
+        displayField: "number", numberPrefix: "PRB", numberStart: 40001,
         extends: "task",
         fields: taskFields(state: problemStates, stateDefault: "101") + [
             FieldDefinition(
@@ -488,7 +491,8 @@ extension TableDictionary {
     ]
 
     static let changeRequest = TableDefinition(
-        name: "change_request", label: "Change Request", displayField: "number", numberPrefix: "CHG",
+        name: "change_request", label: "Change Request", application: "Change",
+        displayField: "number", numberPrefix: "CHG",
         numberStart: 30001, extends: "task",
         fields: taskFields(state: changeStates, stateDefault: "-5") + [
             FieldDefinition(
@@ -627,7 +631,8 @@ extension TableDictionary {
     ]
 
     static let cmdbCI = TableDefinition(
-        name: "cmdb_ci", label: "Configuration Item", displayField: "name", fields: ciFields,
+        name: "cmdb_ci", label: "Configuration Item", application: "Configuration",
+        displayField: "name", fields: ciFields,
         rules: TableRules(writeRole: "itil"))
 
     /// The fields of `cmdb_ci_hardware` and the tables that extend it (docs/reference/pdi-fields).
@@ -703,7 +708,7 @@ extension TableDictionary {
 
 extension TableDictionary {
     static let almAsset = TableDefinition(
-        name: "alm_asset", label: "Asset", displayField: "display_name",
+        name: "alm_asset", label: "Asset", application: "Asset", displayField: "display_name",
         fields: [
             FieldDefinition("display_name"),
             FieldDefinition("asset_tag"),
@@ -723,7 +728,7 @@ extension TableDictionary {
 
     /// `syslog`: the system log, read by scripts and clients that page through many rows.
     static let syslog = TableDefinition(
-        name: "syslog", label: "System Log", displayField: "message",
+        name: "syslog", label: "System Log", application: "System Logs", displayField: "message",
         fields: [
             FieldDefinition(
                 "level", .integer,
@@ -736,7 +741,7 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "admin"))
 
     static let bsmChart = TableDefinition(
-        name: "bsm_chart", label: "Chart", displayField: "name",
+        name: "bsm_chart", label: "Chart", application: "System Definition", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("title"),

@@ -22,7 +22,7 @@ extension TableDictionary {
 
     /// `sc_catalog`: a catalog ("Service Catalog", "Technical Catalog").
     static let scCatalog = TableDefinition(
-        name: "sc_catalog", label: "Catalog", displayField: "title",
+        name: "sc_catalog", label: "Catalog", application: "Service Catalog", displayField: "title",
         fields: [
             FieldDefinition("title"),
             FieldDefinition("description"),
@@ -34,7 +34,7 @@ extension TableDictionary {
 
     /// `sc_category`: a category of a catalog, under another category (`parent`) or at the top.
     static let scCategory = TableDefinition(
-        name: "sc_category", label: "Category", displayField: "title",
+        name: "sc_category", label: "Category", application: "Service Catalog", displayField: "title",
         fields: [
             FieldDefinition("title"),
             FieldDefinition("description"),
@@ -52,7 +52,7 @@ extension TableDictionary {
     /// roles one of which a user needs to order it (empty: everyone), `group` the group that fulfils it: an
     /// ordered item with a group gets a catalog task for it (``CatalogFulfillment``).
     static let scCatItem = TableDefinition(
-        name: "sc_cat_item", label: "Catalog Item", displayField: "name",
+        name: "sc_cat_item", label: "Catalog Item", application: "Service Catalog", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("short_description"),
@@ -88,7 +88,7 @@ extension TableDictionary {
 
     /// `item_option_new`: a variable of an item, by `type` (the platform's numbers).
     static let itemOptionNew = TableDefinition(
-        name: "item_option_new", label: "Variable", displayField: "question_text",
+        name: "item_option_new", label: "Variable", application: "Service Catalog", displayField: "question_text",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("question_text", label: "Question"),
@@ -105,7 +105,7 @@ extension TableDictionary {
 
     /// `question_choice`: a choice of a select box or multiple-choice variable.
     static let questionChoice = TableDefinition(
-        name: "question_choice", label: "Question Choice", displayField: "text",
+        name: "question_choice", label: "Question Choice", application: "Service Catalog", displayField: "text",
         fields: [
             FieldDefinition("question", .reference(table: "item_option_new")),
             FieldDefinition("text"),
@@ -116,7 +116,7 @@ extension TableDictionary {
     /// `sc_item_option`: one variable's value, of a cart item (`cart_item`) or, through `sc_item_option_mtom`, of a
     /// requested item.
     static let scItemOption = TableDefinition(
-        name: "sc_item_option", label: "Options", displayField: "value",
+        name: "sc_item_option", label: "Options", application: "Service Catalog", displayField: "value",
         fields: [
             FieldDefinition("item_option_new", .reference(table: "item_option_new"), label: "Question"),
             FieldDefinition("value"),
@@ -126,7 +126,8 @@ extension TableDictionary {
 
     /// `sc_item_option_mtom`: ties an ordered variable to its requested item.
     static let scItemOptionMtom = TableDefinition(
-        name: "sc_item_option_mtom", label: "Variable Ownership", displayField: "sc_item_option",
+        name: "sc_item_option_mtom", label: "Variable Ownership", application: "Service Catalog",
+        displayField: "sc_item_option",
         fields: [
             FieldDefinition("request_item", .reference(table: "sc_req_item"), label: "Parent Item"),
             FieldDefinition("sc_item_option", .reference(table: "sc_item_option"), label: "Dependent Item"),
@@ -135,7 +136,7 @@ extension TableDictionary {
     /// `sc_cart`: a user's cart; the Service Catalog API keeps one active cart per user. Emptying another user's
     /// cart is a write to it, which takes `catalog_admin`.
     static let scCart = TableDefinition(
-        name: "sc_cart", label: "Cart", displayField: "name",
+        name: "sc_cart", label: "Cart", application: "Service Catalog", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("user", .reference(table: "sys_user")),
@@ -147,7 +148,7 @@ extension TableDictionary {
 
     /// `sc_cart_item`: an item in a cart, with its quantity; its variables are `sc_item_option` records.
     static let scCartItem = TableDefinition(
-        name: "sc_cart_item", label: "Item", displayField: "cat_item",
+        name: "sc_cart_item", label: "Item", application: "Service Catalog", displayField: "cat_item",
         fields: [
             FieldDefinition("cart", .reference(table: "sc_cart")),
             FieldDefinition("cat_item", .reference(table: "sc_cat_item"), label: "Item"),
@@ -157,7 +158,8 @@ extension TableDictionary {
         ], rules: TableRules(readRole: "catalog_admin", writeRole: "catalog_admin"))
 
     static let scRequest = TableDefinition(
-        name: "sc_request", label: "Request", displayField: "number", numberPrefix: "REQ", numberStart: 10001,
+        name: "sc_request", label: "Request", application: "Service Catalog",
+        displayField: "number", numberPrefix: "REQ", numberStart: 10001,
         extends: "task",
         fields: taskFields(state: requestStates, stateDefault: "1") + [
             taskPriority,
@@ -181,7 +183,8 @@ extension TableDictionary {
         ], rules: TableRules(automaticValues: ["request_state": ["submitted": "in_process"]]))
 
     static let scReqItem = TableDefinition(
-        name: "sc_req_item", label: "Requested Item", displayField: "number", numberPrefix: "RITM",
+        name: "sc_req_item", label: "Requested Item", application: "Service Catalog",
+        displayField: "number", numberPrefix: "RITM",
         numberStart: 10001, extends: "task",
         fields: taskFields(state: requestStates, stateDefault: "1") + [
             taskPriority,
@@ -203,7 +206,8 @@ extension TableDictionary {
         ])
 
     static let scTask = TableDefinition(
-        name: "sc_task", label: "Catalog Task", displayField: "number", numberPrefix: "SCTASK", numberStart: 10001,
+        name: "sc_task", label: "Catalog Task", application: "Service Catalog",
+        displayField: "number", numberPrefix: "SCTASK", numberStart: 10001,
         extends: "task",
         fields: taskFields(state: requestStates, stateDefault: "1") + [
             taskPriority,

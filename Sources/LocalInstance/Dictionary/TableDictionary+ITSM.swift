@@ -3,7 +3,8 @@
 /// `TableDictionary+Catalog.swift`).
 extension TableDictionary {
     static let problemTask = TableDefinition(
-        name: "problem_task", label: "Problem Task", displayField: "number", numberPrefix: "PTASK",
+        name: "problem_task", label: "Problem Task", application: "Problem",
+        displayField: "number", numberPrefix: "PTASK",
         numberStart: 10001, extends: "task",
         fields: taskFields(
             state: [
@@ -36,7 +37,7 @@ extension TableDictionary {
             ], rules: TableRules(stateEffects: .init(inactive: ["157"], closed: ["157"])))
 
     static let changeTask = TableDefinition(
-        name: "change_task", label: "Change Task", displayField: "number", numberPrefix: "CTASK",
+        name: "change_task", label: "Change Task", application: "Change", displayField: "number", numberPrefix: "CTASK",
         numberStart: 10001, extends: "task",
         fields: taskFields(
             state: [
@@ -65,7 +66,8 @@ extension TableDictionary {
 
     /// `std_change_producer_version`: the versions of the standard-change templates a change is created from.
     static let stdChangeProducerVersion = TableDefinition(
-        name: "std_change_producer_version", label: "Standard Change Template Version", displayField: "name",
+        name: "std_change_producer_version", label: "Standard Change Template Version", application: "Change",
+        displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("std_change_producer", label: "Standard change template"),
@@ -75,7 +77,7 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "admin"))
 
     static let chgModel = TableDefinition(
-        name: "chg_model", label: "Change Model", displayField: "name",
+        name: "chg_model", label: "Change Model", application: "Change", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("description"),
@@ -212,7 +214,7 @@ extension TableDictionary {
     /// `cmdb_rel_type`: the kinds of relationship (`Depends on::Used by`); `sys_name` repeats the name, and is what
     /// servicenow.itsm's `configuration_item_relations` looks a type up by.
     static let cmdbRelType = TableDefinition(
-        name: "cmdb_rel_type", label: "CI Relationship Type", displayField: "name",
+        name: "cmdb_rel_type", label: "CI Relationship Type", application: "Configuration", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("sys_name", label: "System name"),
@@ -222,7 +224,7 @@ extension TableDictionary {
 
     /// `cmdb_rel_ci`: one relationship between two CIs.
     static let cmdbRelCI = TableDefinition(
-        name: "cmdb_rel_ci", label: "CI Relationship", displayField: "type",
+        name: "cmdb_rel_ci", label: "CI Relationship", application: "Configuration", displayField: "type",
         fields: [
             FieldDefinition("parent", .reference(table: "cmdb_ci")),
             FieldDefinition("child", .reference(table: "cmdb_ci")),
@@ -235,7 +237,7 @@ extension TableDictionary {
         ], rules: TableRules(writeRole: "itil"))
 
     static let coreCompany = TableDefinition(
-        name: "core_company", label: "Company", displayField: "name",
+        name: "core_company", label: "Company", application: "Organization", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("city"),
@@ -282,7 +284,7 @@ extension TableDictionary {
     /// `cmdb_model`: the product models of CIs and assets; a fresh instance has the model "Unknown"
     /// (``DemoData/unknownModel``), which a new CI gets when it names none.
     static let cmdbModel = TableDefinition(
-        name: "cmdb_model", label: "Product Model", displayField: "display_name",
+        name: "cmdb_model", label: "Product Model", application: "Configuration", displayField: "display_name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("display_name"),
@@ -299,7 +301,7 @@ extension TableDictionary {
     /// and `source_table` name any record), its `state` moving from requested to approved or rejected
     /// (docs/reference/pdi-fields/sysapproval_approver.json).
     static let sysApprovalApprover = TableDefinition(
-        name: "sysapproval_approver", label: "Approval", displayField: "approver",
+        name: "sysapproval_approver", label: "Approval", application: "Self-Service", displayField: "approver",
         fields: [
             FieldDefinition("approver", .reference(table: "sys_user")),
             FieldDefinition(

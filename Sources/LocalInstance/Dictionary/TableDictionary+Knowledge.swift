@@ -5,7 +5,7 @@ extension TableDictionary {
 
     /// `kb_knowledge_base`: the knowledge bases.
     static let kbKnowledgeBase = TableDefinition(
-        name: "kb_knowledge_base", label: "Knowledge Base", displayField: "title",
+        name: "kb_knowledge_base", label: "Knowledge Base", application: "Knowledge", displayField: "title",
         fields: [
             FieldDefinition("title"),
             FieldDefinition("description"),
@@ -23,7 +23,7 @@ extension TableDictionary {
     /// `kb_category`: the categories of a knowledge base, a tree under it (`parent_table` names the parent's
     /// table: `kb_knowledge_base` at the top, `kb_category` below).
     static let kbCategory = TableDefinition(
-        name: "kb_category", label: "Category", displayField: "label",
+        name: "kb_category", label: "Category", application: "Knowledge", displayField: "label",
         fields: [
             FieldDefinition("label"),
             FieldDefinition("value"),
@@ -37,7 +37,8 @@ extension TableDictionary {
     /// `kb_knowledge`: the knowledge articles, numbered `KB0010001` and up; `author` defaults to the user who creates
     /// the article, as on a PDI.
     static let kbKnowledge = TableDefinition(
-        name: "kb_knowledge", label: "Knowledge", displayField: "number", numberPrefix: "KB", numberStart: 10001,
+        name: "kb_knowledge", label: "Knowledge", application: "Knowledge",
+        displayField: "number", numberPrefix: "KB", numberStart: 10001,
         fields: [
             FieldDefinition("number"),
             FieldDefinition("short_description"),

@@ -2,7 +2,8 @@ extension TableDictionary {
     /// `sys_metadata`: the application files; as on the platform, the dictionary tables extend it, so that it
     /// lists every record of `sys_db_object`, `sys_dictionary`, `sys_documentation` and `sys_choice`.
     static let sysMetadata = TableDefinition(
-        name: "sys_metadata", label: "Application File", displayField: "sys_id", fields: [])
+        name: "sys_metadata", label: "Application File", application: "System Definition",
+        displayField: "sys_id", fields: [])
 
     /// The fields sys_metadata gives the application files on a PDI (`sys_name`, `sys_scope`, ...) and `sys_tags`,
     /// declared on each table that answers them (the local `sys_metadata` declares none).
@@ -165,7 +166,7 @@ extension TableDictionary {
 extension TableDictionary {
     /// `sys_tiny_url`: the long URLs `POST /api/now/tinyurl` shortened, by their `tiny_url` key.
     static let sysTinyURL = TableDefinition(
-        name: "sys_tiny_url", label: "Tiny URL", displayField: "tiny_url",
+        name: "sys_tiny_url", label: "Tiny URL", application: "System Definition", displayField: "tiny_url",
         fields: [
             FieldDefinition("tiny_url"),
             FieldDefinition("data", label: "URL"),

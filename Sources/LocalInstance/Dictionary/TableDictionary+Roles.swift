@@ -1,7 +1,7 @@
 extension TableDictionary {
     /// `sys_user_role`: the roles (`admin`, `itil`, ...).
     static let sysUserRole = TableDefinition(
-        name: "sys_user_role", label: "Role", displayField: "name",
+        name: "sys_user_role", label: "Role", application: "User Administration", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("description"),
@@ -19,7 +19,7 @@ extension TableDictionary {
 
     /// `sys_user_has_role`: a role a user holds, granted directly or through a group (`granted_by`, `inherited`).
     static let sysUserHasRole = TableDefinition(
-        name: "sys_user_has_role", label: "User Role", displayField: "role",
+        name: "sys_user_has_role", label: "User Role", application: "User Administration", displayField: "role",
         fields: [
             FieldDefinition("user", .reference(table: "sys_user")),
             FieldDefinition("role", .reference(table: "sys_user_role")),
@@ -41,7 +41,7 @@ extension TableDictionary {
 
     /// `sys_group_has_role`: a role a group gives its members.
     static let sysGroupHasRole = TableDefinition(
-        name: "sys_group_has_role", label: "Group Role", displayField: "role",
+        name: "sys_group_has_role", label: "Group Role", application: "User Administration", displayField: "role",
         fields: [
             FieldDefinition("group", .reference(table: "sys_user_group")),
             FieldDefinition("role", .reference(table: "sys_user_role")),
@@ -52,7 +52,7 @@ extension TableDictionary {
     /// with `abort_action`: a write its `filter_condition` matches is refused (see ``BusinessRules``); scripts are
     /// stored, never run.
     static let sysScript = TableDefinition(
-        name: "sys_script", label: "Business Rule", displayField: "name",
+        name: "sys_script", label: "Business Rule", application: "System Definition", displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("collection", label: "Table"),

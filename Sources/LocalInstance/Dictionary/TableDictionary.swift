@@ -47,6 +47,18 @@ struct TableDictionary: Sendable {
         return rules
     }
 
+    /// The application menu the navigator lists `name` under: the one the table or the nearest table it extends
+    /// declares, else `Custom tables` (a table of a dictionary file that extends no built-in one).
+    func application(of name: String) -> String {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let table = current.flatMap({ tables[$0] }), seen.insert(table.name).inserted {
+            if let application = table.application { return application }
+            current = table.parent
+        }
+        return "Custom tables"
+    }
+
     /// Adds or replaces a table.
     mutating func add(_ table: TableDefinition) {
         if tables[table.name] == nil { tableNames.append(table.name) }

@@ -36,6 +36,9 @@ struct TableRules: Sendable, Hashable {
     /// Whether an insert that sets `std_change_producer_version` takes the values of that standard-change
     /// template (its `template`, `field=value^field=value`) for the fields the write does not set.
     var fillsFromTemplate: Bool?
+    /// The field naming the table of the record each record is about (`sys_attachment.table_name`,
+    /// `sys_audit.tablename`): ``AccessPolicy`` lets a record be read only by those who may read that table.
+    var recordTableField: String?
 
     /// These rules, with `parent`'s for every rule these do not declare.
     func inheriting(_ parent: TableRules) -> TableRules {
@@ -46,7 +49,8 @@ struct TableRules: Sendable, Hashable {
             automaticValues: automaticValues ?? parent.automaticValues,
             priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,
             stampsOpening: stampsOpening ?? parent.stampsOpening, userDefaults: userDefaults ?? parent.userDefaults,
-            fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate)
+            fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate,
+            recordTableField: recordTableField ?? parent.recordTableField)
     }
 
     /// What a record's `state` sets, as the platform's business rules do: a state in `inactive` makes the record

@@ -11,7 +11,8 @@ extension TableDictionary {
 
     /// `sys_import_set`: one load of rows into a staging table.
     static let sysImportSet = TableDefinition(
-        name: "sys_import_set", label: "Import Set", displayField: "number", numberPrefix: "ISET",
+        name: "sys_import_set", label: "Import Set", application: "System Import Sets",
+        displayField: "number", numberPrefix: "ISET",
         fields: [
             FieldDefinition("number"),
             FieldDefinition("table_name", label: "Import set table"),
@@ -31,13 +32,15 @@ extension TableDictionary {
 
     /// `sys_multi_import_set`: the import sets of one `insertMultiple` request.
     static let sysMultiImportSet = TableDefinition(
-        name: "sys_multi_import_set", label: "Multi Import Set", displayField: "sys_id",
+        name: "sys_multi_import_set", label: "Multi Import Set", application: "System Import Sets",
+        displayField: "sys_id",
         fields: [FieldDefinition("table_name", label: "Import set table")],
         rules: TableRules(readRole: importRole, writeRole: importRole))
 
     /// `sys_import_set_row`: what every staging row holds besides its own fields, the outcome of its transform.
     static let sysImportSetRow = TableDefinition(
-        name: "sys_import_set_row", label: "Import Set Row", displayField: "sys_import_row",
+        name: "sys_import_set_row", label: "Import Set Row", application: "System Import Sets",
+        displayField: "sys_import_row",
         fields: importRowFields, rules: TableRules(readRole: importRole, writeRole: importRole))
 
     private static let importRowFields = [
@@ -57,7 +60,8 @@ extension TableDictionary {
 
     /// `sys_transform_map`.
     static let sysTransformMap = TableDefinition(
-        name: "sys_transform_map", label: "Table Transform Map", displayField: "name",
+        name: "sys_transform_map", label: "Table Transform Map", application: "System Import Sets",
+        displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("source_table"),
@@ -68,7 +72,8 @@ extension TableDictionary {
 
     /// `sys_transform_entry`: one field map entry of a transform map.
     static let sysTransformEntry = TableDefinition(
-        name: "sys_transform_entry", label: "Field Map", displayField: "target_field",
+        name: "sys_transform_entry", label: "Field Map", application: "System Import Sets",
+        displayField: "target_field",
         fields: [
             FieldDefinition("map", .reference(table: "sys_transform_map")),
             FieldDefinition("source_field"),

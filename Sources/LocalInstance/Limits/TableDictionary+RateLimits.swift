@@ -4,7 +4,8 @@ extension TableDictionary {
     /// REST API (`rest_api`, empty for any; `table_name` narrows a Table or Import Set API rule to one table,
     /// `http_method` to one method), at most `rate_limit` per window. Only `admin` reads or writes them.
     static let sysRateLimitRules = TableDefinition(
-        name: "sys_rate_limit_rules", label: "Rate Limit Rule", displayField: "name",
+        name: "sys_rate_limit_rules", label: "Rate Limit Rule", application: "System Web Services",
+        displayField: "name",
         fields: [
             FieldDefinition("name"),
             FieldDefinition("active", .boolean, defaultValue: "true"),

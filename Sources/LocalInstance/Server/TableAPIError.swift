@@ -144,6 +144,12 @@ struct TableAPIError: Error, Sendable {
         TableAPIError(status: 403, message: "Operation Failed", detail: "Error during insert of \(table) (\(record))")
     }
 
+    /// 403: a write to `sys_audit`, which the instance keeps.
+    static let auditWrite = TableAPIError(
+        status: 403, message: "The field history is read-only",
+        detail: "sys_audit is written by the instance: one record per field that a creation sets or an update "
+            + "changes, and one per deletion")
+
     /// 403: a write to a dictionary table (`sys_db_object`, `sys_dictionary`, `sys_choice`), which the local
     /// instance generates from its table definitions.
     static func readOnlyDictionary(_ table: String) -> TableAPIError {

@@ -1,8 +1,9 @@
 import NowData
 
-/// An insert made by the instance itself (the Service Catalog's orders and carts), not by a Table API request:
-/// the table's defaults, its insert rules (numbering, opening stamps, state effects, ...), the system fields
-/// stamped with the acting user, and its `sys_script` abort rules, as a POST would, without a POST's role check.
+/// An insert or a deletion made by the instance itself (the Service Catalog's orders and carts, the Attachment API's
+/// records), not by a Table API request. An insert applies the table's defaults, its insert rules (numbering, opening
+/// stamps, state effects, ...), the system fields stamped with the acting user and its `sys_script` abort rules, as a
+/// POST would, without a POST's role check; both are recorded in the field history (``AuditLog``).
 extension TableAPIHandler {
     /// Inserts `values` (valid for their fields) into `table` in the caller's transaction and returns the stored
     /// record.
@@ -26,6 +27,18 @@ extension TableAPIHandler {
         try checkAbortRules(
             table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
             insert: true, db)
-        return try store.fetch(table, sysID: sysID, db) ?? record
+        let stored = try store.fetch(table, sysID: sysID, db) ?? record
+        try audit.recordCreation(table, stored, user: userName, at: timestamp, db)
+        return stored
+    }
+
+    /// Deletes the record `sysID` of `table` in the caller's transaction and records the deletion in the field
+    /// history; false when no such record exists.
+    func deleteRecord(_ table: TableDefinition, sysID: String, by userName: String, _ db: SQLiteConnection) throws
+        -> Bool
+    {
+        guard try store.delete(table, sysID: sysID, db) else { return false }
+        try audit.recordDeletion(table, sysID: sysID, user: userName, at: Timestamp.string(now()), db)
+        return true
     }
 }

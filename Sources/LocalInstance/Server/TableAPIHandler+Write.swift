@@ -46,6 +46,7 @@ extension TableAPIHandler {
                 table, sysID: sysID, record: record[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID,
                 insert: true, db)
             let stored = try store.fetch(table, sysID: sysID, db) ?? record
+            try audit.recordCreation(table, stored, user: request.userName, at: timestamp, db)
             return (
                 sysID,
                 try renderer(outputs, parameters, request, resolver).body(stored)
@@ -88,7 +89,7 @@ extension TableAPIHandler {
                     changes["sys_mod_count"] = String(count == .max ? count : count + 1)
                 }
                 _ = try store.update(target, sysID: sysID, changes, db)
-                try AuditLog.record(
+                try audit.recordUpdate(
                     target, sysID: sysID,
                     changes: target.fields.compactMap { field in
                         changes[field.name].map {

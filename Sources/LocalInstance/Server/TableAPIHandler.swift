@@ -14,6 +14,8 @@ struct TableAPIHandler: Sendable {
     let policy: AccessPolicy
     /// Where deletions are noted.
     let deletions: DeletionLog
+    /// The field-level history (`sys_audit`) each write adds to.
+    let audit: AuditLog
     /// The work factor of the password hashes written (``LocalInstance/Options/passwordIterations``).
     var passwordIterations = LocalInstance.defaultPasswordIterations
     /// The zone of users without a `time_zone` (``LocalInstance/Options/systemTimeZone``).
@@ -34,6 +36,7 @@ struct TableAPIHandler: Sendable {
         self.log = log
         policy = AccessPolicy(dictionary: dictionary, store: store, database: database, administrator: administrator)
         self.deletions = deletions
+        audit = AuditLog(dictionary: dictionary)
         defaultOutputs = Dictionary(
             dictionary.tableNames.compactMap { name in
                 dictionary.table(name).map { (name, OutputField.resolve(nil, in: $0, dictionary: dictionary)) }
@@ -41,7 +44,7 @@ struct TableAPIHandler: Sendable {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// The methods that write: refused on the read-only dictionary tables.
+    /// The methods that write: refused on the read-only dictionary tables and on `sys_audit`.
     private static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
     /// The response to a routed request of the user `access` is for.
@@ -51,6 +54,9 @@ struct TableAPIHandler: Sendable {
         guard let table = dictionary.table(request.tableName) else { throw .invalidTable(request.tableName) }
         if TableDictionary.readOnlyTableNames.contains(table.name), Self.writeMethods.contains(request.method) {
             throw .readOnlyDictionary(table.name)
+        }
+        if table.name == TableDictionary.sysAudit.name, Self.writeMethods.contains(request.method) {
+            throw .auditWrite
         }
         let parameters = try TableParameters(request.request.queryItems)
         do {
@@ -151,9 +157,11 @@ struct TableAPIHandler: Sendable {
             guard let existing = try store.fetch(table, sysID: sysID, db) else { return nil }
             let stored = storedTable(of: existing, in: table)
             guard try store.delete(stored, sysID: sysID, db) else { return nil }
+            let timestamp = Timestamp.string(now())
+            try audit.recordDeletion(stored, sysID: sysID, user: userName, at: timestamp, db)
             return DeletionLog.Entry(
                 table: stored.name, sysID: sysID, displayValue: existing[stored.displayField] ?? "",
-                deletedOn: Timestamp.string(now()), deletedBy: userName)
+                deletedOn: timestamp, deletedBy: userName)
         }
         guard let deleted else { throw TableAPIError.noRecord }
         deletions.add(deleted)

@@ -65,7 +65,6 @@ struct RecordStore: Sendable {
             CREATE TABLE IF NOT EXISTS "sys_number_counter" ("table_name" TEXT PRIMARY KEY, "next" INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS "nowflow_meta" ("key" TEXT PRIMARY KEY, "value" TEXT);
             """)
-        try db.execute(AuditLog.schema)
         for name in dictionary.tableNames {
             guard let table = dictionary.table(name) else { continue }
             let columns = table.fields.map { "\(quoted($0.name)) \($0.columnType)" }.joined(separator: ", ")
@@ -84,6 +83,7 @@ struct RecordStore: Sendable {
                     "CREATE INDEX IF NOT EXISTS \(quoted(name + "_" + column)) ON \(quoted(name)) (\(quoted(column)))")
             }
         }
+        if dictionary.table(TableDictionary.sysAudit.name) != nil { try db.execute(AuditLog.schema) }
     }
 
     /// Inserts a record whose values are already valid for their fields.

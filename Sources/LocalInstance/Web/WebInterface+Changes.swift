@@ -3,8 +3,8 @@ import NowData
 
 /// What changed, `/changes.do?since=...`: the records created, updated or deleted since a time (UTC
 /// `yyyy-MM-dd HH:mm:ss` or ISO 8601 with `T` and `Z`; the last hour by default), read from `sys_created_on` and
-/// `sys_updated_on` of every table but the dictionary's, each record named by its display value; the field
-/// changes since then (``AuditLog``); and the deletions, from the deletion log.
+/// `sys_updated_on` of every table but the dictionary's and `sys_audit`, each record named by its display value; the field
+/// changes since then (`sys_audit`); and the deletions, from the deletion log.
 extension WebInterface {
     /// The most records listed per table.
     static let changesPerTable = 200
@@ -34,7 +34,8 @@ extension WebInterface {
         var updated: [Change] = []
         var seen: Set<String> = []
         var truncated: [String] = []
-        for name in instance.dictionary.tableNames where !TableDictionary.metadataTableNames.contains(name) {
+        for name in instance.dictionary.tableNames
+        where !TableDictionary.metadataTableNames.contains(name) && name != TableDictionary.sysAudit.name {
             guard let table = instance.dictionary.table(name), table.field("sys_updated_on") != nil else { continue }
             let response = api(
                 "GET", "/api/now/table/\(name)",
@@ -67,7 +68,7 @@ extension WebInterface {
             }
         }
         let deleted = instance.deletions.entries(since: since)
-        let fieldChanges = auditEntries(since: since) ?? []
+        let fieldChanges = auditEntries(since: since, as: user)
         var body = "<h1>What changed</h1>\n"
         body += """
             <form class="query" method="get" action="/changes.do">\

@@ -4,7 +4,7 @@ import NowData
 /// The form view, `/{table}.do?sys_id=...`: every field with its label and display value (its name and type in the
 /// label's tooltip), arranged in the table's form layout (``FormLayout``: sections of two columns, the fields it does
 /// not name folded under "Other fields"), references as links, journals as their entries, the record's attachments,
-/// its history (each field's changes, ``AuditLog``) and its audit; Update
+/// its history (each field's changes, `sys_audit`) and its audit; Update
 /// (in the header and below the fields) goes to the Table API's PATCH as the user (its business rules, and its
 /// refusals with the platform's message), and Delete, after a confirmation page, to its DELETE.
 extension WebInterface {
@@ -54,7 +54,11 @@ extension WebInterface {
             }
             return WebPage.redirect(WebForm.url(path, [("sys_id", sysID), ("sysparm_msg", "saved")]))
         default:
-            var page = formPage(recordTable, sysID, current, user, error: nil)
+            func parameter(_ name: String) -> String { request.queryItems.last { $0.name == name }?.value ?? "" }
+            let chosen = (field: parameter("sysparm_lookup_field"), sysID: parameter("sysparm_lookup_value"))
+            var page = formPage(
+                recordTable, sysID, current, user, error: nil,
+                chosen: chosen.field.isEmpty || chosen.sysID.isEmpty ? nil : chosen)
             page.body = message(request) + page.body
             return page.response
         }
@@ -174,8 +178,10 @@ extension WebInterface {
     static let referenceChoiceLimit = 200
 
     /// The form of a record, with an error above it when a write was refused.
+    /// With `chosen`, the reference field it names shows the record chosen on the lookup page, not saved yet.
     private func formPage(
-        _ table: TableDefinition, _ sysID: String, _ record: JSONValue, _ user: WebUser, error: WebAPIError?
+        _ table: TableDefinition, _ sysID: String, _ record: JSONValue, _ user: WebUser, error: WebAPIError?,
+        chosen: (field: String, sysID: String)? = nil
     ) -> WebPage {
         let values = WebValues(dictionary: instance.dictionary, timeZone: user.timeZone)
         let path = "/\(table.name).do"
@@ -197,6 +203,11 @@ extension WebInterface {
         func rows(_ names: [String]) -> String {
             names.compactMap(table.field).map { field in
                 if case .reference(let target) = field.type, !targets.contains(target) { targets.append(target) }
+                if let chosen, chosen.field == field.name, case .reference(let target) = field.type {
+                    return fieldRow(field, chosenReference(chosen.sysID, target, user), values, table, sysID, user)
+                        .replacingOccurrences(
+                            of: "</span>\n", with: "<span class=\"note\">Chosen: saved on Update</span></span>\n")
+                }
                 return fieldRow(field, record[field.name], values, table, sysID, user)
             }.joined()
         }
@@ -227,7 +238,7 @@ extension WebInterface {
         body += "<div class=\"actions\">\(actions)</div>\n"
         body += targets.map { referenceChoices($0, user) }.joined() + "</form>\n"
         body += attachmentsSection(table, sysID, values, user)
-        body += "<h2>History</h2>\n" + historyTable(auditEntries(of: sysID) ?? [], records: false, values, user)
+        body += "<h2>History</h2>\n" + historyTable(auditEntries(of: sysID, as: user), records: false, values, user)
         body += "<h2>Audit</h2>\n<div class=\"fields\">\n"
         for field in TableDefinition.systemFields where table.field(field.name) != nil {
             body += "<span class=\"label\" title=\"\(Self.fieldTitle(field))\">\(HTML.escape(field.label))</span>"
@@ -235,6 +246,22 @@ extension WebInterface {
         }
         body += "</div>\n"
         return WebPage(title: "\(table.label) \(name)", body: body, user: user, status: error?.status ?? 200)
+    }
+
+    /// The record `sysID` of `target` as a reference field's value read with display values; its sys_id alone when
+    /// the user cannot read it.
+    private func chosenReference(_ sysID: String, _ target: String, _ user: WebUser) -> JSONValue {
+        var shown = sysID
+        if let definition = instance.dictionary.table(target),
+            case .success(let record) = Self.result(
+                api(
+                    "GET", "/api/now/table/\(target)/\(sysID)",
+                    [("sysparm_fields", definition.displayField), ("sysparm_display_value", "true")], as: user)),
+            let name = record[definition.displayField]?.string, !name.isEmpty
+        {
+            shown = name
+        }
+        return ["value": .string(sysID), "display_value": .string(shown)]
     }
 
     /// A label's tooltip: the field's name and type, `caller_id (reference to sys_user)`, HTML-escaped.
@@ -287,6 +314,8 @@ extension WebInterface {
                 row +=
                     "<input type=\"text\" id=\"\(HTML.escape(id))\" name=\"\(name)\" list=\"\(HTML.escape("l_" + target))\" "
                     + "value=\"\(HTML.escape(Self.referenceText(json)))\" autocomplete=\"off\">"
+                let lookup = [("sysparm_table", table.name), ("sys_id", sysID), ("sysparm_field", field.name)]
+                row += " <a href=\"\(HTML.href("/lookup.do", lookup))\">Look up</a>"
             case .string where field.name == "description" || value.contains("\n"):
                 row += "<textarea id=\"\(HTML.escape(id))\" name=\"\(name)\">\(HTML.escape(value))</textarea>"
             default:

@@ -252,7 +252,7 @@ extension WebInterface {
     }
 
     /// First, previous, next and last pages.
-    private func pager(_ path: String, _ keep: [(String, String)], first: Int, rows: Int, total: Int) -> String {
+    func pager(_ path: String, _ keep: [(String, String)], first: Int, rows: Int, total: Int) -> String {
         func link(_ label: String, _ row: Int, _ rel: String) -> String {
             "<a href=\"\(HTML.href(path, keep + [("sysparm_first_row", String(row))]))\" rel=\"\(rel)\">\(label)</a>"
         }

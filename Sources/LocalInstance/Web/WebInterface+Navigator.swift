@@ -1,8 +1,9 @@
 import Foundation
 import NowData
 
-/// The navigator (`/`, `/now`): every table of `sys_db_object`, grouped by application, with its record count,
-/// and a search over table names and labels.
+/// The navigator (`/`, `/now`): every table of `sys_db_object`, grouped by the platform's application menus (the
+/// one each table declares, ``TableDefinition/application``, or its `sys_scope` when scoped), with its record count;
+/// the header's search box filters it by table name and label.
 extension WebInterface {
     func navigator(_ request: NowHTTPRequest, _ user: WebUser) -> WebPage {
         let search = (request.queryItems.last { $0.name == "sysparm_search" }?.value ?? "")
@@ -32,18 +33,12 @@ extension WebInterface {
         var groups: [String: [(name: String, label: String, scope: String)]] = [:]
         for table in shown {
             let scoped = !table.scope.isEmpty && table.scope.lowercased() != "global"
-            groups[scoped ? table.scope : application(of: table.name), default: []].append(table)
+            groups[scoped ? table.scope : instance.dictionary.application(of: table.name), default: []].append(table)
         }
         var body = "<h1>Tables</h1>\n"
-        body += """
-            <form class="query" method="get" action="/now" role="search">\
-            <label for="table-search" class="hidden">Search tables</label>\
-            <input id="table-search" type="text" name="sysparm_search" value="\(HTML.escape(search))" \
-            placeholder="Table name or label"><button type="submit">Search</button></form>
-
-            """
-        if shown.isEmpty {
-            body += "<p>No table matches \u{201C}\(HTML.escape(search))\u{201D}.</p>\n"
+        if !search.isEmpty {
+            body += "<p class=\"count\" role=\"status\">\(shown.count) of \(tables.count) tables match "
+            body += "\u{201C}\(HTML.escape(search))\u{201D} <a href=\"/now\">Show all</a></p>\n"
         }
         body += "<div class=\"groups\">\n"
         for group in groups.keys.sorted() {
@@ -59,24 +54,9 @@ extension WebInterface {
             body += "</ul></section>\n"
         }
         body += "</div>\n"
-        return WebPage(title: "Tables", body: body, user: user)
-    }
-
-    /// The application a table belongs to in the navigator when its `sys_db_object` record names no scoped
-    /// application (`sys_scope`): the task and CMDB families, users and organisation, the system's own tables,
-    /// custom tables.
-    func application(of name: String) -> String {
-        let dictionary = instance.dictionary
-        if name == "task" || dictionary.table(name, extends: "task") { return "Service Management" }
-        if name == "cmdb_ci" || name.hasPrefix("cmdb") || dictionary.table(name, extends: "cmdb_ci") {
-            return "Configuration"
-        }
-        if name.hasPrefix("u_") { return "Custom tables" }
-        if name.hasPrefix("sys_user") || name.hasPrefix("cmn_") || name.hasPrefix("core_") {
-            return "Users and organisation"
-        }
-        if name.hasPrefix("sys") || name.hasPrefix("oauth") { return "System" }
-        return "Other"
+        var page = WebPage(title: "Tables", body: body, user: user)
+        page.search = search
+        return page
     }
 
     /// How many records each table has (a parent's count includes its children's), read in one snapshot.

@@ -78,6 +78,7 @@ final class WebInterface: Sendable {
         case .list(let table): return list(table, request, user)
         case .form(let table): return form(table, request, user)
         case .changes: return changes(request, user).response
+        case .lookup: return lookup(request, user).response
         case .throttled: return throttled(user).response
         case .attachment: return attachment(request, user)
         case .logout:

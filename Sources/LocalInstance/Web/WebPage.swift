@@ -12,6 +12,8 @@ struct WebPage {
     var status: Int = 200
     /// `Set-Cookie` values sent with the page.
     var cookies: [String] = []
+    /// What the header's table search holds: the navigator's current search.
+    var search = ""
 
     /// The headers of every web response: no inline script or style, no framing, nothing cached.
     static let securityHeaders: [(String, String)] = [
@@ -40,7 +42,8 @@ struct WebPage {
             header += """
                 <form class="search" method="get" action="/now" role="search">\
                 <label for="nav-search" class="hidden">Search tables</label>\
-                <input id="nav-search" name="sysparm_search" type="search" placeholder="Search tables">\
+                <input id="nav-search" name="sysparm_search" type="search" placeholder="Search tables" \
+                value="\(HTML.escape(search))">\
                 </form>\
                 <nav><a href="/changes.do">What changed</a>\
                 <span class="user">\(HTML.escape(user.name))</span>

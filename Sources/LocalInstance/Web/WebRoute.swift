@@ -4,6 +4,7 @@ enum WebRoute: Equatable {
     case list(TableDefinition)
     case form(TableDefinition)
     case changes
+    case lookup
     case throttled
     case attachment
     case login
@@ -20,6 +21,7 @@ enum WebRoute: Equatable {
         switch path {
         case "/", "/now", "/now/", "/index.html", "/nav_to.do": self = .navigator
         case Self.changesPath: self = .changes
+        case "/lookup.do": self = .lookup
         case "/throttled.do": self = .throttled
         case "/sys_attachment.do": self = .attachment
         case "/login.do": self = .login
