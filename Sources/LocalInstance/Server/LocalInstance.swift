@@ -21,6 +21,8 @@ public final class LocalInstance: Sendable {
     let attachments: AttachmentAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
+    /// The authorization codes `/oauth_auth.do` gave out, until their exchange.
+    let authorizationCodes = Mutex(AuthorizationCodeStore())
     /// Basic credentials already verified, forgotten at any write to sys_user (which also ends the tokens of users
     /// who can no longer log in).
     let verifiedCredentials = Mutex(VerifiedCredentials())
@@ -164,13 +166,14 @@ public final class LocalInstance: Sendable {
 
     /// The response to a request, without faults; with `user`, as that user (already authenticated, as the web
     /// views' session user is) instead of by the request's credentials; without either, by its session cookie
-    /// (``sessionUser(of:)``). Every route but `/oauth_token.do` answers through an ``AccessPolicy/Access`` for the
-    /// request's user.
+    /// (``sessionUser(of:)``). Every route but `/oauth_token.do` and `/oauth_revoke_token.do` answers through an
+    /// ``AccessPolicy/Access`` for the request's user.
     func handle(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse {
         if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
+        if request.path == Self.oauthRevokePath { return oauthRevoke(request) }
         if let refusal = Self.crossSiteRefusal(request) { return refusal.response }
         var user = user
         let session: (id: String, session: WebSessions.Session)?

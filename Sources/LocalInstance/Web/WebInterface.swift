@@ -81,6 +81,7 @@ final class WebInterface: Sendable {
         case .changes: return changes(request, user).response
         case .throttled: return throttled(user).response
         case .attachment: return attachment(request, user)
+        case .oauthAuthorize: return authorize(request, user)
         case .logout:
             guard method == "POST" else {
                 return WebPage(
