@@ -200,4 +200,30 @@ import Testing
         #expect(!attack.harness.log.all.contains { $0.contains(id) || $0.contains(session.token) })
         #expect(!Harness.text(started).contains(id) && !Harness.text(started).contains(session.token))
     }
+
+    /// A rate-limit rule counts the session's requests as the impersonated user's, as their own credentials would be.
+    @Test func theImpersonatedUsersRateLimitCountsTheSessionsRequests() throws {
+        let clock = TestClock()
+        let harness = try Harness { $0.limits = PlatformLimits(rateRules: true, clock: { clock.now }) }
+        let rule = try PlatformLimitsTests.create(
+            harness, "sys_rate_limit_rules",
+            #"{"name":"Beth","rate_limit":"1","type":"single_user","user":"\#(Self.beth)","rest_api":"table"}"#)
+        let started = try PlatformLimitsTests.send(harness, "POST", "/api/now/ui/impersonate/beth.anglin", body: "{}")
+        let session = try Session(started)
+        func get() throws -> NowHTTPResponse {
+            let request = NowHTTPRequest(
+                method: "GET", path: "/api/now/table/incident", queryItems: [URLQueryItem(name: "sysparm_limit", value: "1")],
+                headers: HTTPHeaders(session.headers()))
+            guard case .respond(let response, _) = harness.instance.limitedReply(to: request) else {
+                throw URLError(.badServerResponse)
+            }
+            return response
+        }
+        let first = try get()
+        #expect(first.statusCode == 200)
+        #expect(first.headers["X-RateLimit-Rule"] == rule)
+        let second = try get()
+        #expect(second.statusCode == 429)
+        #expect(Harness.text(second) == PlatformLimitsTests.rateLimited(1))
+    }
 }

@@ -43,10 +43,7 @@ extension LocalInstance {
             }
             guard try handler.policy.access(for: caller).holds("impersonator") else {
                 log("local instance: \(caller) may not impersonate (neither admin nor impersonator)")
-                return TableAPIError(
-                    status: 403, message: "Insufficient rights to impersonate",
-                    detail: "Impersonating needs the admin or impersonator role, which '\(caller)' does not hold"
-                ).response
+                return Self.insufficientRights(caller).response
             }
             let found = try database.read { [store] db in
                 try store.user(sysID: target, db) ?? store.user(named: target, db)
@@ -105,11 +102,7 @@ extension LocalInstance {
     /// - Throws: when the database cannot be read.
     func impersonationRefusal(by caller: String, of target: UserRecord) throws -> TableAPIError? {
         let callerAccess = handler.policy.access(for: caller)
-        guard try callerAccess.holds("impersonator") else {
-            return TableAPIError(
-                status: 403, message: "Insufficient rights to impersonate",
-                detail: "Impersonating needs the admin or impersonator role, which '\(caller)' does not hold")
-        }
+        guard try callerAccess.holds("impersonator") else { return Self.insufficientRights(caller) }
         guard target.mayLogIn else {
             return TableAPIError(
                 status: 403, message: "The user you selected could not be impersonated",
@@ -121,5 +114,12 @@ extension LocalInstance {
                 detail: "'\(target.userName)' is an administrator, whom only an administrator may impersonate")
         }
         return nil
+    }
+
+    /// 403: `caller` holds neither the admin nor the impersonator role.
+    private static func insufficientRights(_ caller: String) -> TableAPIError {
+        TableAPIError(
+            status: 403, message: "Insufficient rights to impersonate",
+            detail: "Impersonating needs the admin or impersonator role, which '\(caller)' does not hold")
     }
 }
