@@ -2,7 +2,8 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// `POST /oauth_token.do`: the `password`, `refresh_token` and `client_credentials` grants, form-urlencoded.
+    /// `POST /oauth_token.do`: the `password`, `refresh_token`, `client_credentials` and `authorization_code`
+    /// (``authorizationCodeGrant(form:clientID:client:lifetime:now:)``) grants, form-urlencoded.
     /// Once an OAuth application is registered (`oauth_entity`), only a registered `client_id` with its
     /// `client_secret` gets a token; until then any client may use the user grants. `client_credentials` needs a
     /// registered application and acts as its `user`; it gives no refresh token.
@@ -62,6 +63,8 @@ extension LocalInstance {
                     login: { try loginHash(of: user) })
             else { return Self.accessDenied }
             return Self.tokenResponse(access: access, refresh: nil, lifetime: lifetime)
+        case "authorization_code":
+            return authorizationCodeGrant(form: form, clientID: clientID, client: client, lifetime: lifetime, now: time)
         default:
             return Self.accessDenied
         }
@@ -86,7 +89,7 @@ extension LocalInstance {
     /// The tokens of `user` when `login` (which reads the database) gives their stored password hash; nil when it
     /// refuses. A `sys_user` write that begins a revocation between the read and the issue makes the grant read
     /// the user again, so no token outlives a password change, lock-out or deletion it raced.
-    private func grantTokens(
+    func grantTokens(
         to user: String, clientID: String, refreshable: Bool, lifetime: TimeInterval, now time: Date,
         login: () throws -> String?
     ) -> (access: String, refresh: String?)? {
@@ -178,7 +181,7 @@ extension LocalInstance {
 
     /// The platform's token answer: the access token, the refresh token when the grant gives one, the scope, the
     /// type and the lifetime in seconds.
-    private static func tokenResponse(access: String, refresh: String?, lifetime: TimeInterval) -> NowHTTPResponse {
+    static func tokenResponse(access: String, refresh: String?, lifetime: TimeInterval) -> NowHTTPResponse {
         var members: [(String, JSONValue)] = [("access_token", .string(access))]
         if let refresh { members.append(("refresh_token", .string(refresh))) }
         members += [

@@ -81,6 +81,11 @@ struct TokenStore: Sendable {
         refreshTokens = refreshTokens.filter { kept($0.value) }
     }
 
+    /// Ends an access or refresh token; whether it was one.
+    mutating func revoke(token: String) -> Bool {
+        accessTokens.removeValue(forKey: token) != nil || refreshTokens.removeValue(forKey: token) != nil
+    }
+
     /// The user of a valid access token.
     func user(forAccessToken token: String, now: Date) -> String? {
         guard let grant = accessTokens[token], grant.expires > now else { return nil }

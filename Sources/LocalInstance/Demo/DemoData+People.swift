@@ -14,6 +14,7 @@ extension DemoData {
         ("web_service_admin", "Web service administrator"), ("oauth_admin", "OAuth administrator"),
         ("snc_required_script_writer_permission", "Script writer"),
         ("sn_change_read", "Change Management reader"), ("import_transformer", "Import set loader"),
+        ("impersonator", "Impersonate other users"),
     ]
 
     /// The roles each group gives its members (`sys_group_has_role`).

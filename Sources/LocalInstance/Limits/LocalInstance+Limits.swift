@@ -30,7 +30,9 @@ extension LocalInstance {
         var user: String?
         if limits.rateRules, request.path != "/oauth_token.do" {
             do {
-                user = try authenticate(request)
+                user =
+                    try authenticate(request)
+                    ?? (request.carriesCredentials ? nil : self.session(of: request)?.session.userName)
             } catch {
                 log("local instance: \(request.method) \(request.path) failed: \(error)")
                 return .respond(TableAPIError.internalFailure.response, after: .zero)

@@ -21,9 +21,13 @@ public final class LocalInstance: Sendable {
     let attachments: AttachmentAPIHandler
     let now: @Sendable () -> Date
     let tokens = Mutex(TokenStore())
+    /// The authorization codes `/oauth_auth.do` gave out, until their exchange.
+    let authorizationCodes = Mutex(AuthorizationCodeStore())
     /// Basic credentials already verified, forgotten at any write to sys_user (which also ends the tokens of users
     /// who can no longer log in).
     let verifiedCredentials = Mutex(VerifiedCredentials())
+    /// The sessions of the login form and of impersonation, which every route honours.
+    let sessions = WebSessions()
     /// The failed logins of each account and client, and their locks.
     let loginThrottle: Mutex<LoginThrottle>
     let faults: Mutex<FaultInjection>
@@ -161,14 +165,30 @@ public final class LocalInstance: Sendable {
     }
 
     /// The response to a request, without faults; with `user`, as that user (already authenticated, as the web
-    /// views' session user is) instead of by the request's credentials. Every route but `/oauth_token.do` answers
-    /// through an ``AccessPolicy/Access`` for the request's user.
+    /// views' session user is) instead of by the request's credentials; without either, by its session cookie
+    /// (``sessionUser(of:)``). Every route but `/oauth_token.do` and `/oauth_revoke_token.do` answers through an
+    /// ``AccessPolicy/Access`` for the request's user.
     func handle(_ request: NowHTTPRequest, as user: String? = nil) -> NowHTTPResponse {
         if request.path.utf8.count > Self.maximumPathLength { return Self.requestLineTooLong }
         if request.path == "/oauth_token.do" {
             return oauthToken(request)
         }
+        if request.path == Self.oauthRevokePath { return oauthRevoke(request) }
         if let refusal = Self.crossSiteRefusal(request) { return refusal.response }
+        var user = user
+        let session: (id: String, session: WebSessions.Session)?
+        do {
+            session = user == nil ? try sessionUser(of: request) : nil
+        } catch let error as TableAPIError {
+            return error.response
+        } catch {
+            log("local instance: \(request.method) \(request.path) failed: \(error)")
+            return TableAPIError.internalFailure.response
+        }
+        if let session { user = session.session.userName }
+        if let target = Self.impersonationTarget(request.path) {
+            return impersonate(request, target: target, as: user, session: session)
+        }
         let request = expandingTinyURL(request)
         if let response = otherAPIResponse(request, as: user) { return response }
         let routed: TableAPIRequest?

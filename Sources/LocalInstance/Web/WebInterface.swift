@@ -10,7 +10,8 @@ import NowData
 /// HTML forms and links, under a `Content-Security-Policy` that allows none.
 final class WebInterface: Sendable {
     let instance: LocalInstance
-    let sessions = WebSessions()
+    /// The instance's sessions, which the APIs honour too.
+    var sessions: WebSessions { instance.sessions }
 
     /// The session cookie's name.
     static let sessionCookie = "nowflow_session"
@@ -81,6 +82,7 @@ final class WebInterface: Sendable {
         case .lookup: return lookup(request, user).response
         case .throttled: return throttled(user).response
         case .attachment: return attachment(request, user)
+        case .oauthAuthorize: return authorize(request, user)
         case .logout:
             guard method == "POST" else {
                 return WebPage(
@@ -118,13 +120,10 @@ final class WebInterface: Sendable {
         return nil
     }
 
-    /// The request's user: by the session cookie, else by its credentials (Basic or bearer, as the API takes
-    /// them); nil for neither.
+    /// The request's user: by the session cookie (the user it acts as, who may be impersonated), else by its
+    /// credentials (Basic or bearer, as the API takes them); nil for neither.
     func user(_ request: NowHTTPRequest) throws -> WebUser? {
-        if let id = Self.cookie(Self.sessionCookie, in: request),
-            let session = sessions.session(id, now: instance.now()),
-            try instance.loginHash(of: session.userName) == session.passwordHash
-        {
+        if let (id, session) = try instance.session(of: request) {
             return WebUser(
                 name: session.userName, csrfToken: session.csrfToken, sessionID: id,
                 timeZone: try timeZone(of: session.userName))

@@ -9,6 +9,8 @@ enum WebRoute: Equatable {
     case attachment
     case login
     case logout
+    /// `/oauth_auth.do`, the consent page of the authorization-code grant.
+    case oauthAuthorize
     case stylesheet
     case favicon
 
@@ -26,6 +28,7 @@ enum WebRoute: Equatable {
         case "/sys_attachment.do": self = .attachment
         case "/login.do": self = .login
         case "/logout.do": self = .logout
+        case "/oauth_auth.do": self = .oauthAuthorize
         case "/web/style.css": self = .stylesheet
         case "/favicon.ico": self = .favicon
         default:

@@ -1,17 +1,23 @@
 import Foundation
 import Synchronization
 
-/// The web views' sessions, in memory (a restart logs everyone out): a session cookie's id → its user and CSRF
-/// token, the tokens of users who send Basic credentials, and the tokens of login forms.
+/// The sessions of the web views and of the APIs, in memory (a restart logs everyone out): a session cookie's id →
+/// its user and CSRF token, the tokens of users who send Basic credentials, and the tokens of login forms.
 final class WebSessions: Sendable {
-    /// One logged-in browser.
+    /// One logged-in browser or client.
     struct Session: Sendable {
+        /// The user the session acts as: the one who logged in, or the one they impersonate.
         var userName: String
         var csrfToken: String
-        /// The password hash the user logged in with: a session ends when it changes (new password, locked out,
+        /// The password hash of the user who logged in: a session ends when it changes (new password, locked out,
         /// deactivated).
         var passwordHash: String
         var lastUsed: Date
+        /// The user who logged in and impersonates ``userName``; nil when the session acts as itself.
+        var impersonator: String?
+
+        /// The user who logged in.
+        var loginUser: String { impersonator ?? userName }
     }
 
     /// The most sessions kept; past it the least recently used is forgotten.
@@ -26,7 +32,8 @@ final class WebSessions: Sendable {
     /// A new session for `userName`; its id goes into the cookie.
     func open(userName: String, passwordHash: String, now: Date) -> String {
         let id = Self.token()
-        let session = Session(userName: userName, csrfToken: Self.token(), passwordHash: passwordHash, lastUsed: now)
+        let session = Session(
+            userName: userName, csrfToken: Self.token(), passwordHash: passwordHash, lastUsed: now, impersonator: nil)
         sessions.withLock { sessions in
             sessions = sessions.filter { now.timeIntervalSince($0.value.lastUsed) < Self.idleTimeout }
             if sessions.count >= Self.capacity,
@@ -50,6 +57,19 @@ final class WebSessions: Sendable {
             session.lastUsed = now
             sessions[id] = session
             return session
+        }
+    }
+
+    /// Makes the session of `id` act as `userName`, impersonated by the user who logged in (or as that user again,
+    /// ending the impersonation, when `userName` is theirs); false when the session is gone.
+    func impersonate(_ id: String, as userName: String) -> Bool {
+        sessions.withLock { sessions in
+            guard var session = sessions[id] else { return false }
+            let login = session.loginUser
+            session.userName = userName
+            session.impersonator = userName == login ? nil : login
+            sessions[id] = session
+            return true
         }
     }
 
