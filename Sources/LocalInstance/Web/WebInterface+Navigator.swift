@@ -2,7 +2,7 @@ import Foundation
 import NowData
 
 /// The navigator (`/`, `/now`): every table of `sys_db_object`, grouped by the platform's application menus (the
-/// one each table declares, ``TableDefinition/application``, or its `sys_scope` when scoped), with its record count;
+/// one each table declares, ``TableDefinition/application``, or its `sys_scope` when scoped), with the number of its records the user may read;
 /// the header's search box filters it by table name and label.
 extension WebInterface {
     func navigator(_ request: NowHTTPRequest, _ user: WebUser) -> WebPage {
@@ -29,7 +29,7 @@ extension WebInterface {
         let shown = tables.filter {
             needle.isEmpty || $0.name.lowercased().contains(needle) || $0.label.lowercased().contains(needle)
         }
-        let counts = recordCounts(shown.map(\.name))
+        let counts = recordCounts(shown.map(\.name), as: user)
         var groups: [String: [(name: String, label: String, scope: String)]] = [:]
         for table in shown {
             let scoped = !table.scope.isEmpty && table.scope.lowercased() != "global"
@@ -59,20 +59,18 @@ extension WebInterface {
         return page
     }
 
-    /// How many records each table has (a parent's count includes its children's), read in one snapshot.
-    private func recordCounts(_ names: [String]) -> [String: Int] {
-        do {
-            return try instance.database.read { [instance] db in
-                var counts: [String: Int] = [:]
-                for name in names {
-                    guard let table = instance.dictionary.table(name) else { continue }
-                    counts[name] = try instance.store.count(table, where: "", [], db)
-                }
-                return counts
-            }
-        } catch {
-            instance.log("local instance: web navigator: cannot count records: \(error)")
-            return [:]
+    /// How many records of each table `user` may read (a parent's count includes its children's), asked of the
+    /// Aggregate API as that user, so the counts go through the same access decision as every route; a table the
+    /// user may not count shows none.
+    private func recordCounts(_ names: [String], as user: WebUser) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in names {
+            let answer = api("GET", "/api/now/stats/\(name)", [("sysparm_count", "true")], as: user)
+            guard case .success(let result) = Self.result(answer),
+                let count = result["stats"]?["count"]?.string.flatMap(Int.init)
+            else { continue }
+            counts[name] = count
         }
+        return counts
     }
 }
