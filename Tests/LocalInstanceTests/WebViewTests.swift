@@ -386,6 +386,33 @@ import Testing
         #expect(try client.get("/now").status == 303)
     }
 
+    @Test func theNavigatorCountsOnlyTheRecordsTheUserMayRead() async throws {
+        defer { server.stop() }
+        let http = HTTPTestClient(port: server.port)
+        let admin = "Basic " + Data("admin:admin".utf8).base64EncodedString()
+        let created = try await http.send(
+            "POST", "/api/now/table/oauth_entity", headers: ["Authorization": admin, "Content-Type": "application/json"],
+            body: Data(#"{"name":"Secret integration","client_id":"navigator-test"}"#.utf8))
+        #expect(created.status == 201)
+        let found = try await http.send(
+            "GET", "/api/now/table/sys_user?sysparm_query=user_name%3Djoe.employee&sysparm_fields=sys_id",
+            headers: ["Authorization": admin])
+        let joe = try #require(try JSONValue(json: found.body)["result"]?[0]?["sys_id"]?.string)
+        let set = try await http.send(
+            "PATCH", "/api/now/table/sys_user/\(joe)", headers: ["Authorization": admin, "Content-Type": "application/json"],
+            body: Data(#"{"user_password":"Joe-2026"}"#.utf8))
+        #expect(set.status == 200)
+        let entity = #"<span class="count" title="oauth_entity">"#
+
+        let administrator = try loggedIn()
+        #expect(try administrator.get("/now?sysparm_search=oauth").main.contains(entity + "1</span>"))
+        // joe.employee holds no role: the Table API gives him none of the OAuth applications, and neither does the
+        // navigator's count.
+        let employee = WebClient(port: server.port)
+        #expect(try employee.logIn(user: "joe.employee", password: "Joe-2026").status == 303)
+        #expect(try employee.get("/now?sysparm_search=oauth").main.contains(entity + "0</span>"))
+    }
+
     @Test func theAPIsAnswerAsBeforeBesideTheWebViews() async throws {
         defer { server.stop() }
         let http = HTTPTestClient(port: server.port)
