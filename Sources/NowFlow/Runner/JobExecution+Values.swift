@@ -54,10 +54,8 @@ extension JobExecution {
     func perform(_ step: ForeachStep, number: String, label: String, scope: inout Scope) async throws(StepFailure)
         -> (StepResult, String)
     {
-        let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .array(let items) = value else {
-            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
-        }
+        var items = try foreachItems(step, scope: scope)
+        defer { items.finish() }
         let parallel = try count(step.parallel, scope: scope)
         guard parallel <= ForeachStep.maximumParallel else {
             let source = if case .template(let template, _, _) = step.parallel { template.source } else { "\(parallel)" }
@@ -67,30 +65,49 @@ extension JobExecution {
         // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
         if parallel > 1, dryRun == nil {
             results = try await runParallel(
-                step, parallel: parallel, items: items, number: number, label: label, scope: &scope)
+                step, parallel: parallel, items: &items, number: number, label: label, scope: &scope)
         } else {
-            results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
+            results = try await runSequential(step, items: &items, number: number, label: label, scope: &scope)
         }
+        let count = items.taken
         return (
             .foreach(results),
-            "\(items.count) item\(items.count == 1 ? "" : "s")\(parallel > 1 ? ", \(parallel) at a time" : "")"
+            "\(count) item\(count == 1 ? "" : "s")\(parallel > 1 ? ", \(parallel) at a time" : "")"
         )
     }
 
+    /// The items of `step`: the records of the query streamed to it when its items are `steps.<id>.records` of
+    /// such a query (``QueryStep/Delivery/foreach``), else the array its expression gives.
+    private func foreachItems(_ step: ForeachStep, scope: Scope) throws(StepFailure) -> ForeachItems {
+        if case .reference(let reference) = step.items, reference.root == "steps",
+            Array(reference.names.dropFirst()) == ["records"], let id = reference.names.first,
+            case .streamed = scope.steps[id], let open = openStreams.removeValue(forKey: id)
+        {
+            return ForeachItems(open)
+        }
+        let value = try evaluate(step.items, "foreach", scope: scope)
+        guard case .array(let items) = value else {
+            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
+        }
+        return ForeachItems(items)
+    }
+
     private func runSequential(
-        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, items: inout ForeachItems, number: String, label: String, scope: inout Scope
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         var results: [[StepResult.Named]?] = []
-        for (index, item) in items.enumerated() {
+        var index = 0
+        while let item = try await items.next() {
             var inner = scope
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
             scope.vars = inner.vars
             results.append(inner.results(of: ids))
-            options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
+            options.onEvent(.iterating(label: label, done: index + 1, total: items.total))
             if let failure { throw StepFailure(item: index, failed: failure) }
+            index += 1
         }
         return results
     }
