@@ -90,15 +90,30 @@ import Testing
         )
         #expect(harness.lines.last { $0.contains("'each'") } == "ok   step 2 'each' (foreach): 60 items (N ms)")
         #expect(result.results["all"] == ["count": 60, "streamed": true])
-        let reads = harness.requests.filter { $0.method == "GET" }
-        #expect(reads.count == 3)
-        let queries = reads.map { request in request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "" }
-        #expect(queries.first == "ORDERBYsys_id")
-        let after = queries.dropFirst().map { RunHarness.normalized($0) }
-        #expect(after == ["sys_id><sys_id>^ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id"])
+        // A first page in the instance's order, which does not hold them all; then by key from the start.
+        let queries = harness.requests.filter { $0.method == "GET" }.map { request in
+            RunHarness.normalized(request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "")
+        }
+        #expect(
+            queries == ["", "ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id"])
         // Each incident once.
         #expect(try harness.count("incident", "descriptionSTARTSWITHseen INC") == 60)
         #expect(harness.pages == [25, 50, 60])
+    }
+
+    @Test func aQueryOfOnePageKeepsTheInstancesOrderInOneRequest() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: One page
+            steps:
+              - id: few
+                query: { table: incident, where: { active: true }, fields: [number] }
+              - assert: "steps.few.records.0.number == 'INC0010001'"
+            """)
+        #expect(result.status == .passed, "\(harness.lines)")
+        #expect(harness.requests.filter { $0.method == "GET" }.count == 1)
+        #expect(harness.lines.first?.hasPrefix("ok   step 1 'few' (query): \(try harness.count("incident", "active=true")) records from incident (") == true)
     }
 
     @Test func aParallelForeachReadsTheStreamToo() async throws {
@@ -123,8 +138,9 @@ import Testing
         let queries = harness.requests.filter { $0.method == "GET" }.map { request in
             RunHarness.normalized(request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "")
         }
-        #expect(queries.first == "active=true^ORDERBYsys_id")
-        #expect(queries.dropFirst().allSatisfy { $0 == "active=true^sys_id><sys_id>^ORDERBYsys_id" })
+        #expect(queries.prefix(2) == ["active=true", "active=true^ORDERBYsys_id"])
+        #expect(queries.count == 2 + (active - 1) / 7)
+        #expect(queries.dropFirst(2).allSatisfy { $0 == "active=true^sys_id><sys_id>^ORDERBYsys_id" })
     }
 
     @Test func aQueryWritesItsRecordsToAFileAsTheyArriveAndKeepsItsCount() async throws {

@@ -8,7 +8,9 @@ import NowData
 /// the last sys_id read (`sys_id>last`, sorted `ORDERBYsys_id`), so that records inserted or deleted elsewhere
 /// while the job runs shift no page: a record that exists throughout is read exactly once. The condition is added
 /// to the query's tree and its value goes through the checks of a `where:` value; the next page is fetched while
-/// the current one is handled. Offset paging (`paging: offset`, or a query sorted by another field) follows the
+/// the current one is handled. A query without a sort first asks for one page as it is, in the instance's own
+/// order: when that page holds every record, they are the result, as they were before keyed paging; otherwise the
+/// records are read again from the start by key (one page more in all). Offset paging (`paging: offset`, or a query sorted by another field) follows the
 /// instance's `sysparm_offset` links as before, and skips or repeats records when the table changes under it.
 ///
 /// A page the instance cuts off at its transaction quota is fetched again from the same place in pages half as
@@ -38,6 +40,8 @@ final class RecordStream {
     /// Offset: the paginator following the instance's links.
     private var paginator: Paginator<Data>?
     private var finished = false
+    /// Keyed: whether the first page is still to be asked for in the instance's own order (the query had no sort).
+    private var probing: Bool
 
     /// Whether every record was read (or the stream stopped).
     var isFinished: Bool { finished }
@@ -52,6 +56,7 @@ final class RecordStream {
         self.table = table
         let sortsBySysID = query.ordering.allSatisfy { $0.field == "sys_id" && !$0.descending }
         self.keyed = keyed && sortsBySysID
+        probing = self.keyed && query.ordering.isEmpty
         var query = query
         if self.keyed { query.ordering = [EncodedQuery.Ordering(field: "sys_id", descending: false)] }
         self.query = query
@@ -102,6 +107,23 @@ final class RecordStream {
     // MARK: - Keyed
 
     private func keyedPage(remaining: Int) async throws(StepFailure) -> [NowRecord]? {
+        if probing {
+            probing = false
+            var unsorted = query
+            unsorted.ordering = []
+            let size = min(pageSize, remaining)
+            let task = request(unsorted, size: size)
+            do throws(StepFailure) {
+                let records = try self.records(of: try await execution.calling { try await task.value })
+                if records.count < size {
+                    finished = true
+                    return records
+                }
+            } catch let failure where failure.cause.map(JobExecution.isTransactionCancelled) == true {
+                // Cut off by the transaction quota: not one page; read by key in smaller pages.
+                pageSize = max(1, pageSize / 2)
+            }
+        }
         while true {
             let size = min(pageSize, remaining)
             let task: Task<Data, any Error>
@@ -149,8 +171,13 @@ final class RecordStream {
                 for index in query.groups.indices { query.groups[index].clauses.append(after) }
             }
         }
-        let configuration = FetchConfiguration(
-            filter: Filter(query: query.text), limit: size, readConfiguration: readConfiguration)
+        return request(query, size: size)
+    }
+
+    /// Starts the request of `size` records of `query`.
+    private func request(_ query: EncodedQuery, size: Int) -> Task<Data, any Error> {
+        let filter = query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text)
+        let configuration = FetchConfiguration(filter: filter, limit: size, readConfiguration: readConfiguration)
         let (service, table) = (execution.service, table)
         return Task { try await service.records(from: table, configuration: configuration) }
     }
