@@ -49,7 +49,7 @@ auth:
 steps:
   - id: export
     query: { table: incident, query: "$QUERY", fields: [$FIELDS], page_size: $PAGE, to: export.jsonl, overwrite: true }
-  - assert: "steps.export.count == \${vars.expected}"
+  - assert: "steps.export.count == vars.expected"
 vars:
   expected: 0
 YAML
@@ -65,7 +65,7 @@ curl_config() {
             query="$QUERY^sys_id>$last^ORDERBYsys_id"
         fi
         encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$query")
-        echo "url = \"$URL/api/now/table/incident?sysparm_query=$encoded&sysparm_limit=$PAGE&sysparm_fields=$FIELDS\""
+        echo "url = \"$URL/api/now/table/incident?sysparm_query=$encoded&sysparm_limit=$PAGE&sysparm_fields=$FIELDS&sysparm_no_count=true\""
         echo "output = \"$WORK/curl-$page.json\""
         page=$((page + 1))
     done

@@ -34,7 +34,7 @@ extension JobExecution {
             ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
         let path = try step.to.map { template throws(StepFailure) in try text(template, "to", scope: scope) }
         let output = try path.map { path throws(StepFailure) in try outputFile(path, overwrite: step.overwrite) }
-        // One page's worth: offset paging as before, which keeps the instance's own order.
+        // A query of one page at most (its limit within page_size) has nothing to shift: one request, by offset.
         let keyed = step.paging == .keyed && (limit ?? Int.max) > pageSize
         let stream = RecordStream(
             execution: self, table: table, query: query, keyed: keyed, limit: limit, pageSize: pageSize,

@@ -8,7 +8,8 @@ import NowData
 /// the last sys_id read (`sys_id>last`, sorted `ORDERBYsys_id`), so that records inserted or deleted elsewhere
 /// while the job runs shift no page: a record that exists throughout is read exactly once. The condition is added
 /// to the query's tree and its value goes through the checks of a `where:` value; the next page is fetched while
-/// the current one is handled. A query without a sort first asks for one page as it is, in the instance's own
+/// the current one is handled, and the instance is told not to count the matching records (`sysparm_no_count`),
+/// which on a large table costs more than the page. A query without a sort first asks for one page as it is, in the instance's own
 /// order: when that page holds every record, they are the result, as they were before keyed paging; otherwise the
 /// records are read again from the start by key (one page more in all). Offset paging (`paging: offset`, or a query sorted by another field) follows the
 /// instance's `sysparm_offset` links as before, and skips or repeats records when the table changes under it.
@@ -91,7 +92,7 @@ final class RecordStream {
         read += kept.count
         pages += 1
         try write(kept)
-        execution.options.onEvent(.paging(label: label, fetched: read, expected: limit))
+        execution.options.onEvent(.paging(label: label, fetched: read, expected: limit ?? announced))
         return kept
     }
 
@@ -102,6 +103,13 @@ final class RecordStream {
         ahead = nil
         try? output?.close()
         output = nil
+    }
+
+    /// How many records the instance's count (`X-Total-Count`) announces, as the offset paginator read it; nil
+    /// when paging by key or not told.
+    private var announced: Int? {
+        guard let pages = paginator?.numberOfPages, pages != Int.max else { return nil }
+        return max(read, min(pages * pageSize, Int.max / 2))
     }
 
     // MARK: - Keyed
@@ -177,7 +185,8 @@ final class RecordStream {
     /// Starts the request of `size` records of `query`.
     private func request(_ query: EncodedQuery, size: Int) -> Task<Data, any Error> {
         let filter = query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text)
-        let configuration = FetchConfiguration(filter: filter, limit: size, readConfiguration: readConfiguration)
+        var configuration = FetchConfiguration(filter: filter, limit: size, readConfiguration: readConfiguration)
+        configuration.skipsCount = true
         let (service, table) = (execution.service, table)
         return Task { try await service.records(from: table, configuration: configuration) }
     }
