@@ -56,19 +56,16 @@ YAML
 
 # curl's side: the same pages, by the same keys, in one process over one connection.
 curl_config() {
-    local records=$1 page=0 last=""
-    while [ $((page * PAGE)) -lt "$records" ]; do
-        if [ $page -eq 0 ]; then
-            query="$QUERY^ORDERBYsys_id"
-        else
-            last=$(printf 'ex%030x' $((page * PAGE - 1)))
-            query="$QUERY^sys_id>$last^ORDERBYsys_id"
-        fi
-        encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$query")
-        echo "url = \"$URL/api/now/table/incident?sysparm_query=$encoded&sysparm_limit=$PAGE&sysparm_fields=$FIELDS&sysparm_no_count=true\""
-        echo "output = \"$WORK/curl-$page.json\""
-        page=$((page + 1))
-    done
+    python3 - "$1" "$PAGE" "$QUERY" "$URL" "$FIELDS" "$WORK" <<'PY'
+import sys, urllib.parse
+records, page, query, url, fields, work = int(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:]
+for index in range((records + page - 1) // page):
+    keyed = f"{query}^ORDERBYsys_id" if index == 0 else f"{query}^sys_id>ex{index * page - 1:030x}^ORDERBYsys_id"
+    encoded = urllib.parse.quote(keyed, safe="")
+    print(f'url = "{url}/api/now/table/incident?sysparm_query={encoded}&sysparm_limit={page}'
+          f'&sysparm_fields={fields}&sysparm_no_count=true"')
+    print(f'output = "{work}/curl-{index}.json"')
+PY
 }
 
 printf '%-10s %-14s %-14s %-8s %-14s\n' records "nowflow rec/s" "curl rec/s" ratio "nowflow max RSS"

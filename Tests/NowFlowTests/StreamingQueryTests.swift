@@ -116,6 +116,26 @@ import Testing
         #expect(harness.lines.first?.hasPrefix("ok   step 1 'few' (query): \(try harness.count("incident", "active=true")) records from incident (") == true)
     }
 
+    @Test func aForeachRunAgainAfterReadingTheStreamSaysHowToKeepTheRecords() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: Again
+            steps:
+              - id: all
+                query: { table: incident, page_size: 25, fields: [number] }
+              - foreach: steps.all.records
+                retry: { attempts: 2, delay: 10ms }
+                steps:
+                  - assert: "item.number == 'none'"
+            """)
+        #expect(result.status == .failed)
+        #expect(
+            harness.lines.last
+                == "FAIL step 2 (foreach): foreach: the records of steps.all were streamed to this foreach once and not kept; give the query collect: true to go over them again (N ms)"
+        )
+    }
+
     @Test func aParallelForeachReadsTheStreamToo() async throws {
         let harness = try RunHarness()
         let result = try await harness.run(

@@ -81,8 +81,13 @@ extension JobExecution {
     private func foreachItems(_ step: ForeachStep, scope: Scope) throws(StepFailure) -> ForeachItems {
         if case .reference(let reference) = step.items, reference.root == "steps",
             Array(reference.names.dropFirst()) == ["records"], let id = reference.names.first,
-            case .streamed = scope.steps[id], let open = openStreams.removeValue(forKey: id)
+            case .streamed = scope.steps[id]
         {
+            guard let open = openStreams.removeValue(forKey: id) else {
+                // A foreach run again (its retry) after it read the stream.
+                throw StepFailure(
+                    "foreach: the records of steps.\(id) were streamed to this foreach once and not kept; give the query collect: true to go over them again")
+            }
             return ForeachItems(open)
         }
         let value = try evaluate(step.items, "foreach", scope: scope)
