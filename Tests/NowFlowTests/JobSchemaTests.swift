@@ -213,7 +213,8 @@ import TestSupport
         }
         #expect(
             checked == [
-                "query.limit", "query.page_size", "query.display_value", "query.exclude_reference_link",
+                "query.limit", "query.page_size", "query.display_value", "query.exclude_reference_link", "query.collect",
+                "query.paging", "query.overwrite",
                 "get.display_value", "get.exclude_reference_link", "create.display_value",
                 "create.exclude_reference_link", "create.input_display_value", "create.suppress_auto_sys_field",
                 "update.max", "update.display_value", "update.exclude_reference_link", "update.input_display_value",

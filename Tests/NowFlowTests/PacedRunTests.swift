@@ -103,7 +103,7 @@ import Testing
             name: Export
             steps:
               - id: all
-                query: { table: cmn_location, query: "nameSTARTSWITHquota-", page_size: 4000 }
+                query: { table: cmn_location, query: "nameSTARTSWITHquota-", page_size: 4000, collect: true }
             """, file: "export.yaml")
         let answers = Answers()
         let curl = CurlTransport(instanceURL: try #require(URL(string: server.url)))
@@ -117,7 +117,7 @@ import Testing
         let result = await JobRunner(job: job, options: run).run()
         #expect(result.status == .passed, "\(result.steps.map(\.message))")
         // Each page cut off counts as a retry of the step.
-        #expect(result.steps.first?.message.hasPrefix("4000 records from cmn_location, retried ") == true)
+        #expect(result.steps.first?.message.hasPrefix("4000 records from cmn_location, keyed by sys_id, retried ") == true)
         let records = try #require(result.results["all"]?["records"]?.array)
         #expect(records.count == 4_000)
         #expect(Set(records.compactMap { $0["sys_id"]?.string }).count == 4_000)

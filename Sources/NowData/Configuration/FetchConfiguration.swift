@@ -16,6 +16,9 @@ public struct FetchConfiguration: Sendable, Hashable {
     public var limit: Int?
     /// The fields to return and their form; nil returns every field as stored values.
     public var readConfiguration: FieldReadConfiguration?
+    /// Whether the instance may skip counting the matching records (`sysparm_no_count=true`: no `X-Total-Count`),
+    /// for a reader that pages by key and needs no total: on a large table the count costs more than the page.
+    public var skipsCount = false
 
     /// A fetch configuration.
     public init(filter: Filter? = nil, limit: Int? = nil, readConfiguration: FieldReadConfiguration? = nil) {
@@ -34,6 +37,7 @@ public struct FetchConfiguration: Sendable, Hashable {
         var items = filter?.queryItems ?? []
         if let limit { items.append(URLQueryItem(name: "sysparm_limit", value: String(limit))) }
         items += readConfiguration?.queryItems ?? []
+        if skipsCount { items.append(URLQueryItem(name: "sysparm_no_count", value: "true")) }
         return items
     }
 }

@@ -212,7 +212,7 @@ enum EncodedQueryBuilder {
     }
 
     /// The text of a value placed where the query expects a value.
-    private static func checkedText(_ value: JSONValue, describedAs described: String) throws(QueryBuildError) -> String {
+    static func checkedText(_ value: JSONValue, describedAs described: String) throws(QueryBuildError) -> String {
         if case .object = value {
             throw QueryBuildError(message: "\(described) is an object, not a value that a query can compare")
         }

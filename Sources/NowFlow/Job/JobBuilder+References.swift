@@ -7,6 +7,7 @@ extension JobBuilder {
     /// does not produce, an unknown name; and for a literal regular expression that does not compile.
     func checkReferences(_ expression: Expression, in node: YAMLNode) {
         var unresolved = false
+        recordUses.note(expression, asForeachItems: readingForeachItems, depth: localNames.count)
         for reference in expression.references {
             if let message = problem(with: reference, at: node.mark) {
                 error(at: position(in: node, offset: reference.offset), message)

@@ -141,10 +141,20 @@ extension JobBuilder {
             let orderByDescending = value(pairs, "order_by_desc").flatMap { templateText($0, "order_by_desc") }
             let read = readSettings(pairs)
             guard let table else { return nil }
-            return .query(
-                QueryStep(
-                    table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
-                    orderByDescending: orderByDescending, read: read))
+            var step = QueryStep(
+                table: table, filter: filter, fields: fields, limit: limit, pageSize: pageSize, orderBy: orderBy,
+                orderByDescending: orderByDescending, read: read)
+            step.collect = value(pairs, "collect").flatMap { boolean($0, "query.collect") } ?? false
+            if let pagingNode = value(pairs, "paging"), let given = text(pagingNode, "query.paging") {
+                if let paging = QueryStep.Paging(rawValue: given) {
+                    step.paging = paging
+                } else {
+                    error(at: pagingNode.mark, "query.paging must be keyed or offset, not '\(given)'")
+                }
+            }
+            step.to = value(pairs, "to").flatMap { templateText($0, "query.to") }
+            step.overwrite = value(pairs, "overwrite").flatMap { boolean($0, "query.overwrite") } ?? false
+            return .query(step)
         case "get":
             let sysID = requiredTemplate(pairs, "sys_id", in: "get", at: node.mark)
             let fields = value(pairs, "fields").flatMap { names($0, "fields") } ?? []
@@ -441,7 +451,9 @@ extension JobBuilder {
     }
 
     private func foreach(_ node: YAMLNode, in stepPairs: [YAMLNode.Pair]) -> ForeachStep? {
+        readingForeachItems = true
         let items = condition(node, "foreach")
+        readingForeachItems = false
         var name = "item"
         if let nameNode = value(stepPairs, "as"), checkName(nameNode, "foreach's as:") {
             let given = nameNode.scalarText ?? name

@@ -39,6 +39,10 @@ final class JobBuilder {
     var includeChain: [String] = []
     /// The table and field names written in the files this one includes, for the name check.
     var includedNames: [NameUse] = []
+    /// While a foreach's items are read.
+    var readingForeachItems = false
+    /// How the file uses each step's records, to choose each query's ``QueryStep/Delivery``.
+    var recordUses = RecordUses()
 
     init(file: String) {
         self.file = file
@@ -91,6 +95,8 @@ final class JobBuilder {
         }
         let outputs = value(pairs, "outputs").map(jobOutputs) ?? []
         guard diagnostics.isEmpty, let name else { return nil }
+        steps = recordUses.delivering(steps)
+        finally = recordUses.delivering(finally)
         var job = Job(
             name: name, description: description, instance: instance, file: file, auth: auth, coder: coder,
             vars: vars, fileVariables: fileVariables.map { ($0.name, $0.value) }, secrets: secrets, steps: steps,

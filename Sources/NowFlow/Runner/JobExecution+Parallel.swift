@@ -37,15 +37,19 @@ extension JobExecution {
 
     /// Runs the items of `step`, up to `parallel` at once.
     func runParallel(
-        _ step: ForeachStep, parallel: Int, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, parallel: Int, items: inout ForeachItems, number: String, label: String,
+        scope: inout Scope
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         let start = scope
-        var results = [[StepResult.Named]?](repeating: nil, count: items.count)
+        // Items a stop left unrun stay nil (a list's are known from the start).
+        var results = [[StepResult.Named]?](repeating: nil, count: items.total ?? 0)
         var waiting: [Int: ItemRun] = [:]
         var reported = 0
         var done = 0
         var firstFailure: (index: Int, failure: StepFailure)?
+        /// A failure to read the next item (a streamed query's page).
+        var readFailure: StepFailure?
 
         /// Adds the runs of the items that are next in input order to the run's reports.
         func report(_ run: ItemRun) {
@@ -56,6 +60,7 @@ extension JobExecution {
             ensured.merge(run.ensured, uniquingKeysWith: +)
             self.masker = self.masker.adding(run.masker)
             for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
+            while results.count <= run.index { results.append(nil) }
             results[run.index] = run.scope.results(of: ids)
         }
 
@@ -66,11 +71,21 @@ extension JobExecution {
         let displayDates = displayDates
         let enclosingTags = enclosingTags
         let (baseDirectory, file) = (baseDirectory, file)
+        var source = items
+        defer { items = source }
         await withTaskGroup(of: ItemRun.self) { group in
             var next = 0
-            func startNext() {
+            /// Starts the next item; false when there is none (or it could not be read).
+            func startNext() async -> Bool {
+                let item: JSONValue
+                do throws(StepFailure) {
+                    guard let taken = try await source.next() else { return false }
+                    item = taken
+                } catch {
+                    readFailure = error
+                    return false
+                }
                 let index = next
-                let item = items[index]
                 next += 1
                 group.addTask {
                     let held = HeldEvents()
@@ -96,11 +111,13 @@ extension JobExecution {
                         touched: execution.touched, numbers: execution.numbers, ensured: execution.ensured,
                         masker: execution.masker, events: held.all)
                 }
+                return true
             }
-            while next < min(parallel, items.count) { startNext() }
+            var more = true
+            while more, next < parallel { more = await startNext() }
             while let run = await group.next() {
                 done += 1
-                options.onEvent(.iterating(label: label, done: done, total: items.count))
+                options.onEvent(.iterating(label: label, done: done, total: source.total))
                 if let failure = run.failure, firstFailure.map({ run.index < $0.index }) ?? true {
                     firstFailure = (run.index, failure)
                 }
@@ -109,7 +126,7 @@ extension JobExecution {
                     report(ready)
                     reported += 1
                 }
-                if firstFailure == nil, interruptionReason == nil, next < items.count { startNext() }
+                if more, firstFailure == nil, readFailure == nil, interruptionReason == nil { more = await startNext() }
             }
         }
         // Items after a failure that did not start leave gaps: the ones that ran are reported in order.
@@ -117,6 +134,7 @@ extension JobExecution {
             if let run = waiting[index] { report(run) }
         }
         if let firstFailure { throw StepFailure(item: firstFailure.index, failed: firstFailure.failure) }
+        if let readFailure { throw readFailure }
         return results
     }
 }

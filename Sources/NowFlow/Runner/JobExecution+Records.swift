@@ -10,7 +10,9 @@ extension JobExecution {
     /// The most records one page of a query asks for when the step gives no `page_size`.
     static let defaultPageSize = 100
 
-    func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
+    func perform(_ step: QueryStep, id: String?, label: String, scope: Scope) async throws(StepFailure)
+        -> (StepResult, String)
+    {
         let table = try text(step.table, "table", scope: scope)
         var query: EncodedQuery
         var translated: [String] = []
@@ -27,42 +29,57 @@ extension JobExecution {
             try order(&query, by: orderBy, descending: true, scope: scope)
         }
         let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
-        let configuredPageSize =
+        let pageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
             ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
-        let filter = query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text)
-        let read = readConfiguration(step.fields, step.read)
-        var pageSize = configuredPageSize
-        var paginator = service.paginator(
-            from: table, configuration: FetchConfiguration(filter: filter, limit: pageSize, readConfiguration: read))
-        paginator.maxRecords = limit
+        let path = try step.to.map { template throws(StepFailure) in try text(template, "to", scope: scope) }
+        let output = try path.map { path throws(StepFailure) in try outputFile(path, overwrite: step.overwrite) }
+        // A query of one page at most (its limit within page_size) has nothing to shift: one request, by offset.
+        let keyed = step.paging == .keyed && (limit ?? Int.max) > pageSize
+        let stream = RecordStream(
+            execution: self, table: table, query: query, keyed: keyed, limit: limit, pageSize: pageSize,
+            readConfiguration: readConfiguration(step.fields, step.read), label: label, output: output)
+        var opened = false
+        defer { if !opened { stream.finish() } }
+        let streamed = StreamedRecords(path: path.map { resolvedPath($0).path })
         var records: [NowRecord] = []
-        try await calling {
-            while true {
-                let fetched: Data?
-                do {
-                    fetched = try await paginator.next()
-                } catch let error as NowDataError where Self.isTransactionCancelled(error) && pageSize > 1 {
-                    // A page that met the instance's transaction quota: the rest again, in pages half as large.
-                    pageSize /= 2
-                    paginator = service.paginator(
-                        from: table, configuration: FetchConfiguration(filter: filter, limit: pageSize, readConfiguration: read),
-                        offset: records.count)
-                    paginator.maxRecords = limit
-                    continue
-                }
-                guard let page = fetched else { break }
-                let items = try incomingRecords(page)
-                records += items
-                let pages = paginator.numberOfPages
-                let announced = pages == Int.max ? nil : max(records.count, min(pages * pageSize, Int.max / 2))
-                options.onEvent(.paging(label: label, fetched: records.count, expected: limit ?? announced))
-                if items.isEmpty || records.count >= (limit ?? Int.max) { break }
+        while let page = try await stream.nextPage() {
+            // A query of one page keeps its records whatever its delivery: its result is the same as collected.
+            if step.delivery == .collect || stream.read == page.count { records += page } else { records = [] }
+            if step.delivery == .foreach {
+                // The first page: errors show at the query; the foreach reads the rest.
+                break
             }
         }
-        if let limit, records.count > limit { records.removeLast(records.count - limit) }
-        let summary = "\(records.count) record\(records.count == 1 ? "" : "s") from \(table)\(Self.labels(translated))"
-        return (.records(records), summary)
+        let written = path.map { ", written to \($0)" } ?? ""
+        let labels = Self.labels(translated)
+        if step.delivery == .foreach, stream.read == records.count, !stream.isFinished, let id {
+            streamed.count = stream.read
+            opened = true
+            openStreams[id] = OpenStream(stream: stream, firstPage: records, streamed: streamed)
+            let first = "first \(Self.records(records.count, of: table))"
+            return (.streamed(streamed), "\(first)\(labels)\(stream.pagingNote)\(written); the foreach over steps.\(id).records reads the rest")
+        }
+        let summary = "\(stream.read) record\(stream.read == 1 ? "" : "s") from \(table)\(labels)"
+        if step.delivery == .collect || stream.read == records.count {
+            return (.records(records), summary + (stream.pages > 1 ? stream.pagingNote : "") + written)
+        }
+        streamed.count = stream.read
+        return (.streamed(streamed), "\(summary)\(stream.pagingNote), streamed (not kept)\(written)")
+    }
+
+    /// The file of a query's `to:`, created empty; refused when it exists and `overwrite` is false.
+    private func outputFile(_ path: String, overwrite: Bool) throws(StepFailure) -> FileHandle {
+        let url = resolvedPath(path)
+        if !overwrite, FileManager.default.fileExists(atPath: url.path) {
+            throw StepFailure("to: '\(path)' exists (\(url.path)); give overwrite: true to replace it")
+        }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
+            throw StepFailure("to: cannot write '\(path)' (\(url.path))")
+        }
+        return handle
     }
 
     func perform(_ step: GetStep, scope: Scope) async throws(StepFailure) -> (StepResult, String) {

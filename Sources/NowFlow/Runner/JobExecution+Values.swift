@@ -54,14 +54,11 @@ extension JobExecution {
     func perform(_ step: ForeachStep, number: String, label: String, scope: inout Scope) async throws(StepFailure)
         -> (StepResult, String)
     {
-        let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .array(let given) = value else {
-            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
-        }
-        // Under --shard, the one place a foreach's items are chosen: this shard's records (and every other item).
-        // The body's own foreach steps then run all of their items, as the item is this shard's.
+        // Under --shard, ForeachItems hands out this shard's records only (and every other item). The body's own
+        // foreach steps then run all of their items, as the item is this shard's.
         let shard = foreachShard
-        let items = shard.map { shard in given.filter { shard.owns(item: $0) } } ?? given
+        var items = try foreachItems(step, shard: shard, scope: scope)
+        defer { items.finish() }
         foreachShard = nil
         defer { foreachShard = shard }
         let parallel = try count(step.parallel, scope: scope)
@@ -73,29 +70,54 @@ extension JobExecution {
         // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
         if parallel > 1, dryRun == nil {
             results = try await runParallel(
-                step, parallel: parallel, items: items, number: number, label: label, scope: &scope)
+                step, parallel: parallel, items: &items, number: number, label: label, scope: &scope)
         } else {
-            results = try await runSequential(step, items: items, number: number, label: label, scope: &scope)
+            results = try await runSequential(step, items: &items, number: number, label: label, scope: &scope)
         }
-        let counted = shard.map { "\(items.count) of \(given.count) items (shard \($0))" }
-            ?? "\(items.count) item\(items.count == 1 ? "" : "s")"
+        let count = items.taken
+        let counted = shard.map { "\(count) of \(items.offered) items (shard \($0))" }
+            ?? "\(count) item\(count == 1 ? "" : "s")"
         return (.foreach(results), counted + (parallel > 1 ? ", \(parallel) at a time" : ""))
     }
 
+    /// The items of `step`: the records of the query streamed to it when its items are `steps.<id>.records` of
+    /// such a query (``QueryStep/Delivery/foreach``), else the array its expression gives; under `shard`, only
+    /// the shard's.
+    private func foreachItems(_ step: ForeachStep, shard: Shard?, scope: Scope) throws(StepFailure) -> ForeachItems {
+        if case .reference(let reference) = step.items, reference.root == "steps",
+            Array(reference.names.dropFirst()) == ["records"], let id = reference.names.first,
+            case .streamed = scope.steps[id]
+        {
+            guard let open = openStreams.removeValue(forKey: id) else {
+                // A foreach run again (its retry) after it read the stream.
+                throw StepFailure(
+                    "foreach: the records of steps.\(id) were streamed to this foreach once and not kept; give the query collect: true to go over them again")
+            }
+            return ForeachItems(open, shard: shard)
+        }
+        let value = try evaluate(step.items, "foreach", scope: scope)
+        guard case .array(let items) = value else {
+            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
+        }
+        return ForeachItems(items, shard: shard)
+    }
+
     private func runSequential(
-        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, items: inout ForeachItems, number: String, label: String, scope: inout Scope
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         var results: [[StepResult.Named]?] = []
-        for (index, item) in items.enumerated() {
+        var index = 0
+        while let item = try await items.next() {
             var inner = scope
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
             scope.vars = inner.vars
             results.append(inner.results(of: ids))
-            options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
+            options.onEvent(.iterating(label: label, done: index + 1, total: items.total))
             if let failure { throw StepFailure(item: index, failed: failure) }
+            index += 1
         }
         return results
     }

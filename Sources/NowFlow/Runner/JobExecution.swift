@@ -48,6 +48,9 @@ final class JobExecution {
     /// starting from the name check's (``RunOptions/checkedDictionary``) when there is one.
     var verificationDictionary: InstanceDictionary?
 
+    /// The queries whose first page was read and whose `foreach` reads the rest, by step id.
+    var openStreams: [String: OpenStream] = [:]
+
     /// The Attachment API, over the same configuration (and so the same transport and credentials) as `service`.
     lazy var attachmentService = NowAttachmentService(configuration: service.configuration)
 
@@ -251,7 +254,7 @@ final class JobExecution {
         StepResult, String
     ) {
         switch step.kind {
-        case .query(let query): return try await perform(query, label: label, scope: scope)
+        case .query(let query): return try await perform(query, id: step.id, label: label, scope: scope)
         case .get(let get): return try await perform(get, scope: scope)
         case .create(let create): return try await perform(create, label: label, scope: scope)
         case .update(let update): return try await perform(update, label: label, scope: scope)

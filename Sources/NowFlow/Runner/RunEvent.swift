@@ -7,8 +7,9 @@ public enum RunEvent: Sendable {
     /// A query has fetched `fetched` records of about `expected`: its limit, or what the instance's count of
     /// pages announces (nil when unknown).
     case paging(label: String, fetched: Int, expected: Int?)
-    /// A `foreach` has run `done` of its `total` items (in any order, with `parallel:`).
-    case iterating(label: String, done: Int, total: Int)
+    /// A `foreach` has run `done` of its `total` items (in any order, with `parallel:`); nil when the total is not
+    /// known (the records of a query streamed to it).
+    case iterating(label: String, done: Int, total: Int?)
     /// A request was sent and answered (or failed): each attempt, for `--verbose`.
     case request(SentRequest)
 }

@@ -13,6 +13,8 @@ enum StepResult: Sendable {
 
     /// A query's records: `records` and `count`.
     case records([NowRecord])
+    /// A query whose records were streamed, not kept: `count`, `streamed` and `to`.
+    case streamed(StreamedRecords)
     /// A get's record (null when the instance gave none): `record` and `sys_id`.
     case record(NowRecord?, sysID: String)
     /// A create, update or delete.
@@ -40,6 +42,8 @@ enum StepResult: Sendable {
         switch self {
         case .records(let records):
             return ["records": .array(records.map(\.jsonValue)), "count": .number(JSONNumber(records.count))]
+        case .streamed(let streamed):
+            return streamed.json
         case .record(let record, let sysID):
             return ["record": record?.jsonValue ?? .null, "sys_id": .string(sysID)]
         case .written(let write):

@@ -110,7 +110,15 @@ enum JobSchema {
                         SchemaKey("order_by", .template, "A field to sort by, ascending."),
                         SchemaKey("order_by_desc", .template, "A field to sort by, descending."),
                         displayValue, excludeReferenceLink,
-                    ])), results: ["records", "count"]),
+                        SchemaKey(
+                            "collect", .boolean,
+                            "true: keep every record as steps.<id>.records even when the job does not use them whole."),
+                        SchemaKey(
+                            "paging", .choice(["keyed", "offset"]),
+                            "keyed (the default): pages by sys_id>last, so records that change meanwhile shift nothing; offset: by sysparm_offset."),
+                        SchemaKey("to", .template, "A file to write the records to, one JSON object a line, relative to the job file."),
+                        SchemaKey("overwrite", .boolean, "true: the file of to: is replaced when it exists."),
+                    ])), results: ["records", "count", "streamed", "to"]),
         StepSchema(
             "get", .records, "Read one record by its sys_id.",
             .mapping(
