@@ -38,8 +38,13 @@ extension JobExecution {
         case (.delete, .written(let write)):
             let sysIDs = write.byQuery ? write.sysIDs.map { masker($0) } : []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
-        case (.extract, .value(let value)):
-            let value = masker(value)
+        case (.extract, .extracted(.records(let records))):
+            lines = table(records.map(cells), fields: [], show: step.show, width: width)
+        case (.extract, .extracted(.record(let record))):
+            let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+            lines = renderer.recordLines(cells: cells(record), fields: []).split(separator: "\n").map(String.init)
+        case (.extract, .extracted(let extracted)):
+            let value = masker(extracted.json)
             if let items = dates.shown(value).array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
                 lines = table(Self.cells(items), fields: [], show: step.show, width: width)
             } else {

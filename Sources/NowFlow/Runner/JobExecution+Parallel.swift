@@ -37,7 +37,7 @@ extension JobExecution {
 
     /// Runs the items of `step`, up to `parallel` at once.
     func runParallel(
-        _ step: ForeachStep, parallel: Int, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, parallel: Int, items: [ExpressionValue], number: String, label: String, scope: inout Scope
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         let start = scope
@@ -55,7 +55,9 @@ extension JobExecution {
             numbers.merge(run.numbers) { _, new in new }
             ensured.merge(run.ensured, uniquingKeysWith: +)
             self.masker = self.masker.adding(run.masker)
-            for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
+            for (name, value) in run.scope.variables where start.variables[name] != value {
+                scope.variables[name] = value
+            }
             results[run.index] = run.scope.results(of: ids)
         }
 

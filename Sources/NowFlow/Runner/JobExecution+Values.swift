@@ -3,23 +3,23 @@ import NowData
 /// The steps that work on values: extract, set, assert, foreach; and turning values into texts and fields.
 extension JobExecution {
     func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (StepResult, String) {
-        let from = try evaluate(step.from, "extract.from", scope: scope)
-        let value: JSONValue
+        let from = try keptValue(step.from, "extract.from", scope: scope)
+        let value: ExpressionValue
         do {
             value = try from.value(at: step.path)
         } catch {
             throw StepFailure("extract: \(step.fromSource): \(error)")
         }
-        return (.value(value), "= \(value.brief)")
+        return (.extracted(value), "= \(value.json.brief)")
     }
 
     func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (StepResult, String) {
         var values = JSONObject()
         for assignment in assignments {
             do {
-                let value = try assignment.value.evaluate(in: scope)
-                scope.vars[assignment.name] = value
-                values[assignment.name] = value
+                let value = try assignment.value.keptValue(in: scope)
+                scope.variables[assignment.name] = value
+                values[assignment.name] = value.json
             } catch {
                 throw StepFailure("set \(assignment.name): \(error.message)")
             }
@@ -54,9 +54,11 @@ extension JobExecution {
     func perform(_ step: ForeachStep, number: String, label: String, scope: inout Scope) async throws(StepFailure)
         -> (StepResult, String)
     {
-        let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .array(let items) = value else {
-            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
+        let items: [ExpressionValue]
+        switch try keptValue(step.items, "foreach", scope: scope) {
+        case .records(let records): items = records.map(ExpressionValue.record)
+        case .json(.array(let values)): items = values.map(ExpressionValue.json)
+        case let value: throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
         let parallel = try count(step.parallel, scope: scope)
         guard parallel <= ForeachStep.maximumParallel else {
@@ -78,7 +80,7 @@ extension JobExecution {
     }
 
     private func runSequential(
-        _ step: ForeachStep, items: [JSONValue], number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, items: [ExpressionValue], number: String, label: String, scope: inout Scope
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         var results: [[StepResult.Named]?] = []
@@ -87,7 +89,7 @@ extension JobExecution {
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
-            scope.vars = inner.vars
+            scope.variables = inner.variables
             results.append(inner.results(of: ids))
             options.onEvent(.iterating(label: label, done: index + 1, total: items.count))
             if let failure { throw StepFailure(item: index, failed: failure) }
@@ -97,9 +99,10 @@ extension JobExecution {
 
     // MARK: - Values
 
-    func evaluate(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> JSONValue {
+    /// The expression's value as a step keeps it (``ExpressionValue/kept``): a record or records keep their type.
+    func keptValue(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> ExpressionValue {
         do {
-            return try expression.evaluate(in: scope)
+            return try expression.value(in: scope).kept
         } catch {
             throw StepFailure("\(what): \(error.message)")
         }
