@@ -7,9 +7,6 @@ import NowData
 /// ``DryRunTransport`` keeps the writes and answers them with stand-ins. Only the summaries and the records touched
 /// differ.
 extension JobExecution {
-    /// The most records one page of a query asks for when the step gives no `page_size`.
-    static let defaultPageSize = 100
-
     func perform(_ step: QueryStep, label: String, scope: Scope) async throws(StepFailure) -> (StepResult, String) {
         let table = try text(step.table, "table", scope: scope)
         var query: EncodedQuery
@@ -29,7 +26,7 @@ extension JobExecution {
         let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
         let configuredPageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
-            ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
+            ?? min(limit ?? QueryStep.defaultPageSize, QueryStep.defaultPageSize)
         let filter = query.groups.isEmpty && query.ordering.isEmpty ? nil : Filter(query: query.text)
         let read = readConfiguration(step.fields, step.read)
         var pageSize = configuredPageSize
@@ -42,7 +39,7 @@ extension JobExecution {
                 let fetched: Data?
                 do {
                     fetched = try await paginator.next()
-                } catch let error as NowDataError where Self.isTransactionCancelled(error) && pageSize > 1 {
+                } catch let error as NowDataError where error.isTransactionCancelled && pageSize > 1 {
                     // A page that met the instance's transaction quota: the rest again, in pages half as large.
                     pageSize /= 2
                     paginator = service.paginator(
@@ -131,7 +128,7 @@ extension JobExecution {
             let records = WrittenRecords(answers: answers, dates: dates)
             return (
                 .written(RecordWrite(action: .updated, sysIDs: sysIDs, byQuery: true, records: records)),
-                "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+                "\(verb) \(String(count: sysIDs.count, "\(table) record"))\(dryRunMark)\(note)"
             )
         }
     }
@@ -150,7 +147,7 @@ extension JobExecution {
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
-                .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+                .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(String(count: sysIDs.count, "\(table) record"))\(dryRunMark)\(note)"
             )
         }
     }
@@ -237,20 +234,13 @@ extension JobExecution {
         _ = try? await counting.next()
         let total = counting.numberOfPages
         let matched =
-            total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
+            total == Int.max || total <= max ? "more than \(String(count: max, "\(table) record"))" : String(count: total, "\(table) record")
         return StepFailure("\(matched) match \(condition)\(consequence)", fromInstance: true)
     }
 
     // MARK: - Helpers
 
     /// Runs a NowData call, turning its error into the step's failure.
-    /// Whether `error` is the platform's transaction quota answer (500 `Transaction cancelled: maximum execution
-    /// time exceeded`).
-    static func isTransactionCancelled(_ error: NowDataError) -> Bool {
-        guard case .badResponse(let status) = error else { return false }
-        return status.code == 500 && status.message?.hasPrefix("Transaction cancelled") == true
-    }
-
     func calling<T>(_ body: () async throws -> T) async throws(StepFailure) -> T {
         do {
             return try await body()
@@ -375,10 +365,5 @@ extension JobExecution {
         case .array(let items): .array(items.map(outgoingDates))
         default: value
         }
-    }
-
-    /// `1 incident record`, `8 incident records`.
-    static func records(_ count: Int, of table: String) -> String {
-        "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 }
