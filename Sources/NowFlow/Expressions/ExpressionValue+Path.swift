@@ -1,11 +1,6 @@
 import NowData
 
 extension ExpressionValue {
-    /// A step's result as a value: what an extract gave, or the whole result (``result(_:)``).
-    init(_ result: StepResult) {
-        if case .extracted(let value) = result { self = value } else { self = .result(result) }
-    }
-
     /// The value at `path`, from its component `start` on: the records a result holds and an item of records keep
     /// their type (``member(_:)``); the rest is walked in the JSON (``NowData/JSONValue/value(at:)-(DotPath)``),
     /// with the same answers and messages, positions counted in the whole path.
@@ -17,13 +12,7 @@ extension ExpressionValue {
             position += 1
         }
         guard position < path.components.count else { return value }
-        guard position > 0 else { return .json(try value.json.value(at: path)) }
-        do {
-            let rest = try DotPath(components: Array(path.components[position...]))
-            return .json(try value.json.value(at: rest))
-        } catch {
-            throw DotPathError(path: path.text, component: error.component + position, reason: error.reason)
-        }
+        return .json(try value.json.value(at: path, from: position))
     }
 
     /// The typed value `component` names inside this one: a record of records (an index that names none is left

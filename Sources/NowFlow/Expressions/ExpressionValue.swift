@@ -21,7 +21,7 @@ enum ExpressionValue: Sendable {
     /// A query's `records`.
     case records([NowRecord])
     /// A step's whole result (`steps.<id>`), which a path walks into keeping the records it holds typed; never an
-    /// extract's, which is the value it extracted.
+    /// extract's, which is the value it extracted (``StepResult/value(at:)``).
     indirect case result(StepResult)
     case date(Date)
     /// A length of time, in seconds.

@@ -28,7 +28,11 @@ extension Reference {
                 guard let result = scope.steps[name] else {
                     throw missing(name, "step '\(name)' has no result (it did not run, or failed)")
                 }
-                return try walk(ExpressionValue(result))
+                do {
+                    return try result.value(at: inner)
+                } catch {
+                    throw whole(error)
+                }
             }
         default:
             guard let local = scope.locals[root] else {

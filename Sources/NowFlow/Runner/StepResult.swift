@@ -82,6 +82,15 @@ enum StepResult: Sendable {
         }
     }
 
+    /// The value at `path` in the result (``json``), the records it holds keeping their type (``member(_:)``):
+    /// the whole result for an empty path, what an extract gave for an extract.
+    func value(at path: DotPath) throws(DotPathError) -> ExpressionValue {
+        if case .extracted(let value) = self { return try value.value(at: path) }
+        guard let first = path.components.first else { return .result(self) }
+        guard let member = member(first) else { return .json(try json.value(at: path)) }
+        return try member.value(at: path, from: 1)
+    }
+
     /// The records the member `key` of the result (``json``) holds, typed: a query's `records`, the `record` of a
     /// get, a create, an update by sys_id or an ensure; nil for the other members, which are plain JSON.
     func member(_ key: String) -> ExpressionValue? {
