@@ -30,6 +30,37 @@ import Testing
         return (result, RunHarness.normalized(lines.joined(separator: "\n")))
     }
 
+    /// An extract of one record shows its fields as `field  value` lines because it is a record; an extracted
+    /// reference field's object, whose members are texts as a record's are, is shown as YAML.
+    @Test func anExtractedRecordIsShownByItsType() async throws {
+        let (result, shown) = try await run(
+            """
+            name: Records
+            steps:
+              - id: q
+                query: { table: incident, where: { number: INC0010001 }, fields: [number, short_description, caller_id] }
+              - id: one
+                extract: { from: steps.q, path: records.0 }
+              - id: caller
+                extract: { from: steps.one, path: caller_id }
+            """)
+        #expect(result.status == .passed)
+        #expect(shown == """
+            ok   step 1 'q' (query): 1 record from incident (N ms)
+                 number      short_description     caller_id
+                 ----------  --------------------  --------------------------------
+                 INC0010001  Email server is down  <sys_id>
+            ok   step 2 'one' (extract): = {"caller_id":{"link":"http://localhost/api/now/table/sys_... (N ms)
+                 number             INC0010001
+                 short_description  Email server is down
+                 sys_id             <sys_id>
+                 caller_id          <sys_id>
+            ok   step 3 'caller' (extract): = {"link":"http://localhost/api/now/table/sys_user/dbbd5520... (N ms)
+                 link: http://localhost/api/now/table/sys_user/<sys_id>
+                 value: <sys_id>
+            """)
+    }
+
     private func summary(_ result: RunResult) -> String {
         result.summaryText().replacingOccurrences(of: #"\d+ ms"#, with: "N ms", options: .regularExpression)
     }

@@ -47,12 +47,16 @@ import Testing
         #expect(shard?.owns(sysID: "9d385017c611228701d22104cc95c371") == true)
         #expect(Shard(index: 5, count: 4) == nil)
         // An item that is not a record runs on every shard.
-        #expect(Shard(index: 2, count: 4)?.owns(item: .number(JSONNumber(7))) == true)
-        #expect(Shard(index: 2, count: 4)?.owns(item: ["number": "INC0010001"]) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: .json(.number(JSONNumber(7)))) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: .json(["number": "INC0010001"])) == true)
         // A sys_id with its display value (display_value: all) is the record's too.
         let record: JSONValue = ["sys_id": ["value": "9d385017c611228701d22104cc95c371", "display_value": "x"]]
-        #expect(Shard(index: 3, count: 4)?.owns(item: record) == true)
-        #expect(Shard(index: 2, count: 4)?.owns(item: record) == false)
+        #expect(Shard(index: 3, count: 4)?.owns(item: .json(record)) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: .json(record)) == false)
+        // A query's record, typed.
+        let typed = ExpressionValue.record(NowRecord(fields: ["sys_id": .init(value: "9d385017c611228701d22104cc95c371")]))
+        #expect(Shard(index: 3, count: 4)?.owns(item: typed) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: typed) == false)
     }
 
     /// Four shards of the same job: each runs the records whose sys_id hashes to it, together every record once;

@@ -3,8 +3,18 @@ extension JSONValue {
     ///
     /// - Throws: ``DotPathError`` when a component names no value.
     public func value(at path: DotPath) throws(DotPathError) -> JSONValue {
+        try value(at: path, from: 0)
+    }
+
+    /// The value at `path`'s components from `start` on, this value standing for the ones before: a caller that
+    /// walked the start of a path its own way goes on here, and an error names its component in the whole path.
+    ///
+    /// - Throws: ``DotPathError`` when a component names no value.
+    package func value(at path: DotPath, from start: Int) throws(DotPathError) -> JSONValue {
         var value = self
-        for (position, component) in path.components.enumerated() {
+        let first = max(start, 0)
+        for position in first..<max(first, path.components.count) {
+            let component = path.components[position]
             switch value {
             case .object(let members):
                 guard let member = members[component] else {

@@ -8,7 +8,7 @@ extension Expression {
         try value(in: scope).json
     }
 
-    /// Computes the expression's value in `scope`, dates and durations kept as such.
+    /// Computes the expression's value in `scope`, dates, durations and records kept as such.
     func value(in scope: Scope) throws(EvaluationError) -> ExpressionValue {
         switch self {
         case .literal(let value):
@@ -18,7 +18,7 @@ extension Expression {
             for item in items { values.append(try item.evaluate(in: scope)) }
             return .json(.array(values))
         case .reference(let reference):
-            return .json(try reference.resolve(in: scope))
+            return try reference.value(in: scope)
         case .not(let operand):
             return .json(.bool(!(try operand.value(in: scope).boolean(for: "!"))))
         case .binary(let op, let left, let right):
@@ -68,7 +68,9 @@ extension Expression.Operator {
             } catch where error.isMissing {}
             return try right.value(in: scope)
         default:
-            let (leftValue, rightValue) = (try left.value(in: scope), try right.value(in: scope))
+            let (leftValue, rightValue) = (
+                try left.value(in: scope).withRecordsAsJSON, try right.value(in: scope).withRecordsAsJSON
+            )
             switch self {
             case .equal: return .json(.bool(leftValue.looselyEquals(rightValue, dates: scope.dates)))
             case .notEqual: return .json(.bool(!leftValue.looselyEquals(rightValue, dates: scope.dates)))

@@ -2,8 +2,13 @@ import Foundation
 import NowData
 
 extension Expression.Function {
-    /// The function's value for `arguments` (already evaluated), in `scope` (for the clock and the job's dates).
-    func apply(_ arguments: [ExpressionValue], in scope: Scope) throws(EvaluationError) -> ExpressionValue {
+    /// The function's value for its arguments `values` (already evaluated), in `scope` (for the clock and the job's
+    /// dates): `first()` and `last()` of records give a record, the other functions work on the records' JSON.
+    func apply(_ values: [ExpressionValue], in scope: Scope) throws(EvaluationError) -> ExpressionValue {
+        if self == .first || self == .last, case .records(let records)? = values.first {
+            return (self == .first ? records.first : records.last).map(ExpressionValue.record) ?? .json(.null)
+        }
+        let arguments = values.map(\.withRecordsAsJSON)
         switch self {
         case .empty:
             return .json(.bool(arguments[0].json.isEmpty))

@@ -31,6 +31,13 @@ enum ExpressionType: Sendable, Hashable {
         }
     }
 
+    /// The type as a message says it of `expression`, which has it: `a number`, or a literal text as written
+    /// (`'abc'`).
+    func description(of expression: Expression) -> String {
+        if case .literal(.string(let text)) = expression { return "'\(text)'" }
+        return description
+    }
+
     /// The type of `steps.<id>.<field>` for a step of `kind`, when the shape says it.
     static func resultField(_ field: String) -> ExpressionType {
         switch field {

@@ -7,13 +7,13 @@ extension Job {
     func assignVariables(in scope: inout Scope, given: [String: JSONValue]) throws(EvaluationError) {
         let declared = Set(vars.map(\.name))
         for (name, value) in fileVariables where !declared.contains(name) {
-            scope.vars[name] = given[name] ?? value
+            scope.variables[name] = .json(given[name] ?? value)
         }
         for variable in vars {
             if let value = given[variable.name] ?? fileVariables.last(where: { $0.name == variable.name })?.value {
-                scope.vars[variable.name] = value
+                scope.variables[variable.name] = .json(value)
             } else {
-                scope.vars[variable.name] = try variable.value.evaluate(in: scope)
+                scope.variables[variable.name] = try variable.value.keptValue(in: scope)
             }
         }
     }

@@ -80,7 +80,7 @@ extension JobBuilder {
         let hint = joinsText ? "; use format('{}{}', a, b) to join a text and a number" : ""
         typeError(
             at: mark(of: left, in: node),
-            "'\(op.rawValue)' cannot \(verb) \(Self.described(rightType, right)) \(preposition) \(Self.described(leftType, left))\(hint)")
+            "'\(op.rawValue)' cannot \(verb) \(rightType.description(of: right)) \(preposition) \(leftType.description(of: left))\(hint)")
         return .unknown
     }
 
@@ -117,11 +117,5 @@ extension JobBuilder {
             return dated(left, leftExpression) && dated(right, rightExpression) ? .duration : nil
         default: return nil
         }
-    }
-
-    /// `a number`, or a literal text as written (`'abc'`).
-    private static func described(_ type: ExpressionType, _ expression: Expression) -> String {
-        if case .literal(.string(let text)) = expression { return "'\(text)'" }
-        return type.description
     }
 }

@@ -31,6 +31,15 @@ indirect enum TemplateValue: Sendable, Hashable {
         }
     }
 
+    /// The value as a variable keeps it (``ExpressionValue/kept``): a single `${ expr }`'s value keeps the type of
+    /// a record or records; any other value is its JSON.
+    func keptValue(in scope: Scope) throws(EvaluationError) -> ExpressionValue {
+        guard case .template(let template) = self, let expression = template.singleExpression else {
+            return .json(try evaluate(in: scope))
+        }
+        return try expression.value(in: scope).kept
+    }
+
     /// Every expression held by the value.
     var expressions: [Expression] {
         switch self {

@@ -40,9 +40,10 @@ struct RecordTable {
         self.width = max(width, 20)
     }
 
-    /// A table of JSON objects that are not records (attachments, an aggregate's groups, extracted values).
-    init(records: [JSONObject], fields: [String], width: Int) {
-        self.init(rows: records.map { $0.dictionary.mapValues(Self.cell) }, fields: fields, width: width)
+    /// The cells of the objects among `items`, values that are not records (attachments, an aggregate's groups,
+    /// extracted values).
+    static func cells(ofObjects items: [JSONValue]) -> [[String: String]] {
+        items.compactMap { $0.object?.dictionary.mapValues(cell) }
     }
 
     /// A record's fields as shown, each member passed through `shown` first (its secrets masked, its dates in the

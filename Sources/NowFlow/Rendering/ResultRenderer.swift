@@ -4,8 +4,10 @@ import NowData
 /// Shows values for a person: step results, records and `:show` values, as tables, JSON or YAML, with dates in
 /// the chosen zone.
 ///
-/// In the table format, a list of records (a query's `records`) is an aligned table, one record (a `get`'s
-/// `record`) a column of `field  value` lines, and a plain value its text.
+/// In the table format, records (a query's `records`) are an aligned table and one record (a `get`'s `record`) a
+/// column of `field  value` lines, by their type (``ExpressionValue/records(_:)``, ``ExpressionValue/record(_:)``)
+/// or as a step's result holds them (`records`, `record`); another list of objects is a table too, another object
+/// YAML, and a plain value its text.
 struct ResultRenderer {
     var format: OutputFormat
     var dates: JobDates
@@ -19,6 +21,16 @@ struct ResultRenderer {
         case .json: return shown.sortingKeys().jsonText(pretty: true)
         case .yaml: return YAMLEmitter.text(of: shown).trimmingCharacters(in: .newlines)
         case .table: return table(shown, fields: fields)
+        }
+    }
+
+    /// An expression's value (`:show`, an extract's result): records and a record by their type, any other value
+    /// as its JSON is shown.
+    func render(_ value: ExpressionValue, fields: [String] = []) -> String {
+        switch value {
+        case .records(let records): render(records, single: false, fields: fields) { value.json }
+        case .record(let record): render([record], single: true, fields: fields) { value.json }
+        case .json, .result, .date, .duration: render(value.json, fields: fields)
         }
     }
 
@@ -41,7 +53,6 @@ struct ResultRenderer {
             if case .object(let record) = result["record"] {
                 return recordLines(record, fields: fields)
             }
-            if Self.isRecord(result) { return recordLines(result, fields: fields) }
             return YAMLEmitter.text(of: value).trimmingCharacters(in: .newlines)
         case .array(let items):
             if let records = Self.records(items), !records.isEmpty { return recordList(records, fields: fields) }
@@ -96,12 +107,5 @@ struct ResultRenderer {
             records.append(fields)
         }
         return records
-    }
-
-    /// Whether a mapping (a value `:show` gives, which has no step kind to say what it is) reads as a record: every
-    /// member is a field (``NowData/NowRecord/Field``: a text, a number, a boolean, null or a field object), none a
-    /// nested value.
-    private static func isRecord(_ fields: JSONObject) -> Bool {
-        !fields.isEmpty && fields.allSatisfy { NowRecord.Field(member: $1) != nil }
     }
 }

@@ -72,7 +72,7 @@ extension ReplSession {
             return Self.errorText("bad expression: \(error.message)", column: column + error.offset)
         }
         do {
-            let shown = masker(renderer.render(try expression.evaluate(in: scope)))
+            let shown = masker(renderer.render(try expression.value(in: scope)))
             // An empty text is shown, as '': a reply with nothing would look like no reply.
             return shown.isEmpty ? "''" : shown
         } catch {

@@ -341,7 +341,7 @@ public actor ReplSession {
             return masker(renderer.render(records, single: false, fields: query.fields) { result.json })
         case (.get(let get), .record(let record, _)):
             return masker(renderer.render(record.map { [$0] } ?? [], single: true, fields: get.fields) { result.json })
-        case (.extract, .value(let value)): (shownValue, fields) = (value, [])
+        case (.extract, .extracted(let value)): return masker(renderer.render(value))
         case (.create(let create), .written(let write)):
             let (records, fields) = write.shown(setting: create.fields)
             return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })

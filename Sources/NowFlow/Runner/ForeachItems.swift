@@ -6,7 +6,7 @@ import NowData
 /// (under `--shard`, the shard's records and every item that is not a record; ``Shard/owns(item:)``).
 struct ForeachItems {
     private enum Source {
-        case list([JSONValue])
+        case list([ExpressionValue])
         case stream(OpenStream)
     }
 
@@ -21,7 +21,7 @@ struct ForeachItems {
     private(set) var offered = 0
 
     /// The items of a list; under `shard`, the shard's.
-    init(_ items: [JSONValue], shard: Shard?) {
+    init(_ items: [ExpressionValue], shard: Shard?) {
         source = .list(shard.map { shard in items.filter { shard.owns(item: $0) } } ?? items)
         offered = items.count
         self.shard = shard
@@ -40,7 +40,7 @@ struct ForeachItems {
     }
 
     /// The next item, or nil when there is none left.
-    mutating func next() async throws(StepFailure) -> JSONValue? {
+    mutating func next() async throws(StepFailure) -> ExpressionValue? {
         switch source {
         case .list(let items):
             guard taken < items.count else { return nil }
@@ -55,10 +55,9 @@ struct ForeachItems {
                 }
                 guard let record = page.popFirst() else { return nil }
                 offered += 1
-                let item = record.jsonValue
-                if let shard, !shard.owns(item: item) { continue }
+                if let shard, !shard.owns(item: .record(record)) { continue }
                 taken += 1
-                return item
+                return .record(record)
             }
         }
     }

@@ -13,7 +13,7 @@ extension JobExecution {
         let query: String
         switch try selection(step.filter, table: table, scope: scope) {
         case .query(let selected): query = selected.text
-        case .nothing(let reason): return Self.nothingAggregated(step, table: table, reason)
+        case .nothing(let reason): return step.overNothing(table: table, reason)
         }
         let having = try step.having.map { template throws(StepFailure) in try text(template, "having", scope: scope) }
         let orderBy = try step.orderBy.map { template throws(StepFailure) in
@@ -40,23 +40,5 @@ extension JobExecution {
             .aggregate(.object(["groups": .array(groups), "count": .number(JSONNumber(count))])),
             "\(count) group\(count == 1 ? "" : "s") of \(table) by \(step.groupBy.joined(separator: ", "))"
         )
-    }
-
-    /// The result and line of an aggregate over no record, said why (`reason`).
-    private static func nothingAggregated(_ step: AggregateStep, table: String, _ reason: String) -> (StepResult, String)
-    {
-        guard step.groupBy.isEmpty else {
-            return (
-                .aggregate(.object(["groups": .array([]), "count": 0])),
-                "0 groups of \(table) by \(step.groupBy.joined(separator: ", ")): \(reason)"
-            )
-        }
-        func none(_ fields: [String]) -> [FieldName: String] {
-            Dictionary(fields.map { ($0, "") }, uniquingKeysWith: { first, _ in first })
-        }
-        let stats = NowAggregateResult.Stats(
-            count: step.count ? 0 : nil, sum: none(step.sum), average: none(step.average), min: none(step.min),
-            max: none(step.max))
-        return (.aggregate(.object(["stats": stats.json])), "\(step.count ? "0" : "the") \(table) records: \(reason)")
     }
 }

@@ -95,12 +95,12 @@ extension JobExecution {
         let sysID = try text(step.sysID, "sys_id", scope: scope)
         let query = try attachmentQuery(table, sysID, fileName: nil, newestFirst: false)
         let paginator = attachmentService.attachmentMetadataPaginator(
-            filter: Filter(query: query), limit: Self.defaultPageSize)
+            filter: Filter(query: query), limit: QueryStep.defaultPageSize)
         var attachments: [JSONValue] = []
         try await calling {
             while let page = try await paginator.next(), !page.isEmpty {
                 for metadata in page { attachments.append(dates.incoming(try metadata.jobJSON())) }
-                if page.count < Self.defaultPageSize { break }
+                if page.count < QueryStep.defaultPageSize { break }
             }
         }
         let count = attachments.count

@@ -65,7 +65,7 @@ extension JobExecution {
     private func standardChangeTemplate(_ name: String, _ changes: NowChangeService) async throws(StepFailure)
         -> String
     {
-        if Self.isSysID(name) { return name }
+        if name.isSysID { return name }
         let found = try await calling { try await changes.standardChangeTemplates(query: "name=\(name)") }
         guard let template = found.first else {
             throw StepFailure("change.template: no standard change template is named '\(name)'")

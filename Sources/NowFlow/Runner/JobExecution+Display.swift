@@ -5,9 +5,6 @@ import NowData
 /// fields and the fields a write (or an ensure that created or changed a record) set, the value an extract or set
 /// gave, an http answer's body, an attachment's metadata, a list of attachments, an aggregate's statistics or groups.
 extension JobExecution {
-    /// The indentation of the lines under a step's line (the width of `ok   `).
-    static let shownIndent = "     "
-
     /// The lines shown under the step's line for its `result`, the secrets masked; none without a display, or with
     /// `show: false` (and then the result is not walked for secrets).
     ///
@@ -15,7 +12,7 @@ extension JobExecution {
     /// cell is made; the other values are masked and shown whole, as they are small.
     func shownLines(of step: Step, _ result: StepResult) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
-        let width = display.width.map { max($0 - Self.shownIndent.count, 20) } ?? RecordTable.unlimited
+        let width = display.width.map { max($0 - ResultDisplay.indent.count, 20) } ?? RecordTable.unlimited
         /// A value as shown: its secrets masked, its dates in the display's zone.
         func shown(_ value: JSONValue) -> JSONValue { dates.shown(masker(value)) }
         /// A record's cells as shown.
@@ -38,10 +35,15 @@ extension JobExecution {
         case (.delete, .written(let write)):
             let sysIDs = write.byQuery ? write.sysIDs.map { masker($0) } : []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
-        case (.extract, .value(let value)):
-            let value = masker(value)
+        case (.extract, .extracted(.records(let records))):
+            lines = table(records.map(cells), fields: [], show: step.show, width: width)
+        case (.extract, .extracted(.record(let record))):
+            let renderer = ResultRenderer(format: .table, dates: dates, width: width)
+            lines = renderer.recordLines(cells: cells(record), fields: []).split(separator: "\n").map(String.init)
+        case (.extract, .extracted(let extracted)):
+            let value = masker(extracted.json)
             if let items = dates.shown(value).array, !items.isEmpty, items.allSatisfy({ $0.object != nil }) {
-                lines = table(Self.cells(items), fields: [], show: step.show, width: width)
+                lines = table(RecordTable.cells(ofObjects: items), fields: [], show: step.show, width: width)
             } else {
                 lines = valueLines(value, dates: dates, width: width)
             }
@@ -65,7 +67,7 @@ extension JobExecution {
             (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
             let (value, fields) = ResultRenderer.tabular(shown(value), of: step.kind)
             if let records = value["records"]?.array {
-                lines = table(Self.cells(records), fields: fields, show: step.show, width: width)
+                lines = table(RecordTable.cells(ofObjects: records), fields: fields, show: step.show, width: width)
             } else if let record = value["record"]?.object {
                 let renderer = ResultRenderer(format: .table, dates: dates, width: width)
                 lines = renderer.recordLines(record, fields: fields).split(separator: "\n").map(String.init)
@@ -75,12 +77,7 @@ extension JobExecution {
         default:
             lines = []
         }
-        return lines.map { Self.shownIndent + $0 }
-    }
-
-    /// The cells of the objects among `items` (values that are not records: attachments, groups, extracted items).
-    private static func cells(_ items: [JSONValue]) -> [[String: String]] {
-        items.compactMap { $0.object?.dictionary.mapValues(RecordTable.cell) }
+        return lines.map { ResultDisplay.indent + $0 }
     }
 
     /// Rows of cells as an aligned table of `fields` (else the identifying fields they have), at most `show` rows

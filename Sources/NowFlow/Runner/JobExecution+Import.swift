@@ -19,7 +19,7 @@ extension JobExecution {
         if dryRun != nil {
             let write = PlannedWrite(step: label, request: request, before: nil, masker: masker)
             planned.append(write)
-            let result = Self.importResult("", "", [], count: rows.count)
+            let result = ImportStep.result(importSet: "", multi: "", rows: [], count: rows.count)
             return (.value(result), "would load \(rows.count) rows into \(table) (dry run)")
         }
         let imports = NowImportSetService(
@@ -42,7 +42,7 @@ extension JobExecution {
             ]
             return .object(object)
         }
-        let result = Self.importResult(loaded.importSetId, loaded.multiImportSetId, outcomes)
+        let result = ImportStep.result(importSet: loaded.importSetId, multi: loaded.multiImportSetId, rows: outcomes)
         let failed = outcomes.filter { $0["status"]?.string == "error" }
         guard failed.isEmpty else {
             let reasons = failed.map { "row \($0["row"]?.text ?? "?"): \($0["message"]?.text ?? "")" }
@@ -94,20 +94,5 @@ extension JobExecution {
             }
             return result
         }
-    }
-
-    /// The step's result for `rows`, the outcomes of an import set's rows (a dry run's `count` is of the rows it
-    /// would load).
-    private static func importResult(_ importSet: String, _ multi: String, _ rows: [JSONValue], count total: Int? = nil)
-        -> JSONValue
-    {
-        func count(_ status: String) -> JSONValue {
-            .number(JSONNumber(rows.filter { $0["status"]?.string == status }.count))
-        }
-        return [
-            "import_set_id": .string(importSet), "multi_import_set_id": .string(multi), "rows": .array(rows),
-            "count": .number(JSONNumber(total ?? rows.count)), "inserted": count("inserted"), "updated": count("updated"),
-            "ignored": count("ignored"), "errors": count("error"),
-        ]
     }
 }

@@ -29,7 +29,7 @@ extension JobExecution {
         }
         // The included job's secrets are masked from its first step on.
         let secrets = step.job.secrets.flatMap { name in
-            [inner.env[name]].compactMap { $0 } + (inner.vars[name].map(SecretMasker.texts(of:)) ?? [])
+            [inner.env[name]].compactMap { $0 } + (inner.variables[name].map { SecretMasker.texts(of: $0.json) } ?? [])
         }
         if !secrets.isEmpty { masker = masker.adding(secrets) }
         // The included job's attach and download paths are relative to its own file.

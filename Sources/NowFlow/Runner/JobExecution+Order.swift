@@ -63,21 +63,16 @@ extension JobExecution {
             "items": .array(items.map(\.jsonValue)), "tasks": .array(tasks.map(\.jsonValue)),
         ]
         func numbers(_ records: [NowRecord]) -> String { records.compactMap { $0["number"] }.joined(separator: ", ") }
-        var summary = "\(request.number): \(Self.counted(items.count, "requested item")) (\(numbers(items)))"
-        summary += tasks.isEmpty ? ", no catalog task" : ", \(Self.counted(tasks.count, "catalog task")) (\(numbers(tasks)))"
+        var summary = "\(request.number): \(String(count: items.count, "requested item")) (\(numbers(items)))"
+        summary += tasks.isEmpty ? ", no catalog task" : ", \(String(count: tasks.count, "catalog task")) (\(numbers(tasks)))"
         return (.value(result), summary)
-    }
-
-    /// "1 thing", "2 things".
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// The sys_id of the catalog item `name` (a sys_id is taken as it is): the first item the user may order whose
     /// name is exactly `name`.
     private func catalogItem(_ name: String, _ catalog: NowServiceCatalogService) async throws(StepFailure) -> String {
         guard !name.isEmpty else { throw StepFailure("order.item is empty") }
-        if Self.isSysID(name) { return name }
+        if name.isSysID { return name }
         let found = try await calling { try await catalog.items(text: name) }
         guard let item = found.first(where: { $0.name == name }) else {
             throw StepFailure("order.item: no catalog item the job's user may order is named '\(name)'")
@@ -88,7 +83,7 @@ extension JobExecution {
     /// The sys_id of the user `name` (a sys_id is taken as it is).
     private func user(_ name: String) async throws(StepFailure) -> String {
         guard !name.isEmpty else { throw StepFailure("order.requested_for is empty") }
-        if Self.isSysID(name) { return name }
+        if name.isSysID { return name }
         let users = try await records(
             "sys_user", EncodedQuery(matchingAll: [.init(field: "user_name", op: .equals, value: name)]), ["sys_id"],
             limit: 1)
@@ -130,10 +125,5 @@ extension JobExecution {
             readConfiguration: FieldReadConfiguration(includeFields: fields, options: .excludeReferenceLink))
         let data = try await calling { try await service.records(from: table, configuration: configuration) }
         return data.convertToRecords()
-    }
-
-    /// Whether `text` is written as a sys_id: 32 lowercase hexadecimal digits.
-    static func isSysID(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

@@ -59,7 +59,7 @@ extension JobExecution {
             numbers.merge(run.numbers) { _, new in new }
             ensured.merge(run.ensured, uniquingKeysWith: +)
             self.masker = self.masker.adding(run.masker)
-            for (name, value) in run.scope.vars where start.vars[name] != value { scope.vars[name] = value }
+            for (name, value) in run.scope.variables where start.variables[name] != value { scope.variables[name] = value }
             while results.count <= run.index { results.append(nil) }
             results[run.index] = run.scope.results(of: ids)
         }

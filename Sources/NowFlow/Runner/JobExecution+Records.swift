@@ -7,9 +7,6 @@ import NowData
 /// ``DryRunTransport`` keeps the writes and answers them with stand-ins. Only the summaries and the records touched
 /// differ.
 extension JobExecution {
-    /// The most records one page of a query asks for when the step gives no `page_size`.
-    static let defaultPageSize = 100
-
     func perform(_ step: QueryStep, id: String?, label: String, scope: Scope) async throws(StepFailure)
         -> (StepResult, String)
     {
@@ -31,7 +28,7 @@ extension JobExecution {
         let limit = try step.limit.map { setting throws(StepFailure) in try count(setting, scope: scope) }
         let pageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
-            ?? min(limit ?? Self.defaultPageSize, Self.defaultPageSize)
+            ?? min(limit ?? QueryStep.defaultPageSize, QueryStep.defaultPageSize)
         let path = try step.to.map { template throws(StepFailure) in try text(template, "to", scope: scope) }
         let output = try path.map { path throws(StepFailure) in try outputFile(path, overwrite: step.overwrite) }
         // A query of one page at most (its limit within page_size) has nothing to shift: one request, by offset.
@@ -57,7 +54,7 @@ extension JobExecution {
             streamed.count = stream.read
             opened = true
             openStreams[id] = OpenStream(stream: stream, firstPage: records, streamed: streamed)
-            let first = "first \(Self.records(records.count, of: table))"
+            let first = "first \(String(count: records.count, "\(table) record"))"
             return (.streamed(streamed), "\(first)\(labels)\(stream.pagingNote)\(written); the foreach over steps.\(id).records reads the rest")
         }
         let summary = "\(stream.read) record\(stream.read == 1 ? "" : "s") from \(table)\(labels)"
@@ -148,7 +145,7 @@ extension JobExecution {
             let records = WrittenRecords(answers: answers, dates: dates)
             return (
                 .written(RecordWrite(action: .updated, sysIDs: sysIDs, byQuery: true, records: records)),
-                "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+                "\(verb) \(String(count: sysIDs.count, "\(table) record"))\(dryRunMark)\(note)"
             )
         }
     }
@@ -167,7 +164,7 @@ extension JobExecution {
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
-                .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(Self.records(sysIDs.count, of: table))\(dryRunMark)\(note)"
+                .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(String(count: sysIDs.count, "\(table) record"))\(dryRunMark)\(note)"
             )
         }
     }
@@ -254,20 +251,13 @@ extension JobExecution {
         _ = try? await counting.next()
         let total = counting.numberOfPages
         let matched =
-            total == Int.max || total <= max ? "more than \(Self.records(max, of: table))" : Self.records(total, of: table)
+            total == Int.max || total <= max ? "more than \(String(count: max, "\(table) record"))" : String(count: total, "\(table) record")
         return StepFailure("\(matched) match \(condition)\(consequence)", fromInstance: true)
     }
 
     // MARK: - Helpers
 
     /// Runs a NowData call, turning its error into the step's failure.
-    /// Whether `error` is the platform's transaction quota answer (500 `Transaction cancelled: maximum execution
-    /// time exceeded`).
-    static func isTransactionCancelled(_ error: NowDataError) -> Bool {
-        guard case .badResponse(let status) = error else { return false }
-        return status.code == 500 && status.message?.hasPrefix("Transaction cancelled") == true
-    }
-
     func calling<T>(_ body: () async throws -> T) async throws(StepFailure) -> T {
         do {
             return try await body()
@@ -392,10 +382,5 @@ extension JobExecution {
         case .array(let items): .array(items.map(outgoingDates))
         default: value
         }
-    }
-
-    /// `1 incident record`, `8 incident records`.
-    static func records(_ count: Int, of table: String) -> String {
-        "\(count) \(table) record\(count == 1 ? "" : "s")"
     }
 }

@@ -3,23 +3,23 @@ import NowData
 /// The steps that work on values: extract, set, assert, foreach; and turning values into texts and fields.
 extension JobExecution {
     func perform(_ step: ExtractStep, scope: Scope) throws(StepFailure) -> (StepResult, String) {
-        let from = try evaluate(step.from, "extract.from", scope: scope)
-        let value: JSONValue
+        let from = try keptValue(step.from, "extract.from", scope: scope)
+        let value: ExpressionValue
         do {
             value = try from.value(at: step.path)
         } catch {
             throw StepFailure("extract: \(step.fromSource): \(error)")
         }
-        return (.value(value), "= \(value.brief)")
+        return (.extracted(value), "= \(value.json.brief)")
     }
 
     func perform(_ assignments: [NamedTemplate], scope: inout Scope) throws(StepFailure) -> (StepResult, String) {
         var values = JSONObject()
         for assignment in assignments {
             do {
-                let value = try assignment.value.evaluate(in: scope)
-                scope.vars[assignment.name] = value
-                values[assignment.name] = value
+                let value = try assignment.value.keptValue(in: scope)
+                scope.variables[assignment.name] = value
+                values[assignment.name] = value.json
             } catch {
                 throw StepFailure("set \(assignment.name): \(error.message)")
             }
@@ -95,11 +95,11 @@ extension JobExecution {
             }
             return ForeachItems(open, shard: shard)
         }
-        let value = try evaluate(step.items, "foreach", scope: scope)
-        guard case .array(let items) = value else {
-            throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
+        switch try keptValue(step.items, "foreach", scope: scope) {
+        case .records(let records): return ForeachItems(records.map(ExpressionValue.record), shard: shard)
+        case .json(.array(let values)): return ForeachItems(values.map(ExpressionValue.json), shard: shard)
+        case let value: throw StepFailure("foreach: \(step.itemsSource) gives \(value.kindDescription), not an array")
         }
-        return ForeachItems(items, shard: shard)
     }
 
     private func runSequential(
@@ -113,7 +113,7 @@ extension JobExecution {
             inner.locals[step.name] = item
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
-            scope.vars = inner.vars
+            scope.variables = inner.variables
             results.append(inner.results(of: ids))
             options.onEvent(.iterating(label: label, done: index + 1, total: items.total))
             if let failure { throw StepFailure(item: index, failed: failure) }
@@ -124,9 +124,10 @@ extension JobExecution {
 
     // MARK: - Values
 
-    func evaluate(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> JSONValue {
+    /// The expression's value as a step keeps it (``ExpressionValue/kept``): a record or records keep their type.
+    func keptValue(_ expression: Expression, _ what: String, scope: Scope) throws(StepFailure) -> ExpressionValue {
         do {
-            return try expression.evaluate(in: scope)
+            return try expression.value(in: scope).kept
         } catch {
             throw StepFailure("\(what): \(error.message)")
         }

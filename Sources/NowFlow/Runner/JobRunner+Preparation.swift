@@ -62,7 +62,7 @@ extension JobRunner {
     /// The values of the `env` and `vars` names listed under `secrets`: a list's or map's items one by one.
     func secretValues(in scope: Scope) -> [String] {
         job.secrets.flatMap { name in
-            [scope.env[name]].compactMap { $0 } + (scope.vars[name].map(SecretMasker.texts(of:)) ?? [])
+            [scope.env[name]].compactMap { $0 } + (scope.variables[name].map { SecretMasker.texts(of: $0.json) } ?? [])
         }
     }
 }

@@ -60,7 +60,8 @@ public struct JobRunner: Sendable {
         var result = RunResult(
             job: job.name, file: job.file, status: status, dryRun: options.dryRun,
             milliseconds: Self.milliseconds(since: start), steps: execution.outcomes,
-            results: scope.steps.mapValues { execution.masker($0.json) }, vars: scope.vars.mapValues { execution.masker($0) },
+            results: scope.steps.mapValues { execution.masker($0.json) },
+            vars: scope.variables.mapValues { execution.masker($0.json) },
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,

@@ -9,6 +9,9 @@
 public struct ResultDisplay: Sendable, Hashable {
     /// The width the tables fit, in characters; nil to show every value whole, however wide the lines.
     public var width: Int?
+    /// The indentation of the lines under a step's line (the width of `ok   `).
+    static let indent = "     "
+
     /// The zone dates are shown in (`--tz`); nil for the job's `coder.timezone`.
     public var timeZone: String?
 

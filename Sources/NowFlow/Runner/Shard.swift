@@ -66,11 +66,16 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Whether this shard runs a `foreach` item: a record (an object with a text `sys_id`, or a `sys_id` whose
     /// `value` is a text, as with display values) when it owns its sys_id; any other item (a number, a name) on
     /// every shard.
-    func owns(item: JSONValue) -> Bool {
-        switch item["sys_id"] {
-        case .string(let sysID)?: owns(sysID: sysID)
-        case .object(let field)?: field["value"]?.string.map { owns(sysID: $0) } ?? true
-        default: true
+    func owns(item: ExpressionValue) -> Bool {
+        switch item {
+        case .record(let record): record.sysId.map { owns(sysID: $0) } ?? true
+        case .json(let json):
+            switch json["sys_id"] {
+            case .string(let sysID)?: owns(sysID: sysID)
+            case .object(let field)?: field["value"]?.string.map { owns(sysID: $0) } ?? true
+            default: true
+            }
+        case .records, .result, .date, .duration: true
         }
     }
 

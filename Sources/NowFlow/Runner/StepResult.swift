@@ -1,8 +1,9 @@
 import NowData
 
 /// What a step gives `steps.<id>`: one case for each result the JSON report documents (`results`). Rendering,
-/// reports, `ensure`, `:undo` and the records-touched summary switch on it; expressions, `outputs:` and the report
-/// see it as JSON (``json``), in the shapes `docs/job-files.md` lists.
+/// reports, `ensure`, `:undo` and the records-touched summary switch on it; `outputs:` and the report see it as
+/// JSON (``json``), in the shapes `docs/job-files.md` lists, and expressions too, the records it holds keeping their
+/// type (``member(_:)``).
 ///
 /// The records a step read or wrote are ``NowData/NowRecord``s, their dates in the job's format
 /// (``JobDates/incoming(_:)``); their JSON is the members as the instance sent them, so ``json`` wraps them and
@@ -34,7 +35,10 @@ enum StepResult: Sendable {
     /// A REPL write that Ctrl-C interrupted and that may have gone through: `table`, `possibly_written` and
     /// `sys_id` (or `sys_ids` for a write by query).
     case possiblyWritten(table: String, sysIDs: [String], byQuery: Bool)
-    /// What an extract, set, assert or include gives: a plain value.
+    /// What an extract gives: the value at its path, one record or records keeping their type
+    /// (``ExpressionValue/kept``).
+    case extracted(ExpressionValue)
+    /// What a set, assert or include gives: a plain value.
     case value(JSONValue)
 
     /// The result as expressions, `outputs:` and the JSON report see it.
@@ -52,6 +56,8 @@ enum StepResult: Sendable {
             return outcome.value
         case .aggregate(let value), .attachments(let value), .value(let value):
             return value
+        case .extracted(let value):
+            return value.json
         case .http(let status, let headers, let body):
             return ["status": status, "headers": headers, "body": body]
         case .foreach(let items):
@@ -77,6 +83,27 @@ enum StepResult: Sendable {
         case .record(let record, _): record.map { [$0] } ?? []
         case .written(let write): write.records?.values.compactMap { $0 } ?? []
         default: []
+        }
+    }
+
+    /// The value at `path` in the result (``json``), the records it holds keeping their type (``member(_:)``):
+    /// the whole result for an empty path, what an extract gave for an extract.
+    func value(at path: DotPath) throws(DotPathError) -> ExpressionValue {
+        if case .extracted(let value) = self { return try value.value(at: path) }
+        guard let first = path.components.first else { return .result(self) }
+        guard let member = member(first) else { return .json(try json.value(at: path)) }
+        return try member.value(at: path, from: 1)
+    }
+
+    /// The records the member `key` of the result (``json``) holds, typed: a query's `records`, the `record` of a
+    /// get, a create, an update by sys_id or an ensure; nil for the other members, which are plain JSON.
+    func member(_ key: String) -> ExpressionValue? {
+        switch (self, key) {
+        case (.records(let records), "records"): .records(records)
+        case (.record(let record?, _), "record"): .record(record)
+        case (.written(let write), "record") where !write.byQuery: write.record.map(ExpressionValue.record)
+        case (.ensured(let outcome), "record"): outcome.record.map(ExpressionValue.record)
+        default: nil
         }
     }
 

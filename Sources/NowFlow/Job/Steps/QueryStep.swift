@@ -1,5 +1,9 @@
 /// `query`: records of a table, fetched page by page up to `limit`.
 struct QueryStep: Sendable, Hashable {
+    /// The most records one page of a query asks for when the step gives no `page_size` (and the page size of an
+    /// attachments step's list).
+    static let defaultPageSize = 100
+
     /// What the step does with the records it reads.
     enum Delivery: Sendable, Hashable {
         /// Keeps every record as `steps.<id>.records` (`collect: true`, a job that uses the records as a whole,
