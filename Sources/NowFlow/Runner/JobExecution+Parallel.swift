@@ -77,7 +77,7 @@ extension JobExecution {
             var next = 0
             /// Starts the next item; false when there is none (or it could not be read).
             func startNext() async -> Bool {
-                let item: JSONValue
+                let item: ExpressionValue
                 do throws(StepFailure) {
                     guard let taken = try await source.next() else { return false }
                     item = taken

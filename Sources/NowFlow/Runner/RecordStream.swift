@@ -127,7 +127,7 @@ final class RecordStream {
                     finished = true
                     return records
                 }
-            } catch let failure where failure.cause.map(JobExecution.isTransactionCancelled) == true {
+            } catch let failure where failure.cause?.isTransactionCancelled == true {
                 // Cut off by the transaction quota: not one page; read by key in smaller pages.
                 pageSize = max(1, pageSize / 2)
             }
@@ -144,7 +144,7 @@ final class RecordStream {
             let data: Data
             do throws(StepFailure) {
                 data = try await execution.calling { try await task.value }
-            } catch let failure where failure.cause.map(JobExecution.isTransactionCancelled) == true && pageSize > 1 {
+            } catch let failure where failure.cause?.isTransactionCancelled == true && pageSize > 1 {
                 // A page that met the instance's transaction quota: the same records again, in pages half as large.
                 pageSize /= 2
                 continue
@@ -200,7 +200,7 @@ final class RecordStream {
             let fetched: Data?
             do throws(StepFailure) {
                 fetched = try await execution.calling { try await paginator.next() }
-            } catch let failure where failure.cause.map(JobExecution.isTransactionCancelled) == true && pageSize > 1 {
+            } catch let failure where failure.cause?.isTransactionCancelled == true && pageSize > 1 {
                 pageSize /= 2
                 self.paginator = nil
                 continue
