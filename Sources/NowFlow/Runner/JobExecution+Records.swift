@@ -134,12 +134,21 @@ extension JobExecution {
                 RecordWrite(action: .updated, sysIDs: [sysID], byQuery: false, records: records))
             return (result, "\(dryRun == nil ? "updated" : "would update") \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, note) = try await matching(
+            let (matches, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
+            let sysIDs = matches.map(\.sysID)
+            // A write that sets none of the fields that name a record leaves its name as the read before it found
+            // it (in stored values, as the answer gives them without display values): not read from each answer.
+            let keepsNames =
+                step.settings.read.displayValue == .actual
+                && !fields.keys.contains { RecordName.fields.contains($0.lowercased()) }
             var answers: [Data] = []
-            answers.reserveCapacity(sysIDs.count)
-            for sysID in sysIDs {
-                answers.append(try await update(table, sysID, fields, writeOptions, configuration, label: label))
+            answers.reserveCapacity(matches.count)
+            for match in matches {
+                let answer = try await update(
+                    table, match.sysID, fields, writeOptions, configuration, label: label,
+                    name: keepsNames ? { _ throws(StepFailure) in match.name } : RecordName.ofAnswer)
+                answers.append(answer)
             }
             let verb = dryRun == nil ? "updated" : "would update"
             let records = WrittenRecords(answers: answers, dates: dates)
@@ -160,8 +169,9 @@ extension JobExecution {
             let write = RecordWrite(action: .deleted, sysIDs: [sysID], byQuery: false, records: nil)
             return (.written(write), "\(verb) \(table) \(sysID)\(dryRunMark)")
         case .filter(let filter, let max):
-            let (sysIDs, note) = try await matching(
+            let (matches, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "deleted", scope: scope)
+            let sysIDs = matches.map(\.sysID)
             for sysID in sysIDs { try await delete(table, sysID, label: label) }
             return (
                 .written(RecordWrite(action: .deleted, sysIDs: sysIDs, byQuery: true, records: nil)), "\(verb) \(String(count: sysIDs.count, "\(table) record"))\(dryRunMark)\(note)"
@@ -175,15 +185,17 @@ extension JobExecution {
     private var dryRunMark: String { dryRun == nil ? "" : " (dry run)" }
 
     /// Updates the record; gives the instance's answer (`{"result": record}`), of which only the record's name
-    /// (``RecordName``, for the records-touched summary) is read here.
+    /// (``RecordName``, for the records-touched summary) is read here, by `name` (``RecordName/ofAnswer(_:)``
+    /// unless the caller knows it already).
     func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,
-        _ configuration: FieldReadConfiguration, label: String
+        _ configuration: FieldReadConfiguration, label: String,
+        name: (Data) throws(StepFailure) -> RecordName? = RecordName.ofAnswer
     ) async throws(StepFailure) -> Data {
         let (answer, name) = try await calling {
             let answer = try await service.updateRecord(
                 sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration)
-            return (answer, try RecordName.ofAnswer(answer))
+            return (answer, try name(answer))
         }
         if dryRun == nil {
             touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))
@@ -217,20 +229,20 @@ extension JobExecution {
         }
     }
 
-    /// The sys_ids of the records a write by query concerns, and what its summary adds (why none, without asking
+    /// The records a write by query concerns, and what its summary adds (why none, without asking
     /// the instance, when the filter selects no record; the choice labels translated); fails, before anything is
     /// written, when more than `max` match.
     private func matching(
         _ table: String, _ filter: RecordFilter, max: Int, verb: String, scope: Scope
-    ) async throws(StepFailure) -> (sysIDs: [String], note: String) {
+    ) async throws(StepFailure) -> (matches: [VerifiedMatch], note: String) {
         let query: String
         var translated: [String] = []
         switch try selection(filter, table: table, scope: scope, translated: &translated) {
         case .nothing(let reason): return ([], ": " + reason)
         case .query(let selected): query = selected.text
         }
-        let sysIDs = try await verifiedMatches(table, query: query, max: max, verb: verb)
-        return (sysIDs, Self.labels(translated))
+        let matches = try await verifiedMatches(table, query: query, max: max, verb: verb)
+        return (matches, Self.labels(translated))
     }
 
     /// ` (incident.state: Resolved = 6)`: the choice labels a query's conditions compared by their values; empty

@@ -5,29 +5,33 @@ import NowData
 /// integer choice, `yes` for a boolean, a field it does not have) and returns more records than the query says, so
 /// the runner checks every record the instance returned against the query itself before writing any.
 extension JobExecution {
-    /// The sys_ids of the records a write by query concerns: the records of `table` the instance returns for
-    /// `query` (at most `max + 1`, with the fields the conditions name), each checked against the query by a
+    /// The records a write by query concerns: the records of `table` the instance returns for `query` (at most
+    /// `max + 1`, with the fields the conditions name and those that name a record), each checked against the query by a
     /// ``RecordPredicate``. Fails, before anything is written, when a record does not satisfy the query (naming the
     /// condition the instance ignored and the record that shows it), when the query cannot be checked here, or when
     /// more than `max` match. `verb` says what would have been done (`updated`, `deleted`).
     func verifiedMatches(_ table: String, query: String, max: Int, verb: String) async throws(StepFailure)
-        -> [String]
+        -> [VerifiedMatch]
     {
         let nothing = "; nothing was \(verb)"
         let (predicate, named) = try await predicate(for: query, on: table, nothing)
+        // The fields that name a record too (all of them: the instance leaves out those the table lacks), so that a
+        // write which sets none of them need not read its answer for the record's name.
+        var read = predicate.fields
+        for field in RecordName.fields where !read.contains(field) { read.append(field) }
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
-            readConfiguration: FieldReadConfiguration(
-                includeFields: predicate.fields + (named.map { [$0] } ?? []), options: [.excludeReferenceLink]))
+            readConfiguration: FieldReadConfiguration(includeFields: read, options: [.excludeReferenceLink]))
         let records = try await calling {
             try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
         try predicate.check(records, named: named, nothing)
-        let sysIDs = records.map(NowRecord.sysID(of:))
-        guard sysIDs.count <= max else {
+        guard records.count <= max else {
             throw await tooMany(table, query: query, max: max, " (max: \(max))\(nothing)")
         }
-        return sysIDs
+        return records.map { record in
+            VerifiedMatch(sysID: NowRecord.sysID(of: record), name: (try? NowRecord(record)).flatMap(RecordName.init))
+        }
     }
 
     /// The predicate of `query` over `table`, with the field that names its records (`number`) when the table has
