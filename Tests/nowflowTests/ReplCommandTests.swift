@@ -150,6 +150,57 @@ import Testing
         #expect(continued.status == 0)
     }
 
+    /// A piped session stops at the first line it rejects (a field the instance does not have), says which line on
+    /// standard error and exits 2; `--keep-going` runs the lines after it and exits 0, as sessions did before.
+    @Test func aScriptedSessionStopsAtARejectedLineUnlessToldToKeepGoing() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            set team=Network
+
+            query incident priorty=1
+            set after=yes
+
+            """
+        let stopped = try ToolInvocation.run(["repl"], in: directory, stdin: script)
+        #expect(stopped.status == 2)
+        #expect(stopped.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> set team=Network
+            _1 (set): vars.team
+            nowflow>\u{20}
+            nowflow> query incident priorty=1
+            error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+
+            """)
+        #expect(stopped.stderr == """
+            nowflow repl: line 3: error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow repl: stopped at line 3, which was rejected (--keep-going runs the lines after it)
+
+            """)
+        let commands = try ToolInvocation.run(["repl"], in: directory, stdin: ":format csv\n:quit\n")
+        #expect(commands.status == 2)
+        #expect(commands.stderr == """
+            nowflow repl: line 1: error: :format takes table, json or yaml, not 'csv'
+            nowflow repl: stopped at line 1, which was rejected (--keep-going runs the lines after it)
+
+            """)
+        let kept = try ToolInvocation.run(["repl", "--keep-going"], in: directory, stdin: script)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "")
+        #expect(kept.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> set team=Network
+            _1 (set): vars.team
+            nowflow>\u{20}
+            nowflow> query incident priorty=1
+            error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow> set after=yes
+            _2 (set): vars.after
+
+            """)
+    }
+
     @Test func badArgumentsAndBadJobFilesAreRefused() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

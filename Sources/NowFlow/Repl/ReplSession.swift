@@ -120,7 +120,7 @@ public actor ReplSession {
         } else if trimmed.hasPrefix(":") {
             reply = await command(trimmed)
         } else {
-            reply = ReplReply(await typedStep(line))
+            reply = await typedStep(line)
         }
         if let settled {
             reply.text = reply.text.isEmpty ? settled : settled + "\n" + reply.text
@@ -143,17 +143,17 @@ public actor ReplSession {
     // MARK: - Steps
 
     /// A step typed at the prompt: read, checked, run, shown.
-    private func typedStep(_ line: String) async -> String {
+    private func typedStep(_ line: String) async -> ReplReply {
         let node: YAMLNode
         do {
             node = try Self.stepNode(line)
         } catch {
-            return Self.errorText(error.message, column: error.column)
+            return .rejection(error.message, column: error.column)
         }
         let given = node.pairs?.first { $0.name == "id" }?.value.scalarText
         if given == "_" {
             let column = node.pairs?.first { $0.name == "id" }?.value.mark.column ?? 0
-            return Self.errorText("the id '_' always names the last result; choose another id", column: column)
+            return .rejection("the id '_' always names the last result; choose another id", column: column)
         }
         let id = given ?? "_\(autoNumber + 1)"
         let withID = Self.settingDisplay(given == nil ? Self.settingID(node, id) : node, display)
@@ -161,14 +161,15 @@ public actor ReplSession {
         switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
         case .success(let built): step = built
         case .failure(let error):
-            return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+            let text = error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+            return ReplReply(text, rejected: true)
         }
-        if let unknown = await unknownName(in: withID) { return unknown }
+        if let unknown = await unknownName(in: withID) { return ReplReply(unknown, rejected: true) }
         // A step that fails keeps no result: its id is not used up, and the message does not name it.
         let failedLabel = given == nil ? "(\(step.kind.name))" : nil
         let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
         if given == nil, run.status == .passed || run.status == .skipped || run.keptResult { autoNumber += 1 }
-        return run.text
+        return ReplReply(run.text)
     }
 
     /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
@@ -308,7 +309,7 @@ public actor ReplSession {
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
                 if let node { record(node, id: id, jobStep: jobStep) }
-                await keepWrite(step, id: id, result: value, draft: draft)
+                await keepWrite(step, id: id, result: value, draft: draft, recordedStep: node.map { _ in recorded.count - 1 })
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
