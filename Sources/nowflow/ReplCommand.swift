@@ -103,7 +103,8 @@ enum ReplCommand {
         let editor = LineEditor(
             historyPath: directory.appendingPathComponent("history").path,
             completer: { session.completions(for: $0) },
-            ending: { session.completionEnding(of: $0, prefix: $1) })
+            ending: { session.completionEnding(of: $0, prefix: $1) }, notice: { session.completionNotice() })
+        if editor.interactive { session.startCompletionLoads() }
         let interrupts = InterruptWatcher()
         print(waitFor { await session.banner })
         var ending = Ending(interactive: editor.interactive)

@@ -116,8 +116,9 @@ import Testing
         try complete("", tabs: 2, "nowflow> query incident active=")
         try terminal.waitFor("false   steps.  true    vars.\nnowflow> query incident active=")
         try complete("t", "nowflow> query incident active=true")
+        // A field in a list is followed by nothing: a `,` and another field may come.
         try complete("fields=num", "nowflow> query incident active=true fields=number")
-        try complete("limit=1", "nowflow> query incident active=true fields=number limit=1")
+        try complete(" limit=1", "nowflow> query incident active=true fields=number limit=1")
         try terminal.send("Enter")
         try terminal.waitFor("_2 (query): 1 record from incident")
 
@@ -166,6 +167,79 @@ import Testing
         let screen = try terminal.screen()
         #expect(!screen.contains("\\="))
         #expect(!screen.contains("error"))
+    }
+
+    /// Completion inside a list of fields leaves the line open for `,` and the next field, and goes through
+    /// references (`assignment_group.na` → `assignment_group.name`), in a list and in a condition, from the first
+    /// Tab of the session.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func completionInsideListsAndThroughReferences() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident fields=number,short_d", literal: true)
+        try terminal.send("Tab")
+        try terminal.send(",assignment_group.na", literal: true)
+        try terminal.waitFor("nowflow> query incident fields=number,short_description,assignment_group.na")
+        try terminal.send("Tab")
+        try terminal.send(" assignment_group.na", literal: true)
+        try terminal.waitFor("fields=number,short_description,assignment_group.name assignment_group.na")
+        try terminal.send("Tab")
+        try terminal.send("\"Service Desk\" number=INC0010001", literal: true)
+        try terminal.waitFor(
+            #"nowflow> query incident fields=number,short_description,assignment_group.name assignment_group.name="Service Desk" number=INC0010001"#)
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            _1 (query): 1 record from incident
+            number      short_description     assignment_group.name
+            ----------  --------------------  ---------------------
+            INC0010001  Email server is down  Service Desk
+            1 record
+            """)
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("still reading"))
+    }
+
+    /// While the instance takes its time over the dictionary, the first Tab offers what is known and says once that
+    /// the fields are still coming; a later Tab has them.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aTabBeforeTheDictionaryCameSaysSoOnce() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try HeldInstance { _, request in request.path.hasSuffix("/sys_dictionary") ? .seconds(3) : .zero }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let environment = "HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin NOW_PASSWORD=pw"
+        let command = "cd '\(directory.path)' && \(environment) '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident short_d", literal: true)
+        try terminal.send("Tab")
+        try terminal.waitFor("""
+            (still reading the fields of incident from the instance: Tab again in a moment for them)
+            nowflow> query incident short_d
+            """)
+        #expect(server.waitForHeld(1), "requests: \(server.requests)")
+        // Tab again until the fields have come (the answer is three seconds away).
+        var lastTab = ContinuousClock.now
+        try waitUntil("the field completes") {
+            if ContinuousClock.now - lastTab > .milliseconds(500) {
+                try? terminal.send("Tab")
+                lastTab = ContinuousClock.now
+            }
+            return (try? lastLine(terminal)) == "nowflow> query incident short_description="
+        }
+        try terminal.send("C-u")
+        try terminal.send("query problem short_d", literal: true)
+        try terminal.send("Tab")
+        try waitUntil("problem's dictionary is asked for") { server.requests.filter { $0.contains("sys_dictionary") }.count == 2 }
+        try terminal.send("C-u")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(screen.components(separatedBy: "still reading").count == 2)
     }
 
     /// On a terminal, `:save` over a file that exists asks first: no leaves the file, yes writes it.

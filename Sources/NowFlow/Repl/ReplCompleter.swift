@@ -24,6 +24,10 @@ enum ReplCompleter {
             .sorted()
     }
 
+    /// The parameters whose value is a comma-separated list of field names: a completion there is followed by
+    /// nothing, so that `,` and the next field can follow.
+    static let fieldListParameters: Set<String> = ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"]
+
     /// The boolean values, offered for a boolean field and option.
     static let booleans = ["true", "false"]
     /// The options that take a boolean.
@@ -35,7 +39,7 @@ enum ReplCompleter {
         let leading = leadingOptions(beforeWords)
         let beforeWords = Array(beforeWords.dropFirst(leading))
         guard let first = beforeWords.first else {
-            if before.last == "=", leading > 0 { return valueCandidates(before: before, table: nil, catalog: catalog) }
+            if before.last == "=", leading > 0 { return valueCandidates(word: word, before: before, table: nil, catalog: catalog) }
             if leading > 0 { return ShortForm.kinds }
             return word.hasPrefix(":") ? commands : StepKind.names + commands
         }
@@ -61,21 +65,26 @@ enum ReplCompleter {
         guard ShortForm.kinds.contains(first) else { return [] }
         let unquoted = before.last == "\"" || before.last == "'" ? String(before.dropLast()) : before
         if unquoted.last == "=" || unquoted.last == "," {
-            return valueCandidates(before: unquoted, table: table, catalog: catalog)
+            return valueCandidates(word: word, before: unquoted, table: table, catalog: catalog)
         }
         if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
+        // A condition on a field of a referenced record: `assignment_group.name=`.
+        if word.contains("."), let table, !["create", "update"].contains(first) {
+            return catalog.walkedFields(word, from: table).map { $0 + "=" }
+        }
         let names = (ShortForm.parameters[first] ?? ShortForm.attachmentParameters[first] ?? []) + ShortForm.stepOptions
         return fields.map { $0 + "=" } + names.map { $0 + "=" } + references
     }
 
-    /// The values after `name=` (or after a `,` in a list): field names for `fields` and the orderings, table names
-    /// for `table`, `true` and `false` for a boolean field or option, a choice field's values, and references.
-    private static func valueCandidates(before: String, table: String?, catalog: CompletionCatalog) -> [String] {
-        let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-        let name = String(token.prefix { $0 != "=" })
+    /// The values after `name=` (or after a `,` in a list): field names for `fields` and the orderings (dot-walked
+    /// through references too: `assignment_group.name`), table names for `table`, `true` and `false` for a boolean
+    /// field or option, a choice field's values, and references.
+    private static func valueCandidates(word: String, before: String, table: String?, catalog: CompletionCatalog) -> [String] {
+        let name = parameterName(before)
         let references = ["steps.", "vars."]
-        if ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"].contains(name) {
-            return table.map(catalog.fields(of:)) ?? []
+        if fieldListParameters.contains(name) {
+            guard let table else { return [] }
+            return word.contains(".") ? catalog.walkedFields(word, from: table) : catalog.fields(of: table)
         }
         if name == "table" { return Array(catalog.tables) }
         if name == "display_value" { return DisplayValueMode.allCases.map(\.rawValue) }
@@ -87,21 +96,39 @@ enum ReplCompleter {
         return references
     }
 
-    /// What follows a completion that is the only one: nothing after `name=` and a path that goes on (`steps._1.`,
-    /// `steps._1.records`, whose value holds more, gets a `.`), the quote that opened the word, `}` after a path
-    /// that ends inside `${`, else a space.
+    /// What follows a completion that is the only one: nothing after `name=`, a path that goes on (`steps._1.`,
+    /// `steps._1.records`, whose value holds more, gets a `.`) and a field in a list (`fields=number,short_d`: a `,`
+    /// may follow), the quote that opened the word, `}` after a path that ends inside `${`, else a space.
     static func ending(of match: String, prefix: String, catalog: CompletionCatalog) -> String {
         if match.hasSuffix("=") || match.hasSuffix(".") || match.hasSuffix("/") { return "" }
         if match.hasPrefix("steps.") || match.hasPrefix("vars."), !paths(match + ".", catalog: catalog).isEmpty {
             return "."
         }
         let (_, before, _) = split(prefix)
+        if before.last == "=" || before.last == ",", fieldListParameters.contains(parameterName(before)) { return "" }
         // A value with a space is offered after an opening quote only, and closed with it.
         if let quote = before.last, quote == "\"" || quote == "'" { return String(quote) }
         if let open = before.range(of: "${", options: .backwards), !before[open.upperBound...].contains("}") {
             return "}"
         }
         return " "
+    }
+
+    /// The name of the `name=value` word that `before` (the line up to a value) ends in: `fields` for
+    /// `query incident fields=number,`.
+    private static func parameterName(_ before: String) -> String {
+        let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+        return String(token.prefix { $0 != "=" })
+    }
+
+    /// The table whose fields the dot-walk under the cursor offers (`assignment_group.na` on an incident line:
+    /// `sys_user_group`), as far as the dictionary read so far tells; nil when the word is not a dot-walk.
+    static func walkedTable(_ prefix: String, catalog: CompletionCatalog) -> String? {
+        let (word, before, _) = split(prefix)
+        guard word.contains("."), !word.hasPrefix("steps."), !word.hasPrefix("vars."), let table = table(in: before) else {
+            return nil
+        }
+        return catalog.walk(word, from: table)?.table
     }
 
     /// How many of the words are step options (`id=NAME`, `when=...`, `continue_on_error=...`) written before the
