@@ -204,6 +204,32 @@ import Testing
         #expect(!screen.contains("still reading"))
     }
 
+    /// `:describe` completes its table and shows the table's fields in a terminal.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func describeShowsATableInATerminal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 120)
+        try terminal.waitFor("nowflow>")
+        try terminal.send(":desc", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("sys_user_grou", literal: true)
+        try terminal.send("Tab")
+        try terminal.waitFor("nowflow> :describe sys_user_group")
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            sys_user_group: 21 fields
+            field             type             reference        choices  table
+            ----------------  ---------------  ---------------  -------  --------------
+            active            boolean                                    sys_user_group
+            """)
+        try terminal.waitFor("type              string                                     sys_user_group\n21 records\nnowflow>")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+    }
+
     /// While the instance takes its time over the dictionary, the first Tab offers what is known and says once that
     /// the fields are still coming; a later Tab has them.
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))

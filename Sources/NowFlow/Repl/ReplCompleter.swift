@@ -10,7 +10,8 @@ enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
     static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
     static let commands = [
-        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":help", ":quit",
+        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":describe",
+        ":help", ":quit",
     ]
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
@@ -50,6 +51,8 @@ enum ReplCompleter {
             case ":tz": return beforeWords.count == 1 ? ["UTC", "local"] + TimeZone.knownTimeZoneIdentifiers : []
             case ":display": return beforeWords.count == 1 ? ["on", "off", "all"] : []
             case ":undo": return beforeWords.count == 1 ? ["all"] : []
+            case ":describe": return beforeWords.count == 1 ? Array(catalog.tables) : []
+            case ":help": return beforeWords.count == 1 ? StepKind.names + commands : []
             case ":show": return ["steps.", "vars."]
             default: return []
             }
@@ -144,6 +147,7 @@ enum ReplCompleter {
     /// second word of a short form of a record step.
     static func completesTable(_ prefix: String) -> Bool {
         let (_, before, beforeWords) = split(prefix)
+        if beforeWords == [":describe"] { return true }
         return isTablePosition(before: before, beforeWords: Array(beforeWords.dropFirst(leadingOptions(beforeWords))))
     }
 

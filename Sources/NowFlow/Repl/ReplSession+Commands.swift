@@ -3,31 +3,11 @@ import NowData
 
 /// The `:` commands.
 extension ReplSession {
-    static let help = """
-        Steps (the result becomes steps.<id>: id=NAME, else _1, _2, ...; steps._ is the last one):
-          query incident active=true limit=5 fields=number,short_description
-          get incident SYS_ID                  create incident short_description="Printer on fire"
-          update incident SYS_ID state=2       delete incident SYS_ID
-          set name=value                       assert steps._.count > 0
-          attach incident SYS_ID ./notes.txt   download ATTACHMENT_SYS_ID ./out.txt [overwrite=true]
-          attachments incident SYS_ID          aggregate incident group_by=priority active=true
-          query: { table: incident, where: { active: true }, limit: 5 }      (any step, as YAML flow)
-        Commands:
-          :next              run the job's next step          :run          run the job's remaining steps
-          :list              the job's steps, => at the next  :vars         the variables and results
-          :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
-          :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
-          :display on|off|all  display values for the steps typed (display_value: true, false, all)
-          :history           the session's writes             :undo [N|all] take the last write (N, all) back
-          :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
-          :help              this text                        :quit         end (Ctrl-D too)
-        """
-
     func command(_ line: String) async -> ReplReply {
         let name = String(line.prefix { !$0.isWhitespace })
         let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         let argumentColumn = line.count - argument.count + 1
-        if ["next", "run", "list", "vars", "history", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+        if ["next", "run", "list", "vars", "history", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
             return .rejection("\(name) takes no argument", column: argumentColumn)
         }
         switch name {
@@ -43,7 +23,8 @@ extension ReplSession {
         case ":undo": return await undo(argument)
         case ":save": return save(to: argument, force: false)
         case ":save!": return save(to: argument, force: true)
-        case ":help": return ReplReply(Self.help)
+        case ":help": return help(argument)
+        case ":describe": return await describe(table: argument)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
         default:
             let hint = name.closest(among: ReplCompleter.commands).map { "; did you mean '\($0)'?" } ?? ""
