@@ -204,9 +204,10 @@ import Testing
         #expect(!screen.contains("still reading"))
     }
 
-    /// `:describe` completes its table and shows the table's fields in a terminal.
+    /// `:describe` completes its table and shows the table's fields in a terminal; `:export` completes its format
+    /// and writes the last result.
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
-    func describeShowsATableInATerminal() throws {
+    func describeAndExportInATerminal() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
@@ -226,6 +227,19 @@ import Testing
             active            boolean                                    sys_user_group
             """)
         try terminal.waitFor("type              string                                     sys_user_group\n21 records\nnowflow>")
+        try terminal.send("query incident number=INC0010001 fields=number,short_description", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try terminal.send(":exp", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("cs", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("first.csv", literal: true)
+        try terminal.waitFor("nowflow> :export csv first.csv")
+        try terminal.send("Enter")
+        try terminal.waitFor("exported 1 record to first.csv (csv)\nnowflow>")
+        let exported = try String(contentsOf: directory.appendingPathComponent("first.csv"), encoding: .utf8)
+        #expect(exported == "number,short_description\r\nINC0010001,Email server is down\r\n")
         try terminal.send("C-d")
         try terminal.waitFor("SESSION-ENDED")
     }

@@ -10,8 +10,8 @@ enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
     static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
     static let commands = [
-        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":describe",
-        ":help", ":quit",
+        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":export",
+        ":describe", ":help", ":quit",
     ]
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
@@ -52,6 +52,7 @@ enum ReplCompleter {
             case ":display": return beforeWords.count == 1 ? ["on", "off", "all"] : []
             case ":undo": return beforeWords.count == 1 ? ["all"] : []
             case ":describe": return beforeWords.count == 1 ? Array(catalog.tables) : []
+            case ":export": return beforeWords.count == 1 ? ["csv", "json", "yaml"] : []
             case ":help": return beforeWords.count == 1 ? StepKind.names + commands : []
             case ":show": return ["steps.", "vars."]
             default: return []
@@ -156,6 +157,7 @@ enum ReplCompleter {
     static func completesPath(_ prefix: String) -> Bool {
         let (_, before, all) = split(prefix)
         if all.count == 1 && [":save", ":save!"].contains(all[0]) { return true }
+        if all.count == 2 && all[0] == ":export" { return true }
         let trimmed = before.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("file:") || trimmed.hasSuffix("to:") { return true }
         let words = all.dropFirst(leadingOptions(all)).filter { !$0.contains("=") }

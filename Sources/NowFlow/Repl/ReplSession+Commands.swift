@@ -25,6 +25,7 @@ extension ReplSession {
         case ":save!": return save(to: argument, force: true)
         case ":help": return help(argument)
         case ":describe": return await describe(table: argument)
+        case ":export": return export(argument)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
         default:
             let hint = name.closest(among: ReplCompleter.commands).map { "; did you mean '\($0)'?" } ?? ""

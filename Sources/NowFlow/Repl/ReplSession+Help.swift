@@ -18,6 +18,7 @@ extension ReplSession {
           :history           the session's writes             :undo [N|all] take the last write (N, all) back
           :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
           :describe TABLE    a table's fields, types, references and choices, and the table it extends
+          :export csv|json|yaml FILE   the last result (steps._) written to FILE
           :help [TOPIC]      this text, or a step kind's parameters (:help query) or a command's use (:help :undo)
           :quit              end (Ctrl-D too)
         """
@@ -36,6 +37,7 @@ extension ReplSession {
         ":undo": ":undo [N|all] takes the last write (write N, every write) back; refused when a record changed since",
         ":save": ":save FILE writes the steps run so far (not those undone) as a job file; never over a file unasked",
         ":save!": ":save! FILE writes the steps run so far as a job file, over FILE if it exists",
+        ":export": ":export csv|json|yaml FILE writes the last result (steps._) to FILE: CSV its records, JSON or YAML whole; dates as shown",
         ":describe": ":describe TABLE shows a table's fields (type, reference, choices, the table defining each) and what it extends",
         ":help": ":help lists the forms and commands; :help KIND a step kind's parameters; :help :COMMAND a command's use",
         ":quit": ":quit ends the session (so do :q, :exit and Ctrl-D), running the job's finally if it is due",
