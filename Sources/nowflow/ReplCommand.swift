@@ -109,20 +109,35 @@ enum ReplCommand {
         print(waitFor { await session.banner })
         var ending = Ending(interactive: editor.interactive)
         var lineNumber = 0
+        // A step continued over lines (an open bracket, a final `\`), under a prompt of dots.
+        var pending = ContinuedLine()
         while true {
-            let prompt = waitFor { await session.prompt }
+            let sessionPrompt = waitFor { await session.prompt }
+            let prompt = pending.isEmpty ? sessionPrompt : String(repeating: ".", count: max(sessionPrompt.count - 2, 3)) + "> "
             let before = InterruptWatcher.received.load(ordering: .relaxed)
-            guard let line = editor.readLine(prompt: prompt) else {
+            guard let read = editor.readLine(prompt: prompt) else {
                 if InterruptWatcher.received.load(ordering: .relaxed) != before {
-                    // Ctrl-C at the prompt drops the line.
+                    // Ctrl-C at the prompt drops the line, and the lines it continued.
+                    pending = ContinuedLine()
                     print()
                     continue
                 }
                 if editor.interactive { print() }
+                if !pending.isEmpty {
+                    let message = "error: the input ended inside a step continued over lines (an open bracket or a final \\); it was not run"
+                    print(message)
+                    if !editor.interactive, !keepGoing {
+                        printError("nowflow repl: line \(lineNumber): \(message)")
+                        ending.stoppedAtRejectedLine = true
+                    }
+                }
                 break
             }
             lineNumber += 1
-            if !editor.interactive { print(prompt + line) }
+            if !editor.interactive { print(prompt + read) }
+            if pending.add(read) { continue }
+            let line = pending.text
+            pending = ContinuedLine()
             // A Ctrl-C after the line was read (a Ctrl-C while it was typed ends readline without a line) is for
             // the step, even if it comes before the step starts.
             var reply = interrupts.run(since: before) { await session.handle(line) }

@@ -201,6 +201,50 @@ import Testing
             """)
     }
 
+    /// A step over several lines: an open bracket or a final `\` continues it under a prompt of dots; input that
+    /// ends inside one is an error.
+    @Test func aStepContinuesOverLinesWhileABracketIsOpen() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                query: { table: incident,
+                  where: { number: INC0010001 },
+                  fields: [number, short_description] }
+                query incident number=INC0010001 \\
+                  fields=number,state
+                assert (1 ==
+
+                """)
+        #expect(session.status == 2)
+        #expect(session.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> query: { table: incident,
+            .......>   where: { number: INC0010001 },
+            .......>   fields: [number, short_description] }
+            _1 (query): 1 record from incident
+            number      short_description
+            ----------  --------------------
+            INC0010001  Email server is down
+            1 record
+            nowflow> query incident number=INC0010001 \\
+            .......>   fields=number,state
+            _2 (query): 1 record from incident
+            number      state
+            ----------  -----
+            INC0010001  1
+            1 record
+            nowflow> assert (1 ==
+            error: the input ended inside a step continued over lines (an open bracket or a final \\); it was not run
+
+            """)
+        #expect(session.stderr == """
+            nowflow repl: line 6: error: the input ended inside a step continued over lines (an open bracket or a final \\); it was not run
+
+            """)
+    }
+
     @Test func badArgumentsAndBadJobFilesAreRefused() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -244,6 +244,43 @@ import Testing
         try terminal.waitFor("SESSION-ENDED")
     }
 
+    /// A step typed over several lines in a terminal: the open mapping continues it under a prompt of dots, and
+    /// Ctrl-C there drops the lines typed.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aStepTypedOverSeveralLines() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 120)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query: { table: incident,", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor(".......>")
+        try terminal.send("  where: { number: INC0010001 }, fields: [number] }", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            nowflow> query: { table: incident,
+            .......>   where: { number: INC0010001 }, fields: [number] }
+            _1 (query): 1 record from incident
+            number
+            ----------
+            INC0010001
+            1 record
+            nowflow>
+            """)
+        try terminal.send("set a=(", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("nowflow> set a=(\n.......>")
+        try terminal.send("C-c")
+        try terminal.send(":vars", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("steps._ is steps._1")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("vars.a"))
+    }
+
     /// While the instance takes its time over the dictionary, the first Tab offers what is known and says once that
     /// the fields are still coming; a later Tab has them.
     @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
