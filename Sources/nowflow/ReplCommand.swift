@@ -148,7 +148,7 @@ enum ReplCommand {
             }
             // After the terminal's ^C, the message starts on a line of its own.
             if InterruptWatcher.received.load(ordering: .relaxed) != before { print() }
-            if !reply.text.isEmpty { print(reply.text) }
+            if !reply.text.isEmpty { Pager.show(reply.text) }
             if reply.quit { return ending }
             if reply.rejected, !editor.interactive, !keepGoing {
                 // A script that goes on after a line it got wrong would run its later lines on a wrong footing.

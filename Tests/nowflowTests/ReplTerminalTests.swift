@@ -272,13 +272,55 @@ import Testing
         try terminal.send("set a=(", literal: true)
         try terminal.send("Enter")
         try terminal.waitFor("nowflow> set a=(\n.......>")
+        let prompts = try terminal.screen().components(separatedBy: "nowflow>").count
         try terminal.send("C-c")
+        // A fresh prompt comes; what is typed before it could be lost with the interrupted line.
+        try waitUntil("a fresh prompt after Ctrl-C") {
+            ((try? terminal.screen())?.components(separatedBy: "nowflow>").count ?? 0) > prompts
+        }
         try terminal.send(":vars", literal: true)
         try terminal.send("Enter")
         try terminal.waitFor("steps._ is steps._1")
         try terminal.send("C-d")
         let screen = try terminal.waitFor("SESSION-ENDED")
         #expect(!screen.contains("vars.a"))
+    }
+
+    /// An answer longer than the terminal goes through the built-in pager (no `$PAGER`): a page, then Space for the
+    /// next, Enter for a line, q for the prompt; with `$PAGER` set, the pager gets the whole text.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aLongAnswerIsPaged() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 PAGER= '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 100, height: 12)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident limit=30 fields=number order_by=number", literal: true)
+        try terminal.send("Enter")
+        // 34 lines (the result's line, the header, the rule, 30 records, the count) on 12 rows: 11, then the question.
+        try terminal.waitFor("INC0010008\n-- more: line 11 of 34 (Space: next page, Enter: next line, q: skip the rest) --")
+        try terminal.send("Space")
+        try terminal.waitFor("INC0010019\n-- more: line 22 of 34 (Space: next page, Enter: next line, q: skip the rest) --")
+        try terminal.send("Enter")
+        try terminal.waitFor("INC0010020\n-- more: line 23 of 34")
+        try terminal.send("q", literal: true)
+        try terminal.waitFor("INC0010020\nnowflow>")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+
+        let paged = directory.appendingPathComponent("paged.txt")
+        let withPager = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 PAGER='cat > paged.txt' '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let other = try TmuxSession(command: withPager, width: 100, height: 12)
+        try other.waitFor("nowflow>")
+        try other.send("query incident limit=30 fields=number order_by=number", literal: true)
+        try other.send("Enter")
+        try other.waitFor("nowflow> query incident limit=30 fields=number order_by=number\nnowflow>")
+        try other.send("C-d")
+        try other.waitFor("SESSION-ENDED")
+        let text = try String(contentsOf: paged, encoding: .utf8)
+        #expect(text.hasPrefix("_1 (query): 30 records from incident\nnumber\n----------\nINC0010001\n"))
+        #expect(text.hasSuffix("INC0010030\n30 records\n"))
     }
 
     /// While the instance takes its time over the dictionary, the first Tab offers what is known and says once that
