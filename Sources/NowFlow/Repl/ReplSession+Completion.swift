@@ -21,12 +21,12 @@ extension ReplSession {
     public nonisolated func completions(for prefix: String) -> [String] {
         var reading: String?
         if ReplCompleter.completesTable(prefix) {
-            if !Self.settles(tableLoad()) { reading = "the instance's table names" }
+            if !tableLoad().ends(within: Self.completionWait) { reading = "the instance's table names" }
         } else if let table = ReplCompleter.table(in: prefix) {
-            if !Self.settles(dictionaryLoad(for: table)) {
+            if !dictionaryLoad(for: table).ends(within: Self.completionWait) {
                 reading = "the fields of \(table)"
             } else if let walked = catalog.withLock({ ReplCompleter.walkedTable(prefix, catalog: $0) }),
-                !Self.settles(dictionaryLoad(for: walked))
+                !dictionaryLoad(for: walked).ends(within: Self.completionWait)
             {
                 reading = "the fields of \(walked)"
             }
@@ -57,15 +57,6 @@ extension ReplSession {
     /// How long a Tab waits for what it asked the instance before offering what is known.
     static let completionWait = 0.4
 
-    /// Whether `load` ends within ``completionWait`` (it goes on in the background otherwise).
-    private static func settles(_ load: Task<Void, Never>) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await load.value
-            done.signal()
-        }
-        return done.wait(timeout: .now() + completionWait) == .success
-    }
 
     /// The dictionary load of `table` (``loadDictionary(for:)``), shared: started on the first call for the table.
     nonisolated func dictionaryLoad(for table: String) -> Task<Void, Never> {

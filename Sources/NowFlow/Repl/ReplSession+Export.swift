@@ -29,7 +29,7 @@ extension ReplSession {
                     "the last result (steps._) has no records to write as CSV; :export json \(path) writes it", column: 0)
             }
             let rows = records.map { record in record.json.dictionary.mapValues { RecordTable.text(dates.shown($0)) } }
-            var columns = kinds["_"].map(Self.fields(of:)) ?? []
+            var columns = kinds["_"]?.requestedFields ?? []
             if columns.isEmpty { columns = RecordTable.columns(of: Set(rows.flatMap(\.keys))) }
             text = CSVText.text(columns: columns, rows: rows)
             what = "\(records.count) record\(records.count == 1 ? "" : "s")"
@@ -45,14 +45,5 @@ extension ReplSession {
             return ReplReply(Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
         }
         return ReplReply("exported \(what) to \(path) (\(format))")
-    }
-
-    /// The fields a query or a get asked for, in order; none for the other kinds.
-    private static func fields(of kind: StepKind) -> [String] {
-        switch kind {
-        case .query(let query): query.fields
-        case .get(let get): get.fields
-        default: []
-        }
     }
 }

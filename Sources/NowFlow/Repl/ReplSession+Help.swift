@@ -47,33 +47,10 @@ extension ReplSession {
     func help(_ topic: String) -> ReplReply {
         guard !topic.isEmpty else { return ReplReply(Self.help) }
         let command = topic.hasPrefix(":") ? topic : ":" + topic
-        if let kind = JobSchema.kind(topic) { return ReplReply(Self.help(kind)) }
+        if let kind = JobSchema.kind(topic) { return ReplReply(kind.help) }
         if let text = Self.commandHelp[command] { return ReplReply(text) }
         let topics = StepKind.names + Self.commandHelp.keys.sorted()
         let hint = topic.closest(among: topics).map { "; did you mean '\($0)'?" } ?? ""
         return .rejection("no help on '\(topic)'\(hint) (:help names a step kind or a command)", column: 0)
-    }
-
-    /// A step kind's help: what it does, its parameters with what each is, its results, and whether it has a
-    /// short form.
-    private static func help(_ kind: StepSchema) -> String {
-        var lines = ["\(kind.name): \(kind.summary)"]
-        let keys = kind.parameters?.keys ?? []
-        let width = (keys + kind.stepKeys).map(\.name.count).max() ?? 0
-        for key in keys {
-            let name = key.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("  \(name)  \(key.summary)\(key.isRequired ? " (required)" : "")")
-        }
-        for key in kind.stepKeys {
-            let name = key.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("  \(name)  (beside \(kind.name)) \(key.summary)\(key.isRequired ? " (required)" : "")")
-        }
-        if let results = kind.results, !results.isEmpty {
-            lines.append("result: " + results.map { "steps.<id>.\($0)" }.joined(separator: ", "))
-        }
-        lines.append(
-            ShortForm.examples[kind.name].map { "short form: \($0)" }
-                ?? "no short form: write it as YAML, as in \(kind.name): { ... }")
-        return lines.joined(separator: "\n")
     }
 }

@@ -108,8 +108,8 @@ extension ReplSession {
             for (name, target) in step.resolution {
                 if let saved = savedIDs[target], saved != name { renames[name] = saved }
             }
-            let node = Self.rewritten(Self.settingID(step.node, savedID), renames)
-            if let jobStep = step.jobStep, savedID == step.id, node == Self.settingID(step.node, step.id),
+            let node = step.node.settingID(savedID).renamingStepReferences(renames)
+            if let jobStep = step.jobStep, savedID == step.id, node == step.node.settingID(step.id),
                 let lines = loaded?.sourceLines(ofStep: jobStep)
             {
                 return lines
@@ -117,24 +117,5 @@ extension ReplSession {
             let item = YAMLEmitter.text(of: YAMLNode(content: .sequence([node]), mark: YAMLMark(line: 1, column: 1)))
             return item.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         }
-    }
-
-    /// The node with every `steps.<old>` reference in its scalars replaced by `steps.<new>`.
-    private static func rewritten(_ node: YAMLNode, _ renames: [String: String]) -> YAMLNode {
-        guard !renames.isEmpty else { return node }
-        var node = node
-        switch node.content {
-        case .scalar(var text, let style):
-            for (old, new) in renames {
-                let pattern = #"steps\."# + NSRegularExpression.escapedPattern(for: old) + #"(?![A-Za-z0-9_])"#
-                text = text.replacingOccurrences(of: pattern, with: "steps.\(new)", options: .regularExpression)
-            }
-            node.content = .scalar(text, style)
-        case .sequence(let items):
-            node.content = .sequence(items.map { rewritten($0, renames) })
-        case .mapping(let pairs):
-            node.content = .mapping(pairs.map { YAMLNode.Pair(key: $0.key, value: rewritten($0.value, renames)) })
-        }
-        return node
     }
 }
