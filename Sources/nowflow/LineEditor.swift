@@ -20,6 +20,8 @@ final class LineEditor {
     nonisolated(unsafe) private static var completer: (@Sendable (String) -> [String])?
     /// What follows the only completion (the match, the line up to the cursor).
     nonisolated(unsafe) private static var ending: (@Sendable (String, String) -> String)?
+    /// What the completer has to say after a completion, shown on a line of its own above the prompt.
+    nonisolated(unsafe) private static var notice: (@Sendable () -> String?)?
     /// The words of the completion in progress (libedit asks for them one at a time).
     nonisolated(unsafe) private static var matches: [String] = []
 
@@ -28,13 +30,14 @@ final class LineEditor {
 
     init(
         historyPath: String, completer: @escaping @Sendable (String) -> [String],
-        ending: @escaping @Sendable (String, String) -> String
+        ending: @escaping @Sendable (String, String) -> String, notice: @escaping @Sendable () -> String?
     ) {
         interactive = isatty(STDIN_FILENO) == 1
         self.historyPath = historyPath
         guard interactive else { return }
         Self.completer = completer
         Self.ending = ending
+        Self.notice = notice
         using_history()
         stifle_history(Self.historySize)
         _ = read_history(historyPath)
@@ -62,6 +65,11 @@ final class LineEditor {
                 LineEditor.matches = LineEditor.completer?(prefix) ?? []
                 let ending = LineEditor.matches.count == 1 ? LineEditor.ending?(LineEditor.matches[0], prefix) ?? " " : " "
                 rl_completion_append_character = Int32(ending.utf8.first ?? 0)
+                if let notice = LineEditor.notice?() {
+                    print("\n" + notice)
+                    fflush(nil)
+                    rl_forced_update_display()
+                }
             }
             let index = Int(state)
             return index < LineEditor.matches.count ? strdup(LineEditor.matches[index]) : nil

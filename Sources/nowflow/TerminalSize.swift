@@ -6,7 +6,7 @@ import Foundation
 import Darwin
 #endif
 
-/// The width of the terminal results are drawn for.
+/// The size of the terminal results are drawn for.
 enum TerminalSize {
     /// The width of standard output's terminal, else `$COLUMNS`, else 80.
     static func columns() -> Int {
@@ -18,5 +18,17 @@ enum TerminalSize {
             return columns
         }
         return 80
+    }
+
+    /// The height of standard output's terminal, else `$LINES`, else 24.
+    static func rows() -> Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+            return Int(size.ws_row)
+        }
+        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 0 {
+            return lines
+        }
+        return 24
     }
 }

@@ -149,6 +149,27 @@ import Testing
         #expect(session.completionEnding(of: "internal application", prefix: "query incident subcategory=\"in") == "\"")
     }
 
+    @Test func fieldListsAndDotWalksCompleteToValidInput() async throws {
+        let instance = try LocalInstance(options: LocalInstance.Options(log: { _ in }))
+        defer { instance.close() }
+        let session = try ReplSession(options: .inProcess(on: instance))
+        await session.tableLoad().value
+        for table in ["incident", "sys_user_group", "sys_user"] { await session.loadDictionary(for: table) }
+        let list = "query incident fields=number,short_d"
+        #expect(session.completions(for: list) == ["short_description"])
+        #expect(session.completionEnding(of: "short_description", prefix: list) == "")
+        #expect(session.completionEnding(of: "number", prefix: "aggregate incident group_by=numb") == "")
+        let walk = "query incident fields=number,assignment_group.na"
+        #expect(session.completions(for: walk) == ["assignment_group.name"])
+        #expect(session.completionEnding(of: "assignment_group.name", prefix: walk) == "")
+        #expect(session.completions(for: "query incident assignment_group.manager.user_n") == ["assignment_group.manager.user_name="])
+        #expect(session.completions(for: "query incident order_by=caller_id.user_n") == ["caller_id.user_name"])
+        // Not a reference, and not a condition: nothing.
+        #expect(session.completions(for: "query incident short_description.na") == [])
+        #expect(session.completions(for: "update incident abc assignment_group.na") == [])
+        #expect(session.completionNotice() == nil)
+    }
+
     @Test func optionsBeforeTheKindCompleteAsAfterIt() {
         #expect(complete("id=opened cr") == ["create"])
         #expect(complete("id=opened query inc") == ["incident"])

@@ -9,7 +9,7 @@ import Testing
                            [--tags TAG,...]... [--skip-tags TAG,...]... [--fail-fast] [--offline] [--refresh-schema]
                            [--detailed-exitcode] [--annotations github|gitlab|none] [--rate N/s|N/h] [--shard K/N]
                nowflow validate JOB.yaml... [--instance local|URL|PROFILE] [--offline] [--strict] [--refresh-schema]
-               nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
+               nowflow repl [JOB.yaml] [--instance local|URL|PROFILE] [--keep-going]
                nowflow serve [--host ADDR] [--port N] [--db PATH] [--schema FILE] [--user NAME] [--password PW]
                              [--password-file FILE] [--latency MS] [--fail-rate R] [--fail-first N] [--fail-status 429|500|503]
                              [--retry-after S] [--drop-rate R] [--lost-response-rate R] [--invalid-query-no-rows]

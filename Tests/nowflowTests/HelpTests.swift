@@ -96,12 +96,13 @@ import Testing
         #expect(repl.status == 0)
         #expect(
             repl.stdout == """
-                usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE]
+                usage: nowflow repl [JOB.yaml] [--instance local|URL|PROFILE] [--keep-going]
 
                 Runs steps one at a time, interactively, with the job file's variables and steps when one is given.
 
                 options:
                   --instance local|URL|PROFILE  the instance (default: the job's, else local)
+                  --keep-going                  from a pipe, run the lines after a rejected one (and exit 0 for it)
 
                 """)
     }

@@ -150,6 +150,101 @@ import Testing
         #expect(continued.status == 0)
     }
 
+    /// A piped session stops at the first line it rejects (a field the instance does not have), says which line on
+    /// standard error and exits 2; `--keep-going` runs the lines after it and exits 0, as sessions did before.
+    @Test func aScriptedSessionStopsAtARejectedLineUnlessToldToKeepGoing() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            set team=Network
+
+            query incident priorty=1
+            set after=yes
+
+            """
+        let stopped = try ToolInvocation.run(["repl"], in: directory, stdin: script)
+        #expect(stopped.status == 2)
+        #expect(stopped.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> set team=Network
+            _1 (set): vars.team
+            nowflow>\u{20}
+            nowflow> query incident priorty=1
+            error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+
+            """)
+        #expect(stopped.stderr == """
+            nowflow repl: line 3: error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow repl: stopped at line 3, which was rejected (--keep-going runs the lines after it)
+
+            """)
+        let commands = try ToolInvocation.run(["repl"], in: directory, stdin: ":format csv\n:quit\n")
+        #expect(commands.status == 2)
+        #expect(commands.stderr == """
+            nowflow repl: line 1: error: :format takes table, json or yaml, not 'csv'
+            nowflow repl: stopped at line 1, which was rejected (--keep-going runs the lines after it)
+
+            """)
+        let kept = try ToolInvocation.run(["repl", "--keep-going"], in: directory, stdin: script)
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "")
+        #expect(kept.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> set team=Network
+            _1 (set): vars.team
+            nowflow>\u{20}
+            nowflow> query incident priorty=1
+            error at column 16: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow> set after=yes
+            _2 (set): vars.after
+
+            """)
+    }
+
+    /// A step over several lines: an open bracket or a final `\` continues it under a prompt of dots; input that
+    /// ends inside one is an error.
+    @Test func aStepContinuesOverLinesWhileABracketIsOpen() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try ToolInvocation.run(
+            ["repl"], in: directory,
+            stdin: """
+                query: { table: incident,
+                  where: { number: INC0010001 },
+                  fields: [number, short_description] }
+                query incident number=INC0010001 \\
+                  fields=number,state
+                assert (1 ==
+
+                """)
+        #expect(session.status == 2)
+        #expect(session.stdout == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> query: { table: incident,
+            .......>   where: { number: INC0010001 },
+            .......>   fields: [number, short_description] }
+            _1 (query): 1 record from incident
+            number      short_description
+            ----------  --------------------
+            INC0010001  Email server is down
+            1 record
+            nowflow> query incident number=INC0010001 \\
+            .......>   fields=number,state
+            _2 (query): 1 record from incident
+            number      state
+            ----------  -----
+            INC0010001  1
+            1 record
+            nowflow> assert (1 ==
+            error: the input ended inside a step continued over lines (an open bracket or a final \\); it was not run
+
+            """)
+        #expect(session.stderr == """
+            nowflow repl: line 6: error: the input ended inside a step continued over lines (an open bracket or a final \\); it was not run
+
+            """)
+    }
+
     @Test func badArgumentsAndBadJobFilesAreRefused() throws {
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -39,7 +39,7 @@ import Testing
         let withSN = try ToolInvocation.run(
             ["repl"], in: directory,
             environment: ["NOW_INSTANCE": url, "SN_USERNAME": "admin", "SN_PASSWORD": "s3cret-pw"],
-            stdin: line + ":show vars\n")
+            stdin: line + ":vars\n")
         #expect(withSN.status == 0)
         #expect(withSN.stdout.hasPrefix("nowflow repl on \(url): type a step (query incident active=true limit=5) or :help\n" + answered))
         #expect(!withSN.stdout.contains("s3cret-pw"))

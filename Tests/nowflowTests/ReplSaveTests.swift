@@ -94,4 +94,57 @@ import Testing
         #expect(run.stdout.hasPrefix("Walk copy: passed (3 steps run"))
         #expect(run.stdout.hasSuffix("by finally 1 (delete)\n"))
     }
+    /// `:save` after `:undo` leaves the step whose write was taken back out of the file, and says so.
+    @Test func saveLeavesOutTheStepsWhoseWriteWasUndone() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try ToolInvocation.run(
+            ["repl"], in: directory, environment: ["COLUMNS": "100"],
+            stdin: """
+                create incident short_description="Kept" id=kept
+                create incident short_description="Taken back" id=gone
+                :undo
+                :save saved.yaml
+                delete incident ${steps.kept.sys_id}
+
+                """)
+        #expect(session.status == 0)
+        #expect(session.stderr == "")
+        #expect(session.stdout.replacingOccurrences(of: #"[0-9a-f]{32}"#, with: "<sys_id>", options: .regularExpression) == """
+            nowflow repl on local: type a step (query incident active=true limit=5) or :help
+            nowflow> create incident short_description="Kept" id=kept
+            kept (create): created incident <sys_id>
+            number      short_description  state  sys_id
+            ----------  -----------------  -----  --------------------------------
+            INC0010061  Kept               1      <sys_id>
+            1 record
+            nowflow> create incident short_description="Taken back" id=gone
+            gone (create): created incident <sys_id>
+            number      short_description  state  sys_id
+            ----------  -----------------  -----  --------------------------------
+            INC0010062  Taken back         1      <sys_id>
+            1 record
+            nowflow> :undo
+            undid 2 (gone create incident <sys_id>): deleted it
+            nowflow> :save saved.yaml
+            saved 1 step to saved.yaml (nowflow run saved.yaml runs them again); left out the undone step gone
+            nowflow> delete incident ${steps.kept.sys_id}
+            _1 (delete): deleted incident <sys_id>
+
+            """)
+        let saved = try String(contentsOf: directory.appendingPathComponent("saved.yaml"), encoding: .utf8)
+        #expect(saved == """
+            name: REPL session
+            description: Saved from a nowflow repl session.
+            steps:
+            - id: kept
+              create:
+                table: incident
+                fields:
+                  short_description: 'Kept'
+
+            """)
+        let validated = try ToolInvocation.run(["validate", "saved.yaml"], in: directory)
+        #expect(validated.status == 0)
+    }
 }

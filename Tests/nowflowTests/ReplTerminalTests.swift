@@ -116,8 +116,9 @@ import Testing
         try complete("", tabs: 2, "nowflow> query incident active=")
         try terminal.waitFor("false   steps.  true    vars.\nnowflow> query incident active=")
         try complete("t", "nowflow> query incident active=true")
+        // A field in a list is followed by nothing: a `,` and another field may come.
         try complete("fields=num", "nowflow> query incident active=true fields=number")
-        try complete("limit=1", "nowflow> query incident active=true fields=number limit=1")
+        try complete(" limit=1", "nowflow> query incident active=true fields=number limit=1")
         try terminal.send("Enter")
         try terminal.waitFor("_2 (query): 1 record from incident")
 
@@ -166,6 +167,198 @@ import Testing
         let screen = try terminal.screen()
         #expect(!screen.contains("\\="))
         #expect(!screen.contains("error"))
+    }
+
+    /// Completion inside a list of fields leaves the line open for `,` and the next field, and goes through
+    /// references (`assignment_group.na` → `assignment_group.name`), in a list and in a condition, from the first
+    /// Tab of the session.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func completionInsideListsAndThroughReferences() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident fields=number,short_d", literal: true)
+        try terminal.send("Tab")
+        try terminal.send(",assignment_group.na", literal: true)
+        try terminal.waitFor("nowflow> query incident fields=number,short_description,assignment_group.na")
+        try terminal.send("Tab")
+        try terminal.send(" assignment_group.na", literal: true)
+        try terminal.waitFor("fields=number,short_description,assignment_group.name assignment_group.na")
+        try terminal.send("Tab")
+        try terminal.send("\"Service Desk\" number=INC0010001", literal: true)
+        try terminal.waitFor(
+            #"nowflow> query incident fields=number,short_description,assignment_group.name assignment_group.name="Service Desk" number=INC0010001"#)
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            _1 (query): 1 record from incident
+            number      short_description     assignment_group.name
+            ----------  --------------------  ---------------------
+            INC0010001  Email server is down  Service Desk
+            1 record
+            """)
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("still reading"))
+    }
+
+    /// `:describe` completes its table and shows the table's fields in a terminal; `:export` completes its format
+    /// and writes the last result.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func describeAndExportInATerminal() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 120)
+        try terminal.waitFor("nowflow>")
+        try terminal.send(":desc", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("sys_user_grou", literal: true)
+        try terminal.send("Tab")
+        try terminal.waitFor("nowflow> :describe sys_user_group")
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            sys_user_group: 21 fields
+            field             type             reference        choices  table
+            ----------------  ---------------  ---------------  -------  --------------
+            active            boolean                                    sys_user_group
+            """)
+        try terminal.waitFor("type              string                                     sys_user_group\n21 records\nnowflow>")
+        try terminal.send("query incident number=INC0010001 fields=number,short_description", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("_1 (query): 1 record from incident")
+        try terminal.send(":exp", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("cs", literal: true)
+        try terminal.send("Tab")
+        try terminal.send("first.csv", literal: true)
+        try terminal.waitFor("nowflow> :export csv first.csv")
+        try terminal.send("Enter")
+        try terminal.waitFor("exported 1 record to first.csv (csv)\nnowflow>")
+        let exported = try String(contentsOf: directory.appendingPathComponent("first.csv"), encoding: .utf8)
+        #expect(exported == "number,short_description\r\nINC0010001,Email server is down\r\n")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+    }
+
+    /// A step typed over several lines in a terminal: the open mapping continues it under a prompt of dots, and
+    /// Ctrl-C there drops the lines typed.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aStepTypedOverSeveralLines() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 120)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query: { table: incident,", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor(".......>")
+        try terminal.send("  where: { number: INC0010001 }, fields: [number] }", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("""
+            nowflow> query: { table: incident,
+            .......>   where: { number: INC0010001 }, fields: [number] }
+            _1 (query): 1 record from incident
+            number
+            ----------
+            INC0010001
+            1 record
+            nowflow>
+            """)
+        try terminal.send("set a=(", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("nowflow> set a=(\n.......>")
+        let prompts = try terminal.screen().components(separatedBy: "nowflow>").count
+        try terminal.send("C-c")
+        // A fresh prompt comes; what is typed before it could be lost with the interrupted line.
+        try waitUntil("a fresh prompt after Ctrl-C") {
+            ((try? terminal.screen())?.components(separatedBy: "nowflow>").count ?? 0) > prompts
+        }
+        try terminal.send(":vars", literal: true)
+        try terminal.send("Enter")
+        try terminal.waitFor("steps._ is steps._1")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(!screen.contains("vars.a"))
+    }
+
+    /// An answer longer than the terminal goes through the built-in pager (no `$PAGER`): a page, then Space for the
+    /// next, Enter for a line, q for the prompt; with `$PAGER` set, the pager gets the whole text.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aLongAnswerIsPaged() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 PAGER= '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 100, height: 12)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident limit=30 fields=number order_by=number", literal: true)
+        try terminal.send("Enter")
+        // 34 lines (the result's line, the header, the rule, 30 records, the count) on 12 rows: 11, then the question.
+        try terminal.waitFor("INC0010008\n-- more: line 11 of 34 (Space: next page, Enter: next line, q: skip the rest) --")
+        try terminal.send("Space")
+        try terminal.waitFor("INC0010019\n-- more: line 22 of 34 (Space: next page, Enter: next line, q: skip the rest) --")
+        try terminal.send("Enter")
+        try terminal.waitFor("INC0010020\n-- more: line 23 of 34")
+        try terminal.send("q", literal: true)
+        try terminal.waitFor("INC0010020\nnowflow>")
+        try terminal.send("C-d")
+        try terminal.waitFor("SESSION-ENDED")
+
+        let paged = directory.appendingPathComponent("paged.txt")
+        let withPager = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 PAGER='cat > paged.txt' '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let other = try TmuxSession(command: withPager, width: 100, height: 12)
+        try other.waitFor("nowflow>")
+        try other.send("query incident limit=30 fields=number order_by=number", literal: true)
+        try other.send("Enter")
+        try other.waitFor("nowflow> query incident limit=30 fields=number order_by=number\nnowflow>")
+        try other.send("C-d")
+        try other.waitFor("SESSION-ENDED")
+        let text = try String(contentsOf: paged, encoding: .utf8)
+        #expect(text.hasPrefix("_1 (query): 30 records from incident\nnumber\n----------\nINC0010001\n"))
+        #expect(text.hasSuffix("INC0010030\n30 records\n"))
+    }
+
+    /// While the instance takes its time over the dictionary, the first Tab offers what is known and says once that
+    /// the fields are still coming; a later Tab has them.
+    @Test(.enabled(if: TmuxSession.executable != nil, "tmux is not installed (CI installs it: apt-get install tmux)"))
+    func aTabBeforeTheDictionaryCameSaysSoOnce() async throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try HeldInstance { _, request in request.path.hasSuffix("/sys_dictionary") ? .seconds(3) : .zero }
+        let nowflow = try BuiltProducts.executable(named: "nowflow")
+        let environment = "HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin NOW_PASSWORD=pw"
+        let command = "cd '\(directory.path)' && \(environment) '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let terminal = try TmuxSession(command: command, width: 160)
+        try terminal.waitFor("nowflow>")
+        try terminal.send("query incident short_d", literal: true)
+        try terminal.send("Tab")
+        try terminal.waitFor("""
+            (still reading the fields of incident from the instance: Tab again in a moment for them)
+            nowflow> query incident short_d
+            """)
+        #expect(server.waitForHeld(1), "requests: \(server.requests)")
+        // Tab again until the fields have come (the answer is three seconds away).
+        var lastTab = ContinuousClock.now
+        try waitUntil("the field completes") {
+            if ContinuousClock.now - lastTab > .milliseconds(500) {
+                try? terminal.send("Tab")
+                lastTab = ContinuousClock.now
+            }
+            return (try? lastLine(terminal)) == "nowflow> query incident short_description="
+        }
+        try terminal.send("C-u")
+        try terminal.send("query problem short_d", literal: true)
+        try terminal.send("Tab")
+        try waitUntil("problem's dictionary is asked for") { server.requests.filter { $0.contains("sys_dictionary") }.count == 2 }
+        try terminal.send("C-u")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("SESSION-ENDED")
+        #expect(screen.components(separatedBy: "still reading").count == 2)
     }
 
     /// On a terminal, `:save` over a file that exists asks first: no leaves the file, yes writes it.

@@ -11,7 +11,7 @@ enum FuzzShortForm {
             guard let node = try? ReplSession.stepNode(line) else { return 0 }
             _ = ShortForm.summary(of: node)
             switch JobBuilder.replStep(
-                ReplSession.settingID(node, "_1"), visibleIDs: [:], variables: ["caller"])
+                node.settingID("_1"), visibleIDs: [:], variables: ["caller"])
             {
             case .success(let step): _ = step.kind.name
             case .failure(let error): _ = error.description

@@ -164,18 +164,20 @@ struct RecordTable {
         text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
-    /// A field as shown: a reference by its display value (or else its sys_id), an array joined by commas, line
-    /// breaks and tabs as spaces.
+    /// A field as shown: its ``text(_:)``, line breaks and tabs as spaces.
     static func cell(_ value: JSONValue) -> String {
-        let text: String
+        text(value).replacingOccurrences(of: #"[\r\n\t]+"#, with: " ", options: .regularExpression)
+    }
+
+    /// A field's text: a reference by its display value (or else its sys_id), an array joined by commas.
+    static func text(_ value: JSONValue) -> String {
         switch value {
         case .object:
-            text = NowRecord.Field(member: value).map { $0.displayValue ?? $0.value } ?? value.text
+            NowRecord.Field(member: value).map { $0.displayValue ?? $0.value } ?? value.text
         case .array(let items):
-            text = items.map(cell).joined(separator: ", ")
+            items.map(text).joined(separator: ", ")
         default:
-            text = value.text
+            value.text
         }
-        return text.replacingOccurrences(of: #"[\r\n\t]+"#, with: " ", options: .regularExpression)
     }
 }

@@ -24,6 +24,11 @@ struct CompletionCatalog: Sendable {
     var dictionaryLoads: [String: Task<Void, Never>] = [:]
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
+    /// What completion has to say once, the first time it could not wait for what it asked the instance (the line
+    /// editor shows it); nil once said.
+    var notice: String?
+    /// Whether ``notice`` was given (it is given once a session).
+    var noticeGiven = false
     /// `steps.<id>` results and `vars.<name>` values, for completing paths into them.
     var steps: [String: StepResult] = [:]
     var vars: [String: JSONValue] = [:]
@@ -38,6 +43,28 @@ struct CompletionCatalog: Sendable {
     /// extends) and those of the records seen.
     func fields(of table: String) -> [String] {
         Array(seenFields[table, default: []].union(schema.allFields(of: table).keys))
+    }
+
+    /// Where the dot-walk `word` (`assignment_group.na`, `caller_id.manager.`) reaches from `table`: its reference
+    /// fields up to the last dot (`assignment_group.`) and the table they point to (`sys_user_group`); nil when a
+    /// part is not a reference field of the dictionary read so far.
+    func walk(_ word: String, from table: String) -> (base: String, table: String)? {
+        var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts.removeLast()
+        guard !parts.isEmpty else { return nil }
+        var reached = table
+        for part in parts {
+            guard let reference = schema.field(part, of: reached)?.reference, !reference.isEmpty else { return nil }
+            reached = reference
+        }
+        return (parts.joined(separator: ".") + ".", reached)
+    }
+
+    /// The dot-walked field names that can replace `word` on `table` (`assignment_group.name`, ...): the fields of
+    /// the table its references reach.
+    func walkedFields(_ word: String, from table: String) -> [String] {
+        guard let (base, reached) = walk(word, from: table) else { return [] }
+        return fields(of: reached).map { base + $0 }
     }
 
     /// The field names known for `table` when the instance's dictionary listed its fields, so that a name not among

@@ -7,4 +7,6 @@ struct RecordedStep: Sendable {
     var resolution: [String: Int]
     /// The index of the job step it is, when it is one that has its own id in the file (then `:save` can copy it).
     var jobStep: Int?
+    /// Its write was taken back by `:undo`: `:save` leaves it out.
+    var undone = false
 }

@@ -10,7 +10,8 @@ enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
     static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
     static let commands = [
-        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":help", ":quit",
+        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":export",
+        ":describe", ":help", ":quit",
     ]
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
@@ -24,6 +25,10 @@ enum ReplCompleter {
             .sorted()
     }
 
+    /// The parameters whose value is a comma-separated list of field names: a completion there is followed by
+    /// nothing, so that `,` and the next field can follow.
+    static let fieldListParameters: Set<String> = ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"]
+
     /// The boolean values, offered for a boolean field and option.
     static let booleans = ["true", "false"]
     /// The options that take a boolean.
@@ -35,7 +40,7 @@ enum ReplCompleter {
         let leading = leadingOptions(beforeWords)
         let beforeWords = Array(beforeWords.dropFirst(leading))
         guard let first = beforeWords.first else {
-            if before.last == "=", leading > 0 { return valueCandidates(before: before, table: nil, catalog: catalog) }
+            if before.last == "=", leading > 0 { return valueCandidates(word: word, before: before, table: nil, catalog: catalog) }
             if leading > 0 { return ShortForm.kinds }
             return word.hasPrefix(":") ? commands : StepKind.names + commands
         }
@@ -46,6 +51,9 @@ enum ReplCompleter {
             case ":tz": return beforeWords.count == 1 ? ["UTC", "local"] + TimeZone.knownTimeZoneIdentifiers : []
             case ":display": return beforeWords.count == 1 ? ["on", "off", "all"] : []
             case ":undo": return beforeWords.count == 1 ? ["all"] : []
+            case ":describe": return beforeWords.count == 1 ? Array(catalog.tables) : []
+            case ":export": return beforeWords.count == 1 ? ["csv", "json", "yaml"] : []
+            case ":help": return beforeWords.count == 1 ? StepKind.names + commands : []
             case ":show": return ["steps.", "vars."]
             default: return []
             }
@@ -61,21 +69,26 @@ enum ReplCompleter {
         guard ShortForm.kinds.contains(first) else { return [] }
         let unquoted = before.last == "\"" || before.last == "'" ? String(before.dropLast()) : before
         if unquoted.last == "=" || unquoted.last == "," {
-            return valueCandidates(before: unquoted, table: table, catalog: catalog)
+            return valueCandidates(word: word, before: unquoted, table: table, catalog: catalog)
         }
         if isTablePosition(before: before, beforeWords: beforeWords) { return Array(catalog.tables) }
+        // A condition on a field of a referenced record: `assignment_group.name=`.
+        if word.contains("."), let table, !["create", "update"].contains(first) {
+            return catalog.walkedFields(word, from: table).map { $0 + "=" }
+        }
         let names = (ShortForm.parameters[first] ?? ShortForm.attachmentParameters[first] ?? []) + ShortForm.stepOptions
         return fields.map { $0 + "=" } + names.map { $0 + "=" } + references
     }
 
-    /// The values after `name=` (or after a `,` in a list): field names for `fields` and the orderings, table names
-    /// for `table`, `true` and `false` for a boolean field or option, a choice field's values, and references.
-    private static func valueCandidates(before: String, table: String?, catalog: CompletionCatalog) -> [String] {
-        let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
-        let name = String(token.prefix { $0 != "=" })
+    /// The values after `name=` (or after a `,` in a list): field names for `fields` and the orderings (dot-walked
+    /// through references too: `assignment_group.name`), table names for `table`, `true` and `false` for a boolean
+    /// field or option, a choice field's values, and references.
+    private static func valueCandidates(word: String, before: String, table: String?, catalog: CompletionCatalog) -> [String] {
+        let name = parameterName(before)
         let references = ["steps.", "vars."]
-        if ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"].contains(name) {
-            return table.map(catalog.fields(of:)) ?? []
+        if fieldListParameters.contains(name) {
+            guard let table else { return [] }
+            return word.contains(".") ? catalog.walkedFields(word, from: table) : catalog.fields(of: table)
         }
         if name == "table" { return Array(catalog.tables) }
         if name == "display_value" { return DisplayValueMode.allCases.map(\.rawValue) }
@@ -87,21 +100,39 @@ enum ReplCompleter {
         return references
     }
 
-    /// What follows a completion that is the only one: nothing after `name=` and a path that goes on (`steps._1.`,
-    /// `steps._1.records`, whose value holds more, gets a `.`), the quote that opened the word, `}` after a path
-    /// that ends inside `${`, else a space.
+    /// What follows a completion that is the only one: nothing after `name=`, a path that goes on (`steps._1.`,
+    /// `steps._1.records`, whose value holds more, gets a `.`) and a field in a list (`fields=number,short_d`: a `,`
+    /// may follow), the quote that opened the word, `}` after a path that ends inside `${`, else a space.
     static func ending(of match: String, prefix: String, catalog: CompletionCatalog) -> String {
         if match.hasSuffix("=") || match.hasSuffix(".") || match.hasSuffix("/") { return "" }
         if match.hasPrefix("steps.") || match.hasPrefix("vars."), !paths(match + ".", catalog: catalog).isEmpty {
             return "."
         }
         let (_, before, _) = split(prefix)
+        if before.last == "=" || before.last == ",", fieldListParameters.contains(parameterName(before)) { return "" }
         // A value with a space is offered after an opening quote only, and closed with it.
         if let quote = before.last, quote == "\"" || quote == "'" { return String(quote) }
         if let open = before.range(of: "${", options: .backwards), !before[open.upperBound...].contains("}") {
             return "}"
         }
         return " "
+    }
+
+    /// The name of the `name=value` word that `before` (the line up to a value) ends in: `fields` for
+    /// `query incident fields=number,`.
+    private static func parameterName(_ before: String) -> String {
+        let token = before.split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
+        return String(token.prefix { $0 != "=" })
+    }
+
+    /// The table whose fields the dot-walk under the cursor offers (`assignment_group.na` on an incident line:
+    /// `sys_user_group`), as far as the dictionary read so far tells; nil when the word is not a dot-walk.
+    static func walkedTable(_ prefix: String, catalog: CompletionCatalog) -> String? {
+        let (word, before, _) = split(prefix)
+        guard word.contains("."), !word.hasPrefix("steps."), !word.hasPrefix("vars."), let table = table(in: before) else {
+            return nil
+        }
+        return catalog.walk(word, from: table)?.table
     }
 
     /// How many of the words are step options (`id=NAME`, `when=...`, `continue_on_error=...`) written before the
@@ -117,6 +148,7 @@ enum ReplCompleter {
     /// second word of a short form of a record step.
     static func completesTable(_ prefix: String) -> Bool {
         let (_, before, beforeWords) = split(prefix)
+        if beforeWords == [":describe"] { return true }
         return isTablePosition(before: before, beforeWords: Array(beforeWords.dropFirst(leadingOptions(beforeWords))))
     }
 
@@ -125,6 +157,7 @@ enum ReplCompleter {
     static func completesPath(_ prefix: String) -> Bool {
         let (_, before, all) = split(prefix)
         if all.count == 1 && [":save", ":save!"].contains(all[0]) { return true }
+        if all.count == 2 && all[0] == ":export" { return true }
         let trimmed = before.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("file:") || trimmed.hasSuffix("to:") { return true }
         let words = all.dropFirst(leadingOptions(all)).filter { !$0.contains("=") }

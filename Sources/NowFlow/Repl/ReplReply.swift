@@ -14,15 +14,24 @@ public struct ReplReply: Sendable, Hashable {
     public var text: String
     /// The session ends (`:quit`).
     public var quit: Bool
+    /// The line was rejected: it is not a step or a command the session can read (bad syntax, an unknown kind,
+    /// command, table or field, a bad argument), so nothing ran. A piped session stops there unless told to go on.
+    public var rejected: Bool
     /// The question to ask first on a terminal; nil for none.
     public var confirmation: Confirmation?
 
     /// The answer to a confirmation answered no.
     public static let notDone = ReplReply("not done")
 
-    init(_ text: String, quit: Bool = false, confirmation: Confirmation? = nil) {
+    init(_ text: String, quit: Bool = false, confirmation: Confirmation? = nil, rejected: Bool = false) {
         self.text = text
         self.quit = quit
         self.confirmation = confirmation
+        self.rejected = rejected
+    }
+
+    /// The reply to a rejected line: `error at column N: message` (`error: message` without a column).
+    static func rejection(_ message: String, column: Int) -> ReplReply {
+        ReplReply(ReplSession.errorText(message, column: column), rejected: true)
     }
 }

@@ -3,51 +3,33 @@ import NowData
 
 /// The `:` commands.
 extension ReplSession {
-    static let help = """
-        Steps (the result becomes steps.<id>: id=NAME, else _1, _2, ...; steps._ is the last one):
-          query incident active=true limit=5 fields=number,short_description
-          get incident SYS_ID                  create incident short_description="Printer on fire"
-          update incident SYS_ID state=2       delete incident SYS_ID
-          set name=value                       assert steps._.count > 0
-          attach incident SYS_ID ./notes.txt   download ATTACHMENT_SYS_ID ./out.txt [overwrite=true]
-          attachments incident SYS_ID          aggregate incident group_by=priority active=true
-          query: { table: incident, where: { active: true }, limit: 5 }      (any step, as YAML flow)
-        Commands:
-          :next              run the job's next step          :run          run the job's remaining steps
-          :list              the job's steps, => at the next  :vars         the variables and results
-          :show EXPR         a value (steps._.records.0)      :format F     table, json or yaml
-          :tz ZONE           show dates in ZONE (UTC, local, Europe/Paris)
-          :display on|off|all  display values for the steps typed (display_value: true, false, all)
-          :history           the session's writes             :undo [N|all] take the last write (N, all) back
-          :save FILE         the steps run so far as a job file for nowflow run (:save! FILE writes over a file)
-          :help              this text                        :quit         end (Ctrl-D too)
-        """
-
     func command(_ line: String) async -> ReplReply {
         let name = String(line.prefix { !$0.isWhitespace })
         let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         let argumentColumn = line.count - argument.count + 1
-        if ["next", "run", "list", "vars", "history", "help", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
-            return ReplReply(Self.errorText("\(name) takes no argument", column: argumentColumn))
+        if ["next", "run", "list", "vars", "history", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+            return .rejection("\(name) takes no argument", column: argumentColumn)
         }
         switch name {
         case ":next": return ReplReply(await nextJobStep())
         case ":run": return ReplReply(await runJob())
         case ":list": return ReplReply(listJob())
         case ":vars": return ReplReply(variables())
-        case ":show": return ReplReply(show(argument, column: argumentColumn))
-        case ":format": return ReplReply(setFormat(argument))
-        case ":tz": return ReplReply(setZone(argument))
-        case ":display": return ReplReply(setDisplay(argument))
+        case ":show": return show(argument, column: argumentColumn)
+        case ":format": return setFormat(argument)
+        case ":tz": return setZone(argument)
+        case ":display": return setDisplay(argument)
         case ":history": return ReplReply(history())
-        case ":undo": return ReplReply(await undo(argument))
+        case ":undo": return await undo(argument)
         case ":save": return save(to: argument, force: false)
         case ":save!": return save(to: argument, force: true)
-        case ":help": return ReplReply(Self.help)
+        case ":help": return help(argument)
+        case ":describe": return await describe(table: argument)
+        case ":export": return export(argument)
         case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
         default:
             let hint = name.closest(among: ReplCompleter.commands).map { "; did you mean '\($0)'?" } ?? ""
-            return ReplReply(Self.errorText("unknown command '\(name)'\(hint) (:help lists them)", column: 1))
+            return .rejection("unknown command '\(name)'\(hint) (:help lists them)", column: 1)
         }
     }
 
@@ -63,52 +45,52 @@ extension ReplSession {
     }
 
     /// `:show EXPR`: the value of an expression, rendered.
-    private func show(_ text: String, column: Int) -> String {
-        guard !text.isEmpty else { return Self.errorText(":show needs an expression, as in :show steps._.records.0", column: 0) }
+    private func show(_ text: String, column: Int) -> ReplReply {
+        guard !text.isEmpty else { return .rejection(":show needs an expression, as in :show steps._.records.0", column: 0) }
         let expression: Expression
         do {
             expression = try Expression.parseCondition(text)
         } catch {
-            return Self.errorText("bad expression: \(error.message)", column: column + error.offset)
+            return .rejection("bad expression: \(error.message)", column: column + error.offset)
         }
         do {
             let shown = masker(renderer.render(try expression.value(in: scope)))
             // An empty text is shown, as '': a reply with nothing would look like no reply.
-            return shown.isEmpty ? "''" : shown
+            return ReplReply(shown.isEmpty ? "''" : shown)
         } catch {
-            return Self.errorText(masker(error.message), column: 0)
+            return .rejection(masker(error.message), column: 0)
         }
     }
 
-    private func setFormat(_ name: String) -> String {
-        guard !name.isEmpty else { return "format: \(format.rawValue)" }
+    private func setFormat(_ name: String) -> ReplReply {
+        guard !name.isEmpty else { return ReplReply("format: \(format.rawValue)") }
         guard let chosen = OutputFormat(rawValue: name) else {
-            return Self.errorText(":format takes table, json or yaml, not '\(name)'", column: 0)
+            return .rejection(":format takes table, json or yaml, not '\(name)'", column: 0)
         }
         format = chosen
-        return "format: \(chosen.rawValue)"
+        return ReplReply("format: \(chosen.rawValue)")
     }
 
     /// `:display on|off|all`: the display values typed steps ask for when they do not say (`display_value`).
-    private func setDisplay(_ name: String) -> String {
+    private func setDisplay(_ name: String) -> ReplReply {
         let modes: [String: DisplayValueMode?] = ["on": .display, "off": nil, "all": .all]
         let current = display.map { $0 == .all ? "all" : "on" } ?? "off"
-        guard !name.isEmpty else { return "display values: \(current)" }
+        guard !name.isEmpty else { return ReplReply("display values: \(current)") }
         guard let mode = modes[name] else {
-            return Self.errorText(":display takes on, off or all, not '\(name)'", column: 0)
+            return .rejection(":display takes on, off or all, not '\(name)'", column: 0)
         }
         display = mode
         let meaning = ["on": " (steps without display_value ask for display values)",
             "all": " (steps without display_value ask for values and display values)", "off": ""][name] ?? ""
-        return "display values: \(name)\(meaning)"
+        return ReplReply("display values: \(name)\(meaning)")
     }
 
-    private func setZone(_ name: String) -> String {
-        guard !name.isEmpty else { return "time zone: \(zone)" }
+    private func setZone(_ name: String) -> ReplReply {
+        guard !name.isEmpty else { return ReplReply("time zone: \(zone)") }
         guard JobDates.isTimeZone(name) else {
-            return Self.errorText(JobDates.notATimeZone(name), column: 0)
+            return .rejection(JobDates.notATimeZone(name), column: 0)
         }
         zone = name
-        return "time zone: \(name)"
+        return ReplReply("time zone: \(name)")
     }
 }

@@ -12,19 +12,51 @@ extension ReplSession {
         ReplCompleter.completesPath(prefix)
     }
 
-    /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Never waits:
-    /// the first completion of a table name asks the instance's `sys_db_object` for its tables in the background,
-    /// and the first completion after a line names a table whose dictionary was not asked for asks for its fields
-    /// in the background (the next Tab offers them); until then, and on an instance that refuses, the common
-    /// tables and the tables and fields of the records seen in the session are offered.
+    /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Waits a moment
+    /// at most: the first completion of a table name asks the instance's `sys_db_object` for its tables, and the
+    /// first completion on a line that names a table (or dot-walks to one: `assignment_group.na`) asks for its
+    /// fields, in the background; what has come within ``completionWait`` is offered at once, else what is known
+    /// (the common tables, the tables and fields of the records seen) and ``completionNotice()`` says, once, that
+    /// the rest comes on a later Tab. An instance that refuses offers what is known.
     public nonisolated func completions(for prefix: String) -> [String] {
+        var reading: String?
         if ReplCompleter.completesTable(prefix) {
-            _ = tableLoad()
-        } else if let table = ReplCompleter.table(in: prefix), catalog.withLock({ !$0.dictionaryAsked.contains(table) }) {
-            Task { await self.loadDictionary(for: table) }
+            if !tableLoad().ends(within: Self.completionWait) { reading = "the instance's table names" }
+        } else if let table = ReplCompleter.table(in: prefix) {
+            if !dictionaryLoad(for: table).ends(within: Self.completionWait) {
+                reading = "the fields of \(table)"
+            } else if let walked = catalog.withLock({ ReplCompleter.walkedTable(prefix, catalog: $0) }),
+                !dictionaryLoad(for: walked).ends(within: Self.completionWait)
+            {
+                reading = "the fields of \(walked)"
+            }
         }
-        return catalog.withLock { ReplCompleter.completions(for: prefix, catalog: $0) }
+        return catalog.withLock { catalog in
+            if let reading, !catalog.noticeGiven {
+                catalog.notice = "(still reading \(reading) from the instance: Tab again in a moment for them)"
+                catalog.noticeGiven = true
+            }
+            return ReplCompleter.completions(for: prefix, catalog: catalog)
+        }
     }
+
+    /// What completion has to say, once a session: that it offered what it knew while the instance was still being
+    /// asked for the rest; nil otherwise (and once said).
+    public nonisolated func completionNotice() -> String? {
+        catalog.withLock { catalog in
+            defer { catalog.notice = nil }
+            return catalog.notice
+        }
+    }
+
+    /// Starts reading the instance's table names, so that the first Tab on a table name has them.
+    public nonisolated func startCompletionLoads() {
+        _ = tableLoad()
+    }
+
+    /// How long a Tab waits for what it asked the instance before offering what is known.
+    static let completionWait = 0.4
+
 
     /// The dictionary load of `table` (``loadDictionary(for:)``), shared: started on the first call for the table.
     nonisolated func dictionaryLoad(for table: String) -> Task<Void, Never> {

@@ -13,7 +13,7 @@ extension ReplSession {
         if step.id == nil {
             let id = "_\(autoNumber + 1)"
             step.id = id
-            node = node.map { Self.settingID($0, id) }
+            node = node.map { $0.settingID(id) }
         }
         let own = job.steps[nextStep].id != nil ? nextStep : nil
         let run = await run(step, number: "\(nextStep + 1)/\(job.steps.count)", node: node, jobStep: own)
@@ -42,7 +42,7 @@ extension ReplSession {
         }
         if Task.isCancelled, nextStep < job.steps.count {
             let current = jobStatuses[nextStep] == nil ? nextStep : nextStep + 1
-            let rest = job.steps.indices.dropFirst(current).map { "step \($0 + 1) \(Self.describe(job.steps[$0]))" }
+            let rest = job.steps.indices.dropFirst(current).map { "step \($0 + 1) \(job.steps[$0].replLabel)" }
             let notRun = rest.isEmpty ? "" : "; not run: " + rest.joined(separator: ", ")
             let finally = job.finally.isEmpty || finallyRan ? "" : "; the job's finally runs when the session ends"
             texts.append(":run stopped by Ctrl-C at step \(nextStep + 1)\(notRun)\(finally)")
@@ -74,7 +74,7 @@ extension ReplSession {
     private func line(_ index: Int, _ step: Step, _ node: YAMLNode?, current: Bool, status: StepStatus?) -> String {
         let marker = current ? "=>" : "  "
         let state = status.map { "  " + $0.rawValue.replacingOccurrences(of: "_", with: " ") } ?? ""
-        let head = "\(marker) \(index + 1). \(Self.describe(step))"
+        let head = "\(marker) \(index + 1). \(step.replLabel)"
         let summary = node.map(ShortForm.summary) ?? ""
         guard !summary.isEmpty else { return head + state }
         let room = width() - head.count - state.count - 1
@@ -89,7 +89,7 @@ extension ReplSession {
         var texts = ["finally:"]
         for (index, step) in job.finally.enumerated() {
             guard !Task.isCancelled else {
-                let rest = job.finally.indices.dropFirst(index).map { "finally \($0 + 1) \(Self.describe(job.finally[$0]))" }
+                let rest = job.finally.indices.dropFirst(index).map { "finally \($0 + 1) \(job.finally[$0].replLabel)" }
                 texts.append("finally stopped by Ctrl-C; not run: \(rest.joined(separator: ", ")) (what they clean up is left)")
                 break
             }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The file keeps the loaded job's name and description, the session's instance (`--instance`, else the job's) and
 /// the job's settings (`auth`, `coder`, `vars`, `secrets`), then every step that ran (passed or skipped) in order,
-/// each with its id (a job step the file gives an id to, saved as it is, is copied with its comments), and the
+/// each with its id (a job step the file gives an id to, saved as it is, is copied with its comments) but those
+/// whose write `:undo` took back (the reply names them), and the
 /// job's `finally` once a step of the job ran, when the steps it names are saved. A file that exists is written
 /// over only by `:save!` (or `:save` answered yes on a terminal). An
 /// id used more than once gets a suffix (`x_2`) in the file, and each reference (`steps._` included) is rewritten
@@ -16,7 +17,7 @@ extension ReplSession {
     func save(to path: String, force: Bool) -> ReplReply {
         let command = force ? ":save!" : ":save"
         guard !path.isEmpty else {
-            return ReplReply(Self.errorText("\(command) needs a file name, as in \(command) session.yaml", column: 0))
+            return .rejection("\(command) needs a file name, as in \(command) session.yaml", column: 0)
         }
         if !force, FileManager.default.fileExists(atPath: path) {
             let walked = loaded.map { URL(fileURLWithPath: $0.job.file).namesSameFile(as: URL(fileURLWithPath: path)) } ?? false
@@ -36,8 +37,11 @@ extension ReplSession {
         } catch {
             return ReplReply(Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
         }
-        let count = recorded.count
-        return ReplReply("saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)")
+        let count = recorded.filter { !$0.undone }.count
+        let undone = recorded.filter(\.undone).map(\.id)
+        let leftOut = undone.isEmpty ? "" : "; left out the undone step\(undone.count == 1 ? "" : "s") \(undone.joined(separator: ", "))"
+        return ReplReply(
+            "saved \(count) step\(count == 1 ? "" : "s") to \(path) (nowflow run \(path) runs them again)\(leftOut)")
     }
 
     /// The saved text, with the job's `finally` when the job started and the file is valid with it (the steps it
@@ -82,12 +86,13 @@ extension ReplSession {
         return text
     }
 
-    /// The recorded steps with unique ids and their references rewritten, each as the lines of a sequence item: a
-    /// job step that is saved as the file has it is copied from the file, with its comments.
+    /// The recorded steps but those whose write was undone, with unique ids and their references rewritten, each as
+    /// the lines of a sequence item: a job step that is saved as the file has it is copied from the file, with its
+    /// comments.
     private func savedSteps() -> [[String]] {
         var used: Set<String> = []
-        var savedIDs: [String] = []
-        for step in recorded {
+        var savedIDs: [Int: String] = [:]
+        for (index, step) in recorded.enumerated() where !step.undone {
             var id = step.id
             var suffix = 2
             while used.contains(id) {
@@ -95,13 +100,16 @@ extension ReplSession {
                 suffix += 1
             }
             used.insert(id)
-            savedIDs.append(id)
+            savedIDs[index] = id
         }
-        return recorded.enumerated().map { index, step in
+        return recorded.enumerated().compactMap { index, step in
+            guard let savedID = savedIDs[index] else { return nil }
             var renames: [String: String] = [:]
-            for (name, target) in step.resolution where savedIDs[target] != name { renames[name] = savedIDs[target] }
-            let node = Self.rewritten(Self.settingID(step.node, savedIDs[index]), renames)
-            if let jobStep = step.jobStep, savedIDs[index] == step.id, node == Self.settingID(step.node, step.id),
+            for (name, target) in step.resolution {
+                if let saved = savedIDs[target], saved != name { renames[name] = saved }
+            }
+            let node = step.node.settingID(savedID).renamingStepReferences(renames)
+            if let jobStep = step.jobStep, savedID == step.id, node == step.node.settingID(step.id),
                 let lines = loaded?.sourceLines(ofStep: jobStep)
             {
                 return lines
@@ -109,24 +117,5 @@ extension ReplSession {
             let item = YAMLEmitter.text(of: YAMLNode(content: .sequence([node]), mark: YAMLMark(line: 1, column: 1)))
             return item.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         }
-    }
-
-    /// The node with every `steps.<old>` reference in its scalars replaced by `steps.<new>`.
-    private static func rewritten(_ node: YAMLNode, _ renames: [String: String]) -> YAMLNode {
-        guard !renames.isEmpty else { return node }
-        var node = node
-        switch node.content {
-        case .scalar(var text, let style):
-            for (old, new) in renames {
-                let pattern = #"steps\."# + NSRegularExpression.escapedPattern(for: old) + #"(?![A-Za-z0-9_])"#
-                text = text.replacingOccurrences(of: pattern, with: "steps.\(new)", options: .regularExpression)
-            }
-            node.content = .scalar(text, style)
-        case .sequence(let items):
-            node.content = .sequence(items.map { rewritten($0, renames) })
-        case .mapping(let pairs):
-            node.content = .mapping(pairs.map { YAMLNode.Pair(key: $0.key, value: rewritten($0.value, renames)) })
-        }
-        return node
     }
 }

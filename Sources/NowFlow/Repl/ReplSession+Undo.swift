@@ -66,8 +66,9 @@ extension ReplSession {
     }
 
     /// Keeps a write that passed, with each record's version after it: a create from its result, an update or a
-    /// delete from its draft (the records its result names).
-    func keepWrite(_ step: Step, id: String, result: StepResult, draft: SessionWrite?) async {
+    /// delete from its draft (the records its result names). `recordedStep` is the step's index among those
+    /// `:save` writes (nil: not saved).
+    func keepWrite(_ step: Step, id: String, result: StepResult, draft: SessionWrite?, recordedStep: Int?) async {
         guard dryRun == nil, case .written(let done) = result else { return }
         var write: SessionWrite
         if case .create(let create) = step.kind, let table = try? create.table.evaluate(in: scope).text,
@@ -85,6 +86,7 @@ extension ReplSession {
             return
         }
         guard !write.records.isEmpty else { return }
+        write.recordedStep = recordedStep
         if write.kind != .delete {
             for index in write.records.indices {
                 let record = try? await currentRecord(write.table, write.records[index].sysID)
@@ -115,27 +117,24 @@ extension ReplSession {
     }
 
     /// `:undo`, `:undo N`, `:undo all`.
-    func undo(_ argument: String) async -> String {
+    func undo(_ argument: String) async -> ReplReply {
         let open = writes.indices.filter { !writes[$0].undone }
-        guard let last = open.last else { return Self.errorText("nothing to undo (:history lists the writes)", column: 0) }
-        switch argument {
-        case "":
-            return await undo(at: last)
-        case "all":
+        guard let last = open.last else { return ReplReply(Self.errorText("nothing to undo (:history lists the writes)", column: 0)) }
+        if argument.isEmpty { return ReplReply(await undo(at: last)) }
+        if argument == "all" {
             var lines: [String] = []
             for index in open.reversed() {
                 let line = await undo(at: index)
                 lines.append(line)
                 if line.hasPrefix("error") { break }
             }
-            return lines.joined(separator: "\n")
-        default:
-            guard let number = Int(argument), writes.indices.contains(number - 1) else {
-                return Self.errorText(":undo takes nothing, a number from :history or all, not '\(argument)'", column: 0)
-            }
-            guard !writes[number - 1].undone else { return Self.errorText("write \(number) is undone already", column: 0) }
-            return await undo(at: number - 1)
+            return ReplReply(lines.joined(separator: "\n"))
         }
+        guard let number = Int(argument), writes.indices.contains(number - 1) else {
+            return .rejection(":undo takes nothing, a number from :history or all, not '\(argument)'", column: 0)
+        }
+        guard !writes[number - 1].undone else { return ReplReply(Self.errorText("write \(number) is undone already", column: 0)) }
+        return ReplReply(await undo(at: number - 1))
     }
 
     private func undo(at index: Int) async -> String {
@@ -177,6 +176,8 @@ extension ReplSession {
             }
         }
         writes[index].undone = true
+        // Taken back, the write is no longer part of what the session did: :save leaves its step out.
+        if let step = write.recordedStep { recorded[step].undone = true }
         return "undid \(what): \(write.undoDescription(count: done))"
     }
 

@@ -100,7 +100,7 @@ public actor ReplSession {
         }
         let finally = job.finally.isEmpty ? "" : " and \(job.finally.count) in finally"
         let count = "\(job.steps.count) step\(job.steps.count == 1 ? "" : "s")\(finally)"
-        return "\(job.name) (\(job.file)): \(count): :next runs step 1 \(Self.describe(first)), :run runs the rest, :help lists the commands"
+        return "\(job.name) (\(job.file)): \(count): :next runs step 1 \(first.replLabel), :run runs the rest, :help lists the commands"
     }
 
     /// The prompt: the job's position while it has steps left.
@@ -120,7 +120,7 @@ public actor ReplSession {
         } else if trimmed.hasPrefix(":") {
             reply = await command(trimmed)
         } else {
-            reply = ReplReply(await typedStep(line))
+            reply = await typedStep(line)
         }
         if let settled {
             reply.text = reply.text.isEmpty ? settled : settled + "\n" + reply.text
@@ -143,32 +143,33 @@ public actor ReplSession {
     // MARK: - Steps
 
     /// A step typed at the prompt: read, checked, run, shown.
-    private func typedStep(_ line: String) async -> String {
+    private func typedStep(_ line: String) async -> ReplReply {
         let node: YAMLNode
         do {
             node = try Self.stepNode(line)
         } catch {
-            return Self.errorText(error.message, column: error.column)
+            return .rejection(error.message, column: error.column)
         }
         let given = node.pairs?.first { $0.name == "id" }?.value.scalarText
         if given == "_" {
             let column = node.pairs?.first { $0.name == "id" }?.value.mark.column ?? 0
-            return Self.errorText("the id '_' always names the last result; choose another id", column: column)
+            return .rejection("the id '_' always names the last result; choose another id", column: column)
         }
         let id = given ?? "_\(autoNumber + 1)"
-        let withID = Self.settingDisplay(given == nil ? Self.settingID(node, id) : node, display)
+        let withID = (given == nil ? node.settingID(id) : node).settingDisplay(display)
         let step: Step
         switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
         case .success(let built): step = built
         case .failure(let error):
-            return error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+            let text = error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+            return ReplReply(text, rejected: true)
         }
-        if let unknown = await unknownName(in: withID) { return unknown }
+        if let unknown = await unknownName(in: withID) { return ReplReply(unknown, rejected: true) }
         // A step that fails keeps no result: its id is not used up, and the message does not name it.
         let failedLabel = given == nil ? "(\(step.kind.name))" : nil
         let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
         if given == nil, run.status == .passed || run.status == .skipped || run.keptResult { autoNumber += 1 }
-        return run.text
+        return ReplReply(run.text)
     }
 
     /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
@@ -204,31 +205,6 @@ public actor ReplSession {
             throw ReplInputError(message: "a step is a mapping, as in: query: { table: incident, limit: 5 }", column: 1)
         }
         return root
-    }
-
-    /// The node with `display_value: <display>` in its kind's mapping when the kind reads records and the step does
-    /// not give one.
-    static func settingDisplay(_ node: YAMLNode, _ display: DisplayValueMode?) -> YAMLNode {
-        guard let display, var pairs = node.pairs,
-            let index = pairs.firstIndex(where: { JobSchema.kind($0.name).map { $0.group == .records && $0.parameterNames.contains("display_value") } == true }),
-            let inner = pairs[index].value.pairs, !inner.contains(where: { $0.name == "display_value" })
-        else { return node }
-        let mark = pairs[index].value.mark
-        let key = YAMLNode(content: .scalar("display_value", .plain), mark: mark)
-        let value = YAMLNode(content: .scalar(display.rawValue, .plain), mark: mark)
-        pairs[index] = YAMLNode.Pair(
-            key: pairs[index].key,
-            value: YAMLNode(content: .mapping(inner + [YAMLNode.Pair(key: key, value: value)]), mark: mark))
-        return YAMLNode(content: .mapping(pairs), mark: node.mark)
-    }
-
-    /// The node with `id: <id>` first.
-    static func settingID(_ node: YAMLNode, _ id: String) -> YAMLNode {
-        let mark = node.mark
-        let key = YAMLNode(content: .scalar("id", .plain), mark: mark)
-        let value = YAMLNode(content: .scalar(id, .plain), mark: mark)
-        let pairs = (node.pairs ?? []).filter { $0.name != "id" }
-        return YAMLNode(content: .mapping([YAMLNode.Pair(key: key, value: value)] + pairs), mark: mark)
     }
 
     /// How a step ran, and what to show.
@@ -308,7 +284,7 @@ public actor ReplSession {
                 kinds[id] = step.kind
                 kinds["_"] = step.kind
                 if let node { record(node, id: id, jobStep: jobStep) }
-                await keepWrite(step, id: id, result: value, draft: draft)
+                await keepWrite(step, id: id, result: value, draft: draft, recordedStep: node.map { _ in recorded.count - 1 })
                 if let table = noteTable(of: step, value) { await loadDictionary(for: table) }
                 if let shown = shown(value, of: step) { text += "\n" + shown }
             }
@@ -388,11 +364,6 @@ public actor ReplSession {
         let records = result.records
         catalog.withLock { $0.saw(table: table, records: records) }
         return table
-    }
-
-    /// `'incident' (create)`, or `(assert)` without an id: a step for messages.
-    static func describe(_ step: Step) -> String {
-        step.id.map { "'\($0)' (\(step.kind.name))" } ?? "(\(step.kind.name))"
     }
 
     static func errorText(_ message: String, column: Int) -> String {

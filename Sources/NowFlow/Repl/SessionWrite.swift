@@ -43,6 +43,8 @@ struct SessionWrite: Sendable {
     var written: [String]
     /// Whether `:undo` took it back.
     var undone = false
+    /// The index of its step among the session's recorded steps (nil for a step `:save` does not write).
+    var recordedStep: Int?
 
     /// `fire create incident 9d5e...`, or `_2 update incident 3 records by query`.
     var summary: String {

@@ -28,6 +28,22 @@ enum ShortForm {
         var quoted: Bool
     }
 
+    /// A line of each kind's short form, for `:help KIND`.
+    static let examples: [String: String] = [
+        "query": "query incident active=true limit=5 fields=number,short_description order_by=number",
+        "get": "get incident SYS_ID fields=number,state",
+        "create": #"create incident short_description="Printer on fire" urgency=2"#,
+        "update": "update incident SYS_ID state=2 (or query=\"...\" max=N)",
+        "delete": "delete incident SYS_ID (or conditions, or query=\"...\", with max=N)",
+        "set": "set name=value",
+        "assert": "assert steps._.count > 0",
+        "http": "http GET /api/now/stats/incident sysparm_count=true",
+        "attach": "attach incident SYS_ID ./notes.txt",
+        "download": "download ATTACHMENT_SYS_ID ./out.txt [overwrite=true]",
+        "attachments": "attachments incident SYS_ID",
+        "aggregate": "aggregate incident group_by=priority active=true",
+    ]
+
     /// The kinds that have a short form.
     static let kinds = ["query", "get", "create", "update", "delete", "set", "assert", "http"] + JobSchema.kindNames(.attachments)
     /// The step options a word can give: all but `retry`, which is a mapping, and `show`, `tags` and `once`, which
