@@ -21,6 +21,8 @@ import Testing
     @Test func quotesAndCommentsDoNotContinue() {
         #expect(lines([#"create incident short_description="a { b""#]) == ([false], #"create incident short_description="a { b""#))
         #expect(lines(["set x='(' y=it's"]) == ([false], "set x='(' y=it's"))
+        // A double quote inside a word is a character of it, as an apostrophe is: the bracket after it is open.
+        #expect(lines([#"create incident short_description=a"b {"#, "}"]) == ([true, false], #"create incident short_description=a"b { }"#))
         #expect(lines(["# a comment ("]) == ([false], "# a comment ("))
         #expect(lines(["query: { table: incident, x: \"}\"", "}"]) == ([true, false], "query: { table: incident, x: \"}\" }"))
         #expect(lines([#"path\\"#]) == ([false], #"path\\"#))

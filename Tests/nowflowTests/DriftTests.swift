@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 
 /// Issue 26: a job updates 2,000 records through four shards of `nowflow run` (`--shard 1/4` to `4/4`, at once)
-/// against `nowflow serve` while another client inserts and deletes records in the same range. Paged by key, every record that existed throughout is updated
-/// exactly once and none twice; paged by offset (the control), the same job skips or repeats records, which shows
-/// the instance reproduces the drift the keyed paging avoids.
+/// against `nowflow serve` while another client inserts and deletes records in the same range. Paged by key, every
+/// record that existed throughout is updated exactly once and none twice; paged by offset (the control), the same
+/// job skips or repeats records, which shows the instance reproduces the drift the keyed paging avoids.
 @Suite(.serialized) struct DriftTests {
     /// The runners that process the range together: each a `nowflow run` of the same job with its own extra
     /// arguments, run at once: one per shard.

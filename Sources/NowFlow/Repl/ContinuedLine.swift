@@ -50,7 +50,7 @@ public struct ContinuedLine: Sendable {
                 continue
             }
             switch character {
-            case "\"", "'" where previous.isWhitespace || "=:,{[(".contains(previous): quote = character
+            case "\"", "'": if previous.isWhitespace || "=:,{[(".contains(previous) { quote = character }
             case "{", "[", "(": depth += 1
             case "}", "]", ")": depth -= 1
             default: break
