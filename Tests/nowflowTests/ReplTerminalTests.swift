@@ -9,7 +9,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
 
         let history = directory.appendingPathComponent(".nowflow/history")
         let terminal = try TmuxSession(command: command)
@@ -83,7 +83,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try "".write(to: directory.appendingPathComponent("walk-existing.yaml"), atomically: true, encoding: .utf8)
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
         let terminal = try TmuxSession(command: command, width: 160)
         try terminal.waitFor("nowflow>")
 
@@ -177,7 +177,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
         let terminal = try TmuxSession(command: command, width: 160)
         try terminal.waitFor("nowflow>")
         try terminal.send("query incident fields=number,short_d", literal: true)
@@ -211,7 +211,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
         let terminal = try TmuxSession(command: command, width: 120)
         try terminal.waitFor("nowflow>")
         try terminal.send(":desc", literal: true)
@@ -251,7 +251,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
         let terminal = try TmuxSession(command: command, width: 120)
         try terminal.waitFor("nowflow>")
         try terminal.send("query: { table: incident,", literal: true)
@@ -293,7 +293,7 @@ import Testing
         let directory = try ToolInvocation.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 PAGER= '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory, environment: "PAGER= ")
         let terminal = try TmuxSession(command: command, width: 100, height: 12)
         try terminal.waitFor("nowflow>")
         try terminal.send("query incident limit=30 fields=number order_by=number", literal: true)
@@ -369,7 +369,7 @@ import Testing
         let file = directory.appendingPathComponent("notes.yaml")
         try "keep me\n".write(to: file, atomically: true, encoding: .utf8)
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 '\(nowflow.path)' repl; echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(nowflow, in: directory)
         let terminal = try TmuxSession(command: command)
         try terminal.waitFor("nowflow>")
         try terminal.send("set team=Network", literal: true)
@@ -431,7 +431,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try await ServeProcess(["--db", ":memory:", "--password", "hidden-pw"])
         let nowflow = try BuiltProducts.executable(named: "nowflow")
-        let command = "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 NOW_USER=admin '\(nowflow.path)' repl --instance http://127.0.0.1:\(server.port); echo SESSION-ENDED; sleep 60"
+        let command = Self.repl(
+            nowflow, in: directory, environment: "NOW_USER=admin ", arguments: " --instance http://127.0.0.1:\(server.port)")
         let terminal = try TmuxSession(command: command)
         try terminal.waitFor("password for admin:")
         try terminal.send("hidden-pw", literal: true)
@@ -448,6 +449,13 @@ import Testing
     }
 
     /// The last line of the screen that is not empty.
+    /// The shell command of a terminal test: `nowflow repl` in `directory`, which is its HOME too, without colours,
+    /// then a line saying the session ended, kept on screen.
+    private static func repl(_ nowflow: URL, in directory: URL, environment: String = "", arguments: String = "") -> String {
+        "cd '\(directory.path)' && HOME='\(directory.path)' NO_COLOR=1 \(environment)'\(nowflow.path)' repl\(arguments); "
+            + "echo SESSION-ENDED; sleep 60"
+    }
+
     private func lastLine(_ terminal: TmuxSession) throws -> String {
         try terminal.screen().split(separator: "\n").last.map(String.init) ?? ""
     }
