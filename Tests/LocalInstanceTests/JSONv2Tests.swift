@@ -57,6 +57,7 @@ import Testing
         #expect(shownRecord["caller_id"]?.string == DemoData.sysID("sys_user", "abel.tuter"))
         #expect(shownRecord["dv_caller_id"]?.string == "Abel Tuter")
         #expect(shownRecord["dv_short_description"] == nil)
+        #expect(shownRecord["short_description"]?.string == "Printer on fire")
 
         // update, as the Terraform provider sends it; the same update again changes nothing more.
         for _ in 1...2 {

@@ -236,15 +236,15 @@ struct JSONv2Handler: Sendable {
     /// A record as JSONv2 answers it: each field's value as text; with `displayvalue=all`, each reference's display
     /// value beside it as `dv_<field>`.
     private func rendered(_ record: JSONObject, _ table: TableDefinition, display: String) -> JSONObject {
-        guard display == "all" else { return record }
+        guard display == DisplayValueMode.all.rawValue, let fields = try? NowRecord(.object(record)) else { return record }
         var result = JSONObject()
-        for (name, value) in record {
-            guard case .object(let pair) = value else {
-                result[name] = value
+        for (name, member) in record {
+            guard case .object = member, let value = fields.value(name) else {
+                result[name] = member
                 continue
             }
-            result[name] = pair["value"] ?? ""
-            if case .reference = table.field(name)?.type { result["dv_" + name] = pair["display_value"] ?? "" }
+            result[name] = .string(value)
+            if case .reference = table.field(name)?.type { result["dv_" + name] = .string(fields.displayValue(name) ?? "") }
         }
         return result
     }
