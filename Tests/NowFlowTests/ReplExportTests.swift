@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func csvQuotesWhatItMust() {
-        #expect(CSVText.text(columns: ["a", "b"], rows: [["a": "x,y", "b": "line\nbreak"], ["a": " padded", "b": "plain"], ["b": "\"q\""]]) ==
+        #expect(CSVTable(columns: ["a", "b"], rows: [["a": "x,y", "b": "line\nbreak"], ["a": " padded", "b": "plain"], ["b": "\"q\""]]).text ==
             "a,b\r\n\"x,y\",\"line\nbreak\"\r\n\" padded\",plain\r\n,\"\"\"q\"\"\"\r\n")
     }
 }

@@ -31,7 +31,7 @@ extension ReplSession {
             let rows = records.map { record in record.json.dictionary.mapValues { RecordTable.text(dates.shown($0)) } }
             var columns = kinds["_"]?.requestedFields ?? []
             if columns.isEmpty { columns = RecordTable.columns(of: Set(rows.flatMap(\.keys))) }
-            text = CSVText.text(columns: columns, rows: rows)
+            text = CSVTable(columns: columns, rows: rows).text
             what = "\(records.count) record\(records.count == 1 ? "" : "s")"
         default:
             let renderer = ResultRenderer(

@@ -2,7 +2,7 @@ import Foundation
 
 /// The rows of a CSV text (RFC 4180: `,` between fields, `"` around a field holding one, a line break or a `"`,
 /// written `""`), its first line naming the columns: each row a mapping of column to value. Blank lines are
-/// skipped; a row with more fields than the header is refused.
+/// skipped; a row with more fields than the header is refused. ``text`` writes a table the same way.
 struct CSVTable {
     /// A CSV text that cannot be read: the line and what is wrong.
     struct ParseError: Error, Equatable {
@@ -12,6 +12,12 @@ struct CSVTable {
 
     let columns: [String]
     let rows: [[String: String]]
+
+    /// A table of `rows` under the header `columns`, to write as ``text``.
+    init(columns: [String], rows: [[String: String]]) {
+        self.columns = columns
+        self.rows = rows
+    }
 
     init(_ text: String) throws(ParseError) {
         var records: [(line: Int, fields: [String])] = []
@@ -81,5 +87,20 @@ struct CSVTable {
         }
         self.columns = columns
         self.rows = rows
+    }
+
+    /// The table as CSV text: the header line, then a line per row, each ended by CRLF (a missing value is empty);
+    /// a value holding a comma, a quote, a line break or a space at either end is quoted, its quotes doubled.
+    var text: String {
+        ([columns] + rows.map { row in columns.map { row[$0] ?? "" } })
+            .map { $0.map(Self.field).joined(separator: ",") + "\r\n" }
+            .joined()
+    }
+
+    /// One value as a CSV field, quoted when it must be.
+    private static func field(_ value: String) -> String {
+        let quoted = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+            || value.first?.isWhitespace == true || value.last?.isWhitespace == true
+        return quoted ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
     }
 }
