@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <new>
-#include <string_view>
 #include <vector>
 
 #include <sys/mman.h>
@@ -29,102 +30,102 @@ void adviseHugePages(void *start, size_t length) {
     if (end > begin) madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
 }
 
-/// The tape's allocator: `std::allocator`, with huge pages advised for the blocks of a text of 4 MB or more.
-template <typename T> struct TapeAllocator {
-    using value_type = T;
-    TapeAllocator() = default;
-    template <typename U> TapeAllocator(const TapeAllocator<U> &) noexcept {}
-    T *allocate(size_t count) {
-        T *block = std::allocator<T>().allocate(count);
-        // The first reservation is 3 bytes for each byte of text (see json_tape_parse).
-        if (count * sizeof(T) >= 3 * hugePageTextSize) adviseHugePages(block, count * sizeof(T));
-        return block;
-    }
-    void deallocate(T *block, size_t count) noexcept { std::allocator<T>().deallocate(block, count); }
-    template <typename U> bool operator==(const TapeAllocator<U> &) const noexcept { return true; }
+/// Frees a block of `malloc`.
+struct Free {
+    void operator()(void *block) const noexcept { std::free(block); }
 };
-
-using Entries = std::vector<json_tape_entry, TapeAllocator<json_tape_entry>>;
 
 }  // namespace
 
 struct json_tape {
     simdjson::dom::parser parser;
-    Entries entries;
+    /// The entries, `count` of them, in a block made for as many as simdjson's tape has words (at least one word
+    /// per value and per key).
+    std::unique_ptr<json_tape_entry[], Free> entries;
+    size_t count = 0;
 };
 
 namespace {
 
-bool isLowercaseIdentifier(std::string_view text) {
-    for (char character : text) {
-        if (!((character >= 'a' && character <= 'z') || (character >= '0' && character <= '9') || character == '_')) {
-            return false;
-        }
-    }
-    return true;
-}
+/// An open container while the tape is copied: its entry and the number of entries directly inside it so far.
+struct OpenContainer {
+    size_t entry;
+    size_t children;
+};
 
-/// Appends `element` and its contents; false when a size does not fit the tape's 32-bit fields.
-bool append(Entries &entries, simdjson::dom::element element) {
-    using simdjson::dom::element_type;
-    const size_t index = entries.size();
-    entries.emplace_back();
-    json_tape_entry entry{};
+/// Writes the values of the document simdjson parsed into `entries`, read off its tape word by word (see
+/// `simdjson::internal::tape_type`): one entry for each value and for each object key, a container's `next` and
+/// `count` set when its closing word is read. Returns the number of entries; 0 when a size does not fit the
+/// entries' 32-bit fields. `open` has room for the deepest nesting.
+size_t copyTape(const simdjson::dom::document &document, json_tape_entry *entries, OpenContainer *open) {
+    const uint64_t *tape = document.tape.get();
+    const uint8_t *strings = document.string_buf.get();
+    // The first word is the root's, whose payload is the index past the last word, the root's again.
+    const size_t end = (tape[0] & simdjson::internal::JSON_VALUE_MASK) - 1;
     size_t count = 0;
-    switch (element.type()) {
-    case element_type::ARRAY:
-        entry.kind = JSON_TAPE_ARRAY;
-        for (simdjson::dom::element child : simdjson::dom::array(element)) {
-            if (!append(entries, child)) return false;
-            count++;
+    // The bottom one stands for the root, so that every value has a container to count it.
+    size_t depth = 0;
+    open[0] = {0, 0};
+    for (size_t word = 1; word < end; word++) {
+        const uint64_t value = tape[word];
+        const uint64_t payload = value & simdjson::internal::JSON_VALUE_MASK;
+        json_tape_entry entry{};
+        switch (static_cast<char>(value >> 56)) {
+        case '{':
+        case '[':
+            entry.kind = static_cast<char>(value >> 56) == '{' ? JSON_TAPE_OBJECT : JSON_TAPE_ARRAY;
+            open[depth].children++;
+            open[++depth] = {count, 0};
+            entries[count++] = entry;
+            continue;
+        case '}':
+        case ']': {
+            const OpenContainer closed = open[depth--];
+            json_tape_entry &container = entries[closed.entry];
+            // An object's entries are its keys and their values.
+            const size_t members = container.kind == JSON_TAPE_OBJECT ? closed.children / 2 : closed.children;
+            if (members > UINT32_MAX || count > UINT32_MAX) return 0;
+            container.count = static_cast<uint32_t>(members);
+            container.next = static_cast<uint32_t>(count);
+            continue;
         }
-        break;
-    case element_type::OBJECT:
-        entry.kind = JSON_TAPE_OBJECT;
-        for (simdjson::dom::key_value_pair member : simdjson::dom::object(element)) {
-            json_tape_entry key{};
-            key.kind = JSON_TAPE_STRING;
-            key.lowercase_identifier = isLowercaseIdentifier(member.key);
-            if (member.key.size() > UINT32_MAX) return false;
-            key.count = static_cast<uint32_t>(member.key.size());
-            key.next = static_cast<uint32_t>(entries.size() + 1);
-            key.payload.string = member.key.data();
-            entries.push_back(key);
-            if (!append(entries, member.value)) return false;
-            count++;
+        case '"': {
+            // A string is its length (32 bits) then its bytes and a NUL, in the document's string buffer.
+            uint32_t length;
+            std::memcpy(&length, strings + payload, sizeof(length));
+            entry.kind = JSON_TAPE_STRING;
+            entry.count = length;
+            entry.payload.string = reinterpret_cast<const char *>(strings + payload + sizeof(length));
+            break;
         }
-        break;
-    case element_type::STRING: {
-        std::string_view string = element.get_string().value_unsafe();
-        entry.kind = JSON_TAPE_STRING;
-        count = string.size();
-        entry.payload.string = string.data();
-        break;
+        // A number's value is the word after its own.
+        case 'l':
+            entry.kind = JSON_TAPE_INT64;
+            entry.payload.int64 = static_cast<int64_t>(tape[++word]);
+            break;
+        case 'u':
+            entry.kind = JSON_TAPE_UINT64;
+            entry.payload.uint64 = tape[++word];
+            break;
+        case 'd':
+            entry.kind = JSON_TAPE_DOUBLE;
+            std::memcpy(&entry.payload.real, &tape[++word], sizeof(double));
+            break;
+        case 't':
+            entry.kind = JSON_TAPE_TRUE;
+            break;
+        case 'f':
+            entry.kind = JSON_TAPE_FALSE;
+            break;
+        default:
+            entry.kind = JSON_TAPE_NULL;
+            break;
+        }
+        open[depth].children++;
+        entry.next = static_cast<uint32_t>(count + 1);
+        entries[count++] = entry;
     }
-    case element_type::INT64:
-        entry.kind = JSON_TAPE_INT64;
-        entry.payload.int64 = element.get_int64().value_unsafe();
-        break;
-    case element_type::UINT64:
-        entry.kind = JSON_TAPE_UINT64;
-        entry.payload.uint64 = element.get_uint64().value_unsafe();
-        break;
-    case element_type::DOUBLE:
-        entry.kind = JSON_TAPE_DOUBLE;
-        entry.payload.real = element.get_double().value_unsafe();
-        break;
-    case element_type::BOOL:
-        entry.kind = element.get_bool().value_unsafe() ? JSON_TAPE_TRUE : JSON_TAPE_FALSE;
-        break;
-    case element_type::NULL_VALUE:
-        entry.kind = JSON_TAPE_NULL;
-        break;
-    }
-    if (count > UINT32_MAX || entries.size() > UINT32_MAX) return false;
-    entry.count = static_cast<uint32_t>(count);
-    entry.next = static_cast<uint32_t>(entries.size());
-    entries[index] = entry;
-    return true;
+    return count <= UINT32_MAX ? count : 0;
 }
 
 /// Whether the `SIMDJSON_PADDING` bytes after the text can be read: simdjson reads that far past its end. They can
@@ -145,7 +146,6 @@ extern "C" json_tape *json_tape_parse(const uint8_t *bytes, size_t length, size_
         // The document is allocated here rather than by the parse (as large as it would make it), so that its
         // tape and strings, about 8 and 5/3 bytes for each byte of text (see document::allocate), get the advice.
         const size_t capacity = std::max(length, simdjson::dom::MINIMAL_DOCUMENT_CAPACITY);
-        simdjson::dom::element root;
         if (tape->parser.allocate(capacity, max_depth) != simdjson::SUCCESS
             || tape->parser.doc.allocate(capacity) != simdjson::SUCCESS) {
             delete tape;
@@ -155,14 +155,21 @@ extern "C" json_tape *json_tape_parse(const uint8_t *bytes, size_t length, size_
             adviseHugePages(tape->parser.doc.tape.get(), (capacity + 3) * sizeof(uint64_t));
             adviseHugePages(tape->parser.doc.string_buf.get(), 5 * capacity / 3);
         }
-        if (tape->parser.parse(bytes, length, !hasReadablePadding(bytes, length)).get(root) != simdjson::SUCCESS) {
+        if (tape->parser.parse(bytes, length, !hasReadablePadding(bytes, length)).error() != simdjson::SUCCESS) {
             delete tape;
             return nullptr;
         }
-        // Every value takes one entry and a member's key one more; eight bytes of text per entry is a close
-        // first guess for ServiceNow's records, so the vector rarely grows.
-        tape->entries.reserve(length / 8 + 1);
-        if (!append(tape->entries, root)) {
+        // At most one entry for each word of simdjson's tape (its first and last are the root's).
+        const size_t words = tape->parser.doc.tape[0] & simdjson::internal::JSON_VALUE_MASK;
+        tape->entries.reset(static_cast<json_tape_entry *>(std::malloc(words * sizeof(json_tape_entry))));
+        std::vector<OpenContainer> open(max_depth + 2);
+        if (tape->entries == nullptr) {
+            delete tape;
+            return nullptr;
+        }
+        if (length >= hugePageTextSize) adviseHugePages(tape->entries.get(), words * sizeof(json_tape_entry));
+        tape->count = copyTape(tape->parser.doc, tape->entries.get(), open.data());
+        if (tape->count == 0) {
             delete tape;
             return nullptr;
         }
@@ -173,8 +180,8 @@ extern "C" json_tape *json_tape_parse(const uint8_t *bytes, size_t length, size_
     return tape;
 }
 
-extern "C" const json_tape_entry *json_tape_entries(const json_tape *tape) { return tape->entries.data(); }
+extern "C" const json_tape_entry *json_tape_entries(const json_tape *tape) { return tape->entries.get(); }
 
-extern "C" size_t json_tape_count(const json_tape *tape) { return tape->entries.size(); }
+extern "C" size_t json_tape_count(const json_tape *tape) { return tape->count; }
 
 extern "C" void json_tape_free(json_tape *tape) { delete tape; }

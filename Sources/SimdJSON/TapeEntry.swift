@@ -3,8 +3,6 @@
 package struct TapeEntry {
     /// What the value is.
     package let kind: TapeKind
-    /// Whether the entry is an object's key made only of a-z, 0-9 and _ (as ServiceNow's field names are).
-    package let isLowercaseIdentifier: Bool
     /// A string's length in bytes, an array's number of elements or an object's number of members.
     package let count: UInt32
     /// The index of the entry after this value and its contents.

@@ -131,7 +131,6 @@ import SimdJSON
 
     @Test func tapeEntriesAreReadWithTheCLayout() {
         #expect(MemoryLayout<TapeEntry>.size == 24)
-        #expect(MemoryLayout<TapeEntry>.offset(of: \.isLowercaseIdentifier) == 1)
         #expect(MemoryLayout<TapeEntry>.offset(of: \.count) == 4)
         #expect(MemoryLayout<TapeEntry>.offset(of: \.next) == 8)
     }

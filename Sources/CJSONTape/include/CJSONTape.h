@@ -6,7 +6,6 @@
 #ifndef CJSONTAPE_H
 #define CJSONTAPE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,8 +37,6 @@ typedef enum __attribute__((enum_extensibility(closed))) json_tape_kind : uint8_
 /// One value of the document.
 typedef struct json_tape_entry {
     json_tape_kind kind;
-    /// Whether the entry is an object's key made only of a-z, 0-9 and _ (as ServiceNow's field names are).
-    bool lowercase_identifier;
     /// A string's length in bytes, an array's number of elements or an object's number of members.
     uint32_t count;
     /// The index of the entry after this value and its contents.
@@ -55,7 +52,6 @@ typedef struct json_tape_entry {
 
 // Swift reads entries as its own `TapeEntry` (Sources/JSONTape/TapeEntry.swift), which has this layout.
 _Static_assert(sizeof(json_tape_kind) == 1, "json_tape_kind is one byte");
-_Static_assert(offsetof(json_tape_entry, lowercase_identifier) == 1, "TapeEntry.isLowercaseIdentifier");
 _Static_assert(offsetof(json_tape_entry, count) == 4, "TapeEntry.count");
 _Static_assert(offsetof(json_tape_entry, next) == 8, "TapeEntry.next");
 _Static_assert(offsetof(json_tape_entry, payload) == 16, "TapeEntry.payload");

@@ -69,9 +69,8 @@ final class TapeDocument {
             let end = Int(entries[index].next)
             var member = index + 1
             while member < end {
-                let entry = entries[member]
-                if entry.isLowercaseIdentifier {
-                    let keyBytes = entry.bytes
+                let keyBytes = entries[member].bytes
+                if Self.isLowercaseIdentifier(keyBytes) {
                     if keyBytes.first == firstByte,
                         SnakeCase.converts(keyBytes, to: wanted) || Self.equal(keyBytes, wanted)
                     {
@@ -86,6 +85,15 @@ final class TapeDocument {
                 member = Int(entries[member + 1].next)
             }
             return nil
+        }
+    }
+
+    /// Whether a key is made only of a-z, 0-9 and _, as ServiceNow's field names are: such a key matches a model's
+    /// key by bytes alone.
+    private static func isLowercaseIdentifier(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_")
         }
     }
 
