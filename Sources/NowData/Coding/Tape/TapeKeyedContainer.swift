@@ -8,8 +8,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: Int
     /// The length of the object's coding path: the first keys of the decoder's while the container is in use.
     let depth: Int
-    /// Where the keys are in objects of this one's shape; nil: the object's members are looked through.
-    private let plan: TapeKeyPlan?
+    /// Where the keys are in objects of this one's shape; nil: the object's members are looked through. Not
+    /// retained: the document keeps its plans, and the decoder keeps the document (the standard library's box copies
+    /// the container for every value decoded, and each reference it holds costs a retain and a release).
+    private unowned(unsafe) let plan: TapeKeyPlan?
 
     init(decoder: TapeDecoder, object: Int, depth: Int) {
         self.decoder = decoder
