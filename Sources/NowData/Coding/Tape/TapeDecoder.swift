@@ -109,7 +109,8 @@ final class TapeDecoder: Decoder {
     }
 
     func string(at entry: Int, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
-        guard kind(at: entry) == .string else { throw mismatch(String.self, at: entry, codingPath: codingPath()) }
+        // Kinds are matched by pattern: `==` on an enum of another module is a call.
+        guard case .string = kind(at: entry) else { throw mismatch(String.self, at: entry, codingPath: codingPath()) }
         return tape.string(at: entry)
     }
 
@@ -150,7 +151,7 @@ final class TapeDecoder: Decoder {
 
     /// A ServiceNow date, as ``Coder/default``'s date strategy reads it.
     private func date() throws -> Date {
-        guard kind(at: index) == .string, let date = ServiceNowDate.date(from: tape.string(at: index)) else {
+        guard case .string = kind(at: index), let date = ServiceNowDate.date(from: tape.string(at: index)) else {
             throw needsFoundation()
         }
         return date
@@ -192,7 +193,7 @@ final class TapeDecoder: Decoder {
 }
 
 extension TapeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { kind(at: index) == .null }
+    func decodeNil() -> Bool { if case .null = kind(at: index) { true } else { false } }
     func decode(_ type: Bool.Type) throws -> Bool { try bool(at: index, codingPath: keys) }
     func decode(_ type: String.Type) throws -> String { try string(at: index, codingPath: keys) }
     func decode(_ type: Double.Type) throws -> Double { try double(at: index, codingPath: keys) }

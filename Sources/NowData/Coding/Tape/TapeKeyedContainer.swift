@@ -45,7 +45,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        decoder.kind(at: try require(key)) == .null
+        if case .null = decoder.kind(at: try require(key)) { true } else { false }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -140,7 +140,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of `key` unless it is missing or null.
     private func presentValue(_ key: Key) -> Int? {
-        guard let entry = value(key), decoder.kind(at: entry) != .null else { return nil }
+        guard let entry = value(key) else { return nil }
+        if case .null = decoder.kind(at: entry) { return nil }
         return entry
     }
 

@@ -23,7 +23,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
     mutating func decodeNil() throws -> Bool {
-        guard decoder.kind(at: try current(Never?.self)) == .null else { return false }
+        guard case .null = decoder.kind(at: try current(Never?.self)) else { return false }
         advance()
         return true
     }
