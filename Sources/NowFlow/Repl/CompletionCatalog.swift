@@ -18,6 +18,9 @@ struct CompletionCatalog: Sendable {
     var seenTables = Set(commonTables)
     /// The field names of the records seen, by table.
     var seenFields: [String: Set<String>] = [:]
+    /// How long a Tab waits for a load it started (``tableLoad``, ``dictionaryLoads``) before offering what is known.
+    static let loadWait = 0.4
+
     /// The request for the instance's table names, started at the first completion of a table name.
     var tableLoad: Task<Void, Never>?
     /// The dictionary loads started by the name checks, by table.
