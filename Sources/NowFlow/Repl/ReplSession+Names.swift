@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Table and field names checked before a typed step is sent: a name the instance does not have is answered with
 /// the closest one it has, from its `sys_db_object` and `sys_dictionary` (the same lists completion offers), rather
@@ -27,7 +28,7 @@ extension ReplSession {
         }
         for (name, column) in pair.value.fieldNames(ofKind: pair.name) {
             // A dot-walked name (`caller_id.name`) is checked up to its first part.
-            let field = String(name.prefix { $0 != "." })
+            let field = FieldPath(name).first
             guard NameUse.isFieldName(field), !fields.contains(field) else { continue }
             let hint = field.closest(among: fields).map { "; did you mean '\($0)'?" } ?? ""
             return ReplReply.errorText("\(table) has no field '\(field)'\(hint)", column: column)
