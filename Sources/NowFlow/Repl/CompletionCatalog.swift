@@ -27,6 +27,11 @@ struct CompletionCatalog: Sendable {
     var dictionaryLoads: [String: Task<Void, Never>] = [:]
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
+    /// Whether the instance's table names were asked for and the answer (or refusal) has come.
+    var tableListRead = false
+    /// The tables whose dictionary was asked for and the answer (or refusal) has come: a Tab on them waits for
+    /// nothing, however long a task takes to be scheduled.
+    var dictionaryRead: Set<String> = []
     /// What completion has to say once, the first time it could not wait for what it asked the instance (the line
     /// editor shows it); nil once said.
     var notice: String?

@@ -6,17 +6,22 @@ extension ReplSession {
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Waits a moment
     /// at most: the first completion of a table name asks the instance's `sys_db_object` for its tables, and the
     /// first completion on a line that names a table (or dot-walks to one: `assignment_group.na`) asks for its
-    /// fields, in the background; what has come within ``CompletionCatalog/loadWait`` is offered at once, else what
-    /// is known (the common tables, the tables and fields of the records seen) and ``completionNotice()`` says, once,
-    /// that the rest comes on a later Tab. An instance that refuses offers what is known.
+    /// fields, in the background; what has come within ``CompletionCatalog/loadWait`` is offered at once (a load
+    /// that has ended is not waited for), else what is known (the common tables, the tables and fields of the
+    /// records seen) and ``completionNotice()`` says, once, that the rest comes on a later Tab. An instance that
+    /// refuses offers what is known.
     public nonisolated func completions(for prefix: String) -> [String] {
         var reading: String?
+        let (tablesRead, read) = catalog.withLock { ($0.tableListRead, $0.dictionaryRead) }
         if ReplCompleter.completesTable(prefix) {
-            if !tableLoad().ends(within: CompletionCatalog.loadWait) { reading = "the instance's table names" }
+            if !tablesRead, !tableLoad().ends(within: CompletionCatalog.loadWait) {
+                reading = "the instance's table names"
+            }
         } else if let table = ReplCompleter.table(in: prefix) {
-            if !dictionaryLoad(for: table).ends(within: CompletionCatalog.loadWait) {
+            if !read.contains(table), !dictionaryLoad(for: table).ends(within: CompletionCatalog.loadWait) {
                 reading = "the fields of \(table)"
             } else if let walked = catalog.withLock({ ReplCompleter.walkedTable(prefix, catalog: $0) }),
+                !catalog.withLock({ $0.dictionaryRead.contains(walked) }),
                 !dictionaryLoad(for: walked).ends(within: CompletionCatalog.loadWait)
             {
                 reading = "the fields of \(walked)"
@@ -80,8 +85,10 @@ extension ReplSession {
             catalog.withLock { $0.tableLoad = nil }
             return
         }
-        guard answered else { return }
-        catalog.withLock { $0.schema.merge(listed) }
+        catalog.withLock {
+            $0.tableListRead = true
+            if answered { $0.schema.merge(listed) }
+        }
     }
 
     /// Asks the instance's dictionary once for the fields of the table and of the tables it extends (their names,
@@ -105,6 +112,7 @@ extension ReplSession {
         catalog.withLock {
             $0.schema.merge(schema)
             if !schema.allFields(of: table).isEmpty { $0.seenTables.insert(table) }
+            $0.dictionaryRead.insert(table)
         }
     }
 }
