@@ -41,8 +41,8 @@ final class LineEditor {
         using_history()
         stifle_history(Self.historySize)
         _ = read_history(historyPath)
-        rl_basic_word_break_characters = UnsafePointer(strdup(ReplSession.wordBreakCharacters))
-        rl_completer_word_break_characters = strdup(ReplSession.wordBreakCharacters)
+        rl_basic_word_break_characters = UnsafePointer(strdup(ReplCompleter.breakCharacters))
+        rl_completer_word_break_characters = strdup(ReplCompleter.breakCharacters)
         // libedit quotes a completion as a file name (`limit=` becomes `limit\=`) unless an attempted-completion
         // function gives the matches: this one gives the completer's words as they are, and file names only where
         // a command takes a path (`:save`).
@@ -51,7 +51,7 @@ final class LineEditor {
             let line = rl_line_buffer.map { String(cString: $0) } ?? ""
             let prefix = String(decoding: Array(line.utf8).prefix(Int(rl_point)), as: UTF8.self)
             guard let text else { return nil }
-            if ReplSession.completesPath(prefix) {
+            if ReplCompleter.completesPath(prefix) {
                 rl_completion_append_character = 32
                 return rl_completion_matches(text, rl_filename_completion_function)
             }

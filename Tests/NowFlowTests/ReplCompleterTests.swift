@@ -25,8 +25,8 @@ import Testing
         #expect(complete("cr") == ["create"])
         #expect(complete("de") == ["delete"])
         #expect(complete(":f") == [":format"])
-        #expect(complete(":") == ReplCompleter.commands.sorted())
-        #expect(complete("") == (StepKind.names + ReplCompleter.commands).sorted())
+        #expect(complete(":") == SessionCommand.completed.sorted())
+        #expect(complete("") == (StepKind.names + SessionCommand.completed).sorted())
     }
 
     @Test func theSecondWordOfAShortFormCompletesToTables() {

@@ -79,7 +79,7 @@ import Testing
             error: no help on 'qurey'; did you mean 'query'? (:help names a step kind or a command)
 
             """)
-        #expect(await harness.session.handle(":help").text == ReplSession.help)
+        #expect(await harness.session.handle(":help").text == SessionCommand.overview)
         #expect(await harness.session.handle(":help qurey").rejected)
     }
 }

@@ -53,6 +53,11 @@ import Testing
         let record: JSONValue = ["sys_id": ["value": "9d385017c611228701d22104cc95c371", "display_value": "x"]]
         #expect(Shard(index: 3, count: 4)?.owns(item: .json(record)) == true)
         #expect(Shard(index: 2, count: 4)?.owns(item: .json(record)) == false)
+        // Read as a record's field is: a sys_id field object without a value has it in its link.
+        let link = "https://example.service-now.com/api/now/table/incident/9d385017c611228701d22104cc95c371"
+        let linked: JSONValue = ["sys_id": ["link": .string(link)]]
+        #expect(Shard(index: 3, count: 4)?.owns(item: .json(linked)) == true)
+        #expect(Shard(index: 2, count: 4)?.owns(item: .json(linked)) == false)
         // A query's record, typed.
         let typed = ExpressionValue.record(NowRecord(fields: ["sys_id": .init(value: "9d385017c611228701d22104cc95c371")]))
         #expect(Shard(index: 3, count: 4)?.owns(item: typed) == true)

@@ -8,7 +8,7 @@ enum FuzzShortForm {
     static func main() {
         Fuzzer.run { start, count in
             let line = Fuzzer.text(start, count)
-            guard let node = try? ReplSession.stepNode(line) else { return 0 }
+            guard let node = try? YAMLNode(typedStep: line) else { return 0 }
             _ = ShortForm.summary(of: node)
             switch JobBuilder.replStep(
                 node.settingID("_1"), visibleIDs: [:], variables: ["caller"])

@@ -18,12 +18,20 @@ struct CompletionCatalog: Sendable {
     var seenTables = Set(commonTables)
     /// The field names of the records seen, by table.
     var seenFields: [String: Set<String>] = [:]
+    /// How long a Tab waits for a load it started (``tableLoad``, ``dictionaryLoads``) before offering what is known.
+    static let loadWait = 0.4
+
     /// The request for the instance's table names, started at the first completion of a table name.
     var tableLoad: Task<Void, Never>?
     /// The dictionary loads started by the name checks, by table.
     var dictionaryLoads: [String: Task<Void, Never>] = [:]
     /// The tables whose dictionary was asked for (answered or not), so that it is asked once.
     var dictionaryAsked: Set<String> = []
+    /// Whether the instance's table names were asked for and the answer (or refusal) has come.
+    var tableListRead = false
+    /// The tables whose dictionary was asked for and the answer (or refusal) has come: a Tab on them waits for
+    /// nothing, however long a task takes to be scheduled.
+    var dictionaryRead: Set<String> = []
     /// What completion has to say once, the first time it could not wait for what it asked the instance (the line
     /// editor shows it); nil once said.
     var notice: String?

@@ -5,14 +5,10 @@ import NowData
 /// the line works on, parameters, and paths into `steps.` and `vars.`.
 ///
 /// The line editor splits words at ``breakCharacters`` (so `active=tr` completes `tr`, `${steps._.rec` completes
-/// `steps._.rec`); the completer splits the same way.
-enum ReplCompleter {
+/// `steps._.rec`) and completes file names where ``completesPath(_:)`` says; the completer splits the same way.
+public enum ReplCompleter {
     /// The characters that end a word, for the line editor too.
-    static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
-    static let commands = [
-        ":next", ":run", ":list", ":vars", ":show", ":format", ":tz", ":display", ":history", ":undo", ":save", ":export",
-        ":describe", ":help", ":quit",
-    ]
+    public static let breakCharacters = " \t\n\"'=,{}()[]|&!<>"
 
     /// The words that can replace the last word of `prefix` (the line up to the cursor), sorted; a word with a space
     /// (a choice value) only after an opening quote.
@@ -42,7 +38,7 @@ enum ReplCompleter {
         guard let first = beforeWords.first else {
             if before.last == "=", leading > 0 { return valueCandidates(word: word, before: before, table: nil, catalog: catalog) }
             if leading > 0 { return ShortForm.kinds }
-            return word.hasPrefix(":") ? commands : StepKind.names + commands
+            return word.hasPrefix(":") ? SessionCommand.completed : StepKind.names + SessionCommand.completed
         }
         if word.hasPrefix("steps.") || word.hasPrefix("vars.") { return paths(word, catalog: catalog) }
         if first.hasPrefix(":") {
@@ -53,7 +49,7 @@ enum ReplCompleter {
             case ":undo": return beforeWords.count == 1 ? ["all"] : []
             case ":describe": return beforeWords.count == 1 ? Array(catalog.tables) : []
             case ":export": return beforeWords.count == 1 ? ["csv", "json", "yaml"] : []
-            case ":help": return beforeWords.count == 1 ? StepKind.names + commands : []
+            case ":help": return beforeWords.count == 1 ? StepKind.names + SessionCommand.completed : []
             case ":show": return ["steps.", "vars."]
             default: return []
             }
@@ -152,9 +148,10 @@ enum ReplCompleter {
         return isTablePosition(before: before, beforeWords: Array(beforeWords.dropFirst(leadingOptions(beforeWords))))
     }
 
-    /// Whether the word under the cursor is a file name: the argument of `:save` and `:save!`, the file of
+    /// Whether the word at the end of `prefix` (the line up to the cursor) is a file name, which the line editor
+    /// completes from the file system: the argument of `:save` and `:save!`, the file of `:export`, the file of
     /// `attach TABLE SYS_ID FILE`, the path of `download SYS_ID PATH`, and the value of `file:` and `to:`.
-    static func completesPath(_ prefix: String) -> Bool {
+    public static func completesPath(_ prefix: String) -> Bool {
         let (_, before, all) = split(prefix)
         if all.count == 1 && [":save", ":save!"].contains(all[0]) { return true }
         if all.count == 2 && all[0] == ":export" { return true }

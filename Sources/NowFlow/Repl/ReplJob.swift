@@ -12,6 +12,9 @@ public struct ReplJob: Sendable {
     /// The file's text, from which `:save` copies the steps it saves unchanged, with their comments.
     let text: String
 
+    /// What `:next`, `:run` and `:list` answer in a session started without a job.
+    static let notLoaded = "error: no job is loaded; start the REPL with a job file: nowflow repl JOB.yaml"
+
     /// Reads and checks the job file at `path`, as `nowflow run` does.
     public static func load(path: String) throws(JobFileError) -> ReplJob {
         let text = try JobFile.text(at: path)

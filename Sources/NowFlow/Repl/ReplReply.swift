@@ -32,6 +32,12 @@ public struct ReplReply: Sendable, Hashable {
 
     /// The reply to a rejected line: `error at column N: message` (`error: message` without a column).
     static func rejection(_ message: String, column: Int) -> ReplReply {
-        ReplReply(ReplSession.errorText(message, column: column), rejected: true)
+        ReplReply(errorText(message, column: column), rejected: true)
+    }
+
+    /// How a reply says what went wrong: `error at column N: message`, or `error: message` for column 0 (the
+    /// whole line, or no line: a command that could not do what it was asked).
+    static func errorText(_ message: String, column: Int) -> String {
+        column > 0 ? "error at column \(column): \(message)" : "error: \(message)"
     }
 }

@@ -7,29 +7,31 @@ extension ReplSession {
         let name = String(line.prefix { !$0.isWhitespace })
         let argument = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         let argumentColumn = line.count - argument.count + 1
-        if ["next", "run", "list", "vars", "history", "quit"].contains(String(name.dropFirst())), !argument.isEmpty {
+        guard let command = SessionCommand(name: name) else {
+            let hint = name.closest(among: SessionCommand.completed).map { "; did you mean '\($0)'?" } ?? ""
+            return .rejection("unknown command '\(name)'\(hint) (:help lists them)", column: 1)
+        }
+        // Under another name (:q, :exit) a command reads no argument, nor refuses one.
+        if command.rawValue == name, !command.takesArgument, !argument.isEmpty {
             return .rejection("\(name) takes no argument", column: argumentColumn)
         }
-        switch name {
-        case ":next": return ReplReply(await nextJobStep())
-        case ":run": return ReplReply(await runJob())
-        case ":list": return ReplReply(listJob())
-        case ":vars": return ReplReply(variables())
-        case ":show": return show(argument, column: argumentColumn)
-        case ":format": return setFormat(argument)
-        case ":tz": return setZone(argument)
-        case ":display": return setDisplay(argument)
-        case ":history": return ReplReply(history())
-        case ":undo": return await undo(argument)
-        case ":save": return save(to: argument, force: false)
-        case ":save!": return save(to: argument, force: true)
-        case ":help": return help(argument)
-        case ":describe": return await describe(table: argument)
-        case ":export": return export(argument)
-        case ":quit", ":q", ":exit": return ReplReply(await finish(), quit: true)
-        default:
-            let hint = name.closest(among: ReplCompleter.commands).map { "; did you mean '\($0)'?" } ?? ""
-            return .rejection("unknown command '\(name)'\(hint) (:help lists them)", column: 1)
+        switch command {
+        case .next: return ReplReply(await nextJobStep())
+        case .run: return ReplReply(await runJob())
+        case .list: return ReplReply(listJob())
+        case .vars: return ReplReply(variables())
+        case .show: return show(argument, column: argumentColumn)
+        case .format: return setFormat(argument)
+        case .tz: return setZone(argument)
+        case .display: return setDisplay(argument)
+        case .history: return ReplReply(history())
+        case .undo: return await undo(argument)
+        case .save: return save(to: argument, force: false)
+        case .saveOver: return save(to: argument, force: true)
+        case .help: return help(argument)
+        case .describe: return await describe(table: argument)
+        case .export: return export(argument)
+        case .quit: return ReplReply(await finish(), quit: true)
         }
     }
 

@@ -3,30 +3,26 @@ import NowData
 
 /// Tab completion, answered without waiting for a running step.
 extension ReplSession {
-    /// The characters that end a word for completion; the line editor must split words the same way.
-    public static let wordBreakCharacters = ReplCompleter.breakCharacters
-
-    /// Whether the word at the end of `prefix` (the line up to the cursor) is a file name, which the line editor
-    /// completes from the file system.
-    public static func completesPath(_ prefix: String) -> Bool {
-        ReplCompleter.completesPath(prefix)
-    }
-
     /// The words that can replace the word under the cursor; `prefix` is the line up to the cursor. Waits a moment
     /// at most: the first completion of a table name asks the instance's `sys_db_object` for its tables, and the
     /// first completion on a line that names a table (or dot-walks to one: `assignment_group.na`) asks for its
-    /// fields, in the background; what has come within ``completionWait`` is offered at once, else what is known
-    /// (the common tables, the tables and fields of the records seen) and ``completionNotice()`` says, once, that
-    /// the rest comes on a later Tab. An instance that refuses offers what is known.
+    /// fields, in the background; what has come within ``CompletionCatalog/loadWait`` is offered at once (a load
+    /// that has ended is not waited for), else what is known (the common tables, the tables and fields of the
+    /// records seen) and ``completionNotice()`` says, once, that the rest comes on a later Tab. An instance that
+    /// refuses offers what is known.
     public nonisolated func completions(for prefix: String) -> [String] {
         var reading: String?
+        let (tablesRead, read) = catalog.withLock { ($0.tableListRead, $0.dictionaryRead) }
         if ReplCompleter.completesTable(prefix) {
-            if !tableLoad().ends(within: Self.completionWait) { reading = "the instance's table names" }
+            if !tablesRead, !tableLoad().ends(within: CompletionCatalog.loadWait) {
+                reading = "the instance's table names"
+            }
         } else if let table = ReplCompleter.table(in: prefix) {
-            if !dictionaryLoad(for: table).ends(within: Self.completionWait) {
+            if !read.contains(table), !dictionaryLoad(for: table).ends(within: CompletionCatalog.loadWait) {
                 reading = "the fields of \(table)"
             } else if let walked = catalog.withLock({ ReplCompleter.walkedTable(prefix, catalog: $0) }),
-                !dictionaryLoad(for: walked).ends(within: Self.completionWait)
+                !catalog.withLock({ $0.dictionaryRead.contains(walked) }),
+                !dictionaryLoad(for: walked).ends(within: CompletionCatalog.loadWait)
             {
                 reading = "the fields of \(walked)"
             }
@@ -53,10 +49,6 @@ extension ReplSession {
     public nonisolated func startCompletionLoads() {
         _ = tableLoad()
     }
-
-    /// How long a Tab waits for what it asked the instance before offering what is known.
-    static let completionWait = 0.4
-
 
     /// The dictionary load of `table` (``loadDictionary(for:)``), shared: started on the first call for the table.
     nonisolated func dictionaryLoad(for table: String) -> Task<Void, Never> {
@@ -93,8 +85,10 @@ extension ReplSession {
             catalog.withLock { $0.tableLoad = nil }
             return
         }
-        guard answered else { return }
-        catalog.withLock { $0.schema.merge(listed) }
+        catalog.withLock {
+            $0.tableListRead = true
+            if answered { $0.schema.merge(listed) }
+        }
     }
 
     /// Asks the instance's dictionary once for the fields of the table and of the tables it extends (their names,
@@ -118,6 +112,7 @@ extension ReplSession {
         catalog.withLock {
             $0.schema.merge(schema)
             if !schema.allFields(of: table).isEmpty { $0.seenTables.insert(table) }
+            $0.dictionaryRead.insert(table)
         }
     }
 }

@@ -31,7 +31,7 @@ extension ReplSession {
             }
         }
         guard !rows.isEmpty else {
-            return ReplReply(Self.errorText("the instance's dictionary lists no fields for \(table) (or cannot be read)", column: 0))
+            return ReplReply(ReplReply.errorText("the instance's dictionary lists no fields for \(table) (or cannot be read)", column: 0))
         }
         rows.sort { ($0.object?["field"]?.string ?? "") < ($1.object?["field"]?.string ?? "") }
         let heading = lineage.count > 1

@@ -42,7 +42,7 @@ extension ReplSession {
         do {
             try masker(text).write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            return ReplReply(Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
+            return ReplReply(ReplReply.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
         }
         return ReplReply("exported \(what) to \(path) (\(format))")
     }

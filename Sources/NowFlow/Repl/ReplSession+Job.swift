@@ -5,7 +5,7 @@
 extension ReplSession {
     /// `:next`: the job's current step.
     func nextJobStep() async -> String {
-        guard let job = loaded?.job else { return Self.noJob }
+        guard let job = loaded?.job else { return ReplJob.notLoaded }
         guard nextStep < job.steps.count else { return "the job's steps have all run" + (finallyRan ? "" : "; :quit runs its finally") }
         var step = job.steps[nextStep]
         let nodes = loaded?.stepNodes ?? []
@@ -32,7 +32,7 @@ extension ReplSession {
     /// current, and the steps after it are not run (they are listed); the job's `finally` runs when the session
     /// ends, as always once a job step ran.
     func runJob() async -> String {
-        guard let job = loaded?.job else { return Self.noJob }
+        guard let job = loaded?.job else { return ReplJob.notLoaded }
         guard nextStep < job.steps.count else { return "the job's steps have all run" }
         var texts: [String] = []
         while nextStep < job.steps.count, !Task.isCancelled {
@@ -53,7 +53,7 @@ extension ReplSession {
     /// `:list`: the job's steps, each with its kind, table and parameters in short-form words, its status, and a
     /// marker at the current one; a line longer than the terminal is cut.
     func listJob() -> String {
-        guard let job = loaded?.job else { return Self.noJob }
+        guard let job = loaded?.job else { return ReplJob.notLoaded }
         var lines = ["\(job.name) (\(job.file))"]
         let nodes = loaded?.stepNodes ?? []
         for (index, step) in job.steps.enumerated() {
@@ -97,6 +97,4 @@ extension ReplSession {
         }
         return texts.joined(separator: "\n")
     }
-
-    static let noJob = "error: no job is loaded; start the REPL with a job file: nowflow repl JOB.yaml"
 }

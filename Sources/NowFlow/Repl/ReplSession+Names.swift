@@ -1,4 +1,5 @@
 import Foundation
+import NowData
 
 /// Table and field names checked before a typed step is sent: a name the instance does not have is answered with
 /// the closest one it has, from its `sys_db_object` and `sys_dictionary` (the same lists completion offers), rather
@@ -19,42 +20,19 @@ extension ReplSession {
         let (known, tables) = catalog.withLock { ($0.instanceTables, $0.tables) }
         if known, !tables.contains(table) {
             let hint = table.closest(among: tables).map { "; did you mean '\($0)'?" } ?? ""
-            return Self.errorText("the instance has no table '\(table)'\(hint)", column: tableNode.mark.column)
+            return ReplReply.errorText("the instance has no table '\(table)'\(hint)", column: tableNode.mark.column)
         }
         await CancellableWait.value(of: dictionaryLoad(for: table))
         guard !Task.isCancelled, let fields = catalog.withLock({ $0.checkedFields(of: table) }) else {
             return nil
         }
-        for (name, column) in Self.fieldNames(in: pair.value, kind: pair.name) {
+        for (name, column) in pair.value.fieldNames(ofKind: pair.name) {
             // A dot-walked name (`caller_id.name`) is checked up to its first part.
-            let field = String(name.prefix { $0 != "." })
+            let field = FieldPath(name).first
             guard NameUse.isFieldName(field), !fields.contains(field) else { continue }
             let hint = field.closest(among: fields).map { "; did you mean '\($0)'?" } ?? ""
-            return Self.errorText("\(table) has no field '\(field)'\(hint)", column: column)
+            return ReplReply.errorText("\(table) has no field '\(field)'\(hint)", column: column)
         }
         return nil
-    }
-
-    /// The field names a step's mapping names, with their columns: `fields` (a list, a comma-separated text or, in
-    /// a create or update, the mapping of values), the keys of `where`, the orderings, and an aggregate's fields.
-    private static func fieldNames(in mapping: YAMLNode, kind: String) -> [(String, Int)] {
-        var names: [(String, Int)] = []
-        for pair in mapping.pairs ?? [] {
-            switch pair.name {
-            case "fields" where kind == "create" || kind == "update", "where":
-                names += (pair.value.pairs ?? []).map { ($0.name, $0.key.mark.column) }
-            case "order_by" where kind == "aggregate", "max" where kind != "aggregate":
-                // An aggregate's order_by is COUNT^DESC or a group field; an update's max is a number.
-                break
-            case "fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max":
-                if let text = pair.value.scalarText, !text.contains("${") {
-                    names += text.split(separator: ",").map { (String($0).trimmingCharacters(in: .whitespaces), pair.value.mark.column) }
-                } else if case .sequence(let items) = pair.value.content {
-                    names += items.compactMap { item in item.scalarText.map { ($0, item.mark.column) } }
-                }
-            default: break
-            }
-        }
-        return names
     }
 }

@@ -23,19 +23,19 @@ extension ReplSession {
             let walked = loaded.map { URL(fileURLWithPath: $0.job.file).namesSameFile(as: URL(fileURLWithPath: path)) } ?? false
             let what = walked ? "\(path) is the job file this session walks" : "\(path) exists"
             return ReplReply(
-                Self.errorText("not saved: \(what); :save! \(path) writes over it", column: 0),
+                ReplReply.errorText("not saved: \(what); :save! \(path) writes over it", column: 0),
                 confirmation: ReplReply.Confirmation(question: "\(what); write over it? [y/N] ", line: ":save! \(path)"))
         }
         let text: String
         do {
             text = try validSavedText(file: path)
         } catch {
-            return ReplReply(Self.errorText("the session cannot be saved as a valid job: \(error)", column: 0))
+            return ReplReply(ReplReply.errorText("the session cannot be saved as a valid job: \(error)", column: 0))
         }
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            return ReplReply(Self.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
+            return ReplReply(ReplReply.errorText("cannot write \(path): \(error.localizedDescription)", column: 0))
         }
         let count = recorded.filter { !$0.undone }.count
         let undone = recorded.filter(\.undone).map(\.id)

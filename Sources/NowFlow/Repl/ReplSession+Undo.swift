@@ -119,7 +119,7 @@ extension ReplSession {
     /// `:undo`, `:undo N`, `:undo all`.
     func undo(_ argument: String) async -> ReplReply {
         let open = writes.indices.filter { !writes[$0].undone }
-        guard let last = open.last else { return ReplReply(Self.errorText("nothing to undo (:history lists the writes)", column: 0)) }
+        guard let last = open.last else { return ReplReply(ReplReply.errorText("nothing to undo (:history lists the writes)", column: 0)) }
         if argument.isEmpty { return ReplReply(await undo(at: last)) }
         if argument == "all" {
             var lines: [String] = []
@@ -133,7 +133,7 @@ extension ReplSession {
         guard let number = Int(argument), writes.indices.contains(number - 1) else {
             return .rejection(":undo takes nothing, a number from :history or all, not '\(argument)'", column: 0)
         }
-        guard !writes[number - 1].undone else { return ReplReply(Self.errorText("write \(number) is undone already", column: 0)) }
+        guard !writes[number - 1].undone else { return ReplReply(ReplReply.errorText("write \(number) is undone already", column: 0)) }
         return ReplReply(await undo(at: number - 1))
     }
 
@@ -147,11 +147,11 @@ extension ReplSession {
             do {
                 current = try await currentRecord(write.table, record.sysID)
             } catch {
-                return Self.errorText("not undone: \(what): \(masker("\(error)"))", column: 0)
+                return ReplReply.errorText("not undone: \(what): \(masker("\(error)"))", column: 0)
             }
             let which = write.byQuery ? "\(write.table) \(record.sysID): " : ""
             if let refusal = write.undoRefusal(record, current: current) {
-                return Self.errorText("not undone: \(what): \(which)\(refusal)", column: 0)
+                return ReplReply.errorText("not undone: \(what): \(which)\(refusal)", column: 0)
             }
             currents.append(current)
         }
@@ -171,7 +171,7 @@ extension ReplSession {
                 // The records taken back leave the write; the others stay for another :undo.
                 writes[index].records.removeFirst(position)
                 let undone = position == 0 ? "" : "took back \(position) of its records, then "
-                return Self.errorText(
+                return ReplReply.errorText(
                     "not undone: \(what): \(undone)\(write.table) \(record.sysID): \(masker("\(error)"))", column: 0)
             }
         }

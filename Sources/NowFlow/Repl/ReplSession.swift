@@ -146,7 +146,7 @@ public actor ReplSession {
     private func typedStep(_ line: String) async -> ReplReply {
         let node: YAMLNode
         do {
-            node = try Self.stepNode(line)
+            node = try YAMLNode(typedStep: line)
         } catch {
             return .rejection(error.message, column: error.column)
         }
@@ -161,7 +161,7 @@ public actor ReplSession {
         switch JobBuilder.replStep(withID, visibleIDs: kinds, variables: Set(scope.vars.keys)) {
         case .success(let built): step = built
         case .failure(let error):
-            let text = error.diagnostics.map { Self.errorText($0.message, column: $0.column) }.joined(separator: "\n")
+            let text = error.diagnostics.map { ReplReply.errorText($0.message, column: $0.column) }.joined(separator: "\n")
             return ReplReply(text, rejected: true)
         }
         if let unknown = await unknownName(in: withID) { return ReplReply(unknown, rejected: true) }
@@ -170,41 +170,6 @@ public actor ReplSession {
         let run = await run(step, number: id, label: "\(id) (\(step.kind.name))", failedLabel: failedLabel, node: withID)
         if given == nil, run.status == .passed || run.status == .skipped || run.keptResult { autoNumber += 1 }
         return ReplReply(run.text)
-    }
-
-    /// The step mapping of a line: the short form when it starts with a kind and a space, YAML otherwise.
-    static func stepNode(_ line: String) throws(ReplInputError) -> YAMLNode {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        var first = String(trimmed.prefix { !$0.isWhitespace })
-        if let equals = first.firstIndex(of: "="), ShortForm.stepOptions.contains(String(first[..<equals])) {
-            // Options before the kind: `id=opened create incident ...`.
-            guard let kind = ShortForm.kind(of: trimmed), !ShortForm.kinds.contains(kind) else {
-                return try ShortForm.node(line)
-            }
-            first = kind
-        }
-        if ShortForm.kinds.contains(first) { return try ShortForm.node(line) }
-        if StepKind.names.contains(first) {
-            throw ReplInputError(message: "\(first) has no short form; write it as YAML, as in: \(first): { ... }", column: 1)
-        }
-        let looksLikeYAML = trimmed.hasPrefix("{") || first.contains(":")
-        guard looksLikeYAML else {
-            let word = first.closest(among: StepKind.names + ReplCompleter.commands.map { String($0.dropFirst()) })
-            let hint = word.map { StepKind.names.contains($0) ? "; did you mean '\($0)'?" : "; did you mean ':\($0)'?" } ?? ""
-            throw ReplInputError(
-                message: "'\(first)' is not a step kind or a command\(hint) (a step: query incident active=true, or query: { table: incident }; :help lists the commands)",
-                column: 1)
-        }
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(line)
-        } catch {
-            throw ReplInputError(message: error.message, column: error.mark.column)
-        }
-        guard let root, root.pairs != nil else {
-            throw ReplInputError(message: "a step is a mapping, as in: query: { table: incident, limit: 5 }", column: 1)
-        }
-        return root
     }
 
     /// How a step ran, and what to show.
@@ -237,7 +202,9 @@ public actor ReplSession {
         if let job = loaded?.job { execution.baseDirectory = job.directory }
         var draft: SessionWrite?
         if let id = step.id { draft = await writeDraft(step, id: id) }
-        let (newScope, outcome) = await Self.execute(step, number: number, scope: scope, on: execution)
+        var newScope = scope
+        _ = await execution.execute(step, number: number, scope: &newScope)
+        let outcome = execution.outcomes.last
         let label = label ?? outcome?.label ?? number
         if Task.isCancelled {
             stepFailed = true
@@ -292,15 +259,6 @@ public actor ReplSession {
         }
     }
 
-    /// Runs the step on a fresh executor over the session's service; gives the scope after it and its outcome.
-    private static func execute(_ step: Step, number: String, scope: Scope, on execution: JobExecution) async -> (
-        Scope, StepOutcome?
-    ) {
-        var scope = scope
-        _ = await execution.execute(step, number: number, scope: &scope)
-        return (scope, execution.outcomes.last)
-    }
-
     func record(_ node: YAMLNode, id: String, jobStep: Int?) {
         recorded.append(RecordedStep(node: node, id: id, resolution: resolution, jobStep: jobStep))
         resolution[id] = recorded.count - 1
@@ -319,11 +277,11 @@ public actor ReplSession {
             return masker(renderer.render(record.map { [$0] } ?? [], single: true, fields: get.fields) { result.json })
         case (.extract, .extracted(let value)): return masker(renderer.render(value))
         case (.create(let create), .written(let write)):
-            let (records, fields) = write.shown(setting: create.fields)
-            return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
+            let shown = write.shown(setting: create.fields)
+            return masker(renderer.render(shown.records, single: false, fields: shown.fields) { shown.json })
         case (.update(let update), .written(let write)):
-            let (records, fields) = write.shown(setting: update.fields)
-            return masker(renderer.render(records, single: false, fields: fields) { Self.json(records) })
+            let shown = write.shown(setting: update.fields)
+            return masker(renderer.render(shown.records, single: false, fields: shown.fields) { shown.json })
         case (.http, .http(_, _, let body)): (shownValue, fields) = (body, [])
         case (.attach, .attachments(let value)), (.download, .attachments(let value)),
             (.attachments, .attachments(let value)), (.aggregate, .aggregate(let value)):
@@ -331,11 +289,6 @@ public actor ReplSession {
         default: return nil
         }
         return masker(renderer.render(shownValue, fields: fields))
-    }
-
-    /// Records as the JSON and YAML formats write a write's: `{"records": [...]}`.
-    private static func json(_ records: [NowRecord]) -> JSONValue {
-        .object(["records": .array(records.map(\.jsonValue))])
     }
 
     /// The session's dates: the job's coder, shown in the zone `:tz` chose.
@@ -364,9 +317,5 @@ public actor ReplSession {
         let records = result.records
         catalog.withLock { $0.saw(table: table, records: records) }
         return table
-    }
-
-    static func errorText(_ message: String, column: Int) -> String {
-        column > 0 ? "error at column \(column): \(message)" : "error: \(message)"
     }
 }

@@ -63,18 +63,14 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         Self.shard(ofSysID: sysID, count: count) == index
     }
 
-    /// Whether this shard runs a `foreach` item: a record (an object with a text `sys_id`, or a `sys_id` whose
-    /// `value` is a text, as with display values) when it owns its sys_id; any other item (a number, a name) on
-    /// every shard.
+    /// Whether this shard runs a `foreach` item: a record (a query's, or an object with a `sys_id` field, read
+    /// as ``NowRecord`` reads a field: a text, or a field object with its display value) when it owns its sys_id;
+    /// any other item (a number, a name) on every shard.
     func owns(item: ExpressionValue) -> Bool {
         switch item {
         case .record(let record): record.sysId.map { owns(sysID: $0) } ?? true
         case .json(let json):
-            switch json["sys_id"] {
-            case .string(let sysID)?: owns(sysID: sysID)
-            case .object(let field)?: field["value"]?.string.map { owns(sysID: $0) } ?? true
-            default: true
-            }
+            json["sys_id"].flatMap(NowRecord.Field.init(member:)).map { owns(sysID: $0.value) } ?? true
         case .records, .result, .date, .duration: true
         }
     }
