@@ -66,6 +66,20 @@ import Testing
         #expect(wrong == [], "\(table)'s defaults")
     }
 
+    /// A field whose PDI default is a script the local instance carries out (the session's user, now) has that
+    /// script as its `sys_dictionary` default, as a PDI's dictionary says; a field without a default has "".
+    @Test(arguments: [
+        ("kb_knowledge", "author"), ("task", "opened_by"), ("task", "opened_at"), ("incident", "caller_id"),
+    ])
+    func aFieldsDictionaryEntryHasItsPDIDefault(table: String, field: String) async throws {
+        let harness = try Harness(seed: false)
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_dictionary",
+            query: [("sysparm_query", "name=\(table)^element=\(field)"), ("sysparm_fields", "default_value")])
+        let expected = try #require(try Self.pdiFields(table)[field]) ?? ""
+        #expect(Harness.text(response) == #"{"result":[{"default_value":"\#(expected)"}]}"#)
+    }
+
     /// The dictionary tables are the instance's own (read-only): the record a fresh instance generates for a table
     /// (`sys_db_object`) and for one of its fields (`sys_dictionary`) has every field a PDI's has.
     @Test(arguments: [("sys_db_object", "name=incident"), ("sys_dictionary", "name=incident^element=caller_id")])
