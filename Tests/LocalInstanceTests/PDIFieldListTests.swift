@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "task", "incident", "problem", "problem_task", "sys_user", "sys_user_group", "sys_user_grmember",
-        "sys_user_role", "sys_user_has_role", "sys_user_preference", "cmn_department", "cmn_location",
-        "cmn_cost_center", "core_company", "cmdb_ci", "cmdb_ci_hardware", "cmdb_ci_computer", "cmdb_ci_server",
-        "cmdb_ci_linux_server", "cmdb_ci_win_server", "cmdb_ci_vm_object", "cmdb_ci_vm_instance",
+        "task", "incident", "incident_task", "problem", "problem_task", "sys_user", "sys_user_group",
+        "sys_user_grmember", "sys_user_role", "sys_user_has_role", "sys_user_preference", "cmn_department",
+        "cmn_location", "cmn_cost_center", "core_company", "cmdb_ci", "cmdb_ci_hardware", "cmdb_ci_computer",
+        "cmdb_ci_server", "cmdb_ci_linux_server", "cmdb_ci_win_server", "cmdb_ci_vm_object", "cmdb_ci_vm_instance",
         "cmdb_ci_ec2_instance", "cmdb_ci_appl", "cmdb_ci_database", "cmdb_ci_service", "cmdb_rel_ci", "sys_choice",
         "change_request", "change_task", "kb_knowledge_base", "kb_category", "kb_knowledge", "sysapproval_approver",
     ])
