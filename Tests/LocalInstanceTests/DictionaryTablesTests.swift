@@ -50,6 +50,39 @@ import Testing
                 == #"{"result":[{"name":"incident","element":"","column_label":"Incident","internal_type":"collection"}]}"#)
     }
 
+    /// `incident_task` extends `task` and defines one field, `incident`; its states are task's, so `sys_choice` lists
+    /// none on it, and an incident task is a task record of its class, numbered as a PDI numbers it.
+    @Test func incidentTaskExtendsTaskWithItsIncident() async throws {
+        let harness = try Harness(seed: false)
+        let table = try await list(
+            harness, "sys_db_object", "name=incident_task", fields: "name,label,super_class.name")
+        #expect(table == #"{"result":[{"name":"incident_task","label":"Incident Task","super_class.name":"task"}]}"#)
+        let fields = try await list(
+            harness, "sys_dictionary", "name=incident_task^elementISNOTEMPTY",
+            fields: "element,internal_type,reference")
+        #expect(fields == #"{"result":[{"element":"incident","internal_type":"reference","reference":"incident"}]}"#)
+        let choices = try await harness.send(
+            "GET", "/api/now/table/sys_choice", query: [("sysparm_query", "name=incident_task"), ("sysparm_limit", "1")])
+        #expect(choices.headers["X-Total-Count"] == "0")
+
+        let incident = try Harness.result(
+            try await harness.send("POST", "/api/now/table/incident", body: #"{"short_description":"Disk full"}"#))
+        let incidentID = try #require(incident["sys_id"] as? String)
+        let created = try await harness.send(
+            "POST", "/api/now/table/incident_task",
+            query: [("sysparm_fields", "number,incident,state,priority,active,sys_class_name"),
+                ("sysparm_exclude_reference_link", "true")],
+            body: #"{"short_description":"Free space on db-prod-01","incident":"\#(incidentID)"}"#)
+        #expect(
+            Harness.text(created) == #"{"result":{"number":"TASK0010001","incident":"\#(incidentID)","state":"1","#
+                + #""priority":"4","active":"true","sys_class_name":"incident_task"}}"#)
+        let asTask = try await list(
+            harness, "task", "sys_class_name=incident_task", fields: "number,short_description,sys_class_name")
+        #expect(
+            asTask == #"{"result":[{"number":"TASK0010001","short_description":"Free space on db-prod-01","#
+                + #""sys_class_name":"incident_task"}]}"#)
+    }
+
     @Test func sysDBObjectNamesEveryTableAndItsParentWithStableSysIDs() async throws {
         let harness = try Harness()
         let task = try #require(
@@ -66,7 +99,7 @@ import Testing
                 + #""super_class.name":"task"}]}"#)
         let all = try await harness.send(
             "GET", "/api/now/table/sys_db_object", query: [("sysparm_fields", "name"), ("sysparm_limit", "3")])
-        #expect(all.headers.value(named: "X-Total-Count") == "74")
+        #expect(all.headers.value(named: "X-Total-Count") == "75")
         let again = try Harness(seed: false)
         let sysIDs = try await list(again, "sys_db_object", "nameINtask,incident", fields: "name,sys_id")
         #expect(sysIDs == (try await list(harness, "sys_db_object", "nameINtask,incident", fields: "name,sys_id")))

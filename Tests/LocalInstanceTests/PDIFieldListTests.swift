@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test(arguments: [
-        "task", "incident", "problem", "problem_task", "sys_user", "sys_user_group", "sys_user_grmember",
-        "sys_user_role", "sys_user_has_role", "sys_user_preference", "cmn_department", "cmn_location",
-        "cmn_cost_center", "core_company", "cmdb_ci", "cmdb_ci_hardware", "cmdb_ci_computer", "cmdb_ci_server",
-        "cmdb_ci_linux_server", "cmdb_ci_win_server", "cmdb_ci_vm_object", "cmdb_ci_vm_instance",
+        "task", "incident", "incident_task", "problem", "problem_task", "sys_user", "sys_user_group",
+        "sys_user_grmember", "sys_user_role", "sys_user_has_role", "sys_user_preference", "cmn_department",
+        "cmn_location", "cmn_cost_center", "core_company", "cmdb_ci", "cmdb_ci_hardware", "cmdb_ci_computer",
+        "cmdb_ci_server", "cmdb_ci_linux_server", "cmdb_ci_win_server", "cmdb_ci_vm_object", "cmdb_ci_vm_instance",
         "cmdb_ci_ec2_instance", "cmdb_ci_appl", "cmdb_ci_database", "cmdb_ci_service", "cmdb_rel_ci", "sys_choice",
         "change_request", "change_task", "kb_knowledge_base", "kb_category", "kb_knowledge", "sysapproval_approver",
     ])
@@ -64,6 +64,20 @@ import Testing
             if local != value { wrong.append("\(name): \(local ?? "nil") instead of \(value)") }
         }
         #expect(wrong == [], "\(table)'s defaults")
+    }
+
+    /// A field whose PDI default is a script the local instance carries out (the session's user, now) has that
+    /// script as its `sys_dictionary` default, as a PDI's dictionary says; a field without a default has "".
+    @Test(arguments: [
+        ("kb_knowledge", "author"), ("task", "opened_by"), ("task", "opened_at"), ("incident", "caller_id"),
+    ])
+    func aFieldsDictionaryEntryHasItsPDIDefault(table: String, field: String) async throws {
+        let harness = try Harness(seed: false)
+        let response = try await harness.send(
+            "GET", "/api/now/table/sys_dictionary",
+            query: [("sysparm_query", "name=\(table)^element=\(field)"), ("sysparm_fields", "default_value")])
+        let expected = try #require(try Self.pdiFields(table)[field]) ?? ""
+        #expect(Harness.text(response) == #"{"result":[{"default_value":"\#(expected)"}]}"#)
     }
 
     /// The dictionary tables are the instance's own (read-only): the record a fresh instance generates for a table

@@ -142,7 +142,7 @@ import Testing
         #expect(session.completions(for: "query incident display_value=") == ["all", "false", "true"])
         #expect(session.completions(for: "query incident continue_on_error=t") == ["true"])
         #expect(session.completions(for: "query sys_dictionary name=incident element=sh") == [])
-        #expect(session.completions(for: "query sys_choice table=inc") == ["incident"])
+        #expect(session.completions(for: "query sys_choice table=inc") == ["incident", "incident_task"])
         #expect(session.completions(for: "query incident short_description=") == ["steps.", "vars."])
         #expect(session.completions(for: "query incident subcategory=in") == [])
         #expect(session.completions(for: "query incident subcategory=\"in") == ["internal application"])

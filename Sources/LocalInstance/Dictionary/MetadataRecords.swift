@@ -44,8 +44,9 @@ struct MetadataRecords {
                     "mandatory": "false", "display": "false", "default_value": "", "active": "true",
                     "sys_name": table.label, "sys_update_name": "sys_dictionary_\(table.name)_null",
                 ])
+            let rules = dictionary.rules(of: table.name)
             for field in table.fields where Self.definingTable(of: field.name, in: table, dictionary) == table.name {
-                add(TableDictionary.sysDictionary, Self.entry(field, of: table))
+                add(TableDictionary.sysDictionary, Self.entry(field, of: table, rules: rules))
             }
         }
         for table in tables {
@@ -98,15 +99,17 @@ struct MetadataRecords {
         return label.dropLast() + "ies"
     }
 
-    /// The `sys_dictionary` record of a field.
-    private static func entry(_ field: FieldDefinition, of table: TableDefinition) -> StoredRecord {
+    /// The `sys_dictionary` record of a field; its `default_value` is the field's default, or the scripted default
+    /// the table's `rules` carry out (`javascript:gs.getUserID()` for `kb_knowledge.author`), as a PDI's reads.
+    private static func entry(_ field: FieldDefinition, of table: TableDefinition, rules: TableRules) -> StoredRecord {
         var reference = ""
         if case .reference(let target) = field.type { reference = target }
         return [
             "sys_id": sysID("sys_dictionary", table.name, field.name), "name": table.name, "element": field.name,
             "column_label": field.label, "internal_type": internalType(field), "reference": reference,
             "max_length": maxLength(field), "mandatory": "false", "display": String(field.name == table.displayField),
-            "default_value": field.defaultValue ?? "", "active": "true", "sys_name": field.label,
+            "default_value": field.defaultValue ?? rules.scriptedDefault(of: field.name) ?? "", "active": "true",
+            "sys_name": field.label,
             "sys_update_name": "sys_dictionary_\(table.name)_\(field.name)",
         ]
     }

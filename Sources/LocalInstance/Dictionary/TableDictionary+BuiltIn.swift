@@ -6,8 +6,9 @@ extension TableDictionary {
     /// the attachments and the field-level history (`sys_audit`).
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
-        sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
-        changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
+        sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, incidentTask,
+        changeRequest, changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem,
+        scTask, cmdbCI, cmdbCIHardware,
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
@@ -307,15 +308,17 @@ extension TableDictionary {
             FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "user_admin"))
 
+    /// Task states as the platform defines them (on `task`, and on the tables that keep them, such as
+    /// `incident_task`).
+    static let taskStates = [
+        FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
+        FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"), FieldChoice("7", "Closed Skipped"),
+    ]
+
     static let task = TableDefinition(
         name: "task", label: "Task", application: "Service Desk",
         displayField: "number", numberPrefix: "TASK", numberStart: 10001,
-        fields: taskFields(
-            state: [
-                FieldChoice("-5", "Pending"), FieldChoice("1", "Open"), FieldChoice("2", "Work in Progress"),
-                FieldChoice("3", "Closed Complete"), FieldChoice("4", "Closed Incomplete"),
-                FieldChoice("7", "Closed Skipped"),
-            ], stateDefault: "1") + [taskPriority], rules: TableRules(
+        fields: taskFields(state: taskStates, stateDefault: "1") + [taskPriority], rules: TableRules(
             writeRole: "itil", stateEffects: .init(inactive: ["3", "4", "7"], closed: ["3", "4", "7"]),
             stampsOpening: true))
 

@@ -36,6 +36,17 @@ extension TableDictionary {
                 FieldDefinition("workaround"),
             ], rules: TableRules(stateEffects: .init(inactive: ["157"], closed: ["157"])))
 
+    /// `incident_task`: the tasks an incident hands to other groups, numbered `TASK0010001` and up as a PDI numbers
+    /// them. Its own field is `incident`; state, priority and the rest are task's, choices and rules included
+    /// (docs/reference/pdi-fields/incident_task.json).
+    static let incidentTask = TableDefinition(
+        name: "incident_task", label: "Incident Task", application: "Incident", displayField: "number",
+        numberPrefix: "TASK", numberStart: 10001, extends: "task",
+        fields: taskFields(state: taskStates, stateDefault: "1") + [
+            taskPriority,
+            FieldDefinition("incident", .reference(table: "incident")),
+        ])
+
     static let changeTask = TableDefinition(
         name: "change_task", label: "Change Task", application: "Change", displayField: "number", numberPrefix: "CTASK",
         numberStart: 10001, extends: "task",

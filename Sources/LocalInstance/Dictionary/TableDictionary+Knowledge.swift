@@ -17,6 +17,20 @@ extension TableDictionary {
             ], defaultValue: "3"),
             FieldDefinition("workflow_publish", label: "Publish workflow"),
             FieldDefinition("workflow_retire", label: "Retire workflow"),
+            // The other fields of a knowledge base's record (docs/reference/pdi-fields/kb_knowledge_base.json).
+            FieldDefinition("table", defaultValue: "kb_knowledge"),
+            FieldDefinition("order", .integer),
+            FieldDefinition("icon"),
+            FieldDefinition("card_color"),
+            FieldDefinition("template"),
+            FieldDefinition("mandatory_fields"),
+            FieldDefinition("question_annotation"),
+            FieldDefinition("approval_description"),
+            FieldDefinition("enable_socialqa", .boolean, label: "Enable Social Q&A", defaultValue: "false"),
+            FieldDefinition("disable_commenting", .boolean, defaultValue: "false"),
+            FieldDefinition("disable_suggesting", .boolean, defaultValue: "true"),
+            FieldDefinition("disable_category_editing", .boolean, defaultValue: "true"),
+            FieldDefinition.domain,
             FieldDefinition("sys_tags"),
         ], rules: TableRules(writeRole: "knowledge_admin"))
 

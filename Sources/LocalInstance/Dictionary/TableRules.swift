@@ -53,6 +53,19 @@ struct TableRules: Sendable, Hashable {
             recordTableField: recordTableField ?? parent.recordTableField)
     }
 
+    /// The scripted default the platform's dictionary gives `field` and these rules carry out on insert:
+    /// `javascript:gs.getUserID()` for a field set to the session's user (``userDefaults``, and `opened_by` where
+    /// the table ``stampsOpening``), `javascript:gs.nowDateTime()` for `opened_at` there; nil for any other field.
+    func scriptedDefault(of field: String) -> String? {
+        if userDefaults?.contains(field) == true { return "javascript:gs.getUserID()" }
+        guard stampsOpening == true else { return nil }
+        switch field {
+        case "opened_by": return "javascript:gs.getUserID()"
+        case "opened_at": return "javascript:gs.nowDateTime()"
+        default: return nil
+        }
+    }
+
     /// What a record's `state` sets, as the platform's business rules do: a state in `inactive` makes the record
     /// inactive (any other active again); one in `resolved` stamps `resolved_at` and `resolved_by`, one in `closed`
     /// `closed_at` and `closed_by`, each when the table has the field, the record has no value yet and the write
