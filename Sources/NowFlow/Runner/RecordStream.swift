@@ -38,8 +38,9 @@ final class RecordStream {
     /// The records a request asks for; halved when a page meets the transaction quota.
     private(set) var pageSize: Int
 
-    /// A page's answer, and the instance's count of the records its request matched when it was asked for.
-    private typealias Answer = (data: Data, total: Int?)
+    /// A page's answer; with the instance's count of the records its request matched when `counted` (nil when
+    /// the instance sent none).
+    private typealias Answer = (data: Data, counted: Bool, total: Int?)
 
     private unowned let execution: JobExecution
     private let query: EncodedQuery
@@ -195,8 +196,9 @@ final class RecordStream {
                 continue
             }
             let (records, last) = try self.records(of: answer.data)
-            // Past the page, by the instance's count: whether records remain after the key (nil: not counted).
-            let more = answer.total.map { $0 > passed + size }
+            // Past the page, by the instance's count: whether records remain after the key (nil: not counted; an
+            // instance that sends no count leaves a short page the end, as it must).
+            let more = answer.counted ? answer.total.map { $0 > passed + size } ?? false : nil
             guard let last else {
                 if !records.isEmpty {
                     throw StepFailure(
@@ -210,6 +212,14 @@ final class RecordStream {
                 }
                 if finished { return records }
                 continue
+            }
+            // The same last record again: the instance ignored the key's condition (as it ignores one it cannot
+            // apply), and would answer every page alike.
+            if last == lastValues {
+                throw StepFailure(
+                    "paging by key: the instance answered the page after the last record read with that record again, "
+                        + "ignoring the condition on \(key?.description ?? "sys_id"); give the query paging: offset",
+                    fromInstance: true)
             }
             lastValues = last
             passed = 0
@@ -245,10 +255,13 @@ final class RecordStream {
         var configuration = FetchConfiguration(filter: filter, limit: size, readConfiguration: readConfiguration)
         let (service, table) = (execution.service, table)
         if counted {
-            return Task { try await service.countedRecords(from: table, configuration: configuration, offset: passing) }
+            return Task {
+                let (data, total) = try await service.countedRecords(from: table, configuration: configuration, offset: passing)
+                return (data, true, total)
+            }
         }
         configuration.skipsCount = true
-        return Task { (try await service.records(from: table, configuration: configuration), nil) }
+        return Task { (try await service.records(from: table, configuration: configuration), false, nil) }
     }
 
     // MARK: - Offset
