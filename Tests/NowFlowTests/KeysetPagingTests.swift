@@ -145,6 +145,50 @@ import Testing
                 "nameSTARTSWITHkeyset-^city<Paris^ORcityISEMPTY^NQnameSTARTSWITHkeyset-^city>=Paris^city<=Paris^sys_id><sys_id>^ORDERBYDESCcity^ORDERBYsys_id"))
     }
 
+    @Test func aSortedQueryWhoseRecordsFitOnePageTakesOneRequest() async throws {
+        let harness = try RunHarness()
+        let result = try await harness.run(
+            """
+            name: One page
+            steps:
+              - id: few
+                query: { table: incident, where: { priority: 1 }, order_by: number, fields: [number] }
+              - assert: "steps.few.records.0.number < steps.few.records.1.number"
+            """)
+        #expect(result.status == .passed, "\(harness.lines)")
+        // The first page asked with the count, which shows it holds every record.
+        #expect(queries(harness, "incident") == ["priority=1^ORDERBYnumber^ORDERBYsys_id"])
+    }
+
+    @Test func aQuerySortedBySeveralFieldsPagesByEachThenSysID() async throws {
+        let harness = try RunHarness()
+        let places = [("", ""), ("Paris", "1 Rue"), ("Paris", ""), ("Paris", "2 Rue"), ("", "9 Way"), ("Oslo", "1 Gate"),
+            ("Paris", "1 Rue"), ("Oslo", "1 Gate"), ("", "9 Way"), ("Paris", "2 rue"), ("Oslo", "")]
+        for (index, place) in places.enumerated() {
+            try create(harness, "cmn_location", ["name": "multi-\(index)", "city": place.0, "street": place.1])
+        }
+        let sort = "^ORDERBYcity^ORDERBYDESCstreet^ORDERBYsys_id"
+        let reference = try read(harness, "cmn_location", "nameSTARTSWITHmulti-" + sort, "sys_id")
+        let (directory, path) = try temporaryFile("multi.jsonl")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await harness.run(
+            """
+            name: Two sorts
+            steps:
+              - query: { table: cmn_location, query: "nameSTARTSWITHmulti-", order_by: city, order_by_desc: street, page_size: 2, fields: [name], to: "\(path)" }
+            """)
+        #expect(result.status == .passed, "\(harness.lines)")
+        #expect(
+            harness.lines.last
+                == "ok   step 1 (query): 11 records from cmn_location, keyed by city, street descending and sys_id, streamed (not kept), written to \(path) (N ms)")
+        #expect(try lines(path).map { $0["sys_id"]?.string } == reference.map { $0["sys_id"]?.string })
+        // After Oslo, 1 Gate: a later city, or Oslo and a smaller or empty street, or Oslo, 1 Gate and a later sys_id.
+        #expect(
+            queries(harness, "cmn_location").contains(
+                "nameSTARTSWITHmulti-^city>Oslo^NQnameSTARTSWITHmulti-^city>=Oslo^city<=Oslo^street<1 Gate^ORstreetISEMPTY"
+                    + "^NQnameSTARTSWITHmulti-^city>=Oslo^city<=Oslo^street>=1 Gate^street<=1 Gate^sys_id><sys_id>" + sort))
+    }
+
     @Test func aQueryOfSeveralGroupsRepeatsEachOfThemInEachGroupOfTheKey() async throws {
         let harness = try RunHarness()
         let (directory, path) = try temporaryFile("two.jsonl")

@@ -8,11 +8,12 @@ import NowData
 /// `sys_id` as the tie-breaker (``PagingKey``: `sys_id>last` sorted `ORDERBYsys_id` for a query sorted by nothing
 /// else), so that records inserted or deleted elsewhere while the job runs shift no page: a record that exists
 /// throughout is read exactly once. The condition is added to the query's tree and its values go through the
-/// checks of a `where:` value; the next page is fetched while the current one is handled, and the instance is told
-/// not to count the matching records (`sysparm_no_count`), which on a large table costs more than the page. A
-/// query without a sort first asks for one page as it is, in the instance's own order: when that page holds every
-/// record, they are the result, as they were before keyed paging; otherwise the records are read again from the
-/// start by key (one page more in all).
+/// checks of a `where:` value; the next page is fetched while the current one is handled. The first page is asked
+/// with the count, so that a query whose records fit in it takes one request; the pages after a full one are not
+/// (`sysparm_no_count`), which on a large table costs more than the page. A query without a sort first asks for
+/// one page as it is, in the instance's own order: when that page holds every record, they are the result, as
+/// they were before keyed paging; otherwise the records are read again from the start by key (one page more in
+/// all).
 ///
 /// A short page is not the end: on the platform the read ACLs remove records from a page after its limit, so a
 /// page can come back short, or empty, in the middle of the records. The page after a short one is asked for
@@ -55,7 +56,7 @@ final class RecordStream {
     private var lastValues: [String]?
     /// Keyed: how many records after ``lastValues`` the next request passes (pages the ACLs emptied).
     private var passed = 0
-    /// Keyed: whether the next request asks for the count (the page before it was short).
+    /// Keyed: whether the next request asks for the count (the first, or the page before it was short).
     private var counting = false
     /// Keyed: the next page, requested while the one before it is handled.
     private var ahead: Task<Answer, any Error>?
@@ -84,6 +85,8 @@ final class RecordStream {
             self.key = key
             offsetReason = nil
             probing = query.ordering.isEmpty
+            // The first page is asked with the count: a query whose records fit it takes one request.
+            counting = true
             query.ordering = key.ordering
             if !readConfiguration.includeFields.isEmpty {
                 keyOnlyFields = key.sortFields.filter { !readConfiguration.includeFields.contains($0) }
@@ -177,6 +180,8 @@ final class RecordStream {
                 // Cut off by the transaction quota: not one page; read by key in smaller pages.
                 pageSize = max(1, pageSize / 2)
             }
+            // More records than a page: by key from the start, without the count.
+            counting = false
         }
         while true {
             let size = min(pageSize, remaining)
@@ -223,7 +228,7 @@ final class RecordStream {
             }
             lastValues = last
             passed = 0
-            if records.count < size, more == false {
+            if more == false {
                 finished = true
                 return records
             }
