@@ -202,6 +202,10 @@ import Testing
         #expect(result.status == .passed, "\(harness.lines)")
         let reference = try read(harness, "incident", "priority=1^NQpriority=2^ORDERBYDESCnumber^ORDERBYsys_id", "sys_id")
         #expect(reference.count > 3)
+        // The local instance reads ^NQ as OR between whole queries.
+        #expect(
+            Set(reference.compactMap { $0["sys_id"]?.string })
+                == Set(try harness.sysIDs("incident", "priority=1") + harness.sysIDs("incident", "priority=2")))
         #expect(try lines(path).map { $0["sys_id"]?.string } == reference.map { $0["sys_id"]?.string })
         let second = try #require(queries(harness, "incident").dropFirst().first)
         let number = try #require(try lines(path)[2]["number"]?.string)
