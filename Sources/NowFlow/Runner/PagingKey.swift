@@ -34,9 +34,6 @@ struct PagingKey: Sendable {
         self.ordering = terms
     }
 
-    /// Whether the key is `sys_id` ascending alone (the query sorts by nothing else).
-    var isSysID: Bool { ordering.count == 1 && !ordering[0].descending }
-
     /// The sort fields but `sys_id`.
     var sortFields: [String] { ordering.dropLast().map(\.field) }
 

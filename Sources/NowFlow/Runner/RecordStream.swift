@@ -211,11 +211,12 @@ final class RecordStream {
                             + "give the query paging: offset", fromInstance: true)
                 }
                 switch more {
-                case nil: counting = true  // Not sure it is the end: the same page again, counted.
+                case false?:
+                    finished = true
+                    return records
                 case true?: passed += size  // A page the ACLs emptied whole: the records after it.
-                case false?: finished = true
+                case nil: counting = true  // Not sure it is the end: the same page again, counted.
                 }
-                if finished { return records }
                 continue
             }
             // The same last record again: the instance ignored the key's condition (as it ignores one it cannot
