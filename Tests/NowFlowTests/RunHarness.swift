@@ -19,17 +19,20 @@ final class RunHarness: Sendable {
         instance.close()
     }
 
-    /// Runs `text` as a job file.
+    /// Runs `text` as a job file; `answering`, when given, changes each of the instance's answers before the run
+    /// reads it.
     func run(
         _ text: String, dryRun: Bool = false, environment: [String: String] = [:], variables: [String: String] = [:],
-        retryPolicy: RetryPolicy = .none, file: String = "job.yaml", checkingNames: Bool = false, shard: Shard? = nil
+        retryPolicy: RetryPolicy = .none, file: String = "job.yaml", checkingNames: Bool = false, shard: Shard? = nil,
+        answering: (@Sendable (NowHTTPRequest, NowHTTPResponse) throws -> NowHTTPResponse)? = nil
     ) async throws -> RunResult {
         let job = try JobFile.parse(text, file: file)
         var options = RunOptions.inProcess(on: instance)
         let transport = instance.transport
         options.transport = ClosureTransport { [self] request in
             sent.withLock { $0.append(request) }
-            return try await transport.send(request)
+            let response = try await transport.send(request)
+            return try answering?(request, response) ?? response
         }
         options.variables = variables
         options.environment = environment

@@ -90,12 +90,19 @@ import Testing
         )
         #expect(harness.lines.last { $0.contains("'each'") } == "ok   step 2 'each' (foreach): 60 items (N ms)")
         #expect(result.results["all"] == ["count": 60, "streamed": true])
-        // A first page in the instance's order, which does not hold them all; then by key from the start.
-        let queries = harness.requests.filter { $0.method == "GET" }.map { request in
+        // A first page in the instance's order, which does not hold them all; then by key from the start; after
+        // the short page, the next asked with the count, which shows no record after it.
+        let reads = harness.requests.filter { $0.method == "GET" }
+        let queries = reads.map { request in
             RunHarness.normalized(request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "")
         }
         #expect(
-            queries == ["", "ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id"])
+            queries == [
+                "", "ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id", "sys_id><sys_id>^ORDERBYsys_id",
+                "sys_id><sys_id>^ORDERBYsys_id",
+            ])
+        #expect(
+            reads.map { $0.queryItems.contains { $0.name == "sysparm_no_count" } } == [false, true, true, true, false])
         // Each incident once.
         #expect(try harness.count("incident", "descriptionSTARTSWITHseen INC") == 60)
         #expect(harness.pages == [25, 50, 60])
@@ -159,7 +166,9 @@ import Testing
             RunHarness.normalized(request.queryItems.first { $0.name == "sysparm_query" }?.value ?? "")
         }
         #expect(queries.prefix(2) == ["active=true", "active=true^ORDERBYsys_id"])
-        #expect(queries.count == 2 + (active - 1) / 7)
+        // The first page as it is, each page by key, then the page after the last asked with the count (after a
+        // full last page, an empty one first).
+        #expect(queries.count == 1 + (active + 6) / 7 + (active % 7 == 0 ? 2 : 1))
         #expect(queries.dropFirst(2).allSatisfy { $0 == "active=true^sys_id><sys_id>^ORDERBYsys_id" })
     }
 

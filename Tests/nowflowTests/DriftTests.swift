@@ -37,6 +37,23 @@ import TestSupport
 
     @Test func keyedPagingProcessesEveryRecordThatExistedThroughoutExactlyOnce() async throws {
         let outcome = try await drift(records: 2_000, paging: "keyed")
+        try expectExactlyOnce(outcome)
+    }
+
+    /// The same with the job's own sort, newest first: `sys_created_on` (whose values the seeded records share by
+    /// the hundred, so that the tie-breaker, `sys_id`, does most of the work) then `sys_id`, while the other
+    /// client's inserts land before the page being read.
+    @Test func keyedPagingOnTheJobsOwnSortProcessesEveryRecordThatExistedThroughoutExactlyOnce() async throws {
+        let outcome = try await drift(records: 2_000, paging: "keyed", sort: "order_by_desc: sys_created_on, ")
+        try expectExactlyOnce(outcome)
+        for run in outcome.runs {
+            #expect(run.stderr.contains("keyed by sys_created_on descending and sys_id;"), "\(run.stderr)")
+        }
+    }
+
+    /// Every record that existed throughout updated once, none twice, and each runner's report holds the streamed
+    /// query's count, not its records.
+    private func expectExactlyOnce(_ outcome: Outcome) throws {
         for run in outcome.runs { #expect(run.status == 0, "\(run.stderr)") }
         #expect(outcome.deleted >= 20 && outcome.inserted >= 20, "the other client did too little to show anything")
         #expect(outcome.drifted.isEmpty, "\(outcome.drifted.count) records drifted")
@@ -62,9 +79,10 @@ import TestSupport
     }
 
     /// Seeds `records` locations named `drift-N` on a served instance, runs ``runners`` over them with `paging`
+    /// (and `sort`, the query's sort keys followed by a comma and a space)
     /// while another client inserts `drift-new-N` locations and deletes some of them and some of the seeded ones,
     /// and reads each record's update count back.
-    private func drift(records: Int, paging: String) async throws -> Outcome {
+    private func drift(records: Int, paging: String, sort: String = "") async throws -> Outcome {
         let server = try await ServeProcess(["--db", ":memory:", "--password", "pw"])
         let client = Client(port: server.port)
         var originals: [String] = []
@@ -79,7 +97,7 @@ import TestSupport
           basic: { user: admin, password: pw }
         steps:
           - id: range
-            query: { table: cmn_location, query: "nameSTARTSWITHdrift-", fields: [sys_id], page_size: 100, paging: \(paging) }
+            query: { table: cmn_location, query: "nameSTARTSWITHdrift-", \(sort)fields: [sys_id], page_size: 100, paging: \(paging) }
           - foreach: steps.range.records
             as: location
             steps:

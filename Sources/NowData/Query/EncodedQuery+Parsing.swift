@@ -155,7 +155,7 @@ private struct Builder {
 
 extension EncodedQuery {
     /// The number of conditions, those of `JOIN` and `RLQUERY` subqueries included.
-    var conditionCount: Int {
+    package var conditionCount: Int {
         groups.reduce(0) { total, group in
             group.clauses.reduce(total) { total, clause in
                 clause.terms.reduce(total) { total, term in

@@ -80,6 +80,18 @@ struct ConditionField: Sendable {
         return nil
     }
 
+    /// Why a keyed read cannot page by the field's values (`order_by:`); nil when it can. A reference sorts by
+    /// its display value, not by the sys_id a condition compares; a boolean takes `=` and `!=` only; a field whose
+    /// type the dictionary does not give may be one of those.
+    var pagingProblem: String? {
+        guard let type else { return "the dictionary gives no type for \(name)" }
+        switch Self.kinds(type) {
+        case .reference: return "\(name) is a reference, which sorts by its display value"
+        case .boolean: return "\(name) is a boolean, which a condition compares by = and != only"
+        default: return nil
+        }
+    }
+
     /// The choice value whose label is `text`, which a condition by `op` compares instead (`Resolved` is
     /// `incident.state` 6); nil when `text` is a value, or not a label.
     func value(forLabel text: String, by op: QueryOperator) -> String? {

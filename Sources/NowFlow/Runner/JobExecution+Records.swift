@@ -29,13 +29,16 @@ extension JobExecution {
         let pageSize =
             try step.pageSize.map { setting throws(StepFailure) in try count(setting, scope: scope) }
             ?? min(limit ?? QueryStep.defaultPageSize, QueryStep.defaultPageSize)
+        let reading = readConfiguration(step.fields, step.read)
+        // A query of one page at most (its limit within page_size) has nothing to shift: one request, by offset.
+        let paging =
+            step.paging == .keyed && (limit ?? Int.max) > pageSize
+            ? try await self.paging(query, on: table, reading: reading) : nil
         let path = try step.to.map { template throws(StepFailure) in try text(template, "to", scope: scope) }
         let output = try path.map { path throws(StepFailure) in try outputFile(path, overwrite: step.overwrite) }
-        // A query of one page at most (its limit within page_size) has nothing to shift: one request, by offset.
-        let keyed = step.paging == .keyed && (limit ?? Int.max) > pageSize
         let stream = RecordStream(
-            execution: self, table: table, query: query, keyed: keyed, limit: limit, pageSize: pageSize,
-            readConfiguration: readConfiguration(step.fields, step.read), label: label, output: output)
+            execution: self, table: table, query: query, paging: paging, limit: limit, pageSize: pageSize,
+            readConfiguration: reading, label: label, output: output)
         var opened = false
         defer { if !opened { stream.finish() } }
         let streamed = StreamedRecords(path: path.map { resolvedPath($0).path })
@@ -206,11 +209,16 @@ extension JobExecution {
 
     /// The records of a Table API answer (`{"result": [...]}`) as the job sees them: dates in the job's format.
     func incomingRecords(_ data: Data) throws -> [NowRecord] {
+        try storedRecords(data).map(dates.incoming)
+    }
+
+    /// The records of a Table API answer (`{"result": [...]}`) as the instance sent them (dates in UTC).
+    func storedRecords(_ data: Data) throws -> [NowRecord] {
         try JSONValue.tableRecords(of: data).map { item in
             guard let record = try? NowRecord(item) else {
                 throw StepFailure("the instance's answer has an element that is not a record")
             }
-            return dates.incoming(record)
+            return record
         }
     }
 
@@ -356,7 +364,7 @@ extension JobExecution {
     /// each choice label replaced by its value; as it is when the name check did not read `table`.
     ///
     /// - Throws: the first value a field cannot be compared with, as the name check reports it.
-    private func checked(_ query: EncodedQuery, of table: String, translated: inout [String]) throws(QueryBuildError)
+    func checked(_ query: EncodedQuery, of table: String, translated: inout [String]) throws(QueryBuildError)
         -> EncodedQuery
     {
         guard let dictionary = options.checkedDictionary.dictionary else { return query }

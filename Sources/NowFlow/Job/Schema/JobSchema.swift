@@ -115,7 +115,7 @@ enum JobSchema {
                             "true: keep every record as steps.<id>.records even when the job does not use them whole."),
                         SchemaKey(
                             "paging", .choice(["keyed", "offset"]),
-                            "keyed (the default): pages by sys_id>last, so records that change meanwhile shift nothing; offset: by sysparm_offset."),
+                            "keyed (the default): pages after the last record read in the sort (order_by, then sys_id), so records that change meanwhile shift nothing; offset: by sysparm_offset (also for a sort on a reference, boolean or dot-walked field)."),
                         SchemaKey("to", .template, "A file to write the records to, one JSON object a line, relative to the job file."),
                         SchemaKey("overwrite", .boolean, "true: the file of to: is replaced when it exists."),
                     ])), results: ["records", "count", "streamed", "to"]),
