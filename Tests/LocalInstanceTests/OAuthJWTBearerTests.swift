@@ -24,10 +24,13 @@ import Testing
         let other: JWTSigner
         let applicationID: String
 
-        init(userField: String? = nil, pem: ((JWTSigner) -> String)? = nil) async throws {
+        init(
+            userField: String? = nil, pem: ((JWTSigner) -> String)? = nil,
+            configure: (inout LocalInstance.Options) -> Void = { _ in }
+        ) async throws {
             signer = try JWTSigner(name: "jwt")
             other = try JWTSigner(name: "other")
-            harness = try Harness()
+            harness = try Harness(configure: configure)
             harness.clock.advance(seconds: Date().timeIntervalSince(harness.clock.now) + 5)
             let certificate = try await Self.insert(
                 harness, "sys_certificate", ["name": "jwt", "pem_certificate": (pem ?? { $0.certificatePEM })(signer)])
@@ -288,6 +291,29 @@ import Testing
                 == Self.grantError(
                     "the assertion's signature cannot be verified: its certificate's pem_certificate holds no "
                         + "certificate or public key in PEM"))
+    }
+
+    /// An application's client secret stored with fewer rounds than the instance's is stored anew, in `oauth_jwt`
+    /// where the record is, by the next exchange that verifies it.
+    @Test func aWeakerClientSecretIsUpgradedInTheApplicationsOwnTable() async throws {
+        let setup = try await Setup(configure: { $0.passwordIterations = Harness.passwordIterations * 2 })
+        defer { setup.removeFiles() }
+        let instance = setup.harness.instance
+        let applications = try #require(instance.dictionary.table("oauth_jwt"))
+        let stored = {
+            try instance.database.read { db in
+                try instance.store.fetch(applications, sysID: setup.applicationID, db)?["client_secret"] ?? ""
+            }
+        }
+        _ = try instance.database.write { db in
+            try instance.store.update(
+                applications, sysID: setup.applicationID,
+                ["client_secret": PasswordHash.make(Self.secret, iterations: Harness.passwordIterations)], db)
+        }
+        #expect(try stored().hasPrefix("pbkdf2-sha256$\(Harness.passwordIterations)$"))
+        #expect(try await setup.exchange(try setup.assertion()).statusCode == 200)
+        #expect(try stored().hasPrefix("pbkdf2-sha256$\(Harness.passwordIterations * 2)$"))
+        #expect(PasswordHash.verify(Self.secret, against: try stored()))
     }
 
     /// Over HTTP, with the server's log: neither the assertion (whole or any of its parts) nor the client secret

@@ -142,7 +142,8 @@ extension LocalInstance {
         }
         noteLogin(account, succeeded: true, via: "OAuth client secret")
         _ = try upgraded(
-            entity.secretHash, of: secret, in: entities, field: "client_secret", where: "sys_id", is: entity.sysID)
+            entity.secretHash, of: secret, in: dictionary.table(entity.className) ?? entities, field: "client_secret",
+            where: "sys_id", is: entity.sysID)
         return .registered(userSysID: entity.userSysID)
     }
 
