@@ -1,5 +1,5 @@
 // libcrypto's functions that NowData's SHA256 (digests), the local instance's password storage (PBKDF2), its
-// TLS certificates (keys, X.509, PEM) and its check of JWT bearer assertions (RS256 signatures) call, opening
+// TLS certificates (keys, X.509, PEM) and the JWT bearer grant (RS256 signatures, both sides) call, opening
 // libcrypto.so.3 on first use (see CLazyLibraries.h).
 #include "CLazyLibraries.h"
 
@@ -17,8 +17,8 @@
 #define CRYPTO_FUNCTIONS(X) \
     X(EVP_DigestFinal_ex) X(EVP_DigestInit_ex) X(EVP_DigestUpdate) X(EVP_MD_CTX_copy_ex) X(EVP_MD_CTX_free) \
     X(EVP_MD_CTX_new) X(EVP_sha256) X(PKCS5_PBKDF2_HMAC) \
-    X(EVP_DigestVerify) X(EVP_DigestVerifyInit) X(EVP_PKEY_get_base_id) X(EVP_PKEY_get_bits) X(PEM_read_bio_PUBKEY) \
-    X(X509_get0_notBefore) X(X509_get_pubkey) \
+    X(EVP_DigestSign) X(EVP_DigestSignInit) X(EVP_DigestVerify) X(EVP_DigestVerifyInit) X(EVP_PKEY_get_base_id) \
+    X(EVP_PKEY_get_bits) X(PEM_read_bio_PUBKEY) X(X509_get0_notBefore) X(X509_get_pubkey) \
     X(ASN1_INTEGER_free) X(BIO_ctrl_pending) X(BIO_free) X(BIO_new) X(BIO_new_mem_buf) X(BIO_read) X(BIO_s_mem) \
     X(BN_free) X(BN_new) X(BN_rand) X(BN_to_ASN1_INTEGER) X(EVP_PKEY_CTX_free) X(EVP_PKEY_CTX_new_from_name) \
     X(EVP_PKEY_CTX_set_group_name) X(EVP_PKEY_free) X(EVP_PKEY_generate) X(EVP_PKEY_keygen_init) \
@@ -78,6 +78,16 @@ int PKCS5_PBKDF2_HMAC(
     const EVP_MD *digest, int keyLength, unsigned char *out) {
     return functions()->PKCS5_PBKDF2_HMAC(
         password, passwordLength, salt, saltLength, iterations, digest, keyLength, out);
+}
+
+int EVP_DigestSign(
+    EVP_MD_CTX *context, unsigned char *signature, size_t *signatureLength, const unsigned char *data, size_t length) {
+    return functions()->EVP_DigestSign(context, signature, signatureLength, data, length);
+}
+
+int EVP_DigestSignInit(
+    EVP_MD_CTX *context, EVP_PKEY_CTX **keyContext, const EVP_MD *type, ENGINE *engine, EVP_PKEY *key) {
+    return functions()->EVP_DigestSignInit(context, keyContext, type, engine, key);
 }
 
 int EVP_DigestVerify(

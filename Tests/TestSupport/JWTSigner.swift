@@ -10,6 +10,8 @@ public struct JWTSigner: Sendable {
     public let certificatePEM: String
     /// The public key alone, in PEM (`BEGIN PUBLIC KEY`).
     public let publicKeyPEM: String
+    /// The private key, in PEM (unencrypted PKCS#8, `BEGIN PRIVATE KEY`).
+    public let privateKeyPEM: String
     private let keyFile: URL
 
     /// A new 2048-bit key named `name`, in a new temporary directory.
@@ -23,6 +25,7 @@ public struct JWTSigner: Sendable {
              "-days", "1", "-subj", "/CN=\(name)"], in: directory)
         certificatePEM = try String(contentsOf: certificate, encoding: .utf8)
         publicKeyPEM = try Self.openssl(["pkey", "-in", keyFile.path, "-pubout"], in: directory)
+        privateKeyPEM = try String(contentsOf: keyFile, encoding: .utf8)
     }
 
     /// The compact JWT of `header` and `claims` (JSON texts), signed RS256 with this key whatever the header's
