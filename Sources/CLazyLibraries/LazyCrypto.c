@@ -1,5 +1,6 @@
-// libcrypto's functions that NowData's SHA256 (digests), the local instance's password storage (PBKDF2) and its
-// TLS certificates (keys, X.509, PEM) call, opening libcrypto.so.3 on first use (see CLazyLibraries.h).
+// libcrypto's functions that NowData's SHA256 (digests), the local instance's password storage (PBKDF2), its
+// TLS certificates (keys, X.509, PEM) and the JWT bearer grant (RS256 signatures, both sides) call, opening
+// libcrypto.so.3 on first use (see CLazyLibraries.h).
 #include "CLazyLibraries.h"
 
 #if defined(CLAZY_LOAD_ON_FIRST_USE)
@@ -16,6 +17,8 @@
 #define CRYPTO_FUNCTIONS(X) \
     X(EVP_DigestFinal_ex) X(EVP_DigestInit_ex) X(EVP_DigestUpdate) X(EVP_MD_CTX_copy_ex) X(EVP_MD_CTX_free) \
     X(EVP_MD_CTX_new) X(EVP_sha256) X(PKCS5_PBKDF2_HMAC) \
+    X(EVP_DigestSign) X(EVP_DigestSignInit) X(EVP_DigestVerify) X(EVP_DigestVerifyInit) X(EVP_PKEY_get_base_id) \
+    X(EVP_PKEY_get_bits) X(PEM_read_bio_PUBKEY) X(X509_get0_notBefore) X(X509_get_pubkey) \
     X(ASN1_INTEGER_free) X(BIO_ctrl_pending) X(BIO_free) X(BIO_new) X(BIO_new_mem_buf) X(BIO_read) X(BIO_s_mem) \
     X(BN_free) X(BN_new) X(BN_rand) X(BN_to_ASN1_INTEGER) X(EVP_PKEY_CTX_free) X(EVP_PKEY_CTX_new_from_name) \
     X(EVP_PKEY_CTX_set_group_name) X(EVP_PKEY_free) X(EVP_PKEY_generate) X(EVP_PKEY_keygen_init) \
@@ -32,7 +35,7 @@ static struct {
 
 static struct lazy_library crypto = {
     .name = "libcrypto", .file = "libcrypto.so.3",
-    .purpose = "SHA-256 hashes (attachments, passwords, sys_ids) and TLS certificates",
+    .purpose = "SHA-256 hashes (attachments, passwords, sys_ids), TLS certificates and JWT signatures",
     .package = "libssl3", .once = PTHREAD_ONCE_INIT,
 };
 
@@ -76,6 +79,41 @@ int PKCS5_PBKDF2_HMAC(
     return functions()->PKCS5_PBKDF2_HMAC(
         password, passwordLength, salt, saltLength, iterations, digest, keyLength, out);
 }
+
+int EVP_DigestSign(
+    EVP_MD_CTX *context, unsigned char *signature, size_t *signatureLength, const unsigned char *data, size_t length) {
+    return functions()->EVP_DigestSign(context, signature, signatureLength, data, length);
+}
+
+int EVP_DigestSignInit(
+    EVP_MD_CTX *context, EVP_PKEY_CTX **keyContext, const EVP_MD *type, ENGINE *engine, EVP_PKEY *key) {
+    return functions()->EVP_DigestSignInit(context, keyContext, type, engine, key);
+}
+
+int EVP_DigestVerify(
+    EVP_MD_CTX *context, const unsigned char *signature, size_t signatureLength, const unsigned char *data,
+    size_t length) {
+    return functions()->EVP_DigestVerify(context, signature, signatureLength, data, length);
+}
+
+int EVP_DigestVerifyInit(
+    EVP_MD_CTX *context, EVP_PKEY_CTX **keyContext, const EVP_MD *type, ENGINE *engine, EVP_PKEY *key) {
+    return functions()->EVP_DigestVerifyInit(context, keyContext, type, engine, key);
+}
+
+int EVP_PKEY_get_base_id(const EVP_PKEY *key) { return functions()->EVP_PKEY_get_base_id(key); }
+
+int EVP_PKEY_get_bits(const EVP_PKEY *key) { return functions()->EVP_PKEY_get_bits(key); }
+
+EVP_PKEY *PEM_read_bio_PUBKEY(BIO *bio, EVP_PKEY **key, pem_password_cb *callback, void *context) {
+    return functions()->PEM_read_bio_PUBKEY(bio, key, callback, context);
+}
+
+const ASN1_TIME *X509_get0_notBefore(const X509 *certificate) {
+    return functions()->X509_get0_notBefore(certificate);
+}
+
+EVP_PKEY *X509_get_pubkey(X509 *certificate) { return functions()->X509_get_pubkey(certificate); }
 
 void ASN1_INTEGER_free(ASN1_INTEGER *integer) { functions()->ASN1_INTEGER_free(integer); }
 

@@ -1,6 +1,6 @@
 // Form-encoded bodies: the OAuth token request (POST /oauth_token.do) and the web views' login form (POST
-// /login.do, with its security token) answer any body well-formed, never a crash; and any text, encoded as a
-// form value, decodes to itself.
+// /login.do, with its security token) answer any body well-formed, never a crash; any text, encoded as a form
+// value, decodes to itself; and any text read as a JWT bearer assertion is decoded or refused, never a crash.
 import Foundation
 import FuzzInstance
 import FuzzSupport
@@ -27,6 +27,7 @@ enum FuzzForm {
                     headers: ["Content-Type": FuzzForm.formType, "Cookie": "\(WebInterface.loginCookie)=fuzztoken"],
                     body: Data(("sysparm_ck=fuzztoken&" + text).utf8)))
             _ = LocalInstance.formFields(text)
+            _ = try? JWTAssertion(text)
             let encoded = "a=" + WebForm.encode(text) + "&b=2"
             let form = WebForm(body: Data(encoded.utf8))
             guard form["a"] == text, form["b"] == "2" else {

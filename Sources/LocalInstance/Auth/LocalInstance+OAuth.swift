@@ -2,8 +2,9 @@ import Foundation
 import NowData
 
 extension LocalInstance {
-    /// `POST /oauth_token.do`: the `password`, `refresh_token`, `client_credentials` and `authorization_code`
-    /// (``authorizationCodeGrant(form:clientID:client:lifetime:now:)``) grants, form-urlencoded.
+    /// `POST /oauth_token.do`: the `password`, `refresh_token`, `client_credentials`, `authorization_code`
+    /// (``authorizationCodeGrant(form:clientID:client:lifetime:now:)``) and JWT bearer
+    /// (``jwtBearerGrant(form:request:clientID:client:lifetime:now:)``) grants, form-urlencoded.
     /// Once an OAuth application is registered (`oauth_entity`), only a registered `client_id` with its
     /// `client_secret` gets a token; until then any client may use the user grants. `client_credentials` needs a
     /// registered application and acts as its `user`; it gives no refresh token.
@@ -65,6 +66,9 @@ extension LocalInstance {
             return Self.tokenResponse(access: access, refresh: nil, lifetime: lifetime)
         case "authorization_code":
             return authorizationCodeGrant(form: form, clientID: clientID, client: client, lifetime: lifetime, now: time)
+        case Self.jwtBearerGrantType:
+            return jwtBearerGrant(
+                form: form, request: request, clientID: clientID, client: client, lifetime: lifetime, now: time)
         default:
             return Self.accessDenied
         }
@@ -138,7 +142,8 @@ extension LocalInstance {
         }
         noteLogin(account, succeeded: true, via: "OAuth client secret")
         _ = try upgraded(
-            entity.secretHash, of: secret, in: entities, field: "client_secret", where: "sys_id", is: entity.sysID)
+            entity.secretHash, of: secret, in: dictionary.table(entity.className) ?? entities, field: "client_secret",
+            where: "sys_id", is: entity.sysID)
         return .registered(userSysID: entity.userSysID)
     }
 

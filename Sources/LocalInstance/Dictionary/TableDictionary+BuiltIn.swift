@@ -12,7 +12,8 @@ extension TableDictionary {
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
-        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
+        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, oauthJWT, sysAPIKey, sysUserCertificate,
+        sysCertificate, jwtVerifierMap,
         sysRateLimitRules,
     ] + importSetTables + catalogTables + knowledgeTables)
 

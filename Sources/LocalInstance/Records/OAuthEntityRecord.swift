@@ -14,6 +14,8 @@ struct OAuthEntityRecord: Sendable, Equatable {
     var userSysID: String
     /// `redirect_url`: the URLs an authorization code may be sent to (comma-separated in the field).
     var redirectURLs: [String]
+    /// `sys_class_name`: the table the record is stored in (`oauth_jwt` for a JWT API endpoint).
+    var className: String
 
     /// The application of a stored `oauth_entity` row.
     init(_ stored: StoredRecord) {
@@ -25,5 +27,6 @@ struct OAuthEntityRecord: Sendable, Equatable {
         redirectURLs = (stored["redirect_url"] ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
+        className = stored["sys_class_name"].flatMap { $0.isEmpty ? nil : $0 } ?? "oauth_entity"
     }
 }

@@ -23,6 +23,8 @@ public final class LocalInstance: Sendable {
     let tokens = Mutex(TokenStore())
     /// The authorization codes `/oauth_auth.do` gave out, until their exchange.
     let authorizationCodes = Mutex(AuthorizationCodeStore())
+    /// The JWT bearer assertions already exchanged, for the applications that take each once.
+    let usedAssertions = Mutex(AssertionReplayStore())
     /// Basic credentials already verified, forgotten at any write to sys_user (which also ends the tokens of users
     /// who can no longer log in).
     let verifiedCredentials = Mutex(VerifiedCredentials())

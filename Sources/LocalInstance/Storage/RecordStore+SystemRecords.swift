@@ -37,6 +37,37 @@ extension RecordStore {
             .map(OAuthEntityRecord.init)
     }
 
+    /// The active `oauth_jwt` application whose `client_id` is `clientID`, if there is one.
+    func activeOAuthJWT(clientID: String, _ db: SQLiteConnection) throws -> OAuthJWTRecord? {
+        guard !clientID.isEmpty, let applications = dictionary.table("oauth_jwt") else { return nil }
+        return try select(
+            applications, where: "\"active\" = 1 AND \"client_id\" = ?", [.text(clientID)], orderBy: "", limit: 1,
+            offset: 0, db
+        ).first.map(OAuthJWTRecord.init)
+    }
+
+    /// The `jwt_verifier_map` records of the `oauth_jwt` application `sysID`, each with its certificate.
+    func verifiers(ofOAuthJWT sysID: String, _ db: SQLiteConnection) throws -> [JWTVerifierRecord] {
+        guard let maps = dictionary.table("jwt_verifier_map"), let certificates = dictionary.table("sys_certificate")
+        else { return [] }
+        return try select(maps, where: "\"oauth_jwt\" = ?", [.text(sysID)], orderBy: "", limit: 1_000, offset: 0, db)
+            .map { map in
+                let certificate = try (map["sys_certificate"]).flatMap { $0.isEmpty ? nil : $0 }.flatMap {
+                    try fetch(certificates, sysID: $0, db)
+                }
+                return JWTVerifierRecord(map, certificate: certificate)
+            }
+    }
+
+    /// The users whose `field` is `value` (at most `limit`); none when `sys_user` has no such field or it is a
+    /// password field, which nothing is matched against.
+    func users(where field: String, is value: String, limit: Int, _ db: SQLiteConnection) throws -> [UserRecord] {
+        guard let users = dictionary.table("sys_user"), let definition = users.field(field), !definition.isPassword
+        else { return [] }
+        return try select(users, where: "\"\(field)\" = ?", [.text(value)], orderBy: "", limit: limit, offset: 0, db)
+            .map(UserRecord.init)
+    }
+
     /// The active `before` business rules with `abort_action` on any of `tables` that run on an insert (or an
     /// update), in their `order`.
     func abortRules(on tables: [String], insert: Bool, _ db: SQLiteConnection) throws -> [BusinessRuleRecord] {

@@ -20,6 +20,20 @@ public enum NowAuthentication: Sendable {
     /// the `refresh_token` grant shortly before it expires, and a request refused with 401 re-authenticates
     /// once before failing.
     case oauth(clientID: String, clientSecret: String, user: String, password: String)
+    /// OAuth 2 JWT bearer grant (RFC 7523) against `POST /oauth_token.do`, for an instance's "OAuth JWT API
+    /// endpoint for external clients". Before each token request the service signs a new assertion with
+    /// `privateKeyPEM` (an unencrypted RSA private key, RS256), its header naming `keyID` when given (the `kid` of
+    /// the instance's JWT verifier map), issued by and for `clientID` (`iss`, `aud`), about `subject` (`sub`: the
+    /// user, by the application's user field), valid five minutes, with a new `jti`; it sends it with the client's
+    /// id and secret. The grant gives no refresh token: near its expiry, or after a 401, the service asks again
+    /// with a new assertion.
+    ///
+    /// ```swift
+    /// let authentication = NowAuthentication.jwtBearer(
+    ///     clientID: "my-client", clientSecret: secret, privateKeyPEM: try String(contentsOfFile: "client-key.pem"),
+    ///     keyID: "key-1", subject: "integration.user")
+    /// ```
+    case jwtBearer(clientID: String, clientSecret: String, privateKeyPEM: String, keyID: String?, subject: String)
 }
 
 extension NowAuthentication: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
@@ -31,6 +45,9 @@ extension NowAuthentication: CustomStringConvertible, CustomDebugStringConvertib
         case .bearer: "bearer(<access token provider>)"
         case .oauth(let clientID, _, let user, _):
             "oauth(clientID: \(clientID), clientSecret: <redacted>, user: \(user), password: <redacted>)"
+        case .jwtBearer(let clientID, _, _, let keyID, let subject):
+            "jwtBearer(clientID: \(clientID), clientSecret: <redacted>, privateKeyPEM: <redacted>, keyID: "
+                + "\(keyID ?? "nil"), subject: \(subject))"
         }
     }
 

@@ -1,8 +1,18 @@
 import Foundation
 
-/// The OAuth tokens of one service: obtained with the password grant, refreshed with the refresh-token grant
-/// shortly before they expire, and shared by concurrent requests (one token request at a time).
+/// The OAuth tokens of one service: obtained with the password grant (refreshed with the refresh-token grant
+/// shortly before they expire) or the JWT bearer grant (asked again with a new assertion), and shared by concurrent
+/// requests (one token request at a time).
 actor OAuthTokenStore {
+    /// How the store obtains a token.
+    enum Grant: Sendable {
+        /// The password grant for `user`.
+        case password(user: String, password: String)
+        /// The JWT bearer grant, with an assertion about `subject` signed by `privateKeyPEM` (see
+        /// ``NowAuthentication/jwtBearer(clientID:clientSecret:privateKeyPEM:keyID:subject:)``).
+        case jwtBearer(privateKeyPEM: String, keyID: String?, subject: String)
+    }
+
     private struct Token {
         var accessToken: String
         var refreshToken: String?
@@ -11,16 +21,14 @@ actor OAuthTokenStore {
 
     private let clientID: String
     private let clientSecret: String
-    private let user: String
-    private let password: String
+    private let grant: Grant
     private var token: Token?
     private var pending: Task<Token, any Error>?
 
-    init(clientID: String, clientSecret: String, user: String, password: String) {
+    init(clientID: String, clientSecret: String, grant: Grant) {
         self.clientID = clientID
         self.clientSecret = clientSecret
-        self.user = user
-        self.password = password
+        self.grant = grant
     }
 
     /// A valid access token: the current one, a refreshed one near its expiry, or a new one.
@@ -55,11 +63,55 @@ actor OAuthTokenStore {
                 return refreshed
             }
         }
-        return try await requestToken(
-            [
-                "grant_type": "password", "client_id": clientID, "client_secret": clientSecret, "username": user,
-                "password": password,
-            ], via: pipeline)
+        switch grant {
+        case .password(let user, let password):
+            return try await requestToken(
+                [
+                    "grant_type": "password", "client_id": clientID, "client_secret": clientSecret, "username": user,
+                    "password": password,
+                ], via: pipeline)
+        case .jwtBearer(let privateKeyPEM, let keyID, let subject):
+            return try await requestToken(
+                [
+                    "grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "client_id": clientID,
+                    "client_secret": clientSecret,
+                    "assertion": try Self.assertion(
+                        clientID: clientID, subject: subject, keyID: keyID, privateKeyPEM: privateKeyPEM, now: Date()),
+                ], via: pipeline)
+        }
+    }
+
+    /// A new compact JWT for the JWT bearer grant: RS256, issued by and for `clientID` about `subject` at `now`,
+    /// valid five minutes, with a new `jti`.
+    ///
+    /// - Throws: ``NowDataError/accessToken(_:)`` when `privateKeyPEM` holds no unencrypted RSA private key.
+    static func assertion(clientID: String, subject: String, keyID: String?, privateKeyPEM: String, now: Date) throws
+        -> String
+    {
+        var header: [(String, JSONValue)] = [("alg", "RS256"), ("typ", "JWT")]
+        if let keyID { header.append(("kid", .string(keyID))) }
+        let issued = Int(now.timeIntervalSince1970)
+        let claims: [(String, JSONValue)] = [
+            ("iss", .string(clientID)), ("aud", .string(clientID)), ("sub", .string(subject)),
+            ("iat", .number(JSONNumber(issued))), ("exp", .number(JSONNumber(issued + 300))),
+            ("jti", .string(UUID().uuidString.lowercased())),
+        ]
+        let input =
+            base64URL(JSONValue.object(JSONObject(header)).jsonData()) + "."
+            + base64URL(JSONValue.object(JSONObject(claims)).jsonData())
+        guard let signature = RS256Signature.sign(Array(input.utf8), privateKeyPEM: privateKeyPEM) else {
+            throw NowDataError.accessToken(
+                .userSessionError(
+                    JWTAssertionError(
+                        "the JWT bearer grant's private key is not an unencrypted RSA private key in PEM")))
+        }
+        return input + "." + base64URL(Data(signature))
+    }
+
+    /// Unpadded base64url (RFC 7515 §2).
+    private static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     private func requestToken(_ parameters: [String: String], via pipeline: RequestPipeline) async throws -> Token {
@@ -101,5 +153,13 @@ extension OAuthTokenStore: CustomReflectable {
     nonisolated var customMirror: Mirror {
         Mirror(
             self, children: ["clientID": clientID, "user": user, "secrets": "<redacted>"], displayStyle: .class)
+    }
+
+    /// The user the tokens act as: the password grant's user, or the JWT bearer grant's subject.
+    private nonisolated var user: String {
+        switch grant {
+        case .password(let user, _): user
+        case .jwtBearer(_, _, let subject): subject
+        }
     }
 }

@@ -47,9 +47,15 @@ final class RequestPipeline: Sendable {
             configuration.transport
             ?? CurlTransport(
                 instanceURL: configuration.instanceURL, timeout: configuration.timeout, tls: configuration.tls)
-        if case .oauth(let clientID, let clientSecret, let user, let password) = authentication {
-            tokenStore = OAuthTokenStore(clientID: clientID, clientSecret: clientSecret, user: user, password: password)
-        } else {
+        switch authentication {
+        case .oauth(let clientID, let clientSecret, let user, let password):
+            tokenStore = OAuthTokenStore(
+                clientID: clientID, clientSecret: clientSecret, grant: .password(user: user, password: password))
+        case .jwtBearer(let clientID, let clientSecret, let privateKeyPEM, let keyID, let subject):
+            tokenStore = OAuthTokenStore(
+                clientID: clientID, clientSecret: clientSecret,
+                grant: .jwtBearer(privateKeyPEM: privateKeyPEM, keyID: keyID, subject: subject))
+        case .none, .basic, .bearer:
             tokenStore = nil
         }
     }
@@ -190,7 +196,7 @@ final class RequestPipeline: Sendable {
             }
             request.headers["Authorization"] = "Bearer " + token
             return nil
-        case .oauth:
+        case .oauth, .jwtBearer:
             guard let tokenStore else { return nil }
             let token = try await tokenStore.accessToken(via: self)
             request.headers["Authorization"] = "Bearer " + token
