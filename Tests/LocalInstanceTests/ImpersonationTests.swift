@@ -62,7 +62,8 @@ import Testing
         #expect(Harness.text(stats) == #"{"result":{"stats":{"count":"1"}}}"#)
 
         // A write without the session's token is refused, and so is a wrong one.
-        for token in [nil, "0" + session.token.dropFirst()] {
+        let wrong = (session.token.first == "0" ? "1" : "0") + session.token.dropFirst()
+        for token in [nil, wrong] {
             let headers = [("Cookie", session.cookie), ("Content-Type", "application/json")]
                 + (token.map { [("X-UserToken", $0)] } ?? [])
             let forged = try await attack.harness.send(
