@@ -408,7 +408,7 @@ import Testing
         }
         #expect(
             page.main
-                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 74 tables match \u{201C}change\u{201D} "
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 75 tables match \u{201C}change\u{201D} "
                 + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n"
                 + "<section aria-label=\"Change\"><h2>Change</h2><ul>\n"
                 + item("chg_model", "Change Model") + item("change_request", "Change Request")

@@ -7,7 +7,7 @@ extension TableDictionary {
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, changeRequest,
-        changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
+        changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, conflict, scRequest, scReqItem, scTask, cmdbCI, cmdbCIHardware,
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
