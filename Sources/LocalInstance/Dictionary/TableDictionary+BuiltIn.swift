@@ -12,7 +12,7 @@ extension TableDictionary {
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, sysAPIKey, sysUserCertificate,
-        sysRateLimitRules,
+        sysRateLimitRules, sysUIView, sysUISection, sysUIElement,
     ] + importSetTables + catalogTables + knowledgeTables)
 
     private static let impactChoices = [
