@@ -408,7 +408,7 @@ import Testing
         }
         #expect(
             page.main
-                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 78 tables match \u{201C}change\u{201D} "
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 82 tables match \u{201C}change\u{201D} "
                 + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n"
                 + "<section aria-label=\"Change\"><h2>Change</h2><ul>\n"
                 + item("chg_model", "Change Model") + item("change_request", "Change Request")
@@ -421,7 +421,7 @@ import Testing
             groups == [
                 "Asset", "Change", "Configuration", "Incident", "Knowledge", "Organization", "Problem", "Self-Service",
                 "Service Catalog", "Service Desk", "System Definition", "System Import Sets", "System Logs",
-                "System OAuth", "System Security", "System Web Services", "User Administration",
+                "System OAuth", "System Security", "System UI", "System Web Services", "User Administration",
             ])
     }
 

@@ -70,6 +70,37 @@ import Testing
         await #expect(throws: NowDataError.self) { try await changes.change(sysId: normalID) }
     }
 
+    @Test func aChangeIsApprovedAndItsRiskAssessed() async throws {
+        let instance = try makeLocalInstance(seedDemoData: true)
+        defer { instance.close() }
+        let configuration = Self.configuration(instance)
+        let changes = NowChangeService(configuration: configuration)
+        let change = try await changes.createChange(model: "Emergency", fields: ["short_description": "Fix now"])
+        let changeID = try #require(change.sysId)
+        do {
+            _ = try await changes.setApproval(ofChange: changeID, state: "approved")
+            Issue.record("an approval without a requested approval record went through")
+        } catch let error as NowDataError {
+            #expect(
+                error.description
+                    == "bad response 400 from PATCH /api/sn_chg_rest/change/\(changeID)/approvals: No approval to act "
+                    + "on (admin has no requested approval of this change request)")
+        }
+        // admin's sys_id, as on a PDI.
+        let admin = "6816f79cc0a8016401c5a33be04be441"
+        _ = try await NowTableService(configuration: configuration).createRecord(
+            with: ["sysapproval": .string(changeID), "approver": .string(admin)], in: "sysapproval_approver")
+        let rejected: NowRecord = try await withCheckedThrowingContinuation { continuation in
+            changes.setApproval(ofChange: changeID, state: "rejected", comments: "Not now") {
+                continuation.resume(with: $0)
+            }
+        }
+        #expect(rejected["approval"] == "rejected")
+        let assessed = try await changes.assessRisk(ofChange: changeID)
+        #expect(assessed.displayValue("risk") == "High")
+        #expect(assessed.displayValue("impact") == "1 - High")
+    }
+
     @Test func rowsGoThroughAnImportSet() async throws {
         let instance = try makeLocalInstance(seedDemoData: true)
         defer { instance.close() }

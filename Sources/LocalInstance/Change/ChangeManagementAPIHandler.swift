@@ -15,14 +15,18 @@ import NowData
 ///   state: <state>` with the conditions in `detail`. `GET .../{sys_id}/nextstates`: those transitions.
 /// - `DELETE /change[/{type}]/{sys_id}`: deletes it and answers it as it was.
 /// - `GET|POST /change/{sys_id}/task`, `GET|PATCH|DELETE /change/{sys_id}/task/{task_sys_id}`: its change tasks.
-/// - `PATCH /change/{sys_id}/approvals` with `state` `approved` or `rejected`: sets the change's approval.
+/// - `PATCH /change/{sys_id}/approvals` with `state` `approved` or `rejected`: the current user's requested
+///   approvals of the change (`sysapproval_approver`) take it, and the change's `approval` follows them.
+/// - `POST|GET|DELETE /change/{sys_id}/conflict`: checks the change's scheduling conflicts (``ChangeConflict``) at
+///   once, answers the last check and its `conflict` records; there is never a check running to cancel.
+/// - `PATCH /change[/standard]/{sys_id}/risk`: sets the change's risk and impact (``ChangeRiskCondition``).
 /// - `GET /change/model[/{sys_id}]`, `GET /change/standard/template[/{sys_id}]`: models and templates.
 ///
 /// Every record is answered with each field a `{display_value, value}` pair (``FieldValuePairs``). The API's roles
 /// come first (GET: `change_manager`, `itil`, `sn_change_read`; POST and PATCH: `change_manager`, `itil`;
-/// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. Not modelled: conflict
-/// checking, schedules, risk, CI associations, impacted services and asynchronous workers (400 `Requested URI
-/// does not represent any resource`).
+/// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. Not modelled: schedules,
+/// risk assessments, CI associations, impacted services and asynchronous workers (400 `Requested URI does not
+/// represent any resource`).
 struct ChangeManagementAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -95,6 +99,14 @@ struct ChangeManagementAPIHandler: Sendable {
         case (_, 1) where !isType && first != "model": return try change(method, first, type: nil, request, access)
         case ("GET", 2) where second == "nextstates": return try nextStates(first, request, access)
         case ("PATCH", 2) where second == "approvals": return try approve(first, request, access)
+        case ("POST", 2) where second == "conflict": return try checkConflicts(first, request, access)
+        case ("GET", 2) where second == "conflict": return try conflicts(first, request, access)
+        case ("DELETE", 2) where second == "conflict":
+            _ = try storedChange(first, type: nil, request, access)
+            return NowHTTPResponse(statusCode: 200)
+        case ("PATCH", 2) where second == "risk": return try assessRisk(first, type: nil, request, access)
+        case ("PATCH", 3) where first == "standard" && segments[2] == "risk":
+            return try assessRisk(second, type: first, request, access)
         case ("GET", 2) where second == "task": return try listTasks(first, request, access)
         case ("POST", 2) where second == "task": return try createTask(first, request, access)
         case (_, 3) where second == "task": return try task(method, first, segments[2], request, access)
@@ -329,7 +341,9 @@ struct ChangeManagementAPIHandler: Sendable {
         ])
     }
 
-    /// `PATCH /change/{sys_id}/approvals` with `state` `approved` or `rejected`: sets the change's approval.
+    /// `PATCH /change/{sys_id}/approvals` with `state` `approved` or `rejected` (and `comments`, which a rejection
+    /// needs): the current user's requested approvals of the change (`sysapproval_approver`) take that state, and
+    /// the change's `approval` follows all of its approvals (``approval(of:)``); 400 when the user has none to act on.
     private func approve(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
         -> NowHTTPResponse
     {
@@ -339,11 +353,121 @@ struct ChangeManagementAPIHandler: Sendable {
             throw TableAPIError(
                 status: 400, message: "Invalid approval state", detail: "give 'state': approved or rejected")
         }
-        var update: JSONObject = ["approval": .string(state)]
-        if let comments = values["comments"] { update["comments"] = comments }
+        let comments = values["comments"]?.string ?? ""
+        guard state == "approved" || !comments.isEmpty else {
+            throw TableAPIError(
+                status: 400, message: "Comments are required", detail: "a rejection needs 'comments' saying why")
+        }
+        let approvals = try table("sysapproval_approver")
+        let changes = try table("change_request")
+        let timestamp = Timestamp.string(tables.now())
+        try tables.database.write { db in
+            let user = try tables.userSysID(access.userName, db) ?? ""
+            let mine = try tables.store.select(
+                approvals, where: "\"sysapproval\" = ? AND \"approver\" = ? AND \"state\" = 'requested'",
+                [.text(sysID), .text(user)], orderBy: "\"sys_created_on\"", limit: -1, offset: 0, db)
+            guard !mine.isEmpty else {
+                throw TableAPIError(
+                    status: 400, message: "No approval to act on",
+                    detail: "\(access.userName) has no requested approval of this change request")
+            }
+            var update: StoredRecord = ["state": state]
+            if !comments.isEmpty { update["comments"] = comments }
+            for approval in mine {
+                _ = try tables.updateRecord(
+                    approvals, sysID: approval["sys_id"] ?? "", update, by: access.userName, timestamp, db)
+            }
+            let all = try tables.store.select(
+                approvals, where: "\"sysapproval\" = ?", [.text(sysID)], orderBy: "\"sys_id\"", limit: -1,
+                offset: 0, db)
+            _ = try tables.updateRecord(
+                changes, sysID: sysID, ["approval": Self.approval(of: all.map { $0["state"] ?? "" })],
+                by: access.userName, timestamp, db)
+        }
+        return try one("change_request", sysID, request, access)
+    }
+
+    /// A change's `approval` from the states of its approvals: rejected when one is, approved when every one that
+    /// still counts (not cancelled, no longer required or a duplicate) is and one is, else requested.
+    static func approval(of states: [String]) -> String {
+        if states.contains("rejected") { return "rejected" }
+        let counted = states.filter { !["cancelled", "not_required", "duplicate"].contains($0) }
+        return !counted.isEmpty && counted.allSatisfy { $0 == "approved" } ? "approved" : "requested"
+    }
+
+    // MARK: - Conflicts and risk
+
+    /// `POST /change/{sys_id}/conflict`: checks the change's conflicts (``ChangeConflict``) at once, replacing its
+    /// `conflict` records and setting its `conflict_status` and `conflict_last_run`; answers the run's id. 400 when
+    /// the change has no planned start and end dates.
+    private func checkConflicts(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
+        let stored = try storedChange(sysID, type: nil, request, access)
+        guard !(stored["start_date"] ?? "").isEmpty, !(stored["end_date"] ?? "").isEmpty else {
+            throw TableAPIError(
+                status: 400, message: "Conflict checking cannot start",
+                detail: "the change request has no planned start and end dates")
+        }
+        let changes = try table("change_request")
+        let records = try table("conflict")
+        let timestamp = Timestamp.string(tables.now())
+        try tables.database.write { db in
+            let user = try tables.userSysID(access.userName, db) ?? ""
+            for old in try tables.store.select(
+                records, where: "\"change\" = ?", [.text(sysID)], orderBy: "", limit: -1, offset: 0, db)
+            {
+                _ = try tables.deleteRecord(records, sysID: old["sys_id"] ?? "", by: access.userName, db)
+            }
+            let found = try ChangeConflict.conflicts(of: stored, in: changes, tables.store, db)
+            for conflict in found {
+                _ = try tables.insertRecord(
+                    records,
+                    [
+                        "change": sysID, "conflicting_change": conflict.conflictingChange,
+                        "configuration_item": conflict.configurationItem, "type": conflict.type,
+                        "last_checked": timestamp,
+                    ], by: access.userName, userSysID: user, timestamp, db)
+            }
+            _ = try tables.updateRecord(
+                changes, sysID: sysID,
+                ["conflict_status": found.isEmpty ? "No Conflict" : "Conflict", "conflict_last_run": timestamp],
+                by: access.userName, timestamp, db)
+        }
+        return try answer(.string(NowTableService.makeSysID()))
+    }
+
+    /// `GET /change/{sys_id}/conflict`: the outcome of the change's last check (its `conflict_status`, `last_run`,
+    /// `record_count` the configuration items checked, `job_status` 2 once a check ran) and its `conflict` records
+    /// as pairs.
+    private func conflicts(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
+        let stored = try storedChange(sysID, type: nil, request, access)
+        let listed = try tables.subRequest(
+            "GET", "/api/now/table/conflict",
+            FieldValuePairs.tableParameters + [
+                URLQueryItem(name: "sysparm_query", value: "change=\(sysID)^ORDERBYconflicting_change")
+            ], for: request, as: access)
+        let lastRun = stored["conflict_last_run"] ?? ""
+        return try answer([
+            "status": .string(stored["conflict_status"].flatMap { $0.isEmpty ? nil : $0 } ?? "Not Run"),
+            "last_run": .string(lastRun),
+            "record_count": .string((stored["cmdb_ci"] ?? "").isEmpty ? "0" : "1"),
+            "job_status": .string(lastRun.isEmpty ? "" : "2"),
+            "conflicts": FieldValuePairs.records(TableAPIHandler.result(of: listed), of: table("conflict")),
+        ])
+    }
+
+    /// `PATCH /change[/standard]/{sys_id}/risk`: sets the change's `risk` and `impact` from the first
+    /// ``ChangeRiskCondition`` it meets, through the Table API, and answers the change.
+    private func assessRisk(
+        _ sysID: String, type: String?, _ request: NowHTTPRequest, _ access: AccessPolicy.Access
+    ) throws -> NowHTTPResponse {
+        let condition = ChangeRiskCondition.condition(for: try storedChange(sysID, type: type, request, access))
         let updated = try tables.subRequest(
             "PATCH", "/api/now/table/change_request/\(sysID)", FieldValuePairs.tableParameters, for: request,
-            as: access, body: .object(update))
+            as: access, body: ["risk": .string(condition.risk), "impact": .string(condition.impact)])
         return try answer(FieldValuePairs.record(TableAPIHandler.result(of: updated), of: table("change_request")))
     }
 

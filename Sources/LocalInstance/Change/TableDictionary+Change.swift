@@ -18,3 +18,26 @@ extension TableDictionary {
             FieldDefinition("retired", .boolean, defaultValue: "false"),
         ], rules: TableRules(writeRole: "admin"))
 }
+
+extension TableDictionary {
+    /// `conflict`: a scheduling conflict that conflict checking (`POST /api/sn_chg_rest/change/{sys_id}/conflict`,
+    /// ``ChangeConflict``) found for a change, replaced at each check; the types are a PDI's.
+    static let conflict = TableDefinition(
+        name: "conflict", label: "Conflict", application: "Change", displayField: "change",
+        fields: [
+            FieldDefinition("change", .reference(table: "change_request")),
+            FieldDefinition("conflicting_change", .reference(table: "change_request")),
+            FieldDefinition("configuration_item", .reference(table: "cmdb_ci"), label: "Configuration item"),
+            FieldDefinition(
+                "type", .choice,
+                choices: [
+                    FieldChoice("blackout", "Inside Blackout Window"),
+                    FieldChoice("ci_already_scheduled", "CI Already Scheduled"),
+                    FieldChoice("parent_ci_already_scheduled", "Parent CI Already Scheduled"),
+                    FieldChoice("child_ci_already_scheduled", "Child CI Already Scheduled"),
+                    FieldChoice("not_in_maintenance_window", "Not In Maintenance Window"),
+                    FieldChoice("assigned_to_already_scheduled", "Assigned to Already Scheduled"),
+                ]),
+            FieldDefinition("last_checked", .dateTime),
+        ], rules: TableRules(writeRole: "admin"))
+}

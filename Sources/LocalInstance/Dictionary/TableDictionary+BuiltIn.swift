@@ -7,14 +7,13 @@ extension TableDictionary {
     static let builtIn = TableDictionary([
         sysUser, cmnDepartment, sysUserGroup, sysUserGroupMember, sysUserRole, sysUserHasRole, sysGroupHasRole,
         sysUserPreference, cmnLocation, cmnCostCenter, coreCompany, task, incident, problem, problemTask, incidentTask,
-        changeRequest, changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, scRequest, scReqItem,
-        scTask, cmdbCI, cmdbCIHardware,
+        changeRequest, changeTask, chgModel, stdChangeProducerVersion, stdChangeRecordProducer, conflict, scRequest,
+        scReqItem, scTask, cmdbCI, cmdbCIHardware,
         cmdbCIComputer, cmdbCIServer, cmdbCILinuxServer, cmdbCIWinServer, cmdbCIVMObject, cmdbCIVMInstance,
         cmdbCIEC2Instance, cmdbCIDatabase, cmdbCIAppl, cmdbCIService, cmdbModel, cmdbRelType, cmdbRelCI,
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
-        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, oauthJWT, sysAPIKey, sysUserCertificate,
-        sysCertificate, jwtVerifierMap,
-        sysRateLimitRules,
+        sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, oauthJWT, sysAPIKey,
+        sysUserCertificate, sysCertificate, jwtVerifierMap, sysRateLimitRules, sysUIView, sysUISection, sysUIElement,
     ] + importSetTables + catalogTables + knowledgeTables)
 
     private static let impactChoices = [

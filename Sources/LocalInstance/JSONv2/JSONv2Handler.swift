@@ -12,7 +12,8 @@ import NowData
 ///
 /// - `getRecords` (`sysparm_query`, `sysparm_record_count` up to 10,000), `get` (`sysparm_sys_id`), `getKeys`:
 ///   `{"records": [...]}`, each record's fields as text; `displayvalue=true` gives references' display values,
-///   `displayvalue=all` adds them as `dv_<field>`.
+///   `displayvalue=all` adds them as `dv_<field>`; `sysparm_view` keeps a `get`'s and a `getRecords`' fields to
+///   those of the table's form in that view (``viewFields(_:of:)``).
 /// - `insert` (a record, or `{"records": [...]}` as `insertMultiple`), `update` (every record `sysparm_query`
 ///   selects), `deleteRecord` (`sysparm_sys_id`), `deleteMultiple` (`sysparm_query`): POST only; each record
 ///   answered with `"__status": "success"`, or `"failure"` with `"__error": {"message", "reason"}` (the Table API's
@@ -79,6 +80,7 @@ struct JSONv2Handler: Sendable {
             let sysID = parameter("sysparm_sys_id")
             let action = parameter("sysparm_action") ?? (sysID == nil ? "getRecords" : "get")
             let query = parameter("sysparm_query") ?? ""
+            let fields = try viewFields(parameter("sysparm_view") ?? "", of: definition)
             let reads = ["getRecords", "get", "getKeys"]
             let writes = ["insert", "insertMultiple", "update", "deleteRecord", "deleteMultiple"]
             guard reads.contains(action) || writes.contains(action) else {
@@ -90,19 +92,19 @@ struct JSONv2Handler: Sendable {
                 throw Failure(status: 405, "\(method) is not supported for sysparm_action \(action)",
                     reason: "reads are GET or POST, writes POST")
             }
-            for name in ["sysparm_action", "sysparm_query", "sysparm_sys_id"] { body[name] = nil }
+            for name in ["sysparm_action", "sysparm_query", "sysparm_sys_id", "sysparm_view"] { body[name] = nil }
             let display = request.queryItems.first(where: { $0.name == "displayvalue" })?.value ?? "false"
             let records: [JSONValue]
             switch action {
             case "getRecords":
-                records = try list(definition, query, request, access, display: display).map {
+                records = try list(definition, query, request, access, display: display, fields: fields).map {
                     .object(rendered($0, definition, display: display))
                 }
             case "getKeys":
                 records = try list(definition, query, request, access, display: "false").compactMap { $0["sys_id"] }
             case "get":
                 guard let sysID, !sysID.isEmpty else { throw Failure("Cannot get without sysparm_sys_id") }
-                records = try record(definition, sysID, request, access, display: display).map {
+                records = try record(definition, sysID, request, access, display: display, fields: fields).map {
                     [.object(rendered($0, definition, display: display))]
                 } ?? []
             case "insert", "insertMultiple":
@@ -149,39 +151,42 @@ struct JSONv2Handler: Sendable {
         "/api/now/table/\(table.name)/" + NowHTTPRequest.percentEncodedPathSegment(sysID ?? "")
     }
 
-    private static func parameters(display: String) -> [URLQueryItem] {
+    /// The Table API's parameters for `displayvalue` `display` and, when given, only `fields`.
+    private static func parameters(display: String, fields: [String]? = nil) -> [URLQueryItem] {
         [
             URLQueryItem(name: "sysparm_exclude_reference_link", value: "true"),
             URLQueryItem(name: "sysparm_display_value", value: display == "true" || display == "all" ? display : "false"),
-        ]
+        ] + (fields.map { [URLQueryItem(name: "sysparm_fields", value: $0.joined(separator: ","))] } ?? [])
     }
 
-    /// The records `query` selects, at most `sysparm_record_count` (up to ``rowLimit``).
+    /// The records `query` selects, at most `sysparm_record_count` (up to ``rowLimit``), with `fields` only when
+    /// given.
     private func list(
         _ table: TableDefinition, _ query: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access,
-        display: String
+        display: String, fields: [String]? = nil
     ) throws -> [JSONObject] {
         let asked = request.queryItems.first(where: { $0.name == "sysparm_record_count" })?.value.flatMap { Int($0) }
         let limit = min(max(asked ?? Self.rowLimit, 1), Self.rowLimit)
         let found = try TableAPIHandler.result(
             of: try tables.subRequest(
                 "GET", "/api/now/table/\(table.name)",
-                Self.parameters(display: display) + [
+                Self.parameters(display: display, fields: fields) + [
                     URLQueryItem(name: "sysparm_query", value: query),
                     URLQueryItem(name: "sysparm_limit", value: String(limit)),
                 ], for: request, as: access))
         return found.array?.compactMap(\.object) ?? []
     }
 
-    /// The record `sysID`, or nil when the user may not read it or it is not there.
+    /// The record `sysID`, with `fields` only when given; nil when the user may not read it or it is not there.
     private func record(
         _ table: TableDefinition, _ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access,
-        display: String
+        display: String, fields: [String]? = nil
     ) throws -> JSONObject? {
         do {
             return try TableAPIHandler.result(
                 of: try tables.subRequest(
-                    "GET", path(table, sysID), Self.parameters(display: display), for: request, as: access)
+                    "GET", path(table, sysID), Self.parameters(display: display, fields: fields), for: request,
+                    as: access)
             ).object
         } catch let error as TableAPIError where error.status == 404 {
             return nil

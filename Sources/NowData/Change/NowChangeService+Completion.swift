@@ -82,4 +82,19 @@ extension NowChangeService {
     public func standardChangeTemplates(query: String? = nil, completion: @escaping RecordsCompletion) {
         Task { completion(await NowDataError.result { try await self.standardChangeTemplates(query: query) }) }
     }
+
+    /// ``setApproval(ofChange:state:comments:)`` with a completion handler.
+    public func setApproval(
+        ofChange sysId: SysID, state: String, comments: String? = nil, completion: @escaping RecordCompletion
+    ) {
+        Task {
+            completion(
+                await NowDataError.result { try await self.setApproval(ofChange: sysId, state: state, comments: comments) })
+        }
+    }
+
+    /// ``assessRisk(ofChange:)`` with a completion handler.
+    public func assessRisk(ofChange sysId: SysID, completion: @escaping RecordCompletion) {
+        Task { completion(await NowDataError.result { try await self.assessRisk(ofChange: sysId) }) }
+    }
 }

@@ -109,6 +109,25 @@ public final class NowChangeService: Sendable {
         try await records(Self.basePath + "/standard/template", query: query)
     }
 
+    // MARK: - Approvals and risk
+
+    /// Approves (`state` `approved`) or rejects (`rejected`, with the `comments` a rejection needs) the current
+    /// user's requested approvals of the change (`PATCH /change/{sys_id}/approvals`): the change, whose `approval`
+    /// follows all of its approvals. A user with no requested approval of it gets the instance's 400.
+    public func setApproval(ofChange sysId: SysID, state: String, comments: String? = nil) async throws
+        -> NowRecord
+    {
+        var body: JSONObject = ["state": .string(state)]
+        if let comments { body["comments"] = .string(comments) }
+        return try await record("PATCH", try Self.path(sysId, "approvals"), body: body)
+    }
+
+    /// Sets the change's `risk` and `impact` from the instance's risk conditions (`PATCH /change/{sys_id}/risk`):
+    /// the change.
+    public func assessRisk(ofChange sysId: SysID) async throws -> NowRecord {
+        try await record("PATCH", try Self.path(sysId, "risk"))
+    }
+
     // MARK: - Requests
 
     /// `/api/sn_chg_rest/change/` and the segments, each percent-encoded; an empty one is ``NowDataError/invalidURL``.
