@@ -71,7 +71,7 @@ measure() {
     job $((run % 3 + 1)) "$2" >"$WORK/job.yaml"
     /usr/bin/time -v "$BIN/nowflow" run "$WORK/job.yaml" --instance "$URL" --offline --var "expected=$1" \
         --report "json:$WORK/report.json" >"$WORK/run.out" 2>"$WORK/run.err" \
-        || { tail -5 "$WORK/run.out" "$WORK/run.err" >&2; exit 1; }
+        || { tail -n 5 "$WORK/run.out" "$WORK/run.err" >&2; exit 1; }
     sed -n 's/.*Maximum resident set size (kbytes): //p' "$WORK/run.err"
 }
 # The report's job entry: how many items the foreach listed and counted.
