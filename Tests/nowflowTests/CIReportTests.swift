@@ -781,4 +781,46 @@ import Testing
 
                 """)
     }
+
+    /// A foreach whose results nothing uses counts its items past the first 1000: the JSON report's `unlisted`
+    /// (valid against the schema), a JUnit property, the summary's line; its listed items are test cases as before.
+    @Test(.enabled(if: ReportCheck.python != nil, "no virtualenv with jsonschema and junitparser (scripts/test makes it)"))
+    func foreachItemsPastTheListedOnesAreCountedInTheReports() throws {
+        let directory = try home()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let items = (0..<1_002).map(String.init).joined(separator: ", ")
+        try """
+            name: Many
+            steps:
+              - id: each
+                foreach: "[\(items)]"
+                steps:
+                  - set: { seen: "${item}" }
+                  - assert: "item >= 0"
+                    when: "item < 1001"
+
+            """.write(to: directory.appendingPathComponent("many.yaml"), atomically: true, encoding: .utf8)
+        let result = try ToolInvocation.run(
+            ["run", "many.yaml", "--report", "junit:j.xml", "--report", "json:r.json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "ok   step 1 'each' (foreach): 1002 items; 2 items not listed (past the first 1000): steps 3 passed, 1 skipped ("))
+        #expect(result.stdout.contains("\nforeach: 2 items not listed (past the first 1000): steps 3 passed, 1 skipped\n"))
+        let json = try read("r.json", in: directory)
+        ReportCheck.expectValid(json)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let job = try #require((report["jobs"] as? [[String: Any]])?.first)
+        #expect((job["steps"] as? [Any])?.count == 2 * 1_000 + 1)
+        #expect(
+            (job["unlisted"] as? NSDictionary)
+                == ["items": 2, "steps": ["passed": 3, "skipped": 1], "records": [:] as [String: Int]] as NSDictionary)
+        let each = try #require((job["results"] as? [String: Any])?["each"] as? [String: Any])
+        #expect((each["results"] as? [Any])?.count == 1_000)
+        #expect(each["count"] as? Int == 1_002)
+        let junit = try ReportCheck.junitReading(try read("j.xml", in: directory))
+        #expect(
+            junit.contains("property unlisted = 2 items not listed (past the first 1000): steps 3 passed, 1 skipped"),
+            "\(junit.prefix(600))")
+    }
 }

@@ -5,9 +5,14 @@
 /// `steps.<id>.records` as anything but the items of one `foreach` (`steps.q.records.0`, `len(steps.q.records)`,
 /// an output of `steps.q`); `steps.<id>.count` needs no records. Otherwise a query whose records are the items of
 /// one foreach streams them to it, and any other streams them through, keeping its count.
+///
+/// Likewise a `foreach` keeps every item's results (``ForeachStep/keepsResults``) when an expression uses
+/// `steps.<id>.results` or `steps.<id>` as a whole; `steps.<id>.count` needs none of them.
 struct RecordUses {
     /// The ids whose records are used as a whole.
     private var whole: Set<String> = []
+    /// The ids whose per-item results (a foreach's `results`) are used.
+    private var results: Set<String> = []
     /// How deep in foreach bodies (0: not in one) each foreach that takes `steps.<id>.records` as its items is, by
     /// id.
     private var foreachItems: [String: [Int]] = [:]
@@ -22,10 +27,12 @@ struct RecordUses {
             let names = Array(reference.names)
             guard let id = names.first else { continue }
             if names.count == 1 || names[1] == "records" { whole.insert(id) }
+            if names.count == 1 || names[1] == "results" { results.insert(id) }
         }
     }
 
-    /// `steps` (`depth` foreach bodies deep) with the delivery of each query set, in foreach bodies too.
+    /// `steps` (`depth` foreach bodies deep) with the delivery of each query and what each foreach keeps set, in
+    /// foreach bodies too.
     func delivering(_ steps: [Step], depth: Int = 0) -> [Step] {
         steps.map { step in
             var step = step
@@ -35,6 +42,7 @@ struct RecordUses {
                 step.kind = .query(query)
             case .foreach(var foreach):
                 foreach.steps = delivering(foreach.steps, depth: depth + 1)
+                foreach.keepsResults = step.id.map(results.contains) ?? false
                 step.kind = .foreach(foreach)
             default:
                 break

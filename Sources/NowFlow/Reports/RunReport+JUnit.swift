@@ -30,6 +30,7 @@ extension RunReport {
         var properties = [("nowflow.version", nowflowVersion)]
         if !result.instance.isEmpty { properties.append(("instance", result.instance)) }
         if let shard = result.shard { properties.append(("shard", shard.description)) }
+        if !result.unlisted.isEmpty { properties.append(("unlisted", result.unlisted.summary)) }
         properties += result.vars.sorted { $0.key < $1.key }.map { ("vars.\($0.key)", $0.value.text) }
         properties += result.outputs.map { ("outputs.\($0.key)", $0.value.text) }
         for (property, value) in properties {

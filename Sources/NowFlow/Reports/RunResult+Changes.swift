@@ -4,8 +4,9 @@ extension RunResult {
     /// change) a record, so that a CI job can tell drift from a clean run; ``RunStatus/exitCode`` otherwise.
     public static let changedExitCode: Int32 = 5
 
-    /// How many records the run changed, each counted once (created, updated, deleted, possibly created); in a
-    /// dry run, how many it would change (the records its writes not sent concern).
+    /// How many records the run changed, each counted once (created, updated, deleted, possibly created), and
+    /// each write of the foreach items counted, not listed (``unlisted``); in a dry run, how many it would change
+    /// (the records its writes not sent concern).
     public var changedRecordCount: Int {
         if dryRun {
             var seen: Set<String> = []
@@ -15,7 +16,7 @@ extension RunResult {
             }
             return creates + seen.count
         }
-        return Set(records.map { $0.table + "/" + $0.sysID }).count
+        return Set(records.map { $0.table + "/" + $0.sysID }).count + unlisted.records.values.reduce(0, +)
     }
 
     /// How many records an `ensure` step found as they should be (`unchanged`, or `absent` as wanted).

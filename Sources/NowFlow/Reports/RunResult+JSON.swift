@@ -6,9 +6,10 @@ extension RunResult {
     /// The job's entry of the JSON report (``RunReport/jsonValue``): `job`, `file`, `instance`, `status`, `dry_run`,
     /// `duration_ms`, `steps` (every step, those that did not run too), `results`, `vars`, `records`,
     /// `planned_writes`, `outputs`, `ensured`, `error`, `error_location`, `warnings`, `diagnostics` and `shard` (`{"index", "count"}` under `--shard`, else null), all
-    /// present.
+    /// present; and `unlisted` (``UnlistedOutcomes/jsonValue``) only when a foreach counted items instead of
+    /// listing them.
     public var jsonValue: JSONValue {
-        [
+        var members: JSONObject = [
             "job": .string(job), "file": .string(file), "instance": .string(instance), "status": .string(status.rawValue),
             "dry_run": .bool(dryRun), "duration_ms": .number(JSONNumber(milliseconds)), "steps": .array(steps.map(Self.json)),
             "results": .object(JSONObject(results.map { ($0.key, $0.value) })),
@@ -19,6 +20,8 @@ extension RunResult {
             "warnings": .array(warnings.map(JSONValue.string)), "diagnostics": .array(diagnostics.map(Self.json)),
             "shard": shard.map { ["index": .number(JSONNumber($0.index)), "count": .number(JSONNumber($0.count))] } ?? .null,
         ]
+        if !unlisted.isEmpty { members["unlisted"] = unlisted.jsonValue }
+        return .object(members)
     }
 
     /// `{"file", "line", "column", "severity", "message"}`: line and column 0 for a problem of the whole file.

@@ -53,6 +53,7 @@ extension RunResult {
             lines += ["**Why:** " + (errorLocation.map { "`\($0)`: " } ?? "") + Self.markdownCell(error), ""]
         }
         if let counts = changeCountLine { lines += [counts, ""] }
+        if !unlisted.isEmpty { lines += ["foreach: " + Self.markdownText(unlisted.summary), ""] }
         let (left, cleanedUp) = touchedRecordLines()
         let touched = (left + cleanedUp).sorted { $0.order < $1.order }
         if !touched.isEmpty {

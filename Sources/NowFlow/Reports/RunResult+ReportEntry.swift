@@ -61,10 +61,30 @@ extension RunResult {
             job: try entry.text("job"), file: try entry.text("file"), status: status, dryRun: try entry.boolean("dry_run"),
             milliseconds: try entry.integer("duration_ms"), steps: steps,
             results: try entry.object("results").dictionary, vars: try entry.object("vars").dictionary, records: records,
-            recordNumbers: numbers, plannedWrites: planned, error: try entry.optionalText("error"),
+            recordNumbers: numbers, unlisted: try Self.unlisted(of: entry), plannedWrites: planned, error: try entry.optionalText("error"),
             errorLocation: try entry.optionalText("error_location"), ensured: ensured, outputs: try entry.object("outputs"),
             warnings: try entry.texts("warnings"), instance: try entry.text("instance"),
             shard: try Self.shard(of: entry), diagnostics: diagnostics)
+    }
+
+    /// The entry's `unlisted` (``UnlistedOutcomes/jsonValue``), when it has one.
+    private static func unlisted(of entry: ReportValue) throws(ReportMergeError) -> UnlistedOutcomes {
+        var unlisted = UnlistedOutcomes()
+        guard case .object(let members) = entry.json, members["unlisted"] != nil else { return unlisted }
+        let value = try entry.member("unlisted")
+        unlisted.items = try value.integer("items")
+        for (name, count) in try value.object("steps") {
+            guard let status = StepStatus(rawValue: name), case .number(let number) = count, let whole = Int(number.text)
+            else { throw try value.member("steps").problem("\(name): expected a step status and a whole number") }
+            unlisted.steps[status] = whole
+        }
+        for (name, count) in try value.object("records") {
+            guard let action = TouchedRecord.Action(rawValue: name), case .number(let number) = count,
+                let whole = Int(number.text)
+            else { throw try value.member("records").problem("\(name): expected an action and a whole number") }
+            unlisted.records[action] = whole
+        }
+        return unlisted
     }
 
     /// The entry's `shard`: null, or `{"index", "count"}` of a shard that can be.

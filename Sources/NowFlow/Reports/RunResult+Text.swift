@@ -62,6 +62,7 @@ extension RunResult {
                 lines += cleanedUp.map { "  " + $0.text }
             }
         }
+        if !unlisted.isEmpty { lines.append("foreach: \(unlisted.summary)") }
         if !plannedWrites.isEmpty {
             lines.append("writes not sent (dry run):")
             for write in plannedWrites {

@@ -18,6 +18,8 @@ extension JobExecution {
         var touched: [TouchedRecord]
         var numbers: [String: String]
         var ensured: [String: Int]
+        /// What the item's own foreach steps counted instead of listing.
+        var unlisted: UnlistedOutcomes
         /// The item's masker: the run's, and the secrets of the jobs its steps included.
         var masker: SecretMasker
         /// The events of the item, held back until the items before it are reported.
@@ -38,12 +40,14 @@ extension JobExecution {
     /// Runs the items of `step`, up to `parallel` at once.
     func runParallel(
         _ step: ForeachStep, parallel: Int, items: inout ForeachItems, number: String, label: String,
-        scope: inout Scope
+        scope: inout Scope, counted: inout UnlistedOutcomes
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         let start = scope
+        // The items whose results are kept: all, or the first listed ones.
+        let kept = step.keepsResults ? Int.max : ForeachStep.listedItems
         // Items a stop left unrun stay nil (a list's are known from the start).
-        var results = [[StepResult.Named]?](repeating: nil, count: items.total ?? 0)
+        var results = [[StepResult.Named]?](repeating: nil, count: min(items.total ?? 0, kept))
         var waiting: [Int: ItemRun] = [:]
         var reported = 0
         var done = 0
@@ -54,12 +58,14 @@ extension JobExecution {
         /// Adds the runs of the items that are next in input order to the run's reports.
         func report(_ run: ItemRun) {
             for event in run.events { options.onEvent(event) }
-            outcomes += run.outcomes
-            touched += run.touched
-            numbers.merge(run.numbers) { _, new in new }
+            self.report(
+                item: run.index, of: step, outcomes: run.outcomes, touched: run.touched, numbers: run.numbers,
+                counted: &counted)
+            unlisted.add(run.unlisted)
             ensured.merge(run.ensured, uniquingKeysWith: +)
             self.masker = self.masker.adding(run.masker)
             for (name, value) in run.scope.variables where start.variables[name] != value { scope.variables[name] = value }
+            guard run.index < kept else { return }
             while results.count <= run.index { results.append(nil) }
             results[run.index] = run.scope.results(of: ids)
         }
@@ -109,6 +115,7 @@ extension JobExecution {
                     return ItemRun(
                         index: index, scope: inner, failure: failure, outcomes: execution.outcomes,
                         touched: execution.touched, numbers: execution.numbers, ensured: execution.ensured,
+                        unlisted: execution.unlisted,
                         masker: execution.masker, events: held.all)
                 }
                 return true

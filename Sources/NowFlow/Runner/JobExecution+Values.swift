@@ -67,17 +67,39 @@ extension JobExecution {
             throw StepFailure("parallel: \(source) gives \(parallel); it must be at most \(ForeachStep.maximumParallel)")
         }
         let results: [[StepResult.Named]?]
+        // The items past the listed ones that are counted, not listed: the run's counts, even when the foreach fails.
+        var counted = UnlistedOutcomes()
+        defer { unlisted.add(counted) }
         // A dry run takes its writes not sent step by step, to list each under its step: one item at a time.
         if parallel > 1, dryRun == nil {
             results = try await runParallel(
-                step, parallel: parallel, items: &items, number: number, label: label, scope: &scope)
+                step, parallel: parallel, items: &items, number: number, label: label, scope: &scope, counted: &counted)
         } else {
-            results = try await runSequential(step, items: &items, number: number, label: label, scope: &scope)
+            results = try await runSequential(
+                step, items: &items, number: number, label: label, scope: &scope, counted: &counted)
         }
         let count = items.taken
-        let counted = shard.map { "\(count) of \(items.offered) items (shard \($0))" }
+        var summary = shard.map { "\(count) of \(items.offered) items (shard \($0))" }
             ?? "\(count) item\(count == 1 ? "" : "s")"
-        return (.foreach(results), counted + (parallel > 1 ? ", \(parallel) at a time" : ""))
+        if parallel > 1 { summary += ", \(parallel) at a time" }
+        if !counted.isEmpty { summary += "; \(counted.summary)" }
+        return (.foreach(results, count: step.keepsResults ? results.count : count), summary)
+    }
+
+    /// Adds what item `index` of `step` did to the run's reports: its steps' outcomes, the records it touched and
+    /// their numbers. Past the listed items of a foreach that does not keep its results, an item whose steps all
+    /// passed or were skipped is counted in `counted` instead.
+    func report(
+        item index: Int, of step: ForeachStep, outcomes itemOutcomes: [StepOutcome], touched itemTouched: [TouchedRecord],
+        numbers itemNumbers: [String: String], counted: inout UnlistedOutcomes
+    ) {
+        if !step.keepsResults, index >= ForeachStep.listedItems, UnlistedOutcomes.countable(itemOutcomes) {
+            counted.count(itemOutcomes, itemTouched)
+            return
+        }
+        outcomes += itemOutcomes
+        touched += itemTouched
+        numbers.merge(itemNumbers) { _, new in new }
     }
 
     /// The items of `step`: the records of the query streamed to it when its items are `steps.<id>.records` of
@@ -103,7 +125,8 @@ extension JobExecution {
     }
 
     private func runSequential(
-        _ step: ForeachStep, items: inout ForeachItems, number: String, label: String, scope: inout Scope
+        _ step: ForeachStep, items: inout ForeachItems, number: String, label: String, scope: inout Scope,
+        counted: inout UnlistedOutcomes
     ) async throws(StepFailure) -> [[StepResult.Named]?] {
         let ids = step.steps.compactMap(\.id)
         var results: [[StepResult.Named]?] = []
@@ -111,10 +134,21 @@ extension JobExecution {
         while let item = try await items.next() {
             var inner = scope
             inner.locals[step.name] = item
+            // The item's outcomes, records touched and numbers are gathered apart, then listed or counted.
+            var (itemOutcomes, itemTouched, itemNumbers) = ([StepOutcome](), [TouchedRecord](), [String: String]())
+            swap(&outcomes, &itemOutcomes)
+            swap(&touched, &itemTouched)
+            swap(&numbers, &itemNumbers)
             let failure = await runList(step.steps, prefix: "\(number)[\(index)].", scope: &inner)
             if failure != nil, interruptionReason == nil { listNotRun(step.steps, prefix: "\(number)[\(index)].") }
+            swap(&outcomes, &itemOutcomes)
+            swap(&touched, &itemTouched)
+            swap(&numbers, &itemNumbers)
+            report(
+                item: index, of: step, outcomes: itemOutcomes, touched: itemTouched, numbers: itemNumbers,
+                counted: &counted)
             scope.variables = inner.variables
-            results.append(inner.results(of: ids))
+            if step.keepsResults || index < ForeachStep.listedItems { results.append(inner.results(of: ids)) }
             options.onEvent(.iterating(label: label, done: index + 1, total: items.total))
             if let failure { throw StepFailure(item: index, failed: failure) }
             index += 1

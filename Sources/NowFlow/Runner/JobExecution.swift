@@ -14,6 +14,8 @@ final class JobExecution {
     var planned: [PlannedWrite] = []
     /// How many records the `ensure` steps found in each state (`created`, `unchanged`, ...).
     var ensured: [String: Int] = [:]
+    /// The foreach items counted instead of listed (``UnlistedOutcomes``).
+    var unlisted = UnlistedOutcomes()
     /// The job file of the steps running: the job's, an included job's during its steps.
     var file = ""
     /// In a dry run, the transport under `service` that keeps the writes instead of sending them.

@@ -63,6 +63,7 @@ public struct JobRunner: Sendable {
             results: scope.steps.mapValues { execution.masker($0.json) },
             vars: scope.variables.mapValues { execution.masker($0.json) },
             records: execution.touched, recordNumbers: execution.numbers.mapValues { execution.masker($0) },
+            unlisted: execution.unlisted,
             plannedWrites: execution.planned, error: failure.map { execution.masker($0.message) },
             errorLocation: failure?.location.map { "\(job.file):\($0.line):\($0.column)" }, ensured: execution.ensured,
             outputs: outputs, warnings: execution.warnings, shard: options.shard)

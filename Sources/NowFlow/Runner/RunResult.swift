@@ -23,6 +23,9 @@ public struct RunResult: Sendable {
     public var records: [TouchedRecord]
     /// The number (or name) of each record touched, by sys_id, when the instance gave one.
     public var recordNumbers: [String: String] = [:]
+    /// The steps and records of the `foreach` items counted, not listed in ``steps`` and ``records``: those past
+    /// the first ``ForeachStep/listedItems`` of a foreach whose results no expression uses, whose steps passed.
+    public var unlisted = UnlistedOutcomes()
     /// The writes a dry run did not send.
     public var plannedWrites: [PlannedWrite]
     /// The first failure, with the step's label: why the run did not pass.

@@ -29,9 +29,10 @@ enum StepResult: Sendable {
     case attachments(JSONValue)
     /// An HTTP answer: `status`, `headers` and `body` (all null for a write a dry run did not send).
     case http(status: JSONValue, headers: JSONValue, body: JSONValue)
-    /// A foreach's items, each the results of its steps with an id, in order (nil for an item a stop left unrun):
-    /// `results` and `count`.
-    case foreach([[StepResult.Named]?])
+    /// A foreach's items, each the results of its steps with an id, in order (nil for an item a stop left unrun),
+    /// and how many items it had: `results` and `count`. A foreach that does not keep its results
+    /// (``ForeachStep/keepsResults``) has those of its first ``ForeachStep/listedItems`` items only.
+    case foreach([[StepResult.Named]?], count: Int)
     /// A REPL write that Ctrl-C interrupted and that may have gone through: `table`, `possibly_written` and
     /// `sys_id` (or `sys_ids` for a write by query).
     case possiblyWritten(table: String, sysIDs: [String], byQuery: Bool)
@@ -60,11 +61,11 @@ enum StepResult: Sendable {
             return value.json
         case .http(let status, let headers, let body):
             return ["status": status, "headers": headers, "body": body]
-        case .foreach(let items):
+        case .foreach(let items, let count):
             let results = items.map { item in
                 item.map { JSONValue.object(JSONObject($0.map { ($0.id, $0.result.json) })) } ?? .null
             }
-            return ["results": .array(results), "count": .number(JSONNumber(items.count))]
+            return ["results": .array(results), "count": .number(JSONNumber(count))]
         case .possiblyWritten(let table, let sysIDs, let byQuery):
             var result: JSONObject = ["table": .string(table), "possibly_written": true]
             if byQuery {
