@@ -40,6 +40,43 @@ import SimdJSON
         #expect(JSONValue.object(["a": 1, "b": 2]) == JSONValue.object(["b": 2, "a": 1]))
     }
 
+    /// Objects made from a learned shape (the third of the same keys, and every `{link, value}` after the second)
+    /// are the objects the members would make: the same values, order and equality, and they change as any other.
+    @Test func objectsOfALearnedShapeAreTheSameObjects() throws {
+        let keys = (0..<20).map { "shape_test_member_\($0)" }
+        func text(_ row: Int) -> String {
+            let members = keys.enumerated().map { index, key in
+                index == 3
+                    ? #""\#(key)":{"link":"https://example/\#(row)","value":"\#(row)"}"#
+                    : #""\#(key)":"\#(row)-\#(index)""#
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        for row in 0..<4 {
+            let value = try JSONValue(json: Data(text(row).utf8))
+            #expect(value.jsonText() == text(row))
+            let object = try #require(value.object)
+            #expect(object.keys == keys)
+            #expect(object["shape_test_member_7"] == .string("\(row)-7"))
+            #expect(value["shape_test_member_3"]?["value"] == .string("\(row)"))
+            #expect(value == .object(JSONObject(keys.map { key in (key, object[key] ?? .null) })))
+            var changed = object
+            changed["shape_test_member_0"] = nil
+            changed["shape_test_member_5"] = "five"
+            changed["added"] = true
+            #expect(changed.keys == Array(keys.dropFirst()) + ["added"])
+            #expect(changed["shape_test_member_5"] == "five" && changed.count == 20)
+            #expect(object.count == 20 && object["shape_test_member_0"] == .string("\(row)-0"))
+        }
+        // The same keys in another order, or one repeated, are not that shape.
+        let reversed = "{" + keys.reversed().map { #""\#($0)":1"# }.joined(separator: ",") + "}"
+        #expect(try JSONValue(json: Data(reversed.utf8)).object?.keys == keys.reversed())
+        let repeated = "{" + (keys.dropLast() + [keys[0]]).map { #""\#($0)":1"# }.joined(separator: ",") + "}"
+        for _ in 0..<3 {
+            #expect(try JSONValue(json: Data(repeated.utf8)).object?.keys == Array(keys.dropLast()))
+        }
+    }
+
     @Test func prettyTextIsIndentedByTwoSpaces() {
         let value: JSONValue = ["number": "INC0010001", "tags": ["a", 1], "empty": [], "none": .null]
         #expect(

@@ -17,6 +17,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         values.reserveCapacity(count)
     }
 
+    /// An object of `shape`'s keys, whose values `members` holds (a copy of the shape's members, filled in).
+    init(shape: JSONObjectShape, members: [String: JSONValue]) {
+        keys = shape.keys
+        values = members
+    }
+
     /// Adds `value` under `key` at the end, unless the object has `key` already (the first is kept): one look-up
     /// of the key, for the parser.
     mutating func addUnlessPresent(_ key: String, _ value: JSONValue) {

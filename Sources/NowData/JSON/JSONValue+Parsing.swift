@@ -15,11 +15,17 @@ extension JSONValue {
         }
         var index = 0
         var numbers = JSONNumberTexts(data)
-        self = Self(tape: tape.entries, at: &index, numbers: &numbers)
+        var shapes = JSONObjectShapes()
+        self = Self(tape: tape.entries, at: &index, numbers: &numbers, shapes: &shapes)
+        shapes.finish()
     }
 
-    /// The value at `index` on a tape, moving `index` past it; `numbers` gives the text of each number in turn.
-    init(tape entries: UnsafePointer<TapeEntry>, at index: inout Int, numbers: inout JSONNumberTexts) {
+    /// The value at `index` on a tape, moving `index` past it; `numbers` gives the text of each number in turn, and
+    /// an object of a shape in `shapes` is made from its shape.
+    init(
+        tape entries: UnsafePointer<TapeEntry>, at index: inout Int, numbers: inout JSONNumberTexts,
+        shapes: inout JSONObjectShapes
+    ) {
         let entry = entries[index]
         index += 1
         switch entry.kind {
@@ -43,16 +49,28 @@ extension JSONValue {
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(entry.count))
             for _ in 0..<entry.count {
-                elements.append(JSONValue(tape: entries, at: &index, numbers: &numbers))
+                elements.append(JSONValue(tape: entries, at: &index, numbers: &numbers, shapes: &shapes))
             }
             self = .array(elements)
         case .object:
+            let start = index - 1
+            if let shape = shapes.shape(entries, objectAt: start) {
+                // The members are filled in place, by position: no key is made or hashed.
+                var members = shape.members
+                for position in shape.indexes {
+                    index += 1
+                    members.values[position] = JSONValue(tape: entries, at: &index, numbers: &numbers, shapes: &shapes)
+                }
+                self = .object(JSONObject(shape: shape, members: members))
+                return
+            }
             var members = JSONObject(capacity: Int(entry.count))
             for _ in 0..<entry.count {
                 let key = String(decoding: entries[index].bytes, as: UTF8.self)
                 index += 1
-                members.addUnlessPresent(key, JSONValue(tape: entries, at: &index, numbers: &numbers))
+                members.addUnlessPresent(key, JSONValue(tape: entries, at: &index, numbers: &numbers, shapes: &shapes))
             }
+            shapes.saw(members, entries, objectAt: start)
             self = .object(members)
         }
     }

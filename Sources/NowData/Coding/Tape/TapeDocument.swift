@@ -28,7 +28,9 @@ final class TapeDocument {
         // The texts of the numbers before the value are passed over.
         for entry in 0..<index where [.int64, .uint64, .double].contains(entries[entry].kind) { numbers.skip() }
         var position = index
-        return JSONValue(tape: entries, at: &position, numbers: &numbers)
+        var shapes = JSONObjectShapes()
+        defer { shapes.finish() }
+        return JSONValue(tape: entries, at: &position, numbers: &numbers, shapes: &shapes)
     }
 
     /// The UTF-8 bytes of the string entry at `index`.
