@@ -20,26 +20,6 @@ BIN="$(swift build -c release --show-bin-path)"
 
 . Benchmarks/served-instance.sh
 
-# Adds incidents up to $1 in all to the server's database; their sys_ids (ex + 30 hex digits of the index) sort
-# in index order, so that the curl side knows each page's last key.
-seeded=0
-seed_to() {
-    sqlite3 "$WORK/bench.db" >/dev/null <<SQL
-PRAGMA busy_timeout = 10000;
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT $seeded UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $1)
-INSERT INTO "incident" ("sys_id", "number", "short_description", "state", "active", "impact", "urgency",
-    "priority", "category", "opened_at", "sys_created_on", "sys_updated_on", "sys_created_by", "sys_updated_by",
-    "sys_mod_count", "sys_class_name")
-SELECT printf('ex%030x', i), printf('INC%07d', 1000001 + i), 'Export benchmark ' || i, 1, 1, 3, 3, 5, 'software',
-    datetime(1767225600 + i, 'unixepoch'), datetime(1767225600, 'unixepoch'), datetime(1767225600, 'unixepoch'),
-    'admin', 'admin', 0, 'incident'
-FROM n;
-COMMIT;
-SQL
-    seeded=$1
-}
-
 start_server
 QUERY="short_descriptionSTARTSWITHExport benchmark"
 cat >"$WORK/export.yaml" <<YAML
@@ -70,7 +50,7 @@ PY
 
 printf '%-10s %-14s %-14s %-8s %-14s\n' records "nowflow rec/s" "curl rec/s" ratio "nowflow max RSS"
 for size in "${SIZES[@]}"; do
-    seed_to "$size"
+    seed_incidents_to "$size" ex 1000001 "Export benchmark"
     curl_config "$size" >"$WORK/curl.conf"
     # Warm the database's pages into memory once for both sides.
     curl -s -u "admin:$PASSWORD" -K "$WORK/curl.conf" >/dev/null

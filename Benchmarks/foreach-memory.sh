@@ -21,25 +21,6 @@ BIN="$(swift build -c release --show-bin-path)"
 
 . Benchmarks/served-instance.sh
 
-# Adds incidents up to $1 in all to the server's database.
-seeded=0
-seed_to() {
-    sqlite3 "$WORK/bench.db" >/dev/null <<SQL
-PRAGMA busy_timeout = 10000;
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT $seeded UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $1)
-INSERT INTO "incident" ("sys_id", "number", "short_description", "state", "active", "impact", "urgency",
-    "priority", "category", "opened_at", "sys_created_on", "sys_updated_on", "sys_created_by", "sys_updated_by",
-    "sys_mod_count", "sys_class_name")
-SELECT printf('fm%030x', i), printf('INC%07d', 3000001 + i), 'Foreach memory ' || i, 1, 1, 3, 3, 5, 'software',
-    datetime(1767225600, 'unixepoch'), datetime(1767225600, 'unixepoch'), datetime(1767225600, 'unixepoch'),
-    'admin', 'admin', 0, 'incident'
-FROM n;
-COMMIT;
-SQL
-    seeded=$1
-}
-
 # The job: $1 is the urgency written (each run writes another, so that every update is a real write), $2 extra
 # lines (the control's output).
 job() {
@@ -88,7 +69,7 @@ printf '%-10s %-10s %-14s %-8s %s\n' records mode "max RSS" ratio report
 first=""
 first_kept=""
 for size in "${SIZES[@]}"; do
-    seed_to "$size"
+    seed_incidents_to "$size" fm 3000001 "Foreach memory"
     rss=$(measure "$size" "")
     first=${first:-$rss}
     python3 -c "import sys; s, r, f = map(int, sys.argv[1:4]); print(f'{s:<10} {\"counted\":<10} {r / 1024:<11,.1f} MB {r / f:<8.2f}', end=' ')" \

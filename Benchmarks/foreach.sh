@@ -25,19 +25,7 @@ pysnow_venv
 
 start_server --latency "$LATENCY"
 
-sqlite3 "$WORK/bench.db" >/dev/null <<SQL
-PRAGMA busy_timeout = 10000;
-BEGIN;
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < $RECORDS)
-INSERT INTO "incident" ("sys_id", "number", "short_description", "state", "active", "impact", "urgency",
-    "priority", "category", "opened_at", "sys_created_on", "sys_updated_on", "sys_created_by", "sys_updated_by",
-    "sys_mod_count", "sys_class_name")
-SELECT printf('fe%030x', i), printf('INC%07d', 200001 + i), 'Foreach benchmark ' || i, 1, 1, 3, 3, 5, 'software',
-    datetime(1767225600, 'unixepoch'), datetime(1767225600, 'unixepoch'), datetime(1767225600, 'unixepoch'),
-    'admin', 'admin', 0, 'incident'
-FROM n;
-COMMIT;
-SQL
+seed_incidents_to "$RECORDS" fe 200001 "Foreach benchmark"
 echo "seeded $RECORDS incidents at $URL, every answer $LATENCY ms late"
 
 # One job per width; the records are read once (not timed), then updated by the foreach (timed).
