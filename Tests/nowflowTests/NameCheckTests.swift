@@ -195,6 +195,25 @@ import Testing
         #expect(ran.stdout == "")
     }
 
+    /// A record's own sys_id (`GUID`) is compared in order, as the platform's `ORDERBYsys_id^sys_id>last` is (a
+    /// keyed read pages by it), where a reference is not; what it is compared with must still be a sys_id.
+    @Test func aSysIDIsComparedInOrderWithASysIDOnly() throws {
+        let directory = try ToolInvocation.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        name: Keys
+        steps:
+          - query: { table: incident, where: { sys_id: { ">": "0123456789abcdef0123456789abcdef" } } }
+          - query: { table: incident, where: { sys_id: { "<": "zz" } } }
+        """.write(to: directory.appendingPathComponent("job.yaml"), atomically: true, encoding: .utf8)
+        let validated = try ToolInvocation.run(["validate", "job.yaml", "--instance", "local"], in: directory)
+        #expect(validated.stdout == "")
+        #expect(
+            validated.stderr
+                == "job.yaml:4:55: error: 'zz' is not a sys_id (32 hexadecimal digits): incident.sys_id is one\n")
+        #expect(validated.status == 2)
+    }
+
     /// `sys_domain` is a `domain_id` in the dictionary, as on a PDI: its value `global` is no sys_id, and a condition
     /// comparing it checks and runs.
     @Test func aConditionOnTheDomainComparesGlobal() throws {

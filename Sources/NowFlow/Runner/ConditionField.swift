@@ -12,7 +12,9 @@ import NowData
 /// - `boolean` takes `true` or `false` (`1`, `0`), by `=`, `!=` and `IN` only;
 /// - `integer` a whole number, `decimal`, `float` and `currency` a number; no pattern (`LIKE`, ...) on any;
 /// - `glide_date` a date, `glide_date_time` a date-time (or a date), in ServiceNow's format or the job's;
-/// - `reference` and `GUID` a sys_id (32 hexadecimal digits), by `=`, `!=`, `IN` and `NOT IN`.
+/// - `reference` a sys_id (32 hexadecimal digits), by `=`, `!=`, `IN` and `NOT IN`;
+/// - `GUID` (a record's own `sys_id`) a sys_id, by those and by `<`, `<=`, `>`, `>=` and `BETWEEN` too, which
+///   compare sys_ids as text (the platform's `ORDERBYsys_id^sys_id>last`, which a keyed read pages by).
 ///
 /// Other types (text, and types the runner does not know) take any value.
 struct ConditionField: Sendable {
@@ -68,8 +70,10 @@ struct ConditionField: Sendable {
                 let format = kind == .date ? "yyyy-MM-dd" : "yyyy-MM-dd HH:mm:ss"
                 return "'\(text)' is not a \(kind == .date ? "date" : "date-time") (\(format)): \(name) is \(kind.described)"
             }
+        case .sysID where !op.isPattern:
+            guard text.isHexadecimalSysID else { return "'\(text)' is not a sys_id (32 hexadecimal digits): \(name) is one" }
         case .reference where !op.isPattern:
-            guard text.utf8.count == 32, text.utf8.allSatisfy({ $0.isHexDigit }) else {
+            guard text.isHexadecimalSysID else {
                 let target = reference.isEmpty ? "" : " to \(reference)"
                 let walk = reference.isEmpty ? "" : ", or a field of the record it references (\(walked).name)"
                 return "'\(text)' is not a sys_id: \(name) is a reference\(target); compare a sys_id\(walk)"
@@ -115,12 +119,11 @@ struct ConditionField: Sendable {
         return "'\(text)' is not one of \(name)'s choices (\(JobRunner.describe(choices)))\(hint)"
     }
 
-    /// What a condition may compare a field of a type with.
     /// What values a condition may compare the field with, by the `internal_type` of a real instance's dictionary
     /// (`longint`, `currency`, `due_date` and `GUID` included). It is not ``NowData/FieldType``, which says how the
     /// local instance and ``NowData/RecordPredicate`` store and compare a value and knows only their own types.
     private enum Kind {
-        case text, boolean, wholeNumber, number, date, dateTime, reference
+        case text, boolean, wholeNumber, number, date, dateTime, reference, sysID
 
         var described: String {
             switch self {
@@ -131,6 +134,7 @@ struct ConditionField: Sendable {
             case .date: "a date"
             case .dateTime: "a date-time"
             case .reference: "a reference"
+            case .sysID: "a sys_id"
             }
         }
     }
@@ -142,7 +146,8 @@ struct ConditionField: Sendable {
         case "decimal", "float", "currency", "price": .number
         case "glide_date": .date
         case "glide_date_time", "due_date": .dateTime
-        case "reference", "GUID": .reference
+        case "reference": .reference
+        case "GUID": .sysID
         default: .text
         }
     }
@@ -158,6 +163,11 @@ extension EncodedQuery.Condition {
         default: value.isEmpty ? [] : [value]
         }
     }
+}
+
+extension String {
+    /// Whether the text is a sys_id in either case: 32 hexadecimal digits (``isSysID`` takes lowercase only).
+    fileprivate var isHexadecimalSysID: Bool { utf8.count == 32 && utf8.allSatisfy { $0.isHexDigit } }
 }
 
 extension UInt8 {
