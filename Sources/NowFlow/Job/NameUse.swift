@@ -41,26 +41,43 @@ struct NameUse: Sendable, Hashable {
             // By index: a pair is copied only for a step kind that names records.
             for index in pairs.indices {
                 let name = pairs[index].name
-                switch name {
-                case "steps": collectSteps(pairs[index].value, into: &uses)
-                case _ where tableKinds.contains(name):
-                    collectRecordStep(pairs[index].value, kind: name, into: &uses)
-                default: break
+                if name == "steps" {
+                    collectSteps(pairs[index].value, into: &uses)
+                } else if let parameters = tableKinds[name] {
+                    collectRecordStep(pairs[index].value, parameters: parameters, into: &uses)
                 }
             }
         }
     }
 
-    /// The kinds of step that name a table (`table:` among their parameters).
-    private static let tableKinds = Set(JobSchema.kinds.filter { $0.parameterNames.contains("table") }.map(\.name))
+    /// The names a step of the kind `kind` writes literally in its value `node` (`{table: incident, where: ...}`):
+    /// its table first, then its fields in the order they are written; none when the kind names no table or the
+    /// table is not written literally.
+    static func uses(ofKind kind: String, in node: YAMLNode) -> [NameUse] {
+        guard let parameters = tableKinds[kind] else { return [] }
+        var uses: [NameUse] = []
+        collectRecordStep(node, parameters: parameters, into: &uses)
+        return uses
+    }
+
+    /// The parameters of each kind of step that names a table (a key whose ``SchemaKey/Role`` is `table` among its
+    /// parameters), by the kind's name.
+    private static let tableKinds = Dictionary(
+        uniqueKeysWithValues: JobSchema.kinds.compactMap { kind in
+            kind.parameters.flatMap { parameters in
+                parameters.keys.contains { $0.role == .table } ? (kind.name, parameters) : nil
+            }
+        })
 
     private static func literal(_ node: YAMLNode) -> String? {
         guard let text = node.scalarText, !Template.marks(text), !text.isEmpty else { return nil }
         return text
     }
 
-    private static func collectRecordStep(_ node: YAMLNode, kind: String, into uses: inout [NameUse]) {
-        guard let pairs = node.pairs, let tableNode = pairs.first(where: { $0.name == "table" })?.value,
+    /// The names of a step whose parameters are `parameters`, each read as its key's ``SchemaKey/Role`` says.
+    private static func collectRecordStep(_ node: YAMLNode, parameters: SchemaMapping, into uses: inout [NameUse]) {
+        guard let pairs = node.pairs,
+            let tableNode = pairs.first(where: { parameters.key($0.name)?.role == .table })?.value,
             let table = literal(tableNode)
         else { return }
         uses.append(NameUse(name: table, table: nil, mark: tableNode.mark))
@@ -93,10 +110,10 @@ struct NameUse: Sendable, Hashable {
             }
         }
         for pair in pairs {
-            switch pair.name {
-            case "where", "match":
+            switch parameters.key(pair.name)?.role {
+            case .conditions:
                 conditions(pair.value)
-            case "query":
+            case .encodedQuery:
                 guard let text = literal(pair.value) else { break }
                 for written in queryFields(text) {
                     var use = NameUse(
@@ -109,7 +126,8 @@ struct NameUse: Sendable, Hashable {
                     }
                     uses.append(use)
                 }
-            case "fields":
+            case .fields, .fieldValues:
+                // Either form is read whichever the kind declares: the builder reports the wrong one.
                 if let items = pair.value.items {
                     for item in items { if let name = literal(item) { field(name, item.mark) } }
                 } else if let members = pair.value.pairs {
@@ -121,19 +139,9 @@ struct NameUse: Sendable, Hashable {
                         field(name.trimmingCharacters(in: .whitespaces), pair.value.mark)
                     }
                 }
-            case "order_by" where kind != "aggregate", "order_by_desc":
+            case .field:
                 if let name = literal(pair.value) { field(name, pair.value.mark) }
-            case "sum" where kind == "aggregate", "avg" where kind == "aggregate", "min" where kind == "aggregate",
-                "max" where kind == "aggregate", "group_by" where kind == "aggregate":
-                // An aggregate's fields, as a list or `a, b`.
-                if let items = pair.value.items {
-                    for item in items { if let name = literal(item) { field(name, item.mark) } }
-                } else if let text = literal(pair.value) {
-                    for name in text.split(separator: ",") {
-                        field(name.trimmingCharacters(in: .whitespaces), pair.value.mark)
-                    }
-                }
-            default:
+            case .table, nil:
                 break
             }
         }

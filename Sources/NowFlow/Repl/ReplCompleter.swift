@@ -21,16 +21,20 @@ public enum ReplCompleter {
             .sorted()
     }
 
-    /// The parameters whose value is a comma-separated list of field names: a completion there is followed by
-    /// nothing, so that `,` and the next field can follow.
-    static let fieldListParameters: Set<String> = ["fields", "order_by", "order_by_desc", "group_by", "sum", "avg", "min", "max"]
+    /// The parameters whose value names fields (a comma-separated list, or one field), as ``JobSchema`` declares
+    /// them: a completion there is followed by nothing, so that `,` and the next field can follow.
+    static let fieldListParameters = JobSchema.stepKeyNames { $0.role == .field || $0.role == .fields }
 
     /// The boolean values, offered for a boolean field and option.
     static let booleans = ["true", "false"]
-    /// The options that take a boolean.
-    static let booleanOptions: Set<String> = [
-        "continue_on_error", "exclude_reference_link", "input_display_value", "suppress_auto_sys_field",
-    ]
+    /// The options and parameters that take a boolean, as ``JobSchema`` declares them.
+    static let booleanOptions = JobSchema.stepKeyNames(where: \.isBoolean)
+    /// The parameters that take `false`, `true` or `all` (`display_value`, where a kind declares it so).
+    static let displayValueParameters = JobSchema.stepKeyNames {
+        if case .displayValue = $0.type { true } else { false }
+    }
+    /// The parameters that take a table's name.
+    static let tableParameters = JobSchema.stepKeyNames { $0.role == .table }
 
     private static func candidates(word: String, before: String, beforeWords: [String], catalog: CompletionCatalog) -> [String] {
         let leading = leadingOptions(beforeWords)
@@ -86,9 +90,9 @@ public enum ReplCompleter {
             guard let table else { return [] }
             return word.contains(".") ? catalog.walkedFields(word, from: table) : catalog.fields(of: table)
         }
-        if name == "table" { return Array(catalog.tables) }
-        if name == "display_value" { return DisplayValueMode.allCases.map(\.rawValue) }
-        if booleanOptions.contains(name) || name == "overwrite" || name == "count" { return booleans }
+        if tableParameters.contains(name) { return Array(catalog.tables) }
+        if displayValueParameters.contains(name) { return DisplayValueMode.allCases.map(\.rawValue) }
+        if booleanOptions.contains(name) { return booleans }
         if let table {
             if catalog.booleanFields(of: table).contains(name) { return booleans + references }
             if let values = catalog.choices(of: table, field: name) { return values + references }

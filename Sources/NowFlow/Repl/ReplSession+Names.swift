@@ -12,26 +12,27 @@ extension ReplSession {
             let pair = node.pairs?.first(where: {
                 [.records, .attachments].contains(JobSchema.kind($0.name)?.group)
             }),
-            let tableNode = pair.value.pairs?.first(where: { $0.name == "table" })?.value,
-            let table = tableNode.scalarText, NameUse.isTableName(table)
+            case let uses = NameUse.uses(ofKind: pair.name, in: pair.value),
+            let tableUse = uses.first, NameUse.isTableName(tableUse.name)
         else { return nil }
+        let table = tableUse.name
         await CancellableWait.value(of: tableLoad())
         guard !Task.isCancelled else { return nil }
         let (known, tables) = catalog.withLock { ($0.instanceTables, $0.tables) }
         if known, !tables.contains(table) {
             let hint = table.closest(among: tables).map { "; did you mean '\($0)'?" } ?? ""
-            return ReplReply.errorText("the instance has no table '\(table)'\(hint)", column: tableNode.mark.column)
+            return ReplReply.errorText("the instance has no table '\(table)'\(hint)", column: tableUse.mark.column)
         }
         await CancellableWait.value(of: dictionaryLoad(for: table))
         guard !Task.isCancelled, let fields = catalog.withLock({ $0.checkedFields(of: table) }) else {
             return nil
         }
-        for (name, column) in pair.value.fieldNames(ofKind: pair.name) {
+        for use in uses.dropFirst() {
             // A dot-walked name (`caller_id.name`) is checked up to its first part.
-            let field = FieldPath(name).first
+            let field = FieldPath(use.name).first
             guard NameUse.isFieldName(field), !fields.contains(field) else { continue }
             let hint = field.closest(among: fields).map { "; did you mean '\($0)'?" } ?? ""
-            return ReplReply.errorText("\(table) has no field '\(field)'\(hint)", column: column)
+            return ReplReply.errorText("\(table) has no field '\(field)'\(hint)", column: use.mark.column)
         }
         return nil
     }

@@ -104,11 +104,12 @@ enum JobSchema {
                     "query",
                     [
                         table, filterQuery, filterWhere,
-                        SchemaKey("fields", .names, "The fields to read (sys_id is always read); all by default."),
+                        SchemaKey(
+                            "fields", .names, role: .fields, "The fields to read (sys_id is always read); all by default."),
                         SchemaKey("limit", .count(minimum: 1), "The most records wanted; all by default."),
                         SchemaKey("page_size", .count(minimum: 1), "Records per request (min(limit, 100) by default)."),
-                        SchemaKey("order_by", .template, "A field to sort by, ascending."),
-                        SchemaKey("order_by_desc", .template, "A field to sort by, descending."),
+                        SchemaKey("order_by", .template, role: .field, "A field to sort by, ascending."),
+                        SchemaKey("order_by_desc", .template, role: .field, "A field to sort by, descending."),
                         displayValue, excludeReferenceLink,
                         SchemaKey(
                             "collect", .boolean,
@@ -126,7 +127,8 @@ enum JobSchema {
                     "get",
                     [
                         table, SchemaKey("sys_id", .template, required: true, "The record's sys_id."),
-                        SchemaKey("fields", .names, "The fields to read (sys_id is always read); all by default."),
+                        SchemaKey(
+                            "fields", .names, role: .fields, "The fields to read (sys_id is always read); all by default."),
                         displayValue, excludeReferenceLink,
                     ])), results: ["record", "sys_id"]),
         StepSchema(
@@ -136,7 +138,7 @@ enum JobSchema {
                     "create",
                     [
                         table,
-                        SchemaKey("fields", .fieldValues, required: true, "The new record's field values."),
+                        SchemaKey("fields", .fieldValues, required: true, role: .fieldValues, "The new record's field values."),
                     ] + writeSettings)), results: ["record", "sys_id"]),
         StepSchema(
             "update", .records, "Change a record by sys_id, or every record a filter selects (with max).",
@@ -144,7 +146,7 @@ enum JobSchema {
                 SchemaMapping(
                     "update",
                     [table, targetSysID, filterWhere, filterQuery, targetMax("change")]
-                        + [SchemaKey("fields", .fieldValues, required: true, "The field values to write.")]
+                        + [SchemaKey("fields", .fieldValues, required: true, role: .fieldValues, "The field values to write.")]
                         + writeSettings)), results: ["record", "records", "sys_id", "sys_ids", "count"]),
         StepSchema(
             "delete", .records, "Delete a record by sys_id, or every record a filter selects (with max).",
@@ -195,7 +197,7 @@ enum JobSchema {
                     "download",
                     [
                         SchemaKey("attachment", .template, "The attachment's sys_id."),
-                        SchemaKey("table", .template, "The record's table, instead of attachment."),
+                        SchemaKey("table", .template, role: .table, "The record's table, instead of attachment."),
                         SchemaKey("sys_id", .template, "The record's sys_id, instead of attachment."),
                         SchemaKey("file_name", .template, "The attachment's file name, instead of attachment."),
                         SchemaKey("to", .template, required: true, "The file to write, relative to the job file."),
@@ -215,11 +217,11 @@ enum JobSchema {
                     [
                         table, filterQuery, filterWhere,
                         SchemaKey("count", .boolean, "Whether to count the records (true by default)."),
-                        SchemaKey("sum", .names, "Fields to sum."),
-                        SchemaKey("avg", .names, "Fields to average."),
-                        SchemaKey("min", .names, "Fields whose minimum is wanted."),
-                        SchemaKey("max", .names, "Fields whose maximum is wanted."),
-                        SchemaKey("group_by", .names, "Fields to group by."),
+                        SchemaKey("sum", .names, role: .fields, "Fields to sum."),
+                        SchemaKey("avg", .names, role: .fields, "Fields to average."),
+                        SchemaKey("min", .names, role: .fields, "Fields whose minimum is wanted."),
+                        SchemaKey("max", .names, role: .fields, "Fields whose maximum is wanted."),
+                        SchemaKey("group_by", .names, role: .fields, "Fields to group by."),
                         SchemaKey("having", .template, "The Aggregate API's sysparm_having, as count^*^>^1."),
                         SchemaKey("order_by", .template, "The Aggregate API's sysparm_order_by, as COUNT^DESC."),
                         SchemaKey("display_value", .boolean, "true: a group's values as their display values."),
@@ -265,9 +267,9 @@ enum JobSchema {
         "ensure",
         [
             table,
-            SchemaKey("match", .fieldValues, "field: value pairs that find the record."),
-            SchemaKey("query", .template, "An encoded query that finds the record, instead of match."),
-            SchemaKey("fields", .fieldValues, "The field values the record must have."),
+            SchemaKey("match", .fieldValues, role: .conditions, "field: value pairs that find the record."),
+            SchemaKey("query", .template, role: .encodedQuery, "An encoded query that finds the record, instead of match."),
+            SchemaKey("fields", .fieldValues, role: .fieldValues, "The field values the record must have."),
             SchemaKey(
                 "state", .choice(["present", "absent"]),
                 "present (the default) or absent (the record is deleted)."),
@@ -320,6 +322,13 @@ enum JobSchema {
             ($0.name, stepKeys + $0.stepKeys.map(\.name))
         })
 
+    /// The names of the keys of a step (the common keys, every kind's parameters and the keys a kind adds beside
+    /// it) for which `holds` is true: `{ $0.isBoolean }` gives every key that takes `true` or `false`.
+    static func stepKeyNames(where holds: (SchemaKey) -> Bool) -> Set<String> {
+        let keys = step.keys + kinds.flatMap { ($0.parameters?.keys ?? []) + $0.stepKeys }
+        return Set(keys.filter(holds).map(\.name))
+    }
+
     /// The declaration of the kind `name`; nil when there is none.
     static func kind(_ name: String) -> StepSchema? {
         kindsByName[name]
@@ -329,9 +338,11 @@ enum JobSchema {
 
     // MARK: - Keys several kinds share
 
-    private static let table = SchemaKey("table", .template, required: true, "The table's name, as incident.")
-    private static let filterQuery = SchemaKey("query", .template, "An encoded query, as active=true^priority=1.")
-    private static let filterWhere = SchemaKey("where", .conditions, "Conditions on fields, ANDed.")
+    private static let table = SchemaKey(
+        "table", .template, required: true, role: .table, "The table's name, as incident.")
+    private static let filterQuery = SchemaKey(
+        "query", .template, role: .encodedQuery, "An encoded query, as active=true^priority=1.")
+    private static let filterWhere = SchemaKey("where", .conditions, role: .conditions, "Conditions on fields, ANDed.")
     private static let targetSysID = SchemaKey("sys_id", .template, "The record's sys_id, instead of where or query.")
     private static func targetMax(_ verb: String) -> SchemaKey {
         SchemaKey("max", .count(minimum: 1), "With where or query: the most records the step may \(verb).")

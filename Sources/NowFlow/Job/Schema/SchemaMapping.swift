@@ -15,4 +15,9 @@ struct SchemaMapping: Sendable {
         self.keys = keys
         self.names = keys.map(\.name)
     }
+
+    /// The key named `name`; nil when the mapping has none.
+    func key(_ name: String) -> SchemaKey? {
+        keys.first { $0.name == name }
+    }
 }
