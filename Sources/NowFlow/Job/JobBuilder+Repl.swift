@@ -2,6 +2,10 @@
 extension JobBuilder {
     /// The step of `node` (a step mapping), checked against the step ids and variables the session has; the
     /// problems as diagnostics otherwise. An id may be used again (the newer result replaces the older).
+    ///
+    /// A `static` of the builder because it is the builder's entry point for one step, as `JobFile` is for a
+    /// file: it makes a builder, gives it what the session has seen (step ids, variables), builds the one step and
+    /// turns the builder's diagnostics into the error; it is about nothing but the builder.
     static func replStep(
         _ node: YAMLNode, visibleIDs: [String: StepKind], variables: Set<String>
     ) -> Result<Step, JobFileError> {

@@ -254,7 +254,8 @@ extension JobExecution {
     }
 
     /// ` (incident.state: Resolved = 6)`: the choice labels a query's conditions compared by their values; empty
-    /// for none.
+    /// for none. It lives on the runner because the translations are the runner's own notes (``checked(_:of:translated:)``
+    /// makes them, a write by query's summary shows them) and have no type of their own to go on.
     static func labels(_ translated: [String]) -> String {
         translated.isEmpty ? "" : " (\(translated.joined(separator: ", ")))"
     }
