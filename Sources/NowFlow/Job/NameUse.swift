@@ -29,7 +29,7 @@ struct NameUse: Sendable, Hashable {
     /// The names written in the steps and `finally` (foreach bodies included) of a job file's tree.
     static func uses(in root: YAMLNode?) -> [NameUse] {
         var uses: [NameUse] = []
-        for pair in root?.pairs ?? [] where pair.name == "steps" || pair.name == "finally" {
+        for pair in root?.pairs ?? [] where stepLists.contains(pair.name) {
             collectSteps(pair.value, into: &uses)
         }
         return uses
@@ -41,7 +41,7 @@ struct NameUse: Sendable, Hashable {
             // By index: a pair is copied only for a step kind that names records.
             for index in pairs.indices {
                 let name = pairs[index].name
-                if name == "steps" {
+                if stepLists.contains(name) {
                     collectSteps(pairs[index].value, into: &uses)
                 } else if let parameters = tableKinds[name] {
                     collectRecordStep(pairs[index].value, parameters: parameters, into: &uses)
@@ -49,6 +49,10 @@ struct NameUse: Sendable, Hashable {
             }
         }
     }
+
+    /// The keys whose value is a list of steps: the job's (`steps`, `finally`) and a step's (`foreach`'s `steps`).
+    private static let stepLists =
+        Set(JobSchema.job.keys.filter(\.isSteps).map(\.name)).union(JobSchema.stepKeyNames(where: \.isSteps))
 
     /// The names a step of the kind `kind` writes literally in its value `node` (`{table: incident, where: ...}`):
     /// its table first, then its fields in the order they are written; none when the kind names no table or the

@@ -57,15 +57,14 @@ struct CompletionCatalog: Sendable {
     /// fields up to the last dot (`assignment_group.`) and the table they point to (`sys_user_group`); nil when a
     /// part is not a reference field of the dictionary read so far.
     func walk(_ word: String, from table: String) -> (base: String, table: String)? {
-        var parts = word.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        parts.removeLast()
-        guard !parts.isEmpty else { return nil }
-        var reached = table
-        for part in parts {
-            guard let reference = schema.field(part, of: reached)?.reference, !reference.isEmpty else { return nil }
-            reached = reference
+        let typed = FieldPath(word)
+        guard typed.isDotWalked else { return nil }
+        // The names up to the last dot, each a reference: the last one's table is where the word's fields are.
+        let base = FieldPath(typed.prefix(through: typed.components.count - 2))
+        guard let reference = schema.walk(base, from: table).leaf?.field.reference, !reference.isEmpty else {
+            return nil
         }
-        return (parts.joined(separator: ".") + ".", reached)
+        return (base.description + ".", reference)
     }
 
     /// The dot-walked field names that can replace `word` on `table` (`assignment_group.name`, ...): the fields of

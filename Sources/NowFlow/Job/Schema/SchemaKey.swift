@@ -36,6 +36,11 @@ struct SchemaKey: Sendable {
         self.summary = summary
     }
 
+    /// Whether the key's value is a list of steps.
+    var isSteps: Bool {
+        if case .steps = type { true } else { false }
+    }
+
     /// Whether the key's value is `true` or `false`.
     var isBoolean: Bool {
         if case .boolean = type { true } else { false }
