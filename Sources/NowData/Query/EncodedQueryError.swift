@@ -27,7 +27,7 @@ package enum EncodedQueryError: Error, Sendable, Hashable, CustomStringConvertib
         case .tooManyValues(let count):
             "the encoded query compares \(count) values; the local instance takes at most \(EncodedQuery.maximumValues)"
         case .dotWalkTooDeep(let field):
-            "the field '\(Self.shortened(field))' walks \(field.split(separator: ".").count - 1) references; the "
+            "the field '\(Self.shortened(field))' walks \(FieldPath(field).components.count - 1) references; the "
                 + "local instance follows at most \(EncodedQuery.maximumDotWalkDepth)"
         case .patternTooLong(let field, let length):
             "the value compared with \(Self.shortened(field)) is \(length) bytes long; the local instance takes at "
