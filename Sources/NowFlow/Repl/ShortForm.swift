@@ -49,14 +49,26 @@ enum ShortForm {
     /// The step options a word can give: all but `retry`, which is a mapping, and `show`, `tags` and `once`, which
     /// only `nowflow run` reads (so that a field of those names stays a field).
     static let stepOptions = JobSchema.step.names.filter { !["retry", "show", "tags", "once"].contains($0) }
-    /// The parameters each kind takes as `name=value`: the keys of the job file's step but `table` (the first
-    /// word), `where` (the conditions) and, for `create` and `update`, `fields` (the field values). Other names
-    /// are conditions or fields.
+    /// The parameters each kind takes as `name=value`: the keys of the job file's step but those the words
+    /// write otherwise (``wordKeys``): the table (the first word), the conditions and the field values. Other
+    /// names are conditions or fields.
     static let parameters: [String: [String]] = Dictionary(
         uniqueKeysWithValues: JobSchema.kinds.filter { $0.group == .records }.map { kind in
-            let written = ["table", "where"] + (kind.name == "create" || kind.name == "update" ? ["fields"] : [])
+            let written = kind.parameters?.names(withRoles: wordKeys) ?? []
             return (kind.name, kind.parameterNames.filter { !written.contains($0) })
         })
+
+    /// The roles of the keys a short form writes from its words rather than from `name=value`: the table, and
+    /// the mapping the other `name=value` words make (a create's and update's field values, else conditions).
+    private static let wordKeys: Set<SchemaKey.Role> = [.table, .conditions, .fieldValues]
+
+    /// The key the `name=value` words that are not parameters go under: the kind's field values (`create`,
+    /// `update`), else its conditions (`where`).
+    private static func othersKey(of kind: String) -> String {
+        let parameters = JobSchema.kind(kind)?.parameters
+        return parameters?.names(withRoles: [.fieldValues]).first ?? parameters?.names(withRoles: [.conditions]).first
+            ?? "where"
+    }
 
     /// The step mapping of a short-form line whose first word is one of ``kinds``.
     ///
@@ -149,7 +161,7 @@ enum ShortForm {
             }
         }
         if let firstOther = others.first {
-            let key = kind == "create" || kind == "update" ? "fields" : "where"
+            let key = othersKey(of: kind)
             parameters.append(YAMLNode.pair(key, firstOther.key.mark.column, YAMLNode.mapping(others, column: firstOther.key.mark.column)))
         }
         return YAMLNode.mapping(options + [YAMLNode.pair(kind, first.valueColumn, YAMLNode.mapping(parameters, column: first.valueColumn))], column: 1)
@@ -166,7 +178,7 @@ enum ShortForm {
         for inner in pair.value.pairs ?? [] {
             if ["table", "sys_id"].contains(inner.name), let text = inner.value.scalarText {
                 words.append(word(text))
-            } else if ["where", "fields"].contains(inner.name), let members = inner.value.pairs {
+            } else if mappedKeys.contains(inner.name), let members = inner.value.pairs {
                 named += members.map { "\($0.name)=\(flat($0.value))" }
             } else {
                 named.append("\(inner.name)=\(flat(inner.value))")
@@ -174,6 +186,13 @@ enum ShortForm {
         }
         return (words + named).joined(separator: " ")
     }
+
+    /// The keys whose mapping ``summary(of:)`` shows as `name=value` words, as the short forms of the record
+    /// kinds write them: their conditions and field values (`where`, `fields`).
+    private static let mappedKeys = Set(
+        JobSchema.kinds.filter { $0.group == .records }.flatMap {
+            $0.parameters?.names(withRoles: [.conditions, .fieldValues]) ?? []
+        })
 
     /// A value as one word: a scalar (quoted when it holds a space), a list as `a,b`, a mapping as `{ k: v }`.
     private static func flat(_ node: YAMLNode) -> String {

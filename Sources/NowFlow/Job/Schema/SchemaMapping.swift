@@ -20,4 +20,9 @@ struct SchemaMapping: Sendable {
     func key(_ name: String) -> SchemaKey? {
         keys.first { $0.name == name }
     }
+
+    /// The names of the keys whose ``SchemaKey/Role`` is one of `roles`, in order.
+    func names(withRoles roles: Set<SchemaKey.Role>) -> [String] {
+        keys.filter { $0.role.map(roles.contains) ?? false }.map(\.name)
+    }
 }
