@@ -174,4 +174,31 @@ extension ReplSessionTests {
 
             """)
     }
+
+    /// The REPL checks a step's names as the name check of a job file reads them (``NameUse``): the fields of an
+    /// encoded `query:` and those inside `or:`, not `or` itself.
+    @Test func encodedQueriesAndOrConditionsAreCheckedAsInAJobFile() async throws {
+        let harness = try ReplHarness()
+        let transcript = await harness.transcript([
+            "query incident query=actve=true",
+            #"query: { table: incident, query: "active=true^priorty=1", limit: 1 }"#,
+            "query: { table: incident, where: { or: [ { priorty: 1 }, { active: true } ] } }",
+            "query: { table: incident, where: { or: [ { priority: 1 }, { active: true } ] }, limit: 1, fields: number }",
+        ])
+        #expect(transcript == """
+            nowflow> query incident query=actve=true
+            error at column 22: incident has no field 'actve'; did you mean 'active'?
+            nowflow> query: { table: incident, query: "active=true^priorty=1", limit: 1 }
+            error at column 47: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow> query: { table: incident, where: { or: [ { priorty: 1 }, { active: true } ] } }
+            error at column 44: incident has no field 'priorty'; did you mean 'priority'?
+            nowflow> query: { table: incident, where: { or: [ { priority: 1 }, { active: true } ] }, limit: 1, fields: number }
+            _1 (query): 1 record from incident
+            number
+            ----------
+            INC0010001
+            1 record
+
+            """)
+    }
 }
