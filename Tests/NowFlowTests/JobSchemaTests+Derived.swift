@@ -68,4 +68,16 @@ extension JobSchemaTests {
         }
         #expect(checked >= 30)
     }
+
+    @Test func aShortFormsWordsAreParametersOfItsKindTheFirstItsTableWhenItNeedsOne() {
+        for kind in JobSchema.kinds {
+            let parameters = kind.parameters?.names ?? []
+            #expect(kind.words.allSatisfy(parameters.contains), "\(kind.name): \(kind.words)")
+            // A kind that needs a table takes it as its first word (download's table is one way among two).
+            if let table = kind.parameters?.keys.first(where: { $0.role == .table && $0.isRequired }), !kind.words.isEmpty {
+                #expect(kind.words.first == table.name, "\(kind.name)")
+            }
+            #expect(kind.words.isEmpty == (kind.group == .other), "\(kind.name)")
+        }
+    }
 }

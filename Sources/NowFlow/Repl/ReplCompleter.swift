@@ -183,7 +183,8 @@ public enum ReplCompleter {
         }
         return beforeWords.count == 1 && before.last != "=" && before.last != ","
             && ShortForm.kinds.contains(first)
-            && (JobSchema.kind(first)?.group == .records || ShortForm.attachmentPositionals[first]?.first == "table")
+            && JobSchema.kind(first).map { kind in kind.words.first.flatMap { kind.parameters?.key($0) }?.role == .table }
+                == true
     }
 
     /// `steps.<id>.<path>` and `vars.<name>.<path>`: the names under the last complete part.

@@ -8,18 +8,11 @@
 ///                                              aggregate: { table: incident, group_by: priority, where: { active: true } }
 /// ```
 extension ShortForm {
-    /// The positional words of each kind, in order, as the keys of the job file's step.
-    static let attachmentPositionals: [String: [String]] = [
-        "attach": ["table", "sys_id", "file"],
-        "download": ["attachment", "to"],
-        "attachments": ["table", "sys_id"],
-        "aggregate": ["table"],
-    ]
-
-    /// The `name=value` parameters of each kind; other names are conditions (`aggregate`) or errors.
+    /// The `name=value` parameters of each kind: all but its words (``StepSchema/words``) and its conditions;
+    /// other names are conditions (`aggregate`) or errors.
     static let attachmentParameters: [String: [String]] = Dictionary(
         uniqueKeysWithValues: JobSchema.kinds.filter { $0.group == .attachments }.map { kind in
-            let written = (attachmentPositionals[kind.name] ?? []) + ["where"]
+            let written = kind.words + (kind.parameters?.names(withRoles: [.conditions]) ?? [])
             return (kind.name, kind.parameterNames.filter { !written.contains($0) })
         })
 
@@ -27,7 +20,7 @@ extension ShortForm {
     static func attachmentStep(_ kind: String, _ first: Word, _ rest: [Word], options leading: [YAMLNode.Pair])
         throws(ReplInputError) -> YAMLNode
     {
-        let keys = attachmentPositionals[kind] ?? []
+        let keys = JobSchema.kind(kind)?.words ?? []
         let positional = rest.filter { $0.name == nil }
         let usage = "\(kind) " + keys.map { $0.uppercased() }.joined(separator: " ")
         guard positional.count >= keys.count else {

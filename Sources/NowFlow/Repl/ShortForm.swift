@@ -131,11 +131,12 @@ enum ShortForm {
         throws(ReplInputError) -> YAMLNode
     {
         let positional = rest.filter { $0.name == nil }
+        // The words JobSchema declares: the table, then the sys_id for get, update and delete.
+        let takesSysID = JobSchema.kind(kind)?.words.count == 2
         guard let table = positional.first else {
-            let example = kind == "query" || kind == "create" ? "\(kind) TABLE [name=value]..." : "\(kind) TABLE SYS_ID"
+            let example = takesSysID ? "\(kind) TABLE SYS_ID" : "\(kind) TABLE [name=value]..."
             throw ReplInputError(message: "\(kind) needs a table, as in: \(example)", column: first.valueColumn)
         }
-        let takesSysID = ["get", "update", "delete"].contains(kind)
         if positional.count > (takesSysID ? 2 : 1) {
             let extra = positional[takesSysID ? 2 : 1]
             let hint = takesSysID ? "a table and a sys_id" : "a table"

@@ -119,7 +119,7 @@ enum JobSchema {
                             "keyed (the default): pages after the last record read in the sort (order_by, then sys_id), so records that change meanwhile shift nothing; offset: by sysparm_offset (also for a sort on a reference, boolean or dot-walked field)."),
                         SchemaKey("to", .template, "A file to write the records to, one JSON object a line, relative to the job file."),
                         SchemaKey("overwrite", .boolean, "true: the file of to: is replaced when it exists."),
-                    ])), results: ["records", "count", "streamed", "to"]),
+                    ])), words: ["table"], results: ["records", "count", "streamed", "to"]),
         StepSchema(
             "get", .records, "Read one record by its sys_id.",
             .mapping(
@@ -130,7 +130,7 @@ enum JobSchema {
                         SchemaKey(
                             "fields", .names, role: .fields, "The fields to read (sys_id is always read); all by default."),
                         displayValue, excludeReferenceLink,
-                    ])), results: ["record", "sys_id"]),
+                    ])), words: ["table", "sys_id"], results: ["record", "sys_id"]),
         StepSchema(
             "create", .records, "Create a record.",
             .mapping(
@@ -139,7 +139,7 @@ enum JobSchema {
                     [
                         table,
                         SchemaKey("fields", .fieldValues, required: true, role: .fieldValues, "The new record's field values."),
-                    ] + writeSettings)), results: ["record", "sys_id"]),
+                    ] + writeSettings)), words: ["table"], results: ["record", "sys_id"]),
         StepSchema(
             "update", .records, "Change a record by sys_id, or every record a filter selects (with max).",
             .mapping(
@@ -147,11 +147,11 @@ enum JobSchema {
                     "update",
                     [table, targetSysID, filterWhere, filterQuery, targetMax("change")]
                         + [SchemaKey("fields", .fieldValues, required: true, role: .fieldValues, "The field values to write.")]
-                        + writeSettings)), results: ["record", "records", "sys_id", "sys_ids", "count"]),
+                        + writeSettings)), words: ["table", "sys_id"], results: ["record", "records", "sys_id", "sys_ids", "count"]),
         StepSchema(
             "delete", .records, "Delete a record by sys_id, or every record a filter selects (with max).",
             .mapping(SchemaMapping("delete", [table, targetSysID, filterWhere, filterQuery, targetMax("delete")])),
-            results: ["sys_id", "sys_ids", "count"]),
+            words: ["table", "sys_id"], results: ["sys_id", "sys_ids", "count"]),
         StepSchema(
             "extract", "Take the value at a dot path of an expression's value.",
             .mapping(extractParameters), results: nil),
@@ -189,7 +189,7 @@ enum JobSchema {
                         SchemaKey("name", .template, "The attachment's file name (required with content)."),
                         SchemaKey(
                             "content_type", .template, "The attachment's type (from the name's extension by default)."),
-                    ])), results: ["attachment", "sys_id"]),
+                    ])), words: ["table", "sys_id", "file"], results: ["attachment", "sys_id"]),
         StepSchema(
             "download", .attachments, "Write an attachment's bytes to a file.",
             .mapping(
@@ -202,13 +202,13 @@ enum JobSchema {
                         SchemaKey("file_name", .template, "The attachment's file name, instead of attachment."),
                         SchemaKey("to", .template, required: true, "The file to write, relative to the job file."),
                         SchemaKey("overwrite", .boolean, "true: a file that exists is replaced."),
-                    ])), results: ["attachment", "sys_id", "path"]),
+                    ])), words: ["attachment", "to"], results: ["attachment", "sys_id", "path"]),
         StepSchema(
             "attachments", .attachments, "List a record's attachments.",
             .mapping(
                 SchemaMapping(
                     "attachments", [table, SchemaKey("sys_id", .template, required: true, "The record's sys_id.")])),
-            results: ["attachments", "count"]),
+            words: ["table", "sys_id"], results: ["attachments", "count"]),
         StepSchema(
             "aggregate", .attachments, "Count, sum, average, minimum and maximum of records, by group if asked.",
             .mapping(
@@ -225,7 +225,7 @@ enum JobSchema {
                         SchemaKey("having", .template, "The Aggregate API's sysparm_having, as count^*^>^1."),
                         SchemaKey("order_by", .template, "The Aggregate API's sysparm_order_by, as COUNT^DESC."),
                         SchemaKey("display_value", .boolean, "true: a group's values as their display values."),
-                    ])), results: ["stats"]),
+                    ])), words: ["table"], results: ["stats"]),
         StepSchema(
             "change", "Create a change request or take one, and move it through its model's states.",
             .mapping(changeParameters), results: ["sys_id", "number", "state", "record"]),

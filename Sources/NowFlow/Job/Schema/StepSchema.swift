@@ -21,18 +21,24 @@ struct StepSchema: Sendable {
     var stepKeys: [SchemaKey] = []
     /// The fields of `steps.<id>` that the kind's result has; nil when it is a value of any shape (`extract`).
     var results: [String]?
+    /// The parameters the REPL's short form of the kind takes as words, in order (`attach incident SYS_ID FILE`:
+    /// `table`, `sys_id`, `file`); the others are written `name=value`. Empty for a kind read on its own.
+    var words: [String] = []
 
-    init(_ name: String, _ group: Group, _ summary: String, _ type: SchemaType, results: [String]?) {
+    init(
+        _ name: String, _ group: Group, _ summary: String, _ type: SchemaType, words: [String], results: [String]?
+    ) {
         self.name = name
         self.group = group
         self.summary = summary
         self.type = type
+        self.words = words
         self.results = results
     }
 
     /// A kind read on its own.
     init(_ name: String, _ summary: String, _ type: SchemaType, stepKeys: [SchemaKey] = [], results: [String]?) {
-        self.init(name, .other, summary, type, results: results)
+        self.init(name, .other, summary, type, words: [], results: results)
         self.stepKeys = stepKeys
     }
 
