@@ -177,7 +177,7 @@ enum ShortForm {
         var words: [String] = []
         var named: [String] = []
         for inner in pair.value.pairs ?? [] {
-            if ["table", "sys_id"].contains(inner.name), let text = inner.value.scalarText {
+            if summaryWords.contains(inner.name), let text = inner.value.scalarText {
                 words.append(word(text))
             } else if mappedKeys.contains(inner.name), let members = inner.value.pairs {
                 named += members.map { "\($0.name)=\(flat($0.value))" }
@@ -187,6 +187,10 @@ enum ShortForm {
         }
         return (words + named).joined(separator: " ")
     }
+
+    /// The keys whose values ``summary(of:)`` shows as bare words, as the short forms of the record kinds write
+    /// them (``StepSchema/words``: `table`, `sys_id`).
+    private static let summaryWords = Set(JobSchema.kinds.filter { $0.group == .records }.flatMap(\.words))
 
     /// The keys whose mapping ``summary(of:)`` shows as `name=value` words, as the short forms of the record
     /// kinds write them: their conditions and field values (`where`, `fields`).
