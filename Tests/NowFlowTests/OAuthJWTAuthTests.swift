@@ -148,12 +148,13 @@ import Testing
             ["pkey", "-in", folder + "/jobs-key.pem", "-aes256", "-passout", "pass:x", "-out", folder + "/encrypted.pem"])
         try signer.certificatePEM.write(toFile: folder + "/jobs.crt", atomically: true, encoding: .utf8)
         try signer.publicKeyPEM.write(toFile: folder + "/public.pem", atomically: true, encoding: .utf8)
+        try String(repeating: "A", count: 65_537).write(toFile: folder + "/big.pem", atomically: true, encoding: .utf8)
         try "not a key\n".write(toFile: folder + "/text.pem", atomically: true, encoding: .utf8)
         try "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n".write(
             toFile: folder + "/damaged.pem", atomically: true, encoding: .utf8)
         let files = [
             "missing.pem", "keys/../ec.pem", "small.pem", "encrypted.pem", "jobs.crt", "public.pem", "text.pem",
-            "damaged.pem", ".", "jobs-key.pem",
+            "damaged.pem", ".", "/dev/zero", "big.pem", "jobs-key.pem",
         ]
         let rendered = files.map { Self.diagnostics(Self.job("private_key_file: \($0)"), in: signer.directory) }
         #expect(
@@ -167,6 +168,8 @@ import Testing
                 \(folder)/job.yaml:6:23: error: auth.oauth_jwt.private_key_file: the file 'text.pem' (\(folder)/text.pem) holds no PEM block (-----BEGIN PRIVATE KEY-----)
                 \(folder)/job.yaml:6:23: error: auth.oauth_jwt.private_key_file: the file 'damaged.pem' (\(folder)/damaged.pem) holds a PEM block that is not a readable private key
                 \(folder)/job.yaml:6:23: error: auth.oauth_jwt.private_key_file: '.' (\(folder)) is a directory, not a file
+                \(folder)/job.yaml:6:23: error: auth.oauth_jwt.private_key_file: '/dev/zero' is not a regular file
+                \(folder)/job.yaml:6:23: error: auth.oauth_jwt.private_key_file: 'big.pem' (\(folder)/big.pem) has 65537 bytes, more than a PEM key file (65536)
                 valid
                 """)
     }

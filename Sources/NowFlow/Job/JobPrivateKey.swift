@@ -45,6 +45,9 @@ struct JobPrivateKey: Sendable, Hashable {
         }
     }
 
+    /// The most bytes of a key file: an RSA key of 16384 bits in PEM, with its certificate, has fewer.
+    static let maximumSize = 65_536
+
     /// The PEM text of the file at `given` (`~/` the home folder, a relative path under `directory`, itself under
     /// the current directory when relative).
     ///
@@ -59,6 +62,14 @@ struct JobPrivateKey: Sendable, Hashable {
             throw EvaluationError(message: "no such file \(named)")
         }
         guard !isDirectory.boolValue else { throw EvaluationError(message: "\(named) is a directory, not a file") }
+        // Read only a regular file of a key's size: a device or a pipe (/dev/stdin) could block or never end.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            throw EvaluationError(message: "\(named) is not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > maximumSize {
+            throw EvaluationError(message: "\(named) has \(size) bytes, more than a PEM key file (\(maximumSize))")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw EvaluationError(message: "cannot read \(named)")
         }
