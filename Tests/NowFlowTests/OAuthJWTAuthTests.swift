@@ -237,4 +237,34 @@ import Testing
                 "before the first step: auth.oauth_jwt.private_key (\(folder)/job.yaml:6:18): the text given is a certificate, not a private key: the instance's sys_certificate holds the certificate, the client its private key",
             ])
     }
+
+    @Test func aProfileTakesTheGrantWithItsKeyFileUnderTheConfigFilesFolder() throws {
+        let signer = try JWTSigner(name: "jobs")
+        defer { signer.removeFiles() }
+        let config = signer.directory.appendingPathComponent("config.yaml").path
+        let profile = """
+            profiles:
+              integration:
+                url: https://dev12345.service-now.com
+                auth:
+                  oauth_jwt: { client_id: jobs, client_secret: "${env.S}", private_key_file: KEY, kid: jobs-key, user: itil }
+            """
+        try profile.replacingOccurrences(of: "KEY", with: "jobs-key.pem").write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let loaded = try #require(try InstanceProfile.load(path: config)["integration"])
+        let resolved = try #require(try loaded.authentication(environment: ["S": Self.secret]))
+        #expect(
+            "\(resolved.authentication)"
+                == "jwtBearer(clientID: jobs, clientSecret: <redacted>, privateKeyPEM: <redacted>, keyID: jobs-key, "
+                + "subject: itil)")
+        #expect(resolved.secrets.contains(signer.privateKeyPEM) && resolved.secrets.contains(Self.secret))
+        try profile.replacingOccurrences(of: "KEY", with: "keys/jobs-key.pem").write(
+            toFile: config, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try InstanceProfile.load(path: config)
+        } throws: { error in
+            "\(error)" == "\(config):5:82: error: auth.oauth_jwt.private_key_file: no such file 'keys/jobs-key.pem' "
+                + "(\(signer.directory.path)/keys/jobs-key.pem)"
+        }
+    }
 }
