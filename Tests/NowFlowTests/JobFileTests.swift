@@ -133,7 +133,7 @@ import Testing
                 job.yaml:1:7: error: name must be a text, not a list
                 job.yaml:2:17: error: coder.dates must be servicenow, iso8601 or a date pattern such as 'dd/MM/yyyy HH:mm', not 'weekly'
                 job.yaml:2:35: error: coder.timezone 'Mars/Olympus' is not a time zone; use UTC, local or an IANA name such as Europe/Paris
-                job.yaml:3:29: error: auth takes one of basic, oauth or token, not basic and token
+                job.yaml:3:29: error: auth takes one of basic, oauth, oauth_jwt or token, not basic and token
                 job.yaml:6:9: error: the step id '2fast' must be made of letters, digits and '_', and not start with a digit
                 job.yaml:7:19: error: bad expression in when: unexpected '=' after the expression
                 job.yaml:8:24: error: retry.attempts must be at least 1, not 0

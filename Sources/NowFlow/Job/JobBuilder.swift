@@ -173,6 +173,8 @@ final class JobBuilder {
             let password = requiredTemplate(fields, "password", in: "auth.basic", at: chosen.value.mark)
             guard let user, let password else { return nil }
             return .basic(user: user, password: password)
+        case "oauth_jwt":
+            return oauthJWT(chosen.value)
         default:
             guard let fields = mapping(chosen.value, "auth.oauth") else { return nil }
             let keys = JobSchema.authOAuth.names

@@ -12,6 +12,11 @@ import NowData
 ///   staging:
 ///     url: https://staging.example.com
 ///     auth: { token: "${env.STAGING_TOKEN}" }
+///   integration:                  # the JWT bearer grant; a relative key file is under ~/.nowflow
+///     url: https://dev12345.service-now.com
+///     auth:
+///       oauth_jwt:
+///         { client_id: jobs, client_secret: "${env.JWT_SECRET}", private_key_file: jobs.pem, kid: key-1, user: svc }
 ///   local-tls:                    # nowflow serve --tls --tls-client-ca clients.pem
 ///     url: https://localhost:8080
 ///     ca_file: ~/.nowflow/tls/ca.pem

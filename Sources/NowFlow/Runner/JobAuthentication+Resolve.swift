@@ -19,6 +19,12 @@ extension JobAuthentication {
             authentication = .oauth(
                 clientID: try text(clientID), clientSecret: try text(clientSecret), user: try text(user),
                 password: try text(password))
+        case .oauthJWT(let clientID, let clientSecret, let privateKey, let kid, let user):
+            let pem = try privateKey.pem(in: scope)
+            secrets += JobPrivateKey.maskedForms(of: pem) + [pem]
+            authentication = .jwtBearer(
+                clientID: try text(clientID), clientSecret: try text(clientSecret), privateKeyPEM: pem,
+                keyID: try text(kid), subject: try text(user))
         case .token(let token):
             authentication = .bearer(StaticAccessToken(token: try text(token)))
         }

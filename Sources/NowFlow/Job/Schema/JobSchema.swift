@@ -19,7 +19,7 @@ enum JobSchema {
                 "local (the embedded instance, the default), an http(s):// URL, or a profile of ~/.nowflow/config.yaml."
             ),
             SchemaKey(
-                "auth", .mapping(auth), "How to authenticate to a remote instance: one of basic, oauth or token."),
+                "auth", .mapping(auth), "How to authenticate to a remote instance: one of basic, oauth, oauth_jwt or token."),
             SchemaKey(
                 "rate", .text,
                 "The most requests the run sends, such as 10/s or 5000/h (--rate wins; a profile's slower rate too)."),
@@ -39,6 +39,9 @@ enum JobSchema {
         [
             SchemaKey("basic", .mapping(authBasic), "Basic authentication with a user name and password."),
             SchemaKey("oauth", .mapping(authOAuth), "An OAuth password grant, its token renewed as needed."),
+            SchemaKey(
+                "oauth_jwt", .mapping(authOAuthJWT),
+                "The OAuth JWT bearer grant: assertions signed with a private key, a new token asked as needed."),
             SchemaKey("token", .template, "A bearer token."),
         ])
 
@@ -58,6 +61,24 @@ enum JobSchema {
             SchemaKey("client_secret", .template, required: true, "The OAuth client's secret."),
             SchemaKey("user", .template, required: true, "The user name."),
             SchemaKey("password", .template, required: true, "The user's password."),
+        ])
+
+    /// `auth.oauth_jwt`: one of `private_key_file` and `private_key`.
+    static let authOAuthJWT = SchemaMapping(
+        "auth.oauth_jwt",
+        [
+            SchemaKey("client_id", .template, required: true, "The client_id of the instance's OAuth JWT application."),
+            SchemaKey("client_secret", .template, required: true, "The application's client secret."),
+            SchemaKey(
+                "private_key_file", .template,
+                "A PEM file of the unencrypted RSA private key that signs the assertions, relative to this file."),
+            SchemaKey("private_key", .template, "The private key's PEM text itself, as ${env.NAME}."),
+            SchemaKey(
+                "kid", .template, required: true,
+                "The key id of the application's JWT verifier map that holds the key's certificate."),
+            SchemaKey(
+                "user", .template, required: true,
+                "The user the assertions name (sub), by the application's user field (user_name by default)."),
         ])
 
     /// `coder`.

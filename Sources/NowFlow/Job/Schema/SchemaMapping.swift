@@ -6,7 +6,7 @@ struct SchemaMapping: Sendable {
     let keys: [SchemaKey]
     /// The names of the keys, in order (made once: the builder checks every mapping against them).
     let names: [String]
-    /// Whether the mapping takes exactly one of its keys (`auth`: basic, oauth or token).
+    /// Whether the mapping takes exactly one of its keys (`auth`: basic, oauth, oauth_jwt or token).
     let takesOneKey: Bool
 
     init(_ context: String, takesOneKey: Bool = false, _ keys: [SchemaKey]) {
