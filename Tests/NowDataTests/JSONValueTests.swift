@@ -77,6 +77,39 @@ import SimdJSON
         }
     }
 
+    /// An object of a learned shape is a copy of the shape's members filled in by the indexes of the shape's own
+    /// dictionary, which hold for the copy (a value with the shape's contents) and across the assignment of
+    /// values through them (`MutableCollection`). Shapes of 2 to 300 members (dictionaries of many sizes, whose
+    /// order differs from the document's), filled by 8 tasks at once, each from its own copy of the shared ones:
+    /// every value under its own key, or a wrong index traps.
+    @Test func objectsOfALearnedShapeHoldEachValueUnderItsKey() async throws {
+        let counts = [2, 3, 7, 16, 33, 100, 300]
+        func text(_ count: Int, _ row: Int) -> String {
+            "{" + (0..<count).map { #""shape_index_\#(count)_\#($0)":"\#(row)/\#($0)""# }.joined(separator: ",") + "}"
+        }
+        let failures = try await withThrowingTaskGroup(of: [String].self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var failures: [String] = []
+                    for row in 0..<6 {
+                        for count in counts {
+                            let object = try #require(JSONValue(json: Data(text(count, task * 100 + row).utf8)).object)
+                            let keys = (0..<count).map { "shape_index_\(count)_\($0)" }
+                            if object.keys != keys { failures.append("\(count) members: keys \(object.keys)") }
+                            for (index, key) in keys.enumerated()
+                            where object[key] != .string("\(task * 100 + row)/\(index)") {
+                                failures.append("\(count) members, task \(task), row \(row): \(key) is \(object[key] ?? .null)")
+                            }
+                        }
+                    }
+                    return failures
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(failures == [])
+    }
+
     @Test func prettyTextIsIndentedByTwoSpaces() {
         let value: JSONValue = ["number": "INC0010001", "tags": ["a", 1], "empty": [], "none": .null]
         #expect(

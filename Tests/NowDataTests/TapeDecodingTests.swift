@@ -137,6 +137,47 @@ import Testing
         }
     }
 
+    /// Strings are copied off the tape without checking their UTF-8 again, flagged ASCII when they are: each one
+    /// is JSONDecoder's and behaves as the same text made by the standard library (characters, scalars, order,
+    /// hash), whether it is ASCII or has other characters first, last or at the places the ASCII check reads a word
+    /// or a block of four at a time; as values of a `JSONValue` and as keys too.
+    @Test func stringsAreTheStringsJSONDecoderMakes() throws {
+        // JSON text: characters as written and as escapes (a surrogate pair, NUL, a decomposed é).
+        let pieces = ["é", #"e\u0301"#, #"\u00e9"#, "✓", #"\ud83d\ude00"#, "😀", #"\u0000"#, #"\\"#, #"\""#, #"\n"#, "ÿ"]
+        var texts = [""]
+        for length in [1, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 64, 65] {
+            let ascii = String(repeating: "a", count: length)
+            texts.append(ascii)
+            for (index, piece) in pieces.enumerated() {
+                texts.append(piece + ascii)
+                texts.append(ascii + piece)
+                let middle = ascii.index(ascii.startIndex, offsetBy: (index * 5) % length)
+                texts.append(String(ascii[..<middle]) + piece + String(ascii[middle...]))
+            }
+        }
+        let json = "[" + texts.map { #""\#($0)""# }.joined(separator: ",") + "]"
+        DecodingComparison.expectSame([String].self, json, .fast)
+        let data = Data(json.utf8)
+        let fast = try #require(TapeDecoding.decode([String].self, from: data, at: ""))
+        let reference = try JSONDecoder().decode([String].self, from: data)
+        let parsed = try #require(NowData.JSONValue(json: data).array).compactMap { $0.string }
+        #expect(parsed == reference)
+        let keyed = "{" + texts.enumerated().map { #""\#($1)":\#($0)"# }.joined(separator: ",") + "}"
+        let keys = try #require(NowData.JSONValue(json: Data(keyed.utf8)).object).keys
+        // Of two keys that are the same text (é written precomposed and decomposed), the first is kept.
+        #expect(keys.count == Set(reference).count)
+        for string in fast + parsed + keys {
+            // The standard library's own copy, built scalar by scalar.
+            var rebuilt = ""
+            rebuilt.unicodeScalars.append(contentsOf: string.unicodeScalars)
+            #expect(reference.contains(string))
+            #expect(string == rebuilt && string.hashValue == rebuilt.hashValue)
+            #expect(string.count == rebuilt.count && Array(string) == Array(rebuilt))
+            #expect(string.utf16.count == rebuilt.utf16.count && string.utf8.elementsEqual(rebuilt.utf8))
+            #expect(!(string < rebuilt) && !(rebuilt < string) && string.lowercased() == rebuilt.lowercased())
+        }
+    }
+
     @Test func decodesSingleValues() {
         DecodingComparison.expectSame(Bool.self, "false", .fast)
         DecodingComparison.expectSame(String.self, #""\u00e9\ud83d\ude00""#, .fast)

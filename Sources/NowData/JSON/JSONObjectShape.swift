@@ -5,11 +5,12 @@ internal import SimdJSON
 /// the records of one table, the `{link, value}` of every reference, come with the same keys answer after answer.
 ///
 /// An object of a known shape is made by filling a copy of the shape's members (its keys with null values) in
-/// place, by position, so that its keys are neither made into strings nor hashed again: the copy has the layout,
-/// and so the indexes, of the members it was copied from.
-final class JSONObjectShape: @unchecked Sendable {
-    // Unchecked: every property is immutable, and `Dictionary.Index` is a position in a dictionary's storage.
-
+/// place, through the members' own indexes, so that its keys are neither made into strings nor hashed again. That
+/// rests on value semantics, not on how a dictionary lays out its storage: the copy is the same value as
+/// ``members``, so their indexes are its indexes, and assigning a value through an index (`Dictionary.Values` is a
+/// `MutableCollection`) keeps every index valid. `JSONValueTests.objectsOfALearnedShapeHoldEachValueUnderItsKey`
+/// would see an index that did not hold (a value under another key, or the dictionary's trap).
+final class JSONObjectShape: Sendable {
     /// The keys, in order.
     let keys: [String]
     /// The keys' UTF-8 bytes, one after the other.

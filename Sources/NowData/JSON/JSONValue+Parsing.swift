@@ -44,7 +44,7 @@ extension JSONValue {
         case .double:
             self = (numbers.next().flatMap(JSONNumber.init(text:)) ?? JSONNumber(entry.double)).map(JSONValue.number)
                 ?? .null
-        case .string: self = .string(String(decoding: entry.bytes, as: UTF8.self))
+        case .string: self = .string(entry.string)
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(entry.count))
@@ -66,7 +66,7 @@ extension JSONValue {
             }
             var members = JSONObject(capacity: Int(entry.count))
             for _ in 0..<entry.count {
-                let key = String(decoding: entries[index].bytes, as: UTF8.self)
+                let key = entries[index].string
                 index += 1
                 members.addUnlessPresent(key, JSONValue(tape: entries, at: &index, numbers: &numbers, shapes: &shapes))
             }

@@ -40,7 +40,7 @@ final class TapeDocument {
 
     /// The string entry at `index`.
     func string(at index: Int) -> String {
-        String(decoding: entries[index].bytes, as: UTF8.self)
+        entries[index].string
     }
 
     /// The plan of the keys of `keyType` for the object at `index`: one made for an object of the same shape, or a

@@ -45,6 +45,7 @@ final class TapeKeyPlan {
             return false
         }
         return keyBytes.withUnsafeBufferPointer { shape in
+            guard let expected = shape.baseAddress else { return members.isEmpty }
             var start = 0
             var key = object + 1
             for member in members {
@@ -52,9 +53,9 @@ final class TapeKeyPlan {
                 let length = member.bytesEnd - start
                 guard key - object == member.key, Int(entry.count) == length else { return false }
                 if length > 0 {
-                    guard let bytes = entry.bytes.baseAddress, let expected = shape.baseAddress,
-                        memcmp(bytes, expected + start, length) == 0
-                    else { return false }
+                    guard let bytes = entry.bytes.baseAddress, Self.same(bytes, expected + start, count: length) else {
+                        return false
+                    }
                 }
                 start = member.bytesEnd
                 key = Int(entries[key + 1].next)
@@ -63,17 +64,52 @@ final class TapeKeyPlan {
         }
     }
 
-    /// The entry of the value of the first member whose key matches `name` (as ``TapeDocument/member(_:inObjectAt:)``
-    /// matches it) in the object at `object`, which has this plan's shape; nil when there is none.
-    func value(_ name: String, inObjectAt object: Int, in tape: TapeDocument) -> Int? {
-        var index = cursor
-        if index >= lookups.count || lookups[index].name != name {
-            if let known = lookups.firstIndex(where: { $0.name == name }) {
-                index = known
-            } else {
-                index = lookups.count
-                lookups.append((name, tape.member(name, inObjectAt: object).map { $0 - object }))
+    /// Whether `count` bytes at two places are the same, compared a word at a time, the last word overlapping the
+    /// one before (keys are short: a call to `memcmp` costs more than comparing them here).
+    private static func same(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let left = UnsafeRawPointer(left)
+        let right = UnsafeRawPointer(right)
+        func same<Word: FixedWidthInteger>(_ word: Word.Type, at offset: Int) -> Bool {
+            left.loadUnaligned(fromByteOffset: offset, as: Word.self)
+                == right.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        }
+        switch count {
+        case 8...:
+            var offset = 0
+            while offset + 8 < count {
+                guard same(UInt64.self, at: offset) else { return false }
+                offset += 8
             }
+            return same(UInt64.self, at: count - 8)
+        case 4...: return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4)
+        case 2...: return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2)
+        case 1: return same(UInt8.self, at: 0)
+        default: return true
+        }
+    }
+
+    /// The entry of the value of the first member whose key matches `name` (as ``TapeDocument/member(_:inObjectAt:)``
+    /// matches it) in the object at `object` of `tape`, which has this plan's shape; nil when there is none. The
+    /// key asked for where it was asked for in the object before costs one comparison of `name` (the same
+    /// `stringValue`, usually the same literal) and touches nothing else.
+    @inline(__always)
+    func value(_ name: String, inObjectAt object: Int, in tape: () -> TapeDocument) -> Int? {
+        let index = cursor
+        if index < lookups.count, lookups[index].name == name {
+            cursor = index + 1
+            return lookups[index].value.map { object + $0 }
+        }
+        return lookUp(name, inObjectAt: object, in: tape())
+    }
+
+    /// ``value(_:inObjectAt:in:)`` for a key asked for out of turn, or for the first time.
+    private func lookUp(_ name: String, inObjectAt object: Int, in tape: TapeDocument) -> Int? {
+        let index: Int
+        if let known = lookups.firstIndex(where: { $0.name == name }) {
+            index = known
+        } else {
+            index = lookups.count
+            lookups.append((name, tape.member(name, inObjectAt: object).map { $0 - object }))
         }
         cursor = index + 1
         return lookups[index].value.map { object + $0 }

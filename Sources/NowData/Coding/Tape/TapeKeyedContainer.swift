@@ -4,6 +4,8 @@ import Foundation
 /// The members of an object on a ``TapeDocument``, found by their keys as ``KeyMatching`` matches them.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
+    /// The document's entries (the decoder keeps the document, and so them).
+    private let entries: UnsafePointer<TapeEntry>
     /// The object's entry.
     let object: Int
     /// The length of the object's coding path: the first keys of the decoder's while the container is in use.
@@ -11,13 +13,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Where the keys are in objects of this one's shape; nil: the object's members are looked through. Not
     /// retained: the document keeps its plans, and the decoder keeps the document (the standard library's box copies
     /// the container for every value decoded, and each reference it holds costs a retain and a release).
-    private unowned(unsafe) let plan: TapeKeyPlan?
+    /// (Unmanaged rather than `unowned(unsafe)`, which is retained around each call made through it.)
+    private let plan: Unmanaged<TapeKeyPlan>?
 
     init(decoder: TapeDecoder, object: Int, depth: Int) {
         self.decoder = decoder
+        entries = decoder.tape.entries
         self.object = object
         self.depth = depth
-        plan = decoder.tape.keyPlan(Key.self, forObjectAt: object)
+        plan = decoder.tape.keyPlan(Key.self, forObjectAt: object).map(Unmanaged.passUnretained)
     }
 
     var codingPath: [any CodingKey] { Array(decoder.keys.prefix(depth)) }
@@ -53,7 +57,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.string(at: require(key), codingPath: codingPath + [key])
+        let entry = try require(key)
+        // Kinds are matched by pattern: `==` on an enum of another module is a call.
+        guard case .string = entries[entry].kind else {
+            throw decoder.mismatch(String.self, at: entry, codingPath: codingPath + [key])
+        }
+        return entries[entry].string
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
@@ -85,7 +94,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
         guard let entry = presentValue(key) else { return nil }
-        return try decoder.string(at: entry, codingPath: codingPath + [key])
+        guard case .string = entries[entry].kind else {
+            throw decoder.mismatch(String.self, at: entry, codingPath: codingPath + [key])
+        }
+        return entries[entry].string
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
@@ -135,13 +147,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(_ key: Key) -> Int? {
         guard let plan else { return decoder.tape.member(key.stringValue, inObjectAt: object) }
-        return plan.value(key.stringValue, inObjectAt: object, in: decoder.tape)
+        let name = key.stringValue
+        return plan._withUnsafeGuaranteedRef { $0.value(name, inObjectAt: object) { decoder.tape } }
     }
 
     /// The value of `key` unless it is missing or null.
     private func presentValue(_ key: Key) -> Int? {
         guard let entry = value(key) else { return nil }
-        if case .null = decoder.kind(at: entry) { return nil }
+        if case .null = entries[entry].kind { return nil }
         return entry
     }
 
