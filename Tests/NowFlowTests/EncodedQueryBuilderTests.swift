@@ -12,6 +12,8 @@ import Testing
         "combinedCaret": .string("x^\u{301}ORactive=false"),
         "prependedCaret": .string("x\u{600}^ORactive=false"),
         "combinedScript": .string("javascript:\u{301}gs.getUserID()"),
+        "prepended": .string("x\u{600}"),
+        "operator": .string("priority<"),
         "script": .string("javascript:gs.getUserID()"),
         "field": .string("priority"),
         "badField": .string("priority=1^active"),
@@ -86,6 +88,15 @@ import Testing
         #expect(
             render("description=${vars.crlf}")
                 == "error: the value of ${vars.crlf} holds a line break, which would end the encoded query; the value is refused"
+        )
+    }
+
+    /// A value ending in a prepended mark (one `Character` with the `^` after it) leaves the place after that `^` a
+    /// field name's, as the parser reads it: a value there must be a field name.
+    @Test func aFieldPlaceAfterACaretThatAPrependedMarkHoldsIsStillOne() {
+        #expect(
+            render("short_description=${vars.prepended}^${vars.operator}=1")
+                == "error: the value of ${vars.operator} stands where the query expects a field name, and 'priority<' is not one (letters, digits, '_' and '.' only)"
         )
     }
 

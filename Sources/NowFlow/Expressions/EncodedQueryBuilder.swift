@@ -253,9 +253,11 @@ enum EncodedQueryBuilder {
 
     /// Whether a value placed after `query` stands for a field name: the last part holds nothing but a field
     /// name's start (lower case letters, digits, `_`, `.`) after `OR`, `NQ`, `ORDERBY` or `ORDERBYDESC`; an
-    /// operator (upper case, or a symbol) starts the value's place.
+    /// operator (upper case, or a symbol) starts the value's place. The parts are split at each `^` byte, as the
+    /// parser splits them (a `^` that a prepended mark precedes is one `Character` with it).
     private static func isFieldPlace(_ query: String) -> Bool {
-        var term = Substring(query.split(separator: "^", omittingEmptySubsequences: false).last ?? "")
+        let last = query.utf8.split(separator: UInt8(ascii: "^"), omittingEmptySubsequences: false).last
+        var term = Substring(String(decoding: last ?? Substring().utf8, as: UTF8.self))
         for prefix in ["ORDERBYDESC", "ORDERBY", "OR", "NQ"] where term.hasPrefix(prefix) {
             term = term.dropFirst(prefix.count)
             break
