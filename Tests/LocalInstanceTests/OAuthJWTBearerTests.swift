@@ -233,6 +233,48 @@ import Testing
                 + "names cannot log in (inactive or locked out)")
     }
 
+    /// Headers and encodings an attacker controls: each refused with a reason that repeats none of the header's
+    /// values (an `alg` that JWS does not define is not named), and an empty signature is handed to libcrypto
+    /// safely.
+    @Test func hostileHeadersAndEncodingsAreRefusedWithoutRepeatingThem() async throws {
+        let setup = try await Setup()
+        defer { setup.removeFiles() }
+        let encoded = { (header: String) in
+            JWTSigner.base64URL(Data(header.utf8)) + "." + JWTSigner.base64URL(Data(setup.claims().utf8))
+        }
+        let signed = try setup.assertion()
+        let signature = try #require(signed.split(separator: ".").last)
+        let unknownAlgorithm = "the assertion's algorithm (alg) is not one JWS defines: only RS256 is accepted"
+        let cases: [(String, String, String)] = [
+            (
+                "an alg with a forged log line", encoded(#"{"alg":"RS256\nlocal instance: granted","kid":"key-1"}"#) + ".\(signature)",
+                unknownAlgorithm
+            ),
+            ("a long alg", encoded(#"{"alg":"\#(String(repeating: "A", count: 4_000))","kid":"key-1"}"#) + ".\(signature)", unknownAlgorithm),
+            ("an alg that is a number", encoded(#"{"alg":256,"kid":"key-1"}"#) + ".\(signature)", unknownAlgorithm),
+            ("alg ES256", encoded(#"{"alg":"ES256","kid":"key-1"}"#) + ".\(signature)", "the assertion's algorithm (alg) is ES256: only RS256 is accepted"),
+            ("a kid that is a number", encoded(#"{"alg":"RS256","kid":1}"#) + ".\(signature)", "the assertion's key id (kid) is not a string"),
+            (
+                "an empty signature", encoded(#"{"alg":"RS256","kid":"key-1"}"#) + ".",
+                "the assertion's signature cannot be verified: the signature does not verify with the key of its "
+                    + "verifier map"
+            ),
+            ("a signature with a character outside base64url", encoded(#"{"alg":"RS256","kid":"key-1"}"#) + ".ab+/", "the assertion's signature is not base64url"),
+            (
+                "an assertion longer than 16 KB", encoded(#"{"alg":"RS256","kid":"key-1","x":"\#(String(repeating: "x", count: 13_000))"}"#) + ".\(signature)",
+                "the assertion is longer than 16384 bytes"
+            ),
+        ]
+        for (name, assertion, description) in cases {
+            let refused = try await setup.exchange(assertion)
+            #expect(refused.statusCode == 400, "\(name)")
+            #expect(Harness.text(refused) == Self.grantError(description), "\(name)")
+        }
+        let refusals = setup.harness.log.all.filter { $0.contains("JWT bearer grant") }
+        #expect(refusals.count == cases.count)
+        #expect(!refusals.contains { $0.contains("granted") || $0.contains("AAAA") })
+    }
+
     @Test func theClientMustBeAnActiveOAuthJWTApplicationWithItsSecret() async throws {
         let setup = try await Setup()
         defer { setup.removeFiles() }

@@ -24,6 +24,20 @@ import TestSupport
         #expect(try EncodedQuery.parse(query.text) == query)
     }
 
+    /// A `^` that a combining mark follows (or a prepended mark precedes) is doubled too: the parser reads bytes,
+    /// where a `Character` comparison sees one cluster, not a `^`.
+    @Test func aCaretInsideAGraphemeClusterPrintsDoubled() throws {
+        let query = EncodedQuery(groups: [
+            .init(clauses: [
+                .init(terms: [.condition(.init(field: "short_description", op: .equals, value: "x^\u{301}ORactive=false"))]),
+                .init(terms: [.condition(.init(field: "description", op: .equals, value: "y\u{600}^NQactive=false"))]),
+            ])
+        ])
+        #expect(
+            query.text == "short_description=x^^\u{301}ORactive=false^description=y\u{600}^^NQactive=false")
+        #expect(try EncodedQuery.parse(query.text) == query)
+    }
+
     /// A JOIN without conditions keeps its `!`, without which it does not parse (found by Fuzz/run.sh query).
     @Test func aJoinWithoutConditionsPrintsItsExclamationMark() throws {
         let query = try EncodedQuery.parse("JOINincident.caller_id=sys_user.sys_id!")

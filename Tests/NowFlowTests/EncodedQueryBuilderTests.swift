@@ -8,6 +8,12 @@ import Testing
         "caller": .string("abel.tuter"),
         "hostile": .string("x^ORactive=false"),
         "multiline": .string("a\nb"),
+        "crlf": .string("a\r\nb"),
+        "combinedCaret": .string("x^\u{301}ORactive=false"),
+        "prependedCaret": .string("x\u{600}^ORactive=false"),
+        "combinedScript": .string("javascript:\u{301}gs.getUserID()"),
+        "prepended": .string("x\u{600}"),
+        "operator": .string("priority<"),
         "script": .string("javascript:gs.getUserID()"),
         "field": .string("priority"),
         "badField": .string("priority=1^active"),
@@ -77,6 +83,40 @@ import Testing
         #expect(
             render("description=${vars.multiline}")
                 == "error: the value of ${vars.multiline} holds a line break, which would end the encoded query; the value is refused"
+        )
+        // A CRLF is one Character, equal to neither "\n" nor "\r".
+        #expect(
+            render("description=${vars.crlf}")
+                == "error: the value of ${vars.crlf} holds a line break, which would end the encoded query; the value is refused"
+        )
+    }
+
+    /// A value ending in a prepended mark (one `Character` with the `^` after it) leaves the place after that `^` a
+    /// field name's, as the parser reads it: a value there must be a field name.
+    @Test func aFieldPlaceAfterACaretThatAPrependedMarkHoldsIsStillOne() {
+        #expect(
+            render("short_description=${vars.prepended}^${vars.operator}=1")
+                == "error: the value of ${vars.operator} stands where the query expects a field name, and 'priority<' is not one (letters, digits, '_' and '.' only)"
+        )
+    }
+
+    /// The checks read bytes, not `Character`s: a `^`, `:`, `,` or `@` with a combining mark after it, or a
+    /// prepended mark before it, is one `Character` unequal to it, and the instance's parser still reads it.
+    @Test func aSeparatorInsideAGraphemeClusterIsStillRefused() {
+        let caret = "holds '^', which an encoded query reads as the start of a new condition; ServiceNow has no escape for '^', so the value is refused"
+        #expect(render("short_description=${vars.combinedCaret}") == "error: the value of ${vars.combinedCaret} \(caret)")
+        #expect(render("short_description=${vars.prependedCaret}") == "error: the value of ${vars.prependedCaret} \(caret)")
+        #expect(
+            render("caller_id=${vars.combinedScript}")
+                == "error: the value of ${vars.combinedScript} holds 'javascript:', which the instance would run as a script; the value is refused"
+        )
+        #expect(
+            whereClause([("state", .array([.string("1,\u{301}2")]))])
+                == "error: the value of state (${vars.state}) holds ',' in an array item, which an IN condition reads as a separator"
+        )
+        #expect(
+            whereClause(WhereClause(conditions: [condition("opened_at", .between, .array(["2026@\u{301}", "2027"]))]))
+                == "error: the value of opened_at (${vars.opened_at}) holds '@', which a BETWEEN condition reads as a separator"
         )
         #expect(
             render("caller_id=${vars.script}")

@@ -256,6 +256,47 @@ import Testing
         #expect(queries(harness, "incident").isEmpty)
     }
 
+    /// A sort value a `where:` value could not be fails the step at the page after the record that holds it, and
+    /// names `paging: offset`, which reads the same records. The checks read bytes: a CRLF, or a `^`, `:` or `=`
+    /// with a combining mark after it (or a prepended mark before it), is one Swift `Character` unequal to the
+    /// character it holds.
+    @Test func aSortValueTheKeyCannotCarryFailsTheStepAndNamesPagingOffset() async throws {
+        let harness = try RunHarness()
+        let caret = "the city of the last record read holds '^', which an encoded query reads as the start of a new "
+            + "condition; ServiceNow has no escape for '^', so the value is refused"
+        let lineBreak = "the city of the last record read holds a line break, which would end the encoded query; the value is refused"
+        let script = "the city of the last record read holds 'javascript:', which the instance would run as a script; the value is refused"
+        let startsWithEquals = "the city of the last record read starts with '=', which an encoded query would read as part of the operator before it"
+        for (index, (city, problem)) in [
+            ("a^b", caret), ("a^\u{301}b", caret), ("a\u{600}^b", caret),
+            ("line\nbreak", lineBreak), ("line\r\nbreak", lineBreak), ("line\rbreak", lineBreak),
+            ("JavaScript:gs.log(1)", script), ("javascript:\u{301}gs.log(1)", script),
+            ("=x", startsWithEquals), ("=\u{301}x", startsWithEquals),
+        ].enumerated() {
+            try create(harness, "cmn_location", ["name": "hostile\(index)-1", "city": city])
+            try create(harness, "cmn_location", ["name": "hostile\(index)-2", "city": "zzz"])
+            let keyed = try await harness.run(
+                """
+                name: Hostile
+                steps:
+                  - query: { table: cmn_location, query: "nameSTARTSWITHhostile\(index)-", order_by: city, page_size: 1, fields: [name] }
+                """)
+            #expect(keyed.status == .failed, "\(city.debugDescription)")
+            #expect(
+                harness.lines.last == "FAIL step 1 (query): paging by key: \(problem); give the query paging: offset (N ms)",
+                "\(city.debugDescription)")
+            let offset = try await harness.run(
+                """
+                name: Hostile
+                steps:
+                  - id: all
+                    query: { table: cmn_location, query: "nameSTARTSWITHhostile\(index)-", order_by: city, page_size: 1, fields: [name], paging: offset }
+                  - assert: "steps.all.count == 2"
+                """)
+            #expect(offset.status == .passed, "\(city.debugDescription): \(harness.lines)")
+        }
+    }
+
     @Test func aKeyedReadGoesOnPastPagesTheReadACLsThinned() async throws {
         let harness = try RunHarness()
         let all = try harness.sysIDs("incident", "ORDERBYsys_id")

@@ -99,4 +99,13 @@ import Testing
         #expect(CSVTable(columns: ["a", "b"], rows: [["a": "x,y", "b": "line\nbreak"], ["a": " padded", "b": "plain"], ["b": "\"q\""]]).text ==
             "a,b\r\n\"x,y\",\"line\nbreak\"\r\n\" padded\",plain\r\n,\"\"\"q\"\"\"\r\n")
     }
+
+    /// A CRLF (one `Character`), and a `,` or `"` that a combining mark follows (one `Character` with it), are
+    /// quoted and doubled as their bytes are, and read back as written (a CRLF inside a value as a line feed).
+    @Test func csvQuotesSeparatorsInsideGraphemeClusters() throws {
+        let table = CSVTable(columns: ["a", "b"], rows: [["a": "two\r\nlines", "b": "x,\u{301}y"], ["a": "\"\u{301}q", "b": "ok"]])
+        #expect(table.text == "a,b\r\n\"two\r\nlines\",\"x,\u{301}y\"\r\n\"\"\"\u{301}q\",ok\r\n")
+        #expect(
+            try CSVTable(table.text).rows == [["a": "two\nlines", "b": "x,\u{301}y"], ["a": "\"\u{301}q", "b": "ok"]])
+    }
 }

@@ -128,16 +128,25 @@ extension LocalInstance {
     ///
     /// - Throws: a ``JWTBearerRefusal`` saying what was wrong, or the database's error.
     private func checkSignature(of assertion: JWTAssertion, for application: OAuthJWTRecord, now time: Date) throws {
-        let algorithm = assertion.header["alg"]?.string
-        guard algorithm == "RS256" else {
+        guard let algorithm = assertion.header["alg"] else {
+            throw JWTBearerRefusal("the assertion's header names no algorithm (alg)")
+        }
+        guard algorithm.string == "RS256" else {
+            // Named only when JWS defines it: the header is the sender's text, for the answer and the log.
             throw JWTBearerRefusal(
-                algorithm.map { "the assertion's algorithm (alg) is \($0): only RS256 is accepted" }
-                    ?? "the assertion's header names no algorithm (alg)")
+                "the assertion's algorithm (alg) is "
+                    + (algorithm.string.flatMap { Self.jwsAlgorithms.contains($0) ? $0 : nil } ?? "not one JWS defines")
+                    + ": only RS256 is accepted")
         }
         guard assertion.header["crit"] == nil else {
             throw JWTBearerRefusal("the assertion's header has critical extensions (crit), which are not understood")
         }
-        let kid = assertion.header["kid"]?.string ?? ""
+        let kid: String
+        switch assertion.header["kid"] {
+        case nil: kid = ""
+        case .string(let text)?: kid = text
+        default: throw JWTBearerRefusal("the assertion's key id (kid) is not a string")
+        }
         let verifiers = try database.read { [store] db in try store.verifiers(ofOAuthJWT: application.sysID, db) }
             .filter { $0.kid == kid }
         guard !verifiers.isEmpty else {
@@ -164,6 +173,11 @@ extension LocalInstance {
         throw JWTBearerRefusal(
             "the assertion's signature cannot be verified: " + Set(problems).sorted().joined(separator: "; "))
     }
+
+    /// The algorithms JWS defines (RFC 7518 §3.1), which a refusal may name.
+    private static let jwsAlgorithms: Set = [
+        "HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "PS256", "PS384", "PS512", "none",
+    ]
 
     /// What a certificate's problem means for the grant.
     private static func describe(_ problem: RSAPublicKey.Problem) -> String {

@@ -57,9 +57,16 @@ extension EncodedQuery {
         }
     }
 
-    /// `value` with each `^` written `^^`, as ``parse(_:)`` reads it back.
+    /// `value` with each `^` written `^^`, as ``parse(_:)`` reads it back: scalar by scalar, as the parser reads
+    /// bytes (a `^` that a combining mark follows is one `Character` with it, which a `String` replacement passes).
     package static func escaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "^", with: "^^")
+        guard value.utf8.contains(UInt8(ascii: "^")) else { return value }
+        var escaped = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            escaped.append(scalar)
+            if scalar == "^" { escaped.append(scalar) }
+        }
+        return String(escaped)
     }
 }
 

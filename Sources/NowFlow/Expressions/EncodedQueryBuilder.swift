@@ -167,7 +167,7 @@ enum EncodedQueryBuilder {
             var texts: [String] = []
             for item in items {
                 let text = try checkedText(item, describedAs: described)
-                guard !text.contains(",") else {
+                guard !holds(text, ",") else {
                     throw QueryBuildError(
                         message: "\(described) holds ',' in an array item, which an IN condition reads as a separator")
                 }
@@ -180,7 +180,7 @@ enum EncodedQueryBuilder {
             }
             let low = try checkedText(items[0], describedAs: described)
             let high = try checkedText(items[1], describedAs: described)
-            guard !(low + high).contains("@") else {
+            guard !holds(low + high, "@") else {
                 throw QueryBuildError(message: "\(described) holds '@', which a BETWEEN condition reads as a separator")
             }
             return make(op, low + "@" + high)
@@ -212,21 +212,25 @@ enum EncodedQueryBuilder {
     }
 
     /// The text of a value placed where the query expects a value.
+    ///
+    /// Each check reads the text's bytes, as the instance's parser does, not its `Character`s: a `^` with a
+    /// combining mark after it (or a prepended one before it), or a CRLF, is one `Character` equal to neither `^`,
+    /// `\n` nor `\r`.
     static func checkedText(_ value: JSONValue, describedAs described: String) throws(QueryBuildError) -> String {
         if case .object = value {
             throw QueryBuildError(message: "\(described) is an object, not a value that a query can compare")
         }
         let text = value.text
-        if text.contains("^") {
+        if holds(text, "^") {
             throw QueryBuildError(
                 message: "\(described) holds '^', which an encoded query reads as the start of a new condition; "
                     + "ServiceNow has no escape for '^', so the value is refused")
         }
-        if text.contains(where: { $0 == "\n" || $0 == "\r" }) {
+        if holds(text, "\n") || holds(text, "\r") {
             throw QueryBuildError(
                 message: "\(described) holds a line break, which would end the encoded query; the value is refused")
         }
-        if text.lowercased().contains("javascript:") {
+        if holdsScriptScheme(text) {
             throw QueryBuildError(
                 message:
                     "\(described) holds 'javascript:', which the instance would run as a script; the value is refused")
@@ -234,11 +238,26 @@ enum EncodedQueryBuilder {
         return text
     }
 
+    /// Whether `text` holds the ASCII character `character` (a byte of its UTF-8, whatever follows or precedes it).
+    private static func holds(_ text: String, _ character: Unicode.Scalar) -> Bool {
+        text.utf8.contains(UInt8(ascii: character))
+    }
+
+    /// Whether `text` holds `javascript:` in any letter case, byte by byte.
+    private static func holdsScriptScheme(_ text: String) -> Bool {
+        let scheme = Array("javascript:".utf8)
+        let bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        guard bytes.count >= scheme.count else { return false }
+        return (0...bytes.count - scheme.count).contains { bytes[$0..<$0 + scheme.count].elementsEqual(scheme) }
+    }
+
     /// Whether a value placed after `query` stands for a field name: the last part holds nothing but a field
     /// name's start (lower case letters, digits, `_`, `.`) after `OR`, `NQ`, `ORDERBY` or `ORDERBYDESC`; an
-    /// operator (upper case, or a symbol) starts the value's place.
+    /// operator (upper case, or a symbol) starts the value's place. The parts are split at each `^` byte, as the
+    /// parser splits them (a `^` that a prepended mark precedes is one `Character` with it).
     private static func isFieldPlace(_ query: String) -> Bool {
-        var term = Substring(query.split(separator: "^", omittingEmptySubsequences: false).last ?? "")
+        let last = query.utf8.split(separator: UInt8(ascii: "^"), omittingEmptySubsequences: false).last
+        var term = Substring(String(decoding: last ?? Substring().utf8, as: UTF8.self))
         for prefix in ["ORDERBYDESC", "ORDERBY", "OR", "NQ"] where term.hasPrefix(prefix) {
             term = term.dropFirst(prefix.count)
             break

@@ -19,50 +19,56 @@ struct CSVTable {
         self.rows = rows
     }
 
+    /// The table of a CSV text, read scalar by scalar (a `"` or `,` that a combining mark follows is one `Character`
+    /// with it, yet a separator to every other reader); a CRLF reads as a line feed, inside a quoted value too.
     init(_ text: String) throws(ParseError) {
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var quoted = false
         var line = 1
         var recordLine = 1
         var fieldStarted = false
-        var characters = Array(text.replacingOccurrences(of: "\r\n", with: "\n"))
-        if characters.last != "\n" { characters.append("\n") }
+        var scalars: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", scalars.last == "\r" { scalars.removeLast() }
+            scalars.append(scalar)
+        }
+        if scalars.last != "\n" { scalars.append("\n") }
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
+        while index < scalars.count {
+            let scalar = scalars[index]
             if quoted {
-                if character == "\"" {
-                    if index + 1 < characters.count, characters[index + 1] == "\"" {
+                if scalar == "\"" {
+                    if index + 1 < scalars.count, scalars[index + 1] == "\"" {
                         field.append("\"")
                         index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    if character == "\n" { line += 1 }
-                    field.append(character)
+                    if scalar == "\n" { line += 1 }
+                    field.append(scalar)
                 }
             } else {
-                switch character {
+                switch scalar {
                 case "\"" where field.isEmpty && !fieldStarted:
                     quoted = true
                     fieldStarted = true
                 case ",":
-                    fields.append(field)
-                    field = ""
+                    fields.append(String(field))
+                    field = String.UnicodeScalarView()
                     fieldStarted = false
                 case "\n":
-                    fields.append(field)
+                    fields.append(String(field))
                     if fields != [""] { records.append((recordLine, fields)) }
                     fields = []
-                    field = ""
+                    field = String.UnicodeScalarView()
                     fieldStarted = false
                     line += 1
                     recordLine = line
                 default:
-                    field.append(character)
+                    field.append(scalar)
                     fieldStarted = true
                 }
             }
@@ -97,10 +103,21 @@ struct CSVTable {
             .joined()
     }
 
-    /// One value as a CSV field, quoted when it must be.
+    /// One value as a CSV field, quoted when it must be; read by bytes and scalars, as other readers do (a CRLF,
+    /// or a `,` or `"` that a combining mark follows, is one `Character`).
     private static func field(_ value: String) -> String {
-        let quoted = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-            || value.first?.isWhitespace == true || value.last?.isWhitespace == true
-        return quoted ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        let quoted = value.utf8.contains(where: special.contains)
+            || value.unicodeScalars.first?.properties.isWhitespace == true
+            || value.unicodeScalars.last?.properties.isWhitespace == true
+        guard quoted else { return value }
+        var field = String.UnicodeScalarView()
+        field.append("\"")
+        for scalar in value.unicodeScalars {
+            field.append(scalar)
+            if scalar == "\"" { field.append(scalar) }
+        }
+        field.append("\"")
+        return String(field)
     }
 }

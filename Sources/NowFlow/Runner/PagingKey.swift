@@ -75,7 +75,7 @@ struct PagingKey: Sendable {
         for (term, value) in zip(ordering, values) {
             let described = "the \(term.field) of the last record read"
             let value = try EncodedQueryBuilder.checkedText(.string(value), describedAs: described)
-            if value.hasPrefix("=") {
+            if value.utf8.first == UInt8(ascii: "=") {
                 throw QueryBuildError(
                     message: "\(described) starts with '=', which an encoded query would read as part of the operator before it")
             }

@@ -1,7 +1,7 @@
 /// A record a run created, updated or deleted (or may have created), so that a half-failed run can be finished or undone by hand.
 public struct TouchedRecord: Sendable, Hashable {
     /// What happened to the record.
-    public enum Action: String, Sendable, Hashable {
+    public enum Action: String, Sendable, Hashable, CaseIterable {
         /// The run created the record.
         case created
         /// The run changed the record's fields.

@@ -43,8 +43,7 @@ public struct UnlistedOutcomes: Sendable, Hashable {
         var text = "\(items) item\(items == 1 ? "" : "s") not listed (past the first \(ForeachStep.listedItems))"
         let stepCounts = StepStatus.allCases.compactMap { status in steps[status].map { "\($0) \(status.rawValue)" } }
         if !stepCounts.isEmpty { text += ": steps " + stepCounts.joined(separator: ", ") }
-        let recordActions: [TouchedRecord.Action] = [.created, .updated, .deleted, .possiblyCreated]
-        let recordCounts = recordActions.compactMap { action in records[action].map { "\($0) \(action.rawValue)" } }
+        let recordCounts = TouchedRecord.Action.allCases.compactMap { action in records[action].map { "\($0) \(action.rawValue)" } }
         if !recordCounts.isEmpty { text += "; records " + recordCounts.joined(separator: ", ") }
         return text
     }
