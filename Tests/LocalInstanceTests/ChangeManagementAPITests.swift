@@ -217,9 +217,9 @@ import Testing
                 == ["Normal", "Standard", "Emergency"])
         let model = try await harness.send("GET", "\(Self.base)/model/\(ChangeModel.standard.sysID)")
         #expect(Harness.text(model) == (try await Self.pairs(harness, "chg_model", ChangeModel.standard.sysID)))
-        let schedule = try await harness.send("GET", "\(Self.base)/\(try Self.sysID(plain))/schedule")
-        #expect(schedule.statusCode == 400)
-        #expect(Harness.text(schedule).contains("Requested URI does not represent any resource"))
+        let impacted = try await harness.send("POST", "\(Self.base)/\(try Self.sysID(plain))/refresh_impacted_services")
+        #expect(impacted.statusCode == 400)
+        #expect(Harness.text(impacted).contains("Requested URI does not represent any resource"))
         let badState = try await harness.send("PATCH", "\(Self.base)/\(try Self.sysID(plain))", body: #"{"state":"done"}"#)
         #expect(
             Harness.text(badState)

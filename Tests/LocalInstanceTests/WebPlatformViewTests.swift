@@ -390,7 +390,8 @@ import Testing
         let http = HTTPTestClient(port: server.port)
         var counts: [String: String] = [:]
         for table in [
-            "chg_model", "change_request", "change_task", "std_change_record_producer", "std_change_producer_version",
+            "chg_mgt_worker", "chg_model", "change_request", "change_task", "std_change_record_producer",
+            "std_change_producer_version",
         ] {
             counts[table] = try await http.send(
                 "GET", "/api/now/table/\(table)?sysparm_limit=1", headers: ["Authorization": Self.admin]
@@ -408,10 +409,10 @@ import Testing
         }
         #expect(
             page.main
-                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">5 of 82 tables match \u{201C}change\u{201D} "
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">6 of 88 tables match \u{201C}change\u{201D} "
                 + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n"
                 + "<section aria-label=\"Change\"><h2>Change</h2><ul>\n"
-                + item("chg_model", "Change Model") + item("change_request", "Change Request")
+                + item("chg_mgt_worker", "Change Management Worker") + item("chg_model", "Change Model") + item("change_request", "Change Request")
                 + item("change_task", "Change Task") + item("std_change_record_producer", "Standard Change Template")
                 + item("std_change_producer_version", "Standard Change Template Version")
                 + "</ul></section>\n</div>\n")

@@ -377,7 +377,7 @@ import Testing
             ))
         #expect(
             try client.get("/now?sysparm_search=zzz").main
-                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">0 of 82 tables match \u{201C}zzz\u{201D} "
+                == "<h1>Tables</h1>\n<p class=\"count\" role=\"status\">0 of 88 tables match \u{201C}zzz\u{201D} "
                 + "<a href=\"/now\">Show all</a></p>\n<div class=\"groups\">\n</div>\n")
         let out = try client.post("/logout.do", [("sysparm_ck", page.csrfToken ?? "")])
         #expect(out.status == 303)

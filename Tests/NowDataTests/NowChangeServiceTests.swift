@@ -101,6 +101,45 @@ import Testing
         #expect(assessed.displayValue("impact") == "1 - High")
     }
 
+    @Test func theSlotsOfAConfigurationItemAndOfAChangeComeThroughTheirWorker() async throws {
+        let instance = try makeLocalInstance(seedDemoData: true)
+        defer { instance.close() }
+        let configuration = Self.configuration(instance)
+        let changes = NowChangeService(configuration: configuration)
+        let servers = try await NowTableService(configuration: configuration).records(
+            from: "cmdb_ci_server", configuration: FetchConfiguration(filter: Filter(query: "name=mail-01")))
+        let mail = try #require(try JSONValue(json: servers).value(at: "result.0.sys_id").string)
+        // The mail server's maintenance windows are Saturday nights, but for the two in the year-end freeze.
+        let slots = try await changes.availableSlots(
+            forConfigurationItem: mail, durationInSeconds: 7200, plannedStart: "2026-12-07 10:00:00")
+        #expect(slots.count == 11)
+        #expect(
+            slots.prefix(3).map(\.startDisplayValue) == [
+                "2026-12-12 22:00:00", "2026-12-19 22:00:00", "2027-01-09 22:00:00",
+            ])
+        #expect(slots.allSatisfy { $0.end.timeIntervalSince($0.start) == 7200 })
+
+        let change = try await changes.createChange(
+            fields: [
+                "short_description": "Patch the mail server", "cmdb_ci": .string(mail),
+                "start_date": "2026-12-07 10:00:00", "end_date": "2026-12-07 12:00:00",
+            ])
+        let changeID = try #require(change.sysId)
+        let ofChange: [NowChangeSlot] = try await withCheckedThrowingContinuation { continuation in
+            changes.availableSlots(ofChange: changeID) { continuation.resume(with: $0) }
+        }
+        #expect(ofChange == slots)
+        do {
+            _ = try await changes.availableSlots(forConfigurationItem: mail, durationInSeconds: 0)
+            Issue.record("a slot search of no duration went through")
+        } catch let error as NowDataError {
+            #expect(
+                error.description
+                    == "bad response 400 from GET /api/sn_chg_rest/change/ci/\(mail)/schedule: Invalid "
+                    + "duration_in_seconds ('0' is not a whole number of seconds from 1 to 7776000)")
+        }
+    }
+
     @Test func rowsGoThroughAnImportSet() async throws {
         let instance = try makeLocalInstance(seedDemoData: true)
         defer { instance.close() }

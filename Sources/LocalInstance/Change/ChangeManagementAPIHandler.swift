@@ -20,13 +20,16 @@ import NowData
 /// - `POST|GET|DELETE /change/{sys_id}/conflict`: checks the change's scheduling conflicts (``ChangeConflict``) at
 ///   once, answers the last check and its `conflict` records; there is never a check running to cancel.
 /// - `PATCH /change[/standard]/{sys_id}/risk`: sets the change's risk and impact (``ChangeRiskCondition``).
+/// - `GET /change/{sys_id}/schedule`, `GET /change/ci/{cmdb_ci_sys_id}/schedule`, `GET /change/worker/{sys_id}`:
+///   the next available slots (``ChangeSchedule``), through a worker.
 /// - `GET /change/model[/{sys_id}]`, `GET /change/standard/template[/{sys_id}]`: models and templates.
 ///
 /// Every record is answered with each field a `{display_value, value}` pair (``FieldValuePairs``). The API's roles
 /// come first (GET: `change_manager`, `itil`, `sn_change_read`; POST and PATCH: `change_manager`, `itil`;
-/// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. Not modelled: schedules,
-/// risk assessments, CI associations, impacted services and asynchronous workers (400 `Requested URI does not
-/// represent any resource`).
+/// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. A move into a state the
+/// model asks approvals for requests them (``ChangeModel/approvals``). Not modelled: risk assessments, CI
+/// associations, impacted services and `schedule/first_available` (400 `Requested URI does not represent any
+/// resource`).
 struct ChangeManagementAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -69,11 +72,16 @@ struct ChangeManagementAPIHandler: Sendable {
             case "DELETE": Self.deleteRoles
             default: Self.writeRoles
             }
+        try authorize("\(method) on the Change Management API", roles, access)
+    }
+
+    /// Refuses a user without one of `roles` (or `admin`): 403 `User Not Authorized`, saying what (`request`)
+    /// needs which roles.
+    func authorize(_ request: String, _ roles: [String], _ access: AccessPolicy.Access) throws {
         guard try !access.holdsAny(roles) else { return }
         throw TableAPIError(
             status: 403, message: "User Not Authorized",
-            detail: "\(method) on the Change Management API needs one of the roles "
-                + (roles + ["admin"]).joined(separator: ", "))
+            detail: "\(request) needs one of the roles " + (roles + ["admin"]).joined(separator: ", "))
     }
 
     private func route(_ method: String, _ segments: [String], _ request: NowHTTPRequest, _ access: AccessPolicy.Access)
@@ -97,6 +105,9 @@ struct ChangeManagementAPIHandler: Sendable {
             return try createChange(request, type: first, access)
         case (_, 2) where isType: return try change(method, second, type: first, request, access)
         case (_, 1) where !isType && first != "model": return try change(method, first, type: nil, request, access)
+        case ("GET", 2) where first == "worker": return try worker(second, request, access)
+        case ("GET", 3) where first == "ci" && segments[2] == "schedule": return try itemSchedule(second, request, access)
+        case ("GET", 2) where second == "schedule": return try changeSchedule(first, request, access)
         case ("GET", 2) where second == "nextstates": return try nextStates(first, request, access)
         case ("PATCH", 2) where second == "approvals": return try approve(first, request, access)
         case ("POST", 2) where second == "conflict": return try checkConflicts(first, request, access)
@@ -140,7 +151,7 @@ struct ChangeManagementAPIHandler: Sendable {
 
     /// The change as stored, once the Table API has shown that the user may read it; 404 when there is none, or
     /// it is not of `type`.
-    private func storedChange(_ sysID: String, type: String?, _ request: NowHTTPRequest, _ access: AccessPolicy.Access)
+    func storedChange(_ sysID: String, type: String?, _ request: NowHTTPRequest, _ access: AccessPolicy.Access)
         throws -> StoredRecord
     {
         _ = try tables.subRequest(
@@ -239,7 +250,57 @@ struct ChangeManagementAPIHandler: Sendable {
         let updated = try tables.subRequest(
             "PATCH", "/api/now/table/change_request/\(sysID)", FieldValuePairs.tableParameters, for: request,
             as: access, body: .object(values))
+        if let state = values["state"]?.string, state != stored["state"],
+            let approvers = model(of: stored)?.approvals[state]
+        {
+            try requestApprovals(of: sysID, from: approvers, access)
+            return try one("change_request", sysID, request, access)
+        }
         return try answer(FieldValuePairs.record(TableAPIHandler.result(of: updated), of: table("change_request")))
+    }
+
+    /// Asks `approvers` to approve the change (a requested `sysapproval_approver` each, unless one is already
+    /// requested of them) and sets its `approval` to requested when any is; as the instance, in one transaction.
+    private func requestApprovals(
+        of sysID: String, from approvers: ChangeModel.Approvers, _ access: AccessPolicy.Access
+    ) throws {
+        let changes = try table("change_request")
+        let approvals = try table("sysapproval_approver")
+        let groups = try table("sys_user_group")
+        let members = try table("sys_user_grmember")
+        let timestamp = Timestamp.string(tables.now())
+        try tables.database.write { db in
+            guard let change = try tables.store.fetch(changes, sysID: sysID, db) else { return }
+            let users: [String]
+            switch approvers {
+            case .assignmentGroupManager:
+                let group = try tables.store.fetch(groups, sysID: change["assignment_group"] ?? "", db)
+                users = [group?["manager"] ?? ""].filter { !$0.isEmpty }
+            case .groupMembers(let name):
+                let group = try tables.store.select(
+                    groups, where: "\"name\" = ?", [.text(name)], orderBy: "", limit: 1, offset: 0, db
+                ).first?["sys_id"] ?? ""
+                users = try tables.store.select(
+                    members, where: "\"group\" = ?", [.text(group)], orderBy: "\"sys_created_on\"", limit: -1,
+                    offset: 0, db
+                ).compactMap { $0["user"] }.filter { !$0.isEmpty }
+            }
+            guard !users.isEmpty else { return }
+            let user = try tables.userSysID(access.userName, db) ?? ""
+            for approver in users
+            where try tables.store.count(
+                approvals, where: "\"sysapproval\" = ? AND \"approver\" = ? AND \"state\" = 'requested'",
+                [.text(sysID), .text(approver)], db) == 0
+            {
+                _ = try tables.insertRecord(
+                    approvals,
+                    [
+                        "sysapproval": sysID, "document_id": sysID, "source_table": "change_request",
+                        "approver": approver, "state": "requested",
+                    ], by: access.userName, userSysID: user, timestamp, db)
+            }
+            _ = try tables.updateRecord(changes, sysID: sysID, ["approval": "requested"], by: access.userName, timestamp, db)
+        }
     }
 
     /// The change's model: its `chg_model`, else the model of its type.
@@ -419,20 +480,25 @@ struct ChangeManagementAPIHandler: Sendable {
             {
                 _ = try tables.deleteRecord(records, sysID: old["sys_id"] ?? "", by: access.userName, db)
             }
-            let found = try ChangeConflict.conflicts(of: stored, in: changes, tables.store, db)
+            let schedules = try ChangeSchedule.schedules(
+                of: stored["cmdb_ci"] ?? "", tables.dictionary, tables.store, tables.translator, db)
+            let found = try ChangeConflict.conflicts(of: stored, in: changes, schedules: schedules, tables.store, db)
             for conflict in found {
                 _ = try tables.insertRecord(
                     records,
                     [
                         "change": sysID, "conflicting_change": conflict.conflictingChange,
-                        "configuration_item": conflict.configurationItem, "type": conflict.type,
-                        "last_checked": timestamp,
+                        "configuration_item": conflict.configurationItem, "schedule": conflict.schedule,
+                        "type": conflict.type, "last_checked": timestamp,
                     ], by: access.userName, userSysID: user, timestamp, db)
             }
+            let outside = found.contains { $0.type == "not_in_maintenance_window" }
             _ = try tables.updateRecord(
                 changes, sysID: sysID,
-                ["conflict_status": found.isEmpty ? "No Conflict" : "Conflict", "conflict_last_run": timestamp],
-                by: access.userName, timestamp, db)
+                [
+                    "conflict_status": found.isEmpty ? "No Conflict" : "Conflict", "conflict_last_run": timestamp,
+                    "outside_maintenance_schedule": outside ? "true" : "false",
+                ], by: access.userName, timestamp, db)
         }
         return try answer(.string(NowTableService.makeSysID()))
     }
@@ -548,12 +614,12 @@ struct ChangeManagementAPIHandler: Sendable {
         return try answer(FieldValuePairs.record(TableAPIHandler.result(of: record), of: table(tableName)))
     }
 
-    private func answer(_ result: JSONValue) throws -> NowHTTPResponse {
+    func answer(_ result: JSONValue) throws -> NowHTTPResponse {
         NowHTTPResponse(
             statusCode: 200, headers: tables.jsonHeaders, body: JSONValue.object(["result": result]).jsonData())
     }
 
-    private func table(_ name: String) throws -> TableDefinition {
+    func table(_ name: String) throws -> TableDefinition {
         guard let table = tables.dictionary.table(name) else { throw TableAPIError.invalidTable(name) }
         return table
     }

@@ -5,7 +5,8 @@
 ///
 /// The three models of a PDI: **Normal** (New, Assess, Authorize, Scheduled, Implement, Review, Closed), **Emergency**
 /// (without Assess) and **Standard** (New, Scheduled, Implement, Review, Closed); every open state can be
-/// canceled, and Closed and Canceled are final.
+/// canceled, and Closed and Canceled are final. A normal change entering Assess asks its assignment group's manager
+/// for approval and entering Authorize the change advisory board; an emergency change entering Authorize the board.
 struct ChangeModel: Sendable {
     /// The model's name (`Normal`), its record's `name` and the key of its sys_id in the demo data.
     let name: String
@@ -17,6 +18,9 @@ struct ChangeModel: Sendable {
     /// The states in the order a change goes through them (values of `change_request.state`).
     let states: [String]
     let transitions: [Transition]
+    /// Who is asked to approve a change entering a state (by the state's value), as the model's approval flow
+    /// does: a `sysapproval_approver` record, requested, for each.
+    let approvals: [String: Approvers]
 
     /// The sys_id of the model's `chg_model` record.
     var sysID: String { DemoData.sysID("chg_model", name) }
@@ -33,6 +37,18 @@ struct ChangeModel: Sendable {
             self.conditions = conditions
         }
     }
+
+    /// The approvers of a state.
+    enum Approvers: Sendable, Equatable {
+        /// The manager of the change's assignment group (the technical approval of Assess).
+        case assignmentGroupManager
+        /// Every member of the group of this name (the CAB's approval of Authorize).
+        case groupMembers(String)
+    }
+
+    /// The group whose members approve a change in Authorize: the demo's Change Management group, as a PDI's
+    /// CAB Approval group.
+    static let changeAdvisoryBoard = "Change Management"
 
     /// The transitions that leave `state`, in declaration order.
     func transitions(from state: String) -> [Transition] {
@@ -76,7 +92,8 @@ struct ChangeModel: Sendable {
             Transition("-5", "-4", assigned), Transition("-4", "-5"), Transition("-4", "-3", open),
             Transition("-4", "-2", open), Transition("-3", "-5"), Transition("-3", "-2", open),
             Transition("-2", "-1", planned), Transition("-1", "0", implemented), Transition("0", "3", closing),
-        ] + cancel(["-5", "-4", "-3", "-2", "-1", "0"]))
+        ] + cancel(["-5", "-4", "-3", "-2", "-1", "0"]),
+        approvals: ["-4": .assignmentGroupManager, "-3": .groupMembers(changeAdvisoryBoard)])
 
     static let emergency = ChangeModel(
         name: "Emergency", type: "emergency",
@@ -85,7 +102,8 @@ struct ChangeModel: Sendable {
         transitions: [
             Transition("-5", "-3", assigned), Transition("-3", "-5"), Transition("-3", "-2", open),
             Transition("-2", "-1", planned), Transition("-1", "0", implemented), Transition("0", "3", closing),
-        ] + cancel(["-5", "-3", "-2", "-1", "0"]))
+        ] + cancel(["-5", "-3", "-2", "-1", "0"]),
+        approvals: ["-3": .groupMembers(changeAdvisoryBoard)])
 
     static let standard = ChangeModel(
         name: "Standard", type: "standard",
@@ -94,7 +112,8 @@ struct ChangeModel: Sendable {
         transitions: [
             Transition("-5", "-2", open), Transition("-2", "-1", planned), Transition("-1", "0", implemented),
             Transition("0", "3", closing),
-        ] + cancel(["-5", "-2", "-1", "0"]))
+        ] + cancel(["-5", "-2", "-1", "0"]),
+        approvals: [:])
 
     /// The Table API's state model: the moves of each model by `type`, without their conditions.
     static var stateModel: TableRules.StateModel {

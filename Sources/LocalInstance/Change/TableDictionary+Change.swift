@@ -21,13 +21,15 @@ extension TableDictionary {
 
 extension TableDictionary {
     /// `conflict`: a scheduling conflict that conflict checking (`POST /api/sn_chg_rest/change/{sys_id}/conflict`,
-    /// ``ChangeConflict``) found for a change, replaced at each check; the types are a PDI's.
+    /// ``ChangeConflict``) found for a change, replaced at each check; the types are a PDI's. `schedule` is the
+    /// blackout or maintenance schedule of a `blackout` or `not_in_maintenance_window` conflict.
     static let conflict = TableDefinition(
         name: "conflict", label: "Conflict", application: "Change", displayField: "change",
         fields: [
             FieldDefinition("change", .reference(table: "change_request")),
             FieldDefinition("conflicting_change", .reference(table: "change_request")),
             FieldDefinition("configuration_item", .reference(table: "cmdb_ci"), label: "Configuration item"),
+            FieldDefinition("schedule", .reference(table: "cmn_schedule")),
             FieldDefinition(
                 "type", .choice,
                 choices: [

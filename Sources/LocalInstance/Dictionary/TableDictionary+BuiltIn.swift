@@ -14,7 +14,7 @@ extension TableDictionary {
         sysApprovalApprover, almAsset, syslog, bsmChart, sysScript, sysMetadata, sysDBObject, sysDictionary,
         sysDocumentation, sysChoice, sysAttachment, sysAudit, sysTinyURL, oauthEntity, oauthJWT, sysAPIKey,
         sysUserCertificate, sysCertificate, jwtVerifierMap, sysRateLimitRules, sysUIView, sysUISection, sysUIElement,
-    ] + importSetTables + catalogTables + knowledgeTables)
+    ] + scheduleTables + importSetTables + catalogTables + knowledgeTables)
 
     private static let impactChoices = [
         FieldChoice("1", "1 - High"), FieldChoice("2", "2 - Medium"), FieldChoice("3", "3 - Low"),

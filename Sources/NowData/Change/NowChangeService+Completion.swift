@@ -97,4 +97,25 @@ extension NowChangeService {
     public func assessRisk(ofChange sysId: SysID, completion: @escaping RecordCompletion) {
         Task { completion(await NowDataError.result { try await self.assessRisk(ofChange: sysId) }) }
     }
+
+    /// ``availableSlots(ofChange:)`` with a completion handler.
+    public func availableSlots(
+        ofChange sysId: SysID, completion: @escaping @Sendable (Result<[NowChangeSlot], NowDataError>) -> Void
+    ) {
+        Task { completion(await NowDataError.result { try await self.availableSlots(ofChange: sysId) }) }
+    }
+
+    /// ``availableSlots(forConfigurationItem:durationInSeconds:plannedStart:)`` with a completion handler.
+    public func availableSlots(
+        forConfigurationItem sysId: SysID, durationInSeconds: Int, plannedStart: String? = nil,
+        completion: @escaping @Sendable (Result<[NowChangeSlot], NowDataError>) -> Void
+    ) {
+        Task {
+            completion(
+                await NowDataError.result {
+                    try await self.availableSlots(
+                        forConfigurationItem: sysId, durationInSeconds: durationInSeconds, plannedStart: plannedStart)
+                })
+        }
+    }
 }

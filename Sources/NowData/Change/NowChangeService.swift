@@ -128,6 +128,63 @@ public final class NowChangeService: Sendable {
         try await record("PATCH", try Self.path(sysId, "risk"))
     }
 
+    // MARK: - Schedules
+
+    /// The slots, as long as the change's planned window, from its planned start, in which its configuration item
+    /// is free (`GET /change/{sys_id}/schedule`, then its worker until it completes). A change without a
+    /// configuration item or planned window gets the instance's 400.
+    public func availableSlots(ofChange sysId: SysID) async throws -> [NowChangeSlot] {
+        try await slots(NowHTTPRequest(method: "GET", path: try Self.path(sysId, "schedule")))
+    }
+
+    /// The slots of `durationInSeconds` from `plannedStart` (UTC `yyyy-MM-dd HH:mm:ss`; now when nil) in which
+    /// the configuration item `sysId` is free (`GET /change/ci/{sys_id}/schedule`, then its worker).
+    public func availableSlots(
+        forConfigurationItem sysId: SysID, durationInSeconds: Int, plannedStart: String? = nil
+    ) async throws -> [NowChangeSlot] {
+        var items = [URLQueryItem(name: "duration_in_seconds", value: String(durationInSeconds))]
+        if let plannedStart { items.append(URLQueryItem(name: "planned_start_time", value: plannedStart)) }
+        return try await slots(
+            NowHTTPRequest(method: "GET", path: try Self.path("ci", sysId, "schedule"), queryItems: items))
+    }
+
+    /// How many times, a second apart, the schedule worker is read before a slot search that has not completed
+    /// fails.
+    static let workerReads = 60
+
+    /// Sends a schedule request and reads its worker until it completes: its `payload.spans`. A worker in error,
+    /// or not complete after ``workerReads`` reads, fails with ``NowDataError/badResponse(statusCode:)`` naming it.
+    private func slots(_ request: NowHTTPRequest) async throws -> [NowChangeSlot] {
+        try await NowTableService.mappingErrors {
+            let accepted = try Self.result(try await pipeline.send(request, mode: .idempotent).body)
+            guard let worker = accepted.object?["worker"]?.object?["sysId"]?.string, !worker.isEmpty else {
+                throw NowDataError.cannotParseResponse
+            }
+            let path = try Self.path("worker", worker)
+            for read in 1...Self.workerReads {
+                let result = try Self.result(
+                    try await pipeline.send(NowHTTPRequest(method: "GET", path: path), mode: .idempotent).body)
+                let state = result.object?["state"]?.object?["value"]
+                if state == .number(JSONNumber(3)) {
+                    return (result.object?["payload"]?.object?["spans"]?.array ?? []).compactMap(NowChangeSlot.init)
+                }
+                if state == .number(JSONNumber(4)) {
+                    let messages = result.object?["messages"]?.object?["errorMessages"]?.array ?? []
+                    throw NowDataError.badResponse(
+                        statusCode: HTTPStatusCode(
+                            code: 200, message: "The schedule worker failed",
+                            detail: messages.compactMap(\.string).joined(separator: "; "), method: "GET", path: path))
+                }
+                if read < Self.workerReads { try await Task.sleep(nanoseconds: 1_000_000_000) }
+            }
+            throw NowDataError.badResponse(
+                statusCode: HTTPStatusCode(
+                    code: 200, message: "The schedule worker did not complete",
+                    detail: "still not complete after \(Self.workerReads) reads a second apart", method: "GET",
+                    path: path))
+        }
+    }
+
     // MARK: - Requests
 
     /// `/api/sn_chg_rest/change/` and the segments, each percent-encoded; an empty one is ``NowDataError/invalidURL``.
