@@ -3,6 +3,7 @@
 // Run it with Benchmarks/paginate.sh, which starts the server, seeds it and runs the references.
 import Foundation
 import NowData
+import Synchronization
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -38,7 +39,7 @@ func option(_ name: String) -> String? {
 guard let urlText = option("url"), let url = URL(string: urlText) else {
     throw BenchmarkFailure(
         description: "usage: PaginateBenchmark --url http://127.0.0.1:PORT [--password PW] "
-            + "[--page-size 1000] [--max-records N] [--raw] [--urlsession]")
+            + "[--page-size 1000] [--max-records N] [--raw] [--urlsession] [--trace]")
 }
 let password = option("password") ?? ProcessInfo.processInfo.environment["NOWFLOW_ADMIN_PASSWORD"] ?? "admin"
 let pageSize = option("page-size").flatMap(Int.init) ?? 1000
@@ -47,14 +48,46 @@ let raw = arguments.contains("--raw")
 // The default transport is libcurl's; --urlsession measures URLSessionTransport instead.
 let urlSession = arguments.contains("--urlsession")
 
-let service = NowTableService(
-    configuration: NowServiceConfiguration(
-        instanceURL: url, authentication: .basic(user: "admin", password: password),
-        transport: urlSession ? URLSessionTransport(instanceURL: url) : nil))
-let configuration = FetchConfiguration(limit: pageSize)
+// --trace prints, for each page, when its request was sent, when its response was in and when the caller got it
+// (milliseconds from the start), and the caller's wait: where the pipeline overlaps decoding with transfers.
+let trace = arguments.contains("--trace")
 
 let clock = ContinuousClock()
 let start = clock.now
+/// Milliseconds since `origin`.
+@Sendable func milliseconds(since origin: ContinuousClock.Instant) -> Double {
+    let (seconds, attoseconds) = (ContinuousClock.now - origin).components
+    return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+}
+/// Per offset: when its request was sent and when its response was in (ms).
+let transfers = Mutex<[Int: (sent: Double, arrived: Double)]>([:])
+/// The transport: URLSessionTransport with --urlsession, else nil for the service's default (libcurl), as users get
+/// it; with --trace, the same wrapped to note each page's transfer.
+let transport: (any NowTransport)?
+if trace {
+    let traced: any NowTransport =
+        urlSession ? URLSessionTransport(instanceURL: url) : CurlTransport(instanceURL: url)
+    transport = ClosureTransport { [start] request in
+        let sent = milliseconds(since: start)
+        let response = try await traced.send(request)
+        let arrived = milliseconds(since: start)
+        if let offset = request.queryValue("sysparm_offset").flatMap(Int.init) {
+            transfers.withLock { $0[offset] = (sent, arrived) }
+        }
+        return response
+    }
+} else {
+    transport = urlSession ? URLSessionTransport(instanceURL: url) : nil
+}
+
+let service = NowTableService(
+    configuration: NowServiceConfiguration(
+        instanceURL: url, authentication: .basic(user: "admin", password: password), transport: transport))
+let configuration = FetchConfiguration(limit: pageSize)
+
+/// Per page handed to the caller: when the caller asked for it and when it got it (ms).
+var handed: [(asked: Double, got: Double)] = []
+var asked = milliseconds(since: start)
 var records = 0
 var pages = 0
 if raw {
@@ -62,19 +95,35 @@ if raw {
     let paginator = service.paginator(from: "incident", configuration: configuration)
     paginator.maxRecords = maxRecords
     for try await page in paginator {
+        if trace { handed.append((asked, milliseconds(since: start))) }
         records += min(pageSize, (maxRecords ?? Int.max) - records)
         pages += page.isEmpty ? 0 : 1
+        if trace { asked = milliseconds(since: start) }
     }
 } else {
     let paginator: Paginator<[BenchmarkIncident]> = service.paginator(from: "incident", configuration: configuration)
     paginator.maxRecords = maxRecords
     for try await page in paginator {
+        if trace { handed.append((asked, milliseconds(since: start))) }
         records += page.count
         pages += 1
+        if trace { asked = milliseconds(since: start) }
     }
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+
+if trace {
+    let times = transfers.withLock { $0 }
+    for (index, page) in handed.enumerated() {
+        let transfer = times[index * pageSize]
+        print(
+            String(
+                format: "page %3d: request sent %9.1f ms, response in %9.1f ms, asked for %9.1f ms, got %9.1f ms "
+                    + "(waited %6.1f ms)",
+                index, transfer?.sent ?? -1, transfer?.arrived ?? -1, page.asked, page.got, page.got - page.asked))
+    }
+}
 
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -4,11 +4,12 @@ import Synchronization
 /// The state machine behind a ``Paginator``: which page is current, where the others are (from the `Link`
 /// header), and the pages fetched ahead. One operation runs at a time.
 ///
-/// Paging forward is a pipeline two pages deep: when a page is handed out, the next one is fetched ahead and, as
-/// soon as its body has arrived, the transfer of the one after it starts and the page is decoded beside that
-/// transfer. So at most two pages are held besides the caller's (one decoding or decoded, one transferring), and
-/// the pipeline goes no further until the caller asks for the next page. A page fetched ahead that fails (its
-/// transfer or its decoding) throws when the caller asks for that page, not before.
+/// Paging forward is a pipeline two pages deep: every page is fetched the same way, and as soon as its body has
+/// arrived the transfer of the one after it starts and the page is decoded beside that transfer (off the actor),
+/// whether the caller is still busy with the page before or already waiting for this one. When a page is handed
+/// out, the next one is fetched ahead. So at most two pages are held besides the caller's (one decoding or decoded,
+/// one transferring), and the pipeline goes no further until the caller asks for the next page. A page fetched
+/// ahead that fails (its transfer or its decoding) throws when the caller asks for that page, not before.
 actor PageFetcher<Page: Sendable> {
     enum Edge: Sendable { case first, last }
     enum Step: Sendable { case next, previous }
@@ -116,43 +117,45 @@ actor PageFetcher<Page: Sendable> {
         }
     }
 
-    /// The page of `request`: the one fetched ahead when it is that page, else fetched now. Either way the page
-    /// after it is then fetched ahead.
+    /// The page of `request`: the one fetched ahead when it is that page, else fetched now the same way. Either way
+    /// the page after it is then fetched ahead.
     private func load(_ request: NowHTTPRequest) async throws -> Page {
         status.withLock { $0.isBusy = true }
         defer { status.withLock { $0.isBusy = false } }
+        let task: Task<Fetched, any Error>
         if let ahead, ahead.request == request {
-            self.ahead = nil
-            let task = ahead.task
-            let fetched: Fetched
-            do {
-                fetched = try await withTaskCancellationHandler {
-                    try await task.value
-                } onCancel: {
-                    task.cancel()
-                }
-            } catch {
-                cancelAhead()
-                throw error
-            }
-            guard !Task.isCancelled else {
-                cancelAhead()
-                throw NowDataError.network(.operationCancelled)
-            }
-            apply(fetched.response, of: request)
-            if let next = nextRequest() { fetchAhead(next) }
-            return try fetched.page.get()
+            task = ahead.task
+        } else {
+            cancelAhead()
+            task = fetchAhead(request)
         }
-        cancelAhead()
-        let response = try await pipeline.send(request, mode: .idempotent)
-        apply(response, of: request)
+        let fetched: Fetched
+        do {
+            fetched = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            cancelAhead()
+            throw error
+        }
+        guard !Task.isCancelled else {
+            cancelAhead()
+            throw NowDataError.network(.operationCancelled)
+        }
+        // The page stays `ahead` while the caller waits for it, so that its arrival starts the next page's transfer
+        // (`transferAfter`) even when the caller asked for it first.
+        ahead = nil
+        apply(fetched.response, of: request)
         if let next = nextRequest() { fetchAhead(next) }
-        return try decode(response.body)
+        return try fetched.page.get()
     }
 
     /// Fetches the page of `request` ahead (its transfer already under way when it is ``transfer``'s): once its
-    /// body has arrived, the transfer of the page after it starts, then the page is decoded.
-    private func fetchAhead(_ request: NowHTTPRequest) {
+    /// body has arrived, the transfer of the page after it starts, then the page is decoded, off the actor.
+    @discardableResult
+    private func fetchAhead(_ request: NowHTTPRequest) -> Task<Fetched, any Error> {
         let transferTask: Task<NowHTTPResponse, any Error>
         if let transfer, transfer.request == request {
             transferTask = transfer.task
@@ -162,19 +165,25 @@ actor PageFetcher<Page: Sendable> {
         }
         transfer = nil
         let decode = decode
-        ahead = (
-            request,
-            Task { [weak self] in
-                let response = try await withTaskCancellationHandler {
-                    try await transferTask.value
-                } onCancel: {
-                    transferTask.cancel()
-                }
-                try Task.checkCancellation()
-                await self?.transferAfter(response, of: request)
-                return Fetched(response: response, page: Result { try decode(response.body) })
+        let task = Task { [weak self] in
+            let response = try await withTaskCancellationHandler {
+                try await transferTask.value
+            } onCancel: {
+                transferTask.cancel()
             }
-        )
+            try Task.checkCancellation()
+            await self?.transferAfter(response, of: request)
+            return await Self.decoded(response, with: decode)
+        }
+        ahead = (request, task)
+        return task
+    }
+
+    /// A page's response with its body decoded, on the global executor: decoding never holds the actor.
+    private static func decoded(_ response: NowHTTPResponse, with decode: @Sendable (Data) throws -> Page) async
+        -> Fetched
+    {
+        Fetched(response: response, page: Result { try decode(response.body) })
     }
 
     /// Starts the transfer of the page after the one of `request`, whose response has arrived, unless that page is

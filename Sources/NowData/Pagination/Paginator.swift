@@ -11,8 +11,9 @@ import Foundation
 ///
 /// A page holds ``itemsPerPage`` records (20 unless the configuration's `limit` says otherwise; access rules
 /// may make a page shorter). While you work on a page, the next one is already being fetched and decoded, and the
-/// one after it transferred; no more than these two pages are held, so memory stays bounded by the page size
-/// whatever the table's size. A failure of a page fetched ahead is thrown when you ask for that page. Set
+/// one after it transferred; a page is always decoded while the next one is transferred, even when you ask for
+/// each page as soon as you have the one before. No more than these two pages are held, so memory stays bounded by
+/// the page size whatever the table's size. A failure of a page fetched ahead is thrown when you ask for that page. Set
 /// ``maxRecords`` to stop after a number of records.
 ///
 /// Operations run one at a time, in the order they are called. Errors are ``NowDataError``.
