@@ -66,12 +66,13 @@ extension LocalInstance {
         }
         defer { limiter.leaveSemaphore() }
         let semaphoreWait = StatementDeadline.now() &- queued
-        let quota = api == .batch ? limits.batchQuota : api == .other ? nil : limits.apiQuota
-        let deadline = quota.map { StatementDeadline.now() &+ UInt64(RequestLimiter.seconds($0) * 1e9) }
-        var reply = TransactionQuota.$deadline.withValue(deadline) {
+        let quota = (api == .batch ? limits.batchQuota : api == .other ? nil : limits.apiQuota).map {
+            TransactionQuota($0, on: limits.quotaClock)
+        }
+        var reply = TransactionQuota.$current.withValue(quota) {
             user.map { self.reply(to: request, as: $0) } ?? self.reply(to: request)
         }
-        if let deadline, StatementDeadline.now() > deadline, request.method == "GET" {
+        if let quota, quota.isPast, request.method == "GET" {
             // A read that took too long outside SQL too: its answer is the quota's (a write is kept).
             reply = .respond(TableAPIError.executionTimeExceeded.response, after: .zero)
         }

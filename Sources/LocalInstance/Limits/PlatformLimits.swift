@@ -35,12 +35,15 @@ public struct PlatformLimits: Sendable {
     public var batchQuota: Duration?
     /// The clock the rate rules count by (windows and resets): tests give one they control.
     public var clock: @Sendable () -> Date
+    /// The clock transaction quotas are measured on (a `ContinuousClock`): tests give one that moves with the work
+    /// the instance does, so that a quota cuts a request off at the same point on a loaded machine as on an idle one.
+    public var quotaClock: any Clock<Duration>
 
     /// Limits; the defaults enforce none.
     public init(
         rateRules: Bool = false, rateWindow: Duration = .seconds(3600), concurrentRequests: Int? = nil,
         queuedRequests: Int = 50, sessionQueue: Int? = nil, apiQuota: Duration? = nil, batchQuota: Duration? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, quotaClock: any Clock<Duration> = ContinuousClock()
     ) {
         self.rateRules = rateRules
         self.rateWindow = rateWindow
@@ -50,6 +53,7 @@ public struct PlatformLimits: Sendable {
         self.apiQuota = apiQuota
         self.batchQuota = batchQuota
         self.clock = clock
+        self.quotaClock = quotaClock
     }
 
     /// The platform's: rate rules counted per hour, 4 concurrent requests with 50 queued, 10 queued per session,
