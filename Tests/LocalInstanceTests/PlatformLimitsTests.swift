@@ -164,7 +164,7 @@ import Testing
         #expect(replies.filter { $0.status == 200 }.allSatisfy { Self.wait("sesh_wait", in: $0) == 0 })
 
         // The web view shows what was throttled, to an administrator.
-        var client = WebClient(port: server.port)
+        let client = WebClient(port: server.port)
         #expect(try client.logIn(user: "admin", password: "secret").status == 303)
         let page = try client.get("/throttled.do")
         #expect(page.status == 200)
