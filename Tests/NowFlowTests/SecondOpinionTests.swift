@@ -37,7 +37,7 @@ import Testing
             """)
         #expect(
             result.error
-                == "step 1 (delete): the instance ignored the condition 'active=yes^ORvip=yes' (active is a boolean field, 'yes' is not true or false): it returned 6816f79cc0a8016401c5a33be04be441, whose active is 'true' and vip is 'false'; nothing was deleted"
+                == "step 1 (delete): the instance ignored the condition 'active=yes^ORvip=yes' (active is a boolean field, 'yes' is not true or false): it returned System Administrator, whose active is 'true' and vip is 'false'; nothing was deleted"
         )
         #expect(try harness.count("sys_user", "") == users)
     }

@@ -27,7 +27,7 @@ import Testing
         let lines = result.stderr.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
         #expect(lines == """
                  GET /api/now/table/sys_db_object?sysparm_limit=10000&sysparm_fields=name,super_class.name → 200 (N ms)
-                 GET /api/now/table/sys_dictionary?sysparm_query=nameINincident,task^elementISNOTEMPTY&sysparm_limit=10000&sysparm_fields=name,element,reference,reference.name,internal_type → 200 (N ms)
+                 GET /api/now/table/sys_dictionary?sysparm_query=nameINincident,task^elementISNOTEMPTY&sysparm_limit=10000&sysparm_fields=name,element,reference,reference.name,internal_type,display → 200 (N ms)
                  GET /api/now/table/sys_choice?sysparm_query=nameINincident,task^inactive=false^ORDERBYsequence&sysparm_limit=10000&sysparm_fields=name,element,value,label → 200 (N ms)
                  GET /api/now/table/incident?sysparm_query=short_description=***&sysparm_fields=number,sys_id&sysparm_limit=1&sysparm_offset=0 → 200 (N ms)
             ok   step 1 'open' (query): 0 records from incident (N ms)

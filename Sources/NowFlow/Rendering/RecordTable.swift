@@ -4,10 +4,11 @@ import NowData
 /// Lays out records as an aligned table that fits a width: a record per row, the chosen fields as columns, long
 /// values cut with `…` (none at the width ``unlimited``, for output that is not a terminal).
 ///
-/// Without chosen fields, the columns are the usual identifying fields first (``leadingFields``), then the others
-/// that still fit, leaving out fields that are empty in every record; when even the identifying fields do not fit
-/// at a readable width, the sys_id is left out first. A table cuts its other columns before the identifying field
-/// (`number`, `name` or `user_name`), and the sys_id last.
+/// Without chosen fields, the columns are the usual identifying fields first (``leadingFields(naming:)``), then the
+/// others that still fit, leaving out fields that are empty in every record; when even the identifying fields do not
+/// fit at a readable width, the sys_id is left out first. A table cuts its other columns before the identifying field
+/// (the first of the fields that name its records, ``RecordName``: the table's display field when known, else
+/// `number`, `name` or `user_name`), and the sys_id last.
 ///
 /// ```
 /// number      short_description          state  sys_id
@@ -15,8 +16,8 @@ import NowData
 /// INC0010001  Email server is down       1      5c1d0e9b2fd1a3b8ac65c4f1cba2e5f7
 /// ```
 struct RecordTable {
-    /// The fields shown first when the step chose none.
-    static let leadingFields = ["number", "name", "user_name", "short_description", "state", "sys_id"]
+    /// The fields shown first when the step chose none, for records of a table whose display field is not known.
+    static let leadingFields = leadingFields(naming: RecordName.fields)
     /// The narrowest a shrunk column becomes.
     static let minimumWidth = 6
     /// The widest a column is at first when the fields are not chosen (wider ones are cut).
@@ -32,12 +33,21 @@ struct RecordTable {
     /// The chosen fields; empty to choose the default ones.
     let fields: [String]
     let width: Int
+    /// The fields that name the records (``RecordName/fields(of:in:)``).
+    let naming: [String]
 
-    /// A table of rows of cells (``cells(of:shown:)``).
-    init(rows: [[String: String]], fields: [String], width: Int) {
+    /// A table of rows of cells (``cells(of:shown:)``), whose records `naming` names.
+    init(rows: [[String: String]], fields: [String], width: Int, naming: [String] = RecordName.fields) {
         self.rows = rows
         self.fields = fields
         self.width = max(width, 20)
+        self.naming = naming
+    }
+
+    /// The fields shown first when the step chose none, for records named by `naming`: those, then the short
+    /// description, the state and the sys_id.
+    static func leadingFields(naming: [String]) -> [String] {
+        naming + ["short_description", "state", "sys_id"].filter { !naming.contains($0) }
     }
 
     /// The cells of the objects among `items`, values that are not records (attachments, an aggregate's groups,
@@ -65,7 +75,7 @@ struct RecordTable {
         var hidden: [String] = []
         if fields.isEmpty {
             // The leading fields always come first; the others join while they fit whole.
-            let leading = columns.filter(Self.leadingFields.contains).count
+            let leading = columns.filter(Self.leadingFields(naming: naming).contains).count
             var used = widths.prefix(leading).reduce(0, +) + Self.separator.count * max(leading - 1, 0)
             var kept = Array(0..<leading)
             for index in leading..<columns.count {
@@ -102,20 +112,20 @@ struct RecordTable {
     /// last).
     private func candidateColumns() -> [String] {
         guard fields.isEmpty else { return fields }
-        return Self.columns(of: Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys }))
+        return Self.columns(of: Set(rows.flatMap { row in row.filter { !$0.value.isEmpty }.keys }), naming: naming)
     }
 
-    /// The leading fields (number, name, user_name, short_description, state, sys_id) that the rows have.
-    static func identifyingColumns(of rows: [[String: String]]) -> [String] {
-        RecordTable.leadingFields.filter { field in
+    /// The leading fields (``leadingFields(naming:)``) that the rows have.
+    static func identifyingColumns(of rows: [[String: String]], naming: [String] = RecordName.fields) -> [String] {
+        leadingFields(naming: naming).filter { field in
             rows.contains { !($0[field] ?? "").isEmpty }
         }
     }
 
     /// The fields in the order they are shown when the step chose none: the leading fields, then the others in
     /// alphabetical order with the sys_ fields last.
-    static func columns(of present: Set<String>) -> [String] {
-        let leading = leadingFields.filter(present.contains)
+    static func columns(of present: Set<String>, naming: [String] = RecordName.fields) -> [String] {
+        let leading = leadingFields(naming: naming).filter(present.contains)
         let others = present.subtracting(leading).sorted { a, b in
             (a.hasPrefix("sys_") ? 1 : 0, a) < (b.hasPrefix("sys_") ? 1 : 0, b)
         }
@@ -131,13 +141,13 @@ struct RecordTable {
         widths.reduce(0, +) + Self.separator.count * max(widths.count - 1, 0) <= width
     }
 
-    /// Narrows the widest columns until the table fits: the others first, then the identifying field (`number`,
-    /// else `name` or `user_name`), `sys_id` last (a cut sys_id cannot be used); false when the table cannot fit
-    /// even at the minimum width.
+    /// Narrows the widest columns until the table fits: the others first, then the identifying field (the first
+    /// column of ``naming``), `sys_id` last (a cut sys_id cannot be used); false when the table cannot fit even at
+    /// the minimum width.
     private func shrink(_ widths: inout [Int], _ columns: [String]) -> Bool {
         let available = width - Self.separator.count * max(widths.count - 1, 0)
         var total = widths.reduce(0, +)
-        let identifying = columns.first(where: RecordName.fields.contains)
+        let identifying = columns.first(where: naming.contains)
         while total > available {
             let shrinkable = widths.indices.filter { widths[$0] > Self.minimumWidth }
             let others = shrinkable.filter { columns[$0] != "sys_id" && columns[$0] != identifying }

@@ -39,6 +39,13 @@ final class DryRunTransport: NowTransport {
         var before: JSONObject?
         /// For an attachment upload, kept without its bytes: their size, type and hash.
         var content: String?
+
+        /// The table a Table API write is to (`/api/now/table/incident/...` → `incident`); nil for another API's.
+        var table: String? {
+            let parts = request.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count > 4, parts[1] == "api", parts[2] == "now", parts[3] == "table" else { return nil }
+            return String(parts[4]).removingPercentEncoding
+        }
     }
 
     /// The path of the OAuth token endpoint: a `POST` that only asks for a token.

@@ -23,6 +23,8 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
     /// Each table's choice lists by field, in the instance's order (`sys_choice`, its active entries), on the table
     /// that lists them.
     private(set) var choices: [String: [String: [Choice]]] = [:]
+    /// Each table's own display field (the field whose `sys_dictionary.display` is true on it), where it has one.
+    private(set) var displayFields: [String: String] = [:]
 
     /// The table and the tables it extends, nearest first.
     func lineage(of table: String) -> [String] {
@@ -108,6 +110,12 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         lineage(of: table).lazy.compactMap { choices[$0]?[field] }.first
     }
 
+    /// The display field of `table`: the field its dictionary marks `display`, on it or on the nearest table it
+    /// extends (`incident` → `task`'s `number`); nil when none of them was read or marks one.
+    func displayField(of table: String) -> String? {
+        lineage(of: table).lazy.compactMap { displayFields[$0] }.first
+    }
+
     /// The dictionary kept at `url` when it was written less than `maximumAge` ago; nil otherwise.
     static func cached(at url: URL, maximumAge: TimeInterval) -> InstanceDictionary? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
@@ -155,6 +163,7 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         fields.merge(other.fields) { old, new in old.merging(new) { _, new in new } }
         types.merge(other.types) { old, new in old.merging(new) { _, new in new } }
         choices.merge(other.choices) { old, new in old.merging(new) { _, new in new } }
+        displayFields.merge(other.displayFields) { _, new in new }
     }
 
     /// Reads the entries (`sys_db_object`) of `tables` and of the tables they extend, those not read yet: the
@@ -192,7 +201,7 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
         let rows = try await Self.records(
             service, "sys_dictionary",
             query: EncodedQuery(matchingAll: [names, EncodedQuery.Condition(field: "element", op: .isNotEmpty)]),
-            fields: ["name", "element", "reference", "reference.name", "internal_type"])
+            fields: ["name", "element", "reference", "reference.name", "internal_type", "display"])
         for case .object(let row) in rows {
             guard let table = row["name"]?.string, let element = row["element"]?.string, !element.isEmpty else {
                 continue
@@ -200,6 +209,7 @@ struct InstanceDictionary: Sendable, Codable, Hashable {
             let reference = row["reference.name"]?.string.flatMap { $0.isEmpty ? nil : $0 } ?? row["reference"]?.string
             fields[table, default: [:]][element] = reference ?? ""
             if let type = row["internal_type"]?.string, !type.isEmpty { types[table, default: [:]][element] = type }
+            if row["display"]?.string == "true" { displayFields[table] = element }
         }
         // The choice lists only add warnings: an instance that refuses them is checked without.
         let entries = try? await Self.records(

@@ -10,8 +10,9 @@ extension JobExecution {
     ///
     /// Records are laid out from their cells, each member masked and its dates shown in the display's zone as its
     /// cell is made; the other values are masked and shown whole, as they are small.
-    func shownLines(of step: Step, _ result: StepResult) -> [String] {
+    func shownLines(of step: Step, _ result: StepResult, scope: Scope) -> [String] {
         guard let display = options.display, let dates = displayDates, step.show != .none else { return [] }
+        let naming = naming(of: step, scope: scope)
         let width = display.width.map { max($0 - ResultDisplay.indent.count, 20) } ?? RecordTable.unlimited
         /// A value as shown: its secrets masked, its dates in the display's zone.
         func shown(_ value: JSONValue) -> JSONValue { dates.shown(masker(value)) }
@@ -20,18 +21,19 @@ extension JobExecution {
         var lines: [String]
         switch (step.kind, result) {
         case (.query(let query), .records(let records)):
-            lines = table(records.map(cells), fields: query.fields, show: step.show, width: width)
+            lines = table(records.map(cells), fields: query.fields, show: step.show, width: width, naming: naming)
         case (.get(let get), .record(let record, _)):
-            lines = table(record.map { [cells($0)] } ?? [], fields: get.fields, show: step.show, width: width)
+            lines = table(
+                record.map { [cells($0)] } ?? [], fields: get.fields, show: step.show, width: width, naming: naming)
         case (.create(let create), .written(let write)):
             lines = written(
-                write.record.map { [cells($0)] } ?? [], set: create.fields.map(\.name), show: step.show, dates: dates,
-                width: width)
+                write.record.map { [cells($0)] } ?? [], set: create.fields.map(\.name), naming: naming,
+                show: step.show, dates: dates, width: width)
         case (.update(let update), .written(let write)):
             let rows = (write.records?.values ?? []).compactMap { $0.map(cells) }
             lines = written(
-                rows, set: update.fields.map(\.name), bySysID: !write.byQuery, show: step.show, dates: dates,
-                width: width)
+                rows, set: update.fields.map(\.name), naming: naming, bySysID: !write.byQuery, show: step.show,
+                dates: dates, width: width)
         case (.delete, .written(let write)):
             let sysIDs = write.byQuery ? write.sysIDs.map { masker($0) } : []
             lines = table(sysIDs.map { ["sys_id": $0] }, fields: ["sys_id"], show: step.show, width: width)
@@ -60,7 +62,9 @@ extension JobExecution {
             // What was created or changed: the record's identifying field and the fields sent.
             let sent = outcome.written
             let rows = outcome.record.map { [cells($0)] } ?? []
-            lines = sent.isEmpty ? [] : written(rows, set: sent, show: step.show, dates: dates, width: width)
+            lines =
+                sent.isEmpty
+                ? [] : written(rows, set: sent, naming: naming, show: step.show, dates: dates, width: width)
         case (.http, .http(_, _, let body)):
             lines = valueLines(masker(body), dates: dates, width: width)
         case (.attach, .attachments(let value)), (.download, .attachments(let value)),
@@ -80,9 +84,27 @@ extension JobExecution {
         return lines.map { ResultDisplay.indent + $0 }
     }
 
-    /// Rows of cells as an aligned table of `fields` (else the identifying fields they have), at most `show` rows
-    /// and a line saying how many more there are.
-    private func table(_ rows: [[String: String]], fields: [String], show: ShowSetting, width: Int) -> [String] {
+    /// The fields that name the records of `step`'s table (``naming(_:)``); those of any table for a step without
+    /// a table, or whose table does not render.
+    private func naming(of step: Step, scope: Scope) -> [String] {
+        let table: Template
+        switch step.kind {
+        case .query(let query): table = query.table
+        case .get(let get): table = get.table
+        case .create(let create): table = create.table
+        case .update(let update): table = update.table
+        case .ensure(let ensure): table = ensure.table
+        default: return RecordName.fields
+        }
+        return (try? text(table, "table", scope: scope)).map(naming) ?? RecordName.fields
+    }
+
+    /// Rows of cells as an aligned table of `fields` (else the identifying fields they have, the fields that name
+    /// them, `naming`, first), at most `show` rows and a line saying how many more there are.
+    private func table(
+        _ rows: [[String: String]], fields: [String], show: ShowSetting, width: Int,
+        naming: [String] = RecordName.fields
+    ) -> [String] {
         guard !rows.isEmpty else { return [] }
         let limit: Int
         switch show {
@@ -90,23 +112,24 @@ extension JobExecution {
         case .all, .none: limit = rows.count
         }
         let shown = Array(rows.prefix(limit))
-        let columns = fields.isEmpty ? RecordTable.identifyingColumns(of: shown) : fields
-        var lines = RecordTable(rows: shown, fields: columns, width: width).render().lines
+        let columns = fields.isEmpty ? RecordTable.identifyingColumns(of: shown, naming: naming) : fields
+        var lines = RecordTable(rows: shown, fields: columns, width: width, naming: naming).render().lines
         if rows.count > shown.count { lines.append("and \(rows.count - shown.count) more") }
         return lines
     }
 
-    /// The records a write touched, as cells: the field that names each (number, name or user_name) and the fields
-    /// it set; one record as `field  value` lines (with its sys_id unless the write named it, as the step's line
-    /// does), several as a table with their sys_ids.
+    /// The records a write touched, as cells: the field that names each (the first of `naming` they have,
+    /// ``RecordName``) and the fields it set; one record as `field  value` lines (with its sys_id unless the write
+    /// named it, as the step's line does), several as a table with their sys_ids.
     private func written(
-        _ rows: [[String: String]], set: [String], bySysID: Bool = true, show: ShowSetting, dates: JobDates, width: Int
+        _ rows: [[String: String]], set: [String], naming: [String], bySysID: Bool = true, show: ShowSetting,
+        dates: JobDates, width: Int
     ) -> [String] {
         let present = Set(rows.flatMap { row in row.compactMap { $0.value.isEmpty ? nil : $0.key } })
-        let naming = RecordName.fields.first(where: present.contains).map { [$0] } ?? []
-        let columns = naming + set.filter { $0 != "sys_id" && !naming.contains($0) }
+        let named = naming.first(where: present.contains).map { [$0] } ?? []
+        let columns = named + set.filter { $0 != "sys_id" && !named.contains($0) }
         guard rows.count == 1, let cells = rows.first else {
-            return table(rows, fields: columns + ["sys_id"], show: show, width: width)
+            return table(rows, fields: columns + ["sys_id"], show: show, width: width, naming: naming)
         }
         let renderer = ResultRenderer(format: .table, dates: dates, width: width)
         let fields = bySysID ? columns : columns + ["sys_id"]

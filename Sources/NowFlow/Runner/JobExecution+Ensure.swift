@@ -40,20 +40,20 @@ extension JobExecution {
                 done.sysID = write.sysIDs.first ?? ""
                 done.record = write.record
             }
-            done.display = done.record.flatMap(RecordName.init)?.text
+            done.display = done.record.flatMap { RecordName($0, fields: naming(table)) }?.text
             done.written = createdFields.map(\.name)
             outcome = done
         case (let record?, .absent):
             var done = EnsureOutcome(result: .deleted, table: table, query: query)
             done.sysID = record.sysId ?? ""
-            done.display = RecordName(record)?.text
+            done.display = RecordName(record, fields: naming(table))?.text
             done.record = dates.incoming(record.values(as: step.settings.read.displayValue))
             try await delete(table, done.sysID, label: label)
             outcome = done
         case (let record?, .present):
             var done = EnsureOutcome(result: .unchanged, table: table, query: query)
             done.sysID = record.sysId ?? ""
-            done.display = RecordName(record)?.text
+            done.display = RecordName(record, fields: naming(table))?.text
             var changes: [FieldName: FieldValue] = [:]
             for field in step.fields {
                 guard let value = wanted[field.name] else { continue }
@@ -83,11 +83,13 @@ extension JobExecution {
     private func ensuredRecord(_ table: String, query: String, fields: [String]) async throws(StepFailure)
         -> NowRecord?
     {
-        var names = ["sys_id"] + RecordTable.leadingFields
-        for field in fields where !names.contains(field) { names.append(field) }
         let nothing = "; nothing was written"
-        let (predicate, named) = try await predicate(for: query, on: table, nothing)
-        let read = names + (predicate.fields + (named.map { [$0] } ?? [])).filter { !names.contains($0) }
+        let predicate = try await predicate(for: query, on: table, nothing)
+        // The fields that name the record (its display field too, now that the check read the table's dictionary).
+        let naming = naming(table)
+        var names = ["sys_id"]
+        for field in naming + RecordTable.leadingFields + fields where !names.contains(field) { names.append(field) }
+        let read = names + predicate.fields.filter { !names.contains($0) }
         let options: FieldReadConfiguration.Options = [.actualValues, .displayValues, .excludeReferenceLink]
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: 2,
@@ -95,7 +97,7 @@ extension JobExecution {
         let records = try await calling {
             try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
-        try predicate.check(records, named: named, nothing)
+        try predicate.check(records, naming: naming, nothing)
         guard records.count <= 1 else {
             throw await tooMany(
                 table, query: query, max: 1, ": ensure changes one record; give a match: (or query:) that finds one")

@@ -119,7 +119,7 @@ extension JobExecution {
             RecordWrite(action: .created, sysIDs: [sysID], byQuery: false, records: WrittenRecords([record])))
         guard dryRun == nil else { return (result, "would create a record in \(table) (dry run)") }
         touched.append(TouchedRecord(action: .created, table: table, sysID: sysID, step: label))
-        if let name = record.flatMap(RecordName.init) { numbers[sysID] = name.text }
+        if let record, let name = RecordName(record, fields: naming(table)) { numbers[sysID] = name.text }
         return (result, "created \(table) \(sysID)")
     }
 
@@ -140,18 +140,11 @@ extension JobExecution {
             let (matches, note) = try await matching(
                 table, filter, max: try count(max, scope: scope), verb: "updated", scope: scope)
             let sysIDs = matches.map(\.sysID)
-            // A write that sets none of the fields that name a record leaves its name as the read before it found
-            // it (in stored values, as the answer gives them without display values): not read from each answer.
-            let keepsNames =
-                step.settings.read.displayValue == .actual
-                && !fields.keys.contains { RecordName.fields.contains($0.lowercased()) }
             var answers: [Data] = []
             answers.reserveCapacity(matches.count)
             for match in matches {
-                let answer = try await update(
-                    table, match.sysID, fields, writeOptions, configuration, label: label,
-                    name: keepsNames ? { _ throws(StepFailure) in match.name } : RecordName.ofAnswer)
-                answers.append(answer)
+                answers.append(
+                    try await update(table, match.sysID, fields, writeOptions, configuration, label: label, match: match))
             }
             let verb = dryRun == nil ? "updated" : "would update"
             let records = WrittenRecords(answers: answers, dates: dates)
@@ -188,17 +181,29 @@ extension JobExecution {
     private var dryRunMark: String { dryRun == nil ? "" : " (dry run)" }
 
     /// Updates the record; gives the instance's answer (`{"result": record}`), of which only the record's name
-    /// (``RecordName``, for the records-touched summary) is read here, by `name` (``RecordName/ofAnswer(_:)``
-    /// unless the caller knows it already).
+    /// (``RecordName``, for the records-touched summary) is read here, and only when the run does not know it: a
+    /// write that sets none of the fields that name the table's records, and reads its answer without display
+    /// values, leaves the record's name as the read before it found it (`match`, for a write by query) or as the
+    /// run noted it already (the create or write before it, for a write by sys_id).
     func update(
         _ table: String, _ sysID: String, _ fields: [FieldName: FieldValue], _ writeOptions: FieldWriteOptions,
-        _ configuration: FieldReadConfiguration, label: String,
-        name: (Data) throws(StepFailure) -> RecordName? = RecordName.ofAnswer
+        _ configuration: FieldReadConfiguration, label: String, match: VerifiedMatch? = nil
     ) async throws(StepFailure) -> Data {
+        let naming = naming(table)
+        let keepsName =
+            !configuration.options.contains(.displayValues) && !fields.keys.contains { naming.contains($0.lowercased()) }
+        // The name when it is known without the answer (nil inside for a record that has none, or whose noted
+        // name stands); nil to read it from the answer.
+        var known: RecordName?? = nil
+        if keepsName, let match {
+            known = .some(match.name)
+        } else if keepsName, numbers[sysID] != nil {
+            known = .some(nil)
+        }
         let (answer, name) = try await calling {
             let answer = try await service.updateRecord(
                 sysId: sysID, in: table, with: fields, writeOptions: writeOptions, configuration: configuration)
-            return (answer, try name(answer))
+            return (answer, try known ?? RecordName.ofAnswer(answer, fields: naming))
         }
         if dryRun == nil {
             touched.append(TouchedRecord(action: .updated, table: table, sysID: sysID, step: label))

@@ -14,31 +14,35 @@ extension JobExecution {
         -> [VerifiedMatch]
     {
         let nothing = "; nothing was \(verb)"
-        let (predicate, named) = try await predicate(for: query, on: table, nothing)
+        let predicate = try await predicate(for: query, on: table, nothing)
         // The fields that name a record too (all of them: the instance leaves out those the table lacks), so that a
-        // write which sets none of them need not read its answer for the record's name.
+        // write which sets none of them need not read its answer for the record's name, and a record the instance
+        // should not have returned is named as a person knows it.
         var read = predicate.fields
-        for field in RecordName.fields where !read.contains(field) { read.append(field) }
+        let naming = naming(table)
+        for field in naming where !read.contains(field) { read.append(field) }
         let configuration = FetchConfiguration(
             filter: query.isEmpty ? nil : Filter(query: query), limit: max + 1,
             readConfiguration: FieldReadConfiguration(includeFields: read, options: [.excludeReferenceLink]))
         let records = try await calling {
             try JSONValue.tableRecords(of: try await service.records(from: table, configuration: configuration))
         }
-        try predicate.check(records, named: named, nothing)
+        try predicate.check(records, naming: naming, nothing)
         guard records.count <= max else {
             throw await tooMany(table, query: query, max: max, " (max: \(max))\(nothing)")
         }
         return records.map { record in
-            VerifiedMatch(sysID: NowRecord.sysID(of: record), name: (try? NowRecord(record)).flatMap(RecordName.init))
+            VerifiedMatch(
+                sysID: NowRecord.sysID(of: record),
+                name: (try? NowRecord(record)).flatMap { RecordName($0, fields: naming) })
         }
     }
 
-    /// The predicate of `query` over `table`, with the field that names its records (`number`) when the table has
-    /// one; the instance's dictionary is read for the table and every table the conditions walk to, those entries
-    /// that the name check's dictionary (``RunOptions/checkedDictionary``) and the checks before lack.
+    /// The predicate of `query` over `table`; the instance's dictionary is read for the table and every table the
+    /// conditions walk to, those entries that the name check's dictionary (``RunOptions/checkedDictionary``) and the
+    /// checks before lack.
     func predicate(for query: String, on table: String, _ nothing: String) async throws(StepFailure)
-        -> (RecordPredicate, named: String?)
+        -> RecordPredicate
     {
         let parsed: EncodedQuery
         do {
@@ -73,10 +77,9 @@ extension JobExecution {
         }
         let clock = RecordPredicate.Clock(now: Date(), timeZone: nil)
         do {
-            let predicate = try RecordPredicate(parsed, table: table, clock: clock) { field, table in
+            return try RecordPredicate(parsed, table: table, clock: clock) { field, table in
                 dictionary.fieldType(field, in: table)
             }
-            return (predicate, dictionary.fieldType("number", in: table) == nil ? nil : "number")
         } catch {
             // Enforced in a dry run too: the real run would refuse the same query.
             throw StepFailure("\(error)\(nothing)", fromInstance: true)

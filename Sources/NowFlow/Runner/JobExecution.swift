@@ -48,7 +48,22 @@ final class JobExecution {
 
     /// The instance's dictionary as far as the checks of writes by query read it (``verifiedMatches(_:query:max:verb:)``),
     /// starting from the name check's (``RunOptions/checkedDictionary``) when there is one.
-    var verificationDictionary: InstanceDictionary?
+    var verificationDictionary: InstanceDictionary? {
+        didSet { namingFields = [:] }
+    }
+
+    /// The fields that name the records of each table (``RecordName/fields(of:in:)``), looked up once a table (and
+    /// again when the dictionary grows), not at each step.
+    private var namingFields: [String: [String]] = [:]
+
+    /// The fields that name a record of `table`, its display field first when the run read its dictionary (the
+    /// name check's, or the checks of writes by query).
+    func naming(_ table: String) -> [String] {
+        if let fields = namingFields[table] { return fields }
+        let fields = RecordName.fields(of: table, in: verificationDictionary ?? options.checkedDictionary.dictionary)
+        namingFields[table] = fields
+        return fields
+    }
 
     /// The queries whose first page was read and whose `foreach` reads the rest, by step id.
     var openStreams: [String: OpenStream] = [:]
@@ -167,7 +182,7 @@ final class JobExecution {
                 let tries = attempt > 1 ? " after \(attempt) attempts" : ""
                 let retried = retries?.takeNote().map { ", \($0)" } ?? ""
                 finish(
-                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, result))
+                    draft, .passed, summary + tries + retried, start: start, shown: shownLines(of: step, result, scope: scope))
                 return nil
             } catch {
                 failure = error
@@ -180,7 +195,8 @@ final class JobExecution {
     private func planWrites(of label: String) {
         for kept in dryRun?.takeWrites() ?? [] {
             let write = PlannedWrite(
-                step: label, request: kept.request, before: kept.before, content: kept.content, masker: masker)
+                step: label, request: kept.request, before: kept.before, naming: kept.table.map(naming) ?? RecordName.fields,
+                content: kept.content, masker: masker)
             planned.append(write)
         }
     }

@@ -18,15 +18,16 @@ public struct PlannedRecord: Sendable, Hashable {
     /// For an update, the fields whose value would change, in the order sent; empty for a delete.
     public var fields: [FieldChange]
 
-    /// The record `before`, changed by `changing` (nil for a delete), masked.
-    init(before: NowRecord, changing: JSONObject?, masker: SecretMasker) {
+    /// The record `before`, named by the first of `naming` it has with a text (``RecordName``), changed by
+    /// `changing` (nil for a delete), masked.
+    init(before: NowRecord, naming: [String], changing: JSONObject?, masker: SecretMasker) {
         func text(_ name: String) -> String? {
             guard let text = before.value(name) ?? before.json[name]?.text, !text.isEmpty else { return nil }
             return masker(text)
         }
         sysID = text("sys_id") ?? ""
         let title = text("short_description").map { " \"\($0)\"" } ?? ""
-        if let name = RecordName(before) {
+        if let name = RecordName(before, fields: naming) {
             display = masker(name.text) + (name.field == "number" ? title : "")
         } else {
             display = sysID + title

@@ -23,8 +23,13 @@ public struct PlannedWrite: Sendable, Hashable {
     public var content: String?
 
     /// A write of `request` by `step`, with every secret in its path, query and body masked; `before` is the
-    /// record it changes or deletes, as the instance (or a stand-in) has it.
-    init(step: String, request: NowHTTPRequest, before: JSONObject?, content: String? = nil, masker: SecretMasker) {
+    /// record it changes or deletes, as the instance (or a stand-in) has it, and `naming` the fields that name a
+    /// record of its table (``RecordName/fields(of:in:)``).
+    init(
+        step: String, request: NowHTTPRequest, before: JSONObject?, naming: [String] = RecordName.fields,
+        content: String? = nil,
+        masker: SecretMasker
+    ) {
         self.step = step
         self.content = content
         method = request.method
@@ -34,7 +39,8 @@ public struct PlannedWrite: Sendable, Hashable {
             masker((try? JSONValue(json: data)) ?? .string(String(decoding: data, as: UTF8.self)))
         }
         record = before.flatMap { try? NowRecord(.object($0)) }.map { before in
-            PlannedRecord(before: before, changing: method == "DELETE" ? nil : body?.object, masker: masker)
+            PlannedRecord(
+                before: before, naming: naming, changing: method == "DELETE" ? nil : body?.object, masker: masker)
         }
     }
 

@@ -3,8 +3,9 @@ import NowData
 /// The second opinion's verdict on the records an instance returned for a write by query
 /// (``JobExecution/verifiedMatches(_:query:max:verb:)``): a record that does not satisfy the query fails the step.
 extension RecordPredicate {
-    /// Fails, naming the condition and the record, when one of `records` does not satisfy the predicate.
-    func check(_ records: [JSONValue], named: String?, _ nothing: String) throws(StepFailure) {
+    /// Fails, naming the condition and the record (by the first of `naming` it has with a text, ``RecordName``,
+    /// else by its sys_id), when one of `records` does not satisfy the predicate.
+    func check(_ records: [JSONValue], naming: [String], _ nothing: String) throws(StepFailure) {
         for case .object(let record) in records {
             let unmet: RecordPredicate.Unmet?
             do {
@@ -12,7 +13,7 @@ extension RecordPredicate {
             } catch {
                 throw StepFailure("\(error)\(nothing)", fromInstance: true)
             }
-            if let unmet { throw Self.ignored(unmet, record: record, named: named, nothing) }
+            if let unmet { throw Self.ignored(unmet, record: record, naming: naming, nothing) }
         }
     }
 
@@ -20,9 +21,9 @@ extension RecordPredicate {
     /// condition 'state=Resolved' (state is an integer field, 'Resolved' is not an integer): it returned
     /// INC0010001, whose state is '2'`.
     private static func ignored(
-        _ unmet: Unmet, record: JSONObject, named: String?, _ nothing: String
+        _ unmet: Unmet, record: JSONObject, naming: [String], _ nothing: String
     ) -> StepFailure {
-        let name = named.flatMap { RecordPredicate.text(of: $0, in: record) }.flatMap { $0.isEmpty ? nil : $0 }
+        let name = naming.lazy.compactMap { RecordPredicate.text(of: $0, in: record) }.first { !$0.isEmpty }
         let shown = name ?? NowRecord.sysID(of: .object(record))
         let values = unmet.keys.map { key in "\(key) is '\(RecordPredicate.text(of: key, in: record) ?? "")'" }
         let whose =

@@ -92,8 +92,20 @@ enum StepResult: Sendable {
     func value(at path: DotPath) throws(DotPathError) -> ExpressionValue {
         if case .extracted(let value) = self { return try value.value(at: path) }
         guard let first = path.components.first else { return .result(self) }
+        if let sysID = sysID(first) { return .json(try sysID.value(at: path, from: 1)) }
         guard let member = member(first) else { return .json(try json.value(at: path)) }
         return try member.value(at: path, from: 1)
+    }
+
+    /// The member `key` of the result (``json``) when it is the `sys_id` of a get or of a write by sys_id, read
+    /// without making the rest of the result (`${steps.create.sys_id}`, the most common reference); nil otherwise.
+    private func sysID(_ key: String) -> JSONValue? {
+        guard key == "sys_id" else { return nil }
+        switch self {
+        case .record(_, let sysID): return .string(sysID)
+        case .written(let write) where !write.byQuery: return .string(write.sysIDs.first ?? "")
+        default: return nil
+        }
     }
 
     /// The records the member `key` of the result (``json``) holds, typed: a query's `records`, the `record` of a
