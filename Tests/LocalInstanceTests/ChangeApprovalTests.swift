@@ -108,7 +108,7 @@ import Testing
 
     /// The approval engine runs on every write of a change, not only the Change Management API's: a Table API
     /// PATCH that moves a normal change into Assess asks its assignment group's manager, the same PATCH again asks
-    /// no one, and a user without roles neither moves the change nor writes an approval.
+    /// no one, and a user without roles neither moves the change nor writes an approval, and reads only his own.
     @Test func aTableAPIMoveIntoAssessRequestsTheManagersApprovalOnce() async throws {
         let attack = try await AttackHarness()
         let group = DemoData.sysID("sys_user_group", "Database")
@@ -144,6 +144,26 @@ import Testing
             body: #"{"sysapproval":"\#(change)","approver":"\#(DemoData.sysID("sys_user", "joe.employee"))"}"#)
         #expect(ask.statusCode == 403)
         #expect(Harness.text(ask) == refusal("Insert"))
-        #expect(try await ChangeScheduleTests.approvals(attack, change) == #"{"result":[\#(row)]}"#)
+        // Joe reads only the approvals asked of him: none of the change's, then the one the admin asks of him.
+        let mine = [
+            ("sysparm_query", "sysapproval=\(change)^ORDERBYapprover.user_name"),
+            ("sysparm_fields", "approver.user_name,state"),
+        ]
+        let none = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver", query: mine)
+        #expect(Harness.text(none) == #"{"result":[]}"#)
+        let managers = try #require(
+            try JSONValue(json: try await attack.send(
+                .admin, "GET", "/api/now/table/sysapproval_approver",
+                query: [("sysparm_query", "sysapproval=\(change)"), ("sysparm_fields", "sys_id")]
+            ).body).value(at: "result.0.sys_id").string)
+        let hidden = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver/\(managers)")
+        #expect(hidden.statusCode == 404)
+        #expect(
+            Harness.text(hidden)
+                == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the "#
+                + #"record retrieval"},"status":"failure"}"#)
+        try await Self.ask(attack, "joe.employee", change)
+        let own = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver", query: mine)
+        #expect(Harness.text(own) == #"{"result":[{"approver.user_name":"joe.employee","state":"requested"}]}"#)
     }
 }

@@ -39,6 +39,10 @@ struct TableRules: Sendable, Hashable {
     /// The field naming the table of the record each record is about (`sys_attachment.table_name`,
     /// `sys_audit.tablename`): ``AccessPolicy`` lets a record be read only by those who may read that table.
     var recordTableField: String?
+    /// The field naming the user a record is for (`sysapproval_approver.approver`): a user without the table's
+    /// ``readRole`` reads only the records that name them, as the platform's approver read ACL lets them; nil: the
+    /// read role decides alone. ``AccessPolicy`` applies it.
+    var ownerField: String?
     /// Whether an update that moves a change request into a state its model asks approvals for
     /// (``ChangeModel/approvals``) requests them, as the platform's approval engine does on every write of a change:
     /// a requested `sysapproval_approver` for each approver not already asked, and the change's `approval`
@@ -55,7 +59,7 @@ struct TableRules: Sendable, Hashable {
             priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,
             stampsOpening: stampsOpening ?? parent.stampsOpening, userDefaults: userDefaults ?? parent.userDefaults,
             fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate,
-            recordTableField: recordTableField ?? parent.recordTableField,
+            recordTableField: recordTableField ?? parent.recordTableField, ownerField: ownerField ?? parent.ownerField,
             requestsModelApprovals: requestsModelApprovals ?? parent.requestsModelApprovals)
     }
 
