@@ -21,15 +21,16 @@ import NowData
 ///   once, answers the last check and its `conflict` records; there is never a check running to cancel.
 /// - `PATCH /change[/standard]/{sys_id}/risk`: sets the change's risk and impact (``ChangeRiskCondition``).
 /// - `GET /change/{sys_id}/schedule`, `GET /change/ci/{cmdb_ci_sys_id}/schedule`, `GET /change/worker/{sys_id}`:
-///   the next available slots (``ChangeSchedule``), through a worker.
+///   the next available slots (``ChangeSchedule``), through a worker; `PATCH /change/{sys_id}/schedule/first_available`
+///   moves the change's planned window to the first.
 /// - `GET /change/model[/{sys_id}]`, `GET /change/standard/template[/{sys_id}]`: models and templates.
 ///
 /// Every record is answered with each field a `{display_value, value}` pair (``FieldValuePairs``). The API's roles
 /// come first (GET: `change_manager`, `itil`, `sn_change_read`; POST and PATCH: `change_manager`, `itil`;
 /// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. A move into a state the
 /// model asks approvals for requests them, as every write of a change does (``TableRules/requestsModelApprovals``).
-/// Not modelled: risk assessments, CI associations, impacted services and `schedule/first_available` (400
-/// `Requested URI does not represent any resource`).
+/// Not modelled: risk assessments, CI associations and impacted services (400 `Requested URI does not represent
+/// any resource`).
 struct ChangeManagementAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -107,6 +108,8 @@ struct ChangeManagementAPIHandler: Sendable {
         case (_, 1) where !isType && first != "model": return try change(method, first, type: nil, request, access)
         case ("GET", 2) where first == "worker": return try worker(second, request, access)
         case ("GET", 3) where first == "ci" && segments[2] == "schedule": return try itemSchedule(second, request, access)
+        case ("PATCH", 3) where second == "schedule" && segments[2] == "first_available":
+            return try firstAvailable(first, request, access)
         case ("GET", 2) where second == "schedule": return try changeSchedule(first, request, access)
         case ("GET", 2) where second == "nextstates": return try nextStates(first, request, access)
         case ("PATCH", 2) where second == "approvals": return try approve(first, request, access)
@@ -576,7 +579,7 @@ struct ChangeManagementAPIHandler: Sendable {
 
     /// The values a create or an update sets: the request's `field=value` query parameters, overridden by its
     /// JSON body's members; `encrypted_fields` is dropped (values are kept as given).
-    private static func values(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+    static func values(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
         var values = JSONObject()
         for item in request.queryItems where !item.name.hasPrefix("sysparm_") {
             values[item.name] = .string(item.value ?? "")
