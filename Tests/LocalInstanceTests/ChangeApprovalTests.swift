@@ -105,4 +105,65 @@ import Testing
         #expect(ChangeManagementAPIHandler.approval(of: ["approved", "rejected"]) == "rejected")
         #expect(ChangeManagementAPIHandler.approval(of: ["cancelled"]) == "requested")
     }
+
+    /// The approval engine runs on every write of a change, not only the Change Management API's: a Table API
+    /// PATCH that moves a normal change into Assess asks its assignment group's manager, the same PATCH again asks
+    /// no one, and a user without roles neither moves the change nor writes an approval, and reads only his own.
+    @Test func aTableAPIMoveIntoAssessRequestsTheManagersApprovalOnce() async throws {
+        let attack = try await AttackHarness()
+        let group = DemoData.sysID("sys_user_group", "Database")
+        let created = try await attack.send(
+            .itil, "POST", "/api/now/table/change_request",
+            body: #"{"type":"normal","short_description":"Add RAM","assignment_group":"\#(group)"}"#)
+        #expect(created.statusCode == 201)
+        let change = try #require(try JSONValue(json: created.body).value(at: "result.sys_id").string)
+        let path = "/api/now/table/change_request/\(change)"
+        let fields = [("sysparm_fields", "state,approval")]
+        let moved = #"{"result":{"state":"-4","approval":"requested"}}"#
+        let row =
+            #"{"approver.user_name":"charlie.whitherspoon","state":"requested","source_table":"change_request","#
+            + #""document_id":"\#(change)"}"#
+
+        let assessed = try await attack.send(.itil, "PATCH", path, query: fields, body: #"{"state":"-4"}"#)
+        #expect(assessed.statusCode == 200)
+        #expect(Harness.text(assessed) == moved)
+        #expect(try await ChangeScheduleTests.approvals(attack, change) == #"{"result":[\#(row)]}"#)
+        let again = try await attack.send(.itil, "PATCH", path, query: fields, body: #"{"state":"-4"}"#)
+        #expect(Harness.text(again) == moved)
+        #expect(try await ChangeScheduleTests.approvals(attack, change) == #"{"result":[\#(row)]}"#)
+
+        let refusal = { (verb: String) in
+            #"{"error":{"message":"Operation Failed","detail":"ACL Exception \#(verb) Failed due to security "#
+                + #"constraints"},"status":"failure"}"#
+        }
+        let move = try await attack.send(.joe, "PATCH", path, body: #"{"state":"-3"}"#)
+        #expect(move.statusCode == 403)
+        #expect(Harness.text(move) == refusal("Update"))
+        let ask = try await attack.send(
+            .joe, "POST", "/api/now/table/sysapproval_approver",
+            body: #"{"sysapproval":"\#(change)","approver":"\#(DemoData.sysID("sys_user", "joe.employee"))"}"#)
+        #expect(ask.statusCode == 403)
+        #expect(Harness.text(ask) == refusal("Insert"))
+        // Joe reads only the approvals asked of him: none of the change's, then the one the admin asks of him.
+        let mine = [
+            ("sysparm_query", "sysapproval=\(change)^ORDERBYapprover.user_name"),
+            ("sysparm_fields", "approver.user_name,state"),
+        ]
+        let none = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver", query: mine)
+        #expect(Harness.text(none) == #"{"result":[]}"#)
+        let managers = try #require(
+            try JSONValue(json: try await attack.send(
+                .admin, "GET", "/api/now/table/sysapproval_approver",
+                query: [("sysparm_query", "sysapproval=\(change)"), ("sysparm_fields", "sys_id")]
+            ).body).value(at: "result.0.sys_id").string)
+        let hidden = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver/\(managers)")
+        #expect(hidden.statusCode == 404)
+        #expect(
+            Harness.text(hidden)
+                == #"{"error":{"message":"No Record found","detail":"Record doesn't exist or ACL restricts the "#
+                + #"record retrieval"},"status":"failure"}"#)
+        try await Self.ask(attack, "joe.employee", change)
+        let own = try await attack.send(.joe, "GET", "/api/now/table/sysapproval_approver", query: mine)
+        #expect(Harness.text(own) == #"{"result":[{"approver.user_name":"joe.employee","state":"requested"}]}"#)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import LocalInstance
 
 /// The Change Management API's schedules (`GET /change/{sys_id}/schedule`, `GET /change/ci/{sys_id}/schedule`,
-/// `GET /change/worker/{sys_id}`), the blackout and maintenance conflicts that conflict checking finds from the
+/// `PATCH /change/{sys_id}/schedule/first_available`, `GET /change/worker/{sys_id}`), the blackout and maintenance conflicts that conflict checking finds from the
 /// demo's schedules (the year-end freeze for every item, Saturday nights for the mail server), and the approvals
 /// a normal change's move into Assess and Authorize requests.
 @Suite struct ChangeScheduleTests {
@@ -271,5 +271,81 @@ import Testing
         // A user without roles cannot move it.
         let employee = try await attack.send(.joe, "PATCH", "\(Self.base)/\(change)", body: #"{"state":"new"}"#)
         #expect(employee.statusCode == 403)
+    }
+
+    @Test func firstAvailableMovesTheChangeIntoItsItemsFirstFreeSlot() async throws {
+        let attack = try await AttackHarness()
+        _ = try await Self.change(
+            attack,
+            #""short_description":"Reindex","cmdb_ci":"\#(Self.database)","start_date":"2027-01-04 00:00:00","#
+                + #""end_date":"2027-01-04 01:00:00""#)
+        let change = try await Self.change(
+            attack,
+            #""short_description":"Add RAM","cmdb_ci":"\#(Self.database)","start_date":"2026-12-24 10:00:00","#
+                + #""end_date":"2026-12-24 11:00:00""#)
+        let path = "\(Self.base)/\(change)/schedule/first_available"
+        let body = #"{"duration_in_seconds":"7200","planned_start_time":"2026-12-24 00:00:00"}"#
+        let request =
+            #"{"change_sys_id":"\#(change)","duration_in_seconds":7200,"timezone":"GMT","#
+            + #""planned_start_time":"2026-12-24 00:00:00"}"#
+        func window() async throws -> String {
+            Harness.text(
+                try await attack.send(
+                    .admin, "GET", "/api/now/table/change_request/\(change)",
+                    query: [("sysparm_fields", "start_date,end_date")]))
+        }
+        let moved = #"{"result":{"start_date":"2027-01-04 01:00:00","end_date":"2027-01-04 03:00:00"}}"#
+
+        // After the year-end freeze and the other change's hour on the database server.
+        let worker = try Self.worker(
+            try await attack.send(.itil, "PATCH", path, body: body), request: request, info: ["Change has been updated"])
+        #expect(
+            Harness.text(try await attack.send(.itil, "GET", "\(Self.base)/worker/\(worker)"))
+                == Self.workerBody(worker, request: request, info: ["Change has been updated"], spans: nil))
+        #expect(try await window() == moved)
+        // The same request again: another worker, and the change keeps its slot.
+        let again = try Self.worker(
+            try await attack.send(.itil, "PATCH", path, body: body), request: request, info: ["Change has been updated"])
+        #expect(again != worker)
+        #expect(try await window() == moved)
+
+        // No slot that long in 90 days: the change stays.
+        let long = try Self.worker(
+            try await attack.send(.itil, "PATCH", path, body: #"{"duration_in_seconds":7776000}"#),
+            request: #"{"change_sys_id":"\#(change)","duration_in_seconds":7776000,"timezone":"GMT"}"#,
+            info: ["No slots found for 90 days from now"])
+        #expect(!long.isEmpty)
+        #expect(try await window() == moved)
+
+        func refusal(_ body: String, change: String = change) async throws -> String {
+            let response = try await attack.send(
+                .itil, "PATCH", "\(Self.base)/\(change)/schedule/first_available", body: body)
+            #expect(response.statusCode == 400)
+            return Harness.text(response)
+        }
+        #expect(
+            try await refusal("{}")
+                == ChangeManagementAPITests.error(
+                    "Missing duration_in_seconds", "give duration_in_seconds, the number of seconds the change takes"))
+        #expect(
+            try await refusal(#"{"duration_in_seconds":60,"planned_start_time":"soon"}"#)
+                == ChangeManagementAPITests.error(
+                    "Invalid planned_start_time", "'soon' is not a date-time as yyyy-MM-dd HH:mm:ss (UTC)"))
+        let bare = try await Self.change(attack, #""short_description":"No item""#)
+        #expect(
+            try await refusal(#"{"duration_in_seconds":60}"#, change: bare)
+                == ChangeManagementAPITests.error(
+                    "Invalid change request", "the change request has no configuration item (cmdb_ci)"))
+        let missing = try await attack.send(
+            .itil, "PATCH", "\(Self.base)/\(String(repeating: "0", count: 32))/schedule/first_available", body: body)
+        #expect(missing.statusCode == 404)
+        let employee = try await attack.send(.joe, "PATCH", path, body: body)
+        #expect(employee.statusCode == 403)
+        #expect(
+            Harness.text(employee)
+                == ChangeManagementAPITests.error(
+                    "User Not Authorized",
+                    "PATCH on the Change Management API needs one of the roles change_manager, itil, admin"))
+        #expect(try await window() == moved)
     }
 }

@@ -10,7 +10,8 @@ import NowData
 ///   administrator may do everything. A table without a role is open to every authenticated user.
 /// - **Records**: a record about another table's record (``TableRules/recordTableField``: an attachment, an audit
 ///   record of `sys_audit`) is read by those who may read that table; an attachment is written by those who may
-///   write it; no other record has rules of its own (there are no ACL scripts).
+///   write it; a record for a user (``TableRules/ownerField``: an approval) is read by that user too, without the
+///   table's read role; no other record has rules of its own (there are no ACL scripts).
 /// - **Fields**: a secret field (``FieldDefinition/isPassword``: `sys_user.user_password`,
 ///   `oauth_entity.client_secret`, `sys_api_key.token`, `password2` in the dictionary) is read by no one: not as a
 ///   value, a group, an aggregate, a condition or an ordering, and a log line about a condition on one does not repeat its value
@@ -52,7 +53,8 @@ struct AccessPolicy: Sendable {
         ///
         /// - Throws: when the database cannot be read.
         func mayRead(_ table: TableDefinition) throws -> Bool {
-            try holds(policy.dictionary.rules(of: table.name).readRole)
+            let rules = policy.dictionary.rules(of: table.name)
+            return try rules.ownerField != nil || holds(rules.readRole)
         }
 
         /// Whether the user may insert, update and delete the records of `table`.
@@ -90,8 +92,12 @@ struct AccessPolicy: Sendable {
         ///
         /// - Throws: when the database cannot be read.
         func readCondition(_ table: TableDefinition) throws -> (clause: String, parameters: [SQLValue])? {
+            let rules = policy.dictionary.rules(of: table.name)
+            if let owner = rules.ownerField, try !holds(rules.readRole) {
+                return ("\"\(owner)\" = ?", [.text(try userSysID() ?? "")])
+            }
             guard try mayRead(table) else { return ("0", []) }
-            guard let field = policy.dictionary.rules(of: table.name).recordTableField else { return nil }
+            guard let field = rules.recordTableField else { return nil }
             let hidden = try policy.dictionary.tableNames.compactMap(policy.dictionary.table).filter {
                 try !mayRead($0)
             }.map(\.name)
@@ -101,12 +107,17 @@ struct AccessPolicy: Sendable {
         }
 
         /// Whether the user may read `record` of `table`: the table's read role and, for a record about another
-        /// table's record (an attachment, an audit record), the read role of that table.
+        /// table's record (an attachment, an audit record), the read role of that table; without the read role, a
+        /// record for the user (``TableRules/ownerField``).
         ///
         /// - Throws: when the database cannot be read.
         func mayRead(_ table: TableDefinition, record: StoredRecord) throws -> Bool {
+            let rules = policy.dictionary.rules(of: table.name)
+            if let owner = rules.ownerField, try !holds(rules.readRole) {
+                return try record[owner] == userSysID()
+            }
             guard try mayRead(table) else { return false }
-            guard let field = policy.dictionary.rules(of: table.name).recordTableField else { return true }
+            guard let field = rules.recordTableField else { return true }
             guard let target = record[field].flatMap(policy.dictionary.table) else { return false }
             return try mayRead(target)
         }
@@ -126,6 +137,18 @@ struct AccessPolicy: Sendable {
             TableAPIError(
                 status: 403, message: "Operation Failed",
                 detail: "\(table).\(name) is a password field: no one reads it, as a value, a group or an aggregate")
+        }
+
+        /// The user's sys_id; nil when no `sys_user` has their name.
+        private func userSysID() throws -> String? {
+            guard policy.dictionary.table("sys_user") != nil else { return nil }
+            return try policy.database.read { [policy, userName] db -> String? in
+                let sql = policy.store.withHierarchies("SELECT \"sys_id\" FROM \"sys_user\" WHERE \"user_name\" = ?")
+                if case .text(let sysID) = try db.query(sql, [.text(userName)]).first?.first {
+                    return sysID
+                }
+                return nil
+            }
         }
 
         /// Whether the user is the configured administrator or holds one of `roles` (or `admin`): the role check of

@@ -7,11 +7,15 @@ import NowData
 ///   which its configuration item has no blackout, is in its maintenance windows and has no other change;
 /// - `GET /change/ci/{cmdb_ci_sys_id}/schedule?duration_in_seconds=...[&planned_start_time=...]`: the same for an
 ///   item and a duration, from the given start (UTC) or now;
+/// - `PATCH /change/{sys_id}/schedule/first_available` with `{"duration_in_seconds":...[,"planned_start_time":...]}`:
+///   sets the change's planned start and end to the first such slot of its item (from the given start, UTC, or
+///   now), through the Table API; its worker says `Change has been updated`, or that no slot was found;
 /// - `GET /change/worker/{sys_id}`: the worker, with its `payload.spans` once complete.
 ///
 /// A schedule request answers 202 with its worker, whose link gives the slots (``ChangeSchedule/availableSlots``).
-/// The slots are found as the request is made, so the worker is already Complete. Both need one of the roles
-/// `change_manager`, `itil`, `sn_change_writer` (or `admin`).
+/// The slots are found as the request is made, so the worker is already Complete. The GETs need one of the roles
+/// `change_manager`, `itil`, `sn_change_writer` (or `admin`); `first_available` the API's PATCH roles, and the
+/// Table API's write access to the change.
 extension ChangeManagementAPIHandler {
     static let scheduleRoles = writeRoles + ["sn_change_writer"]
 
@@ -55,27 +59,9 @@ extension ChangeManagementAPIHandler {
                 status: 400, message: "Invalid cmdb_ci sys_id",
                 detail: "no configuration item \(item) that \(access.userName) can read")
         }
-        let given = request.queryItems.first { $0.name == "duration_in_seconds" }?.value ?? ""
-        guard !given.isEmpty else {
-            throw TableAPIError(
-                status: 400, message: "Missing duration_in_seconds",
-                detail: "give duration_in_seconds, the number of seconds the change takes")
-        }
-        guard let duration = Int(given), duration > 0, duration <= ChangeSchedule.searchDays * 86_400 else {
-            throw TableAPIError(
-                status: 400, message: "Invalid duration_in_seconds",
-                detail: "'\(given)' is not a whole number of seconds from 1 to \(ChangeSchedule.searchDays * 86_400)")
-        }
+        let duration = try Self.duration(request.queryItems.first { $0.name == "duration_in_seconds" }?.value ?? "")
         let plannedStart = request.queryItems.first { $0.name == "planned_start_time" }?.value ?? ""
-        var from = tables.now()
-        if !plannedStart.isEmpty {
-            guard let start = ChangeSchedule.date(plannedStart) else {
-                throw TableAPIError(
-                    status: 400, message: "Invalid planned_start_time",
-                    detail: "'\(plannedStart)' is not a date-time as yyyy-MM-dd HH:mm:ss (UTC)")
-            }
-            from = start
-        }
+        let from = try Self.plannedStart(plannedStart) ?? tables.now()
         let zone = try timeZone(access)
         return try schedule(
             item: item, duration: TimeInterval(duration), from: from, excluding: "",
@@ -90,22 +76,9 @@ extension ChangeManagementAPIHandler {
         item: String, duration: TimeInterval, from: Date, excluding change: String, request asked: JSONObject,
         _ request: NowHTTPRequest, _ access: AccessPolicy.Access
     ) throws -> NowHTTPResponse {
-        let changes = try table("change_request")
-        let workers = try table("chg_mgt_worker")
         let timestamp = Timestamp.string(tables.now())
         let worker = try tables.database.write { db -> StoredRecord in
-            let schedules = try ChangeSchedule.schedules(
-                of: item, tables.dictionary, tables.store, tables.translator, db)
-            let busy = try tables.store.select(
-                changes, where: "\"cmdb_ci\" = ? AND \"sys_id\" <> ? AND \"active\" = 1", [.text(item), .text(change)],
-                orderBy: "\"start_date\"", limit: -1, offset: 0, db
-            ).compactMap { other -> DateInterval? in
-                guard let start = ChangeSchedule.date(other["start_date"]),
-                    let end = ChangeSchedule.date(other["end_date"]), end > start
-                else { return nil }
-                return DateInterval(start: start, end: end)
-            }
-            let slots = ChangeSchedule.availableSlots(duration: duration, from: from, schedules, busy: busy)
+            let slots = try availableSlots(item: item, duration: duration, from: from, excluding: change, db)
             let info: [JSONValue] =
                 slots.isEmpty
                 ? [
@@ -117,14 +90,119 @@ extension ChangeManagementAPIHandler {
                 "spans": .array(
                     slots.map { ["start": .string(Timestamp.string($0.start)), "end": .string(Timestamp.string($0.end))] })
             ]
-            let messages: JSONValue = ["errorMessages": [], "warningMessages": [], "infoMessages": .array(info)]
-            return try tables.insertRecord(
-                workers,
-                [
-                    "type": "schedule", "state": "3", "request": Self.text(.object(asked)),
-                    "payload": slots.isEmpty ? "" : Self.text(payload), "messages": Self.text(messages),
-                ], by: access.userName, userSysID: try tables.userSysID(access.userName, db) ?? "", timestamp, db)
+            return try insertWorker(
+                asked, payload: slots.isEmpty ? "" : Self.text(payload), info: info, access, timestamp, db)
         }
+        return try accepted(worker, request, access)
+    }
+
+    /// `PATCH /change/{sys_id}/schedule/first_available`: 400 for a change without a configuration item, a missing
+    /// or invalid `duration_in_seconds` and an invalid `planned_start_time`; the Table API's 403 when the user may
+    /// not update the change.
+    func firstAvailable(_ sysID: String, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
+        let stored = try storedChange(sysID, type: nil, request, access)
+        let body = try Self.values(request)
+        let item = stored["cmdb_ci"] ?? ""
+        guard !item.isEmpty else {
+            throw TableAPIError(
+                status: 400, message: "Invalid change request",
+                detail: "the change request has no configuration item (cmdb_ci)")
+        }
+        let duration = try Self.duration(
+            body["duration_in_seconds"].map { $0.string ?? String(decoding: $0.jsonData(), as: UTF8.self) } ?? "")
+        let plannedStart = body["planned_start_time"]?.string ?? ""
+        let from = try Self.plannedStart(plannedStart) ?? tables.now()
+        let slot = try tables.database.read { db in
+            try availableSlots(item: item, duration: TimeInterval(duration), from: from, excluding: sysID, db).first
+        }
+        if let slot {
+            _ = try tables.subRequest(
+                "PATCH", "/api/now/table/change_request/\(sysID)", [URLQueryItem(name: "sysparm_fields", value: "sys_id")],
+                for: request, as: access,
+                body: [
+                    "start_date": .string(Timestamp.string(slot.start)),
+                    "end_date": .string(Timestamp.string(slot.start.addingTimeInterval(TimeInterval(duration)))),
+                ])
+        }
+        var asked: JSONObject = [
+            "change_sys_id": .string(sysID), "duration_in_seconds": .number(JSONNumber(duration)),
+            "timezone": .string(try timeZone(access).identifier),
+        ]
+        if !plannedStart.isEmpty { asked["planned_start_time"] = .string(plannedStart) }
+        let info = slot == nil ? "No slots found for \(ChangeSchedule.searchDays) days from now" : "Change has been updated"
+        let timestamp = Timestamp.string(tables.now())
+        let worker = try tables.database.write { db in
+            try insertWorker(asked, payload: "", info: [.string(info)], access, timestamp, db)
+        }
+        return try accepted(worker, request, access)
+    }
+
+    /// A `duration_in_seconds` as given: a whole number of seconds from 1 to the days searched.
+    private static func duration(_ given: String) throws -> Int {
+        guard !given.isEmpty else {
+            throw TableAPIError(
+                status: 400, message: "Missing duration_in_seconds",
+                detail: "give duration_in_seconds, the number of seconds the change takes")
+        }
+        guard let duration = Int(given), duration > 0, duration <= ChangeSchedule.searchDays * 86_400 else {
+            throw TableAPIError(
+                status: 400, message: "Invalid duration_in_seconds",
+                detail: "'\(given)' is not a whole number of seconds from 1 to \(ChangeSchedule.searchDays * 86_400)")
+        }
+        return duration
+    }
+
+    /// A `planned_start_time` as given (UTC); nil when none is.
+    private static func plannedStart(_ given: String) throws -> Date? {
+        guard !given.isEmpty else { return nil }
+        guard let start = ChangeSchedule.date(given) else {
+            throw TableAPIError(
+                status: 400, message: "Invalid planned_start_time",
+                detail: "'\(given)' is not a date-time as yyyy-MM-dd HH:mm:ss (UTC)")
+        }
+        return start
+    }
+
+    /// The slots of `duration` from `from` in which `item` has no blackout, is in its maintenance windows and has
+    /// no active change but `change`.
+    private func availableSlots(
+        item: String, duration: TimeInterval, from: Date, excluding change: String, _ db: SQLiteConnection
+    ) throws -> [DateInterval] {
+        let changes = try table("change_request")
+        let schedules = try ChangeSchedule.schedules(of: item, tables.dictionary, tables.store, tables.translator, db)
+        let busy = try tables.store.select(
+            changes, where: "\"cmdb_ci\" = ? AND \"sys_id\" <> ? AND \"active\" = 1", [.text(item), .text(change)],
+            orderBy: "\"start_date\"", limit: -1, offset: 0, db
+        ).compactMap { other -> DateInterval? in
+            guard let start = ChangeSchedule.date(other["start_date"]),
+                let end = ChangeSchedule.date(other["end_date"]), end > start
+            else { return nil }
+            return DateInterval(start: start, end: end)
+        }
+        return ChangeSchedule.availableSlots(duration: duration, from: from, schedules, busy: busy)
+    }
+
+    /// Records a complete schedule worker of the request `asked`, with its payload (JSON text, or empty) and info
+    /// messages.
+    private func insertWorker(
+        _ asked: JSONObject, payload: String, info: [JSONValue], _ access: AccessPolicy.Access, _ timestamp: String,
+        _ db: SQLiteConnection
+    ) throws -> StoredRecord {
+        let messages: JSONValue = ["errorMessages": [], "warningMessages": [], "infoMessages": .array(info)]
+        return try tables.insertRecord(
+            try table("chg_mgt_worker"),
+            [
+                "type": "schedule", "state": "3", "request": Self.text(.object(asked)), "payload": payload,
+                "messages": Self.text(messages),
+            ], by: access.userName, userSysID: try tables.userSysID(access.userName, db) ?? "", timestamp, db)
+    }
+
+    /// 202 with the worker, without its slots.
+    private func accepted(_ worker: StoredRecord, _ request: NowHTTPRequest, _ access: AccessPolicy.Access) throws
+        -> NowHTTPResponse
+    {
         var answer = try workerResult(worker, request, access)
         answer["payload"] = nil
         return NowHTTPResponse(

@@ -21,15 +21,16 @@ import NowData
 ///   once, answers the last check and its `conflict` records; there is never a check running to cancel.
 /// - `PATCH /change[/standard]/{sys_id}/risk`: sets the change's risk and impact (``ChangeRiskCondition``).
 /// - `GET /change/{sys_id}/schedule`, `GET /change/ci/{cmdb_ci_sys_id}/schedule`, `GET /change/worker/{sys_id}`:
-///   the next available slots (``ChangeSchedule``), through a worker.
+///   the next available slots (``ChangeSchedule``), through a worker; `PATCH /change/{sys_id}/schedule/first_available`
+///   moves the change's planned window to the first.
 /// - `GET /change/model[/{sys_id}]`, `GET /change/standard/template[/{sys_id}]`: models and templates.
 ///
 /// Every record is answered with each field a `{display_value, value}` pair (``FieldValuePairs``). The API's roles
 /// come first (GET: `change_manager`, `itil`, `sn_change_read`; POST and PATCH: `change_manager`, `itil`;
 /// DELETE: `change_manager`; `admin` always), then the tables' own through the Table API. A move into a state the
-/// model asks approvals for requests them (``ChangeModel/approvals``). Not modelled: risk assessments, CI
-/// associations, impacted services and `schedule/first_available` (400 `Requested URI does not represent any
-/// resource`).
+/// model asks approvals for requests them, as every write of a change does (``TableRules/requestsModelApprovals``).
+/// Not modelled: risk assessments, CI associations and impacted services (400 `Requested URI does not represent
+/// any resource`).
 struct ChangeManagementAPIHandler: Sendable {
     let tables: TableAPIHandler
 
@@ -107,6 +108,8 @@ struct ChangeManagementAPIHandler: Sendable {
         case (_, 1) where !isType && first != "model": return try change(method, first, type: nil, request, access)
         case ("GET", 2) where first == "worker": return try worker(second, request, access)
         case ("GET", 3) where first == "ci" && segments[2] == "schedule": return try itemSchedule(second, request, access)
+        case ("PATCH", 3) where second == "schedule" && segments[2] == "first_available":
+            return try firstAvailable(first, request, access)
         case ("GET", 2) where second == "schedule": return try changeSchedule(first, request, access)
         case ("GET", 2) where second == "nextstates": return try nextStates(first, request, access)
         case ("PATCH", 2) where second == "approvals": return try approve(first, request, access)
@@ -241,7 +244,7 @@ struct ChangeManagementAPIHandler: Sendable {
         if let given = values["state"] {
             let state = try Self.stateValue(given)
             values["state"] = .string(state)
-            if state != stored["state"], let model = model(of: stored) {
+            if state != stored["state"], let model = ChangeModel.model(of: stored) {
                 var next = stored
                 for (name, value) in values { next[name] = value.string ?? next[name] }
                 try checkMove(next, from: stored["state"] ?? "", to: state, model)
@@ -250,62 +253,7 @@ struct ChangeManagementAPIHandler: Sendable {
         let updated = try tables.subRequest(
             "PATCH", "/api/now/table/change_request/\(sysID)", FieldValuePairs.tableParameters, for: request,
             as: access, body: .object(values))
-        if let state = values["state"]?.string, state != stored["state"],
-            let approvers = model(of: stored)?.approvals[state]
-        {
-            try requestApprovals(of: sysID, from: approvers, access)
-            return try one("change_request", sysID, request, access)
-        }
         return try answer(FieldValuePairs.record(TableAPIHandler.result(of: updated), of: table("change_request")))
-    }
-
-    /// Asks `approvers` to approve the change (a requested `sysapproval_approver` each, unless one is already
-    /// requested of them) and sets its `approval` to requested when any is; as the instance, in one transaction.
-    private func requestApprovals(
-        of sysID: String, from approvers: ChangeModel.Approvers, _ access: AccessPolicy.Access
-    ) throws {
-        let changes = try table("change_request")
-        let approvals = try table("sysapproval_approver")
-        let groups = try table("sys_user_group")
-        let members = try table("sys_user_grmember")
-        let timestamp = Timestamp.string(tables.now())
-        try tables.database.write { db in
-            guard let change = try tables.store.fetch(changes, sysID: sysID, db) else { return }
-            let users: [String]
-            switch approvers {
-            case .assignmentGroupManager:
-                let group = try tables.store.fetch(groups, sysID: change["assignment_group"] ?? "", db)
-                users = [group?["manager"] ?? ""].filter { !$0.isEmpty }
-            case .groupMembers(let name):
-                let group = try tables.store.select(
-                    groups, where: "\"name\" = ?", [.text(name)], orderBy: "", limit: 1, offset: 0, db
-                ).first?["sys_id"] ?? ""
-                users = try tables.store.select(
-                    members, where: "\"group\" = ?", [.text(group)], orderBy: "\"sys_created_on\"", limit: -1,
-                    offset: 0, db
-                ).compactMap { $0["user"] }.filter { !$0.isEmpty }
-            }
-            guard !users.isEmpty else { return }
-            let user = try tables.userSysID(access.userName, db) ?? ""
-            for approver in users
-            where try tables.store.count(
-                approvals, where: "\"sysapproval\" = ? AND \"approver\" = ? AND \"state\" = 'requested'",
-                [.text(sysID), .text(approver)], db) == 0
-            {
-                _ = try tables.insertRecord(
-                    approvals,
-                    [
-                        "sysapproval": sysID, "document_id": sysID, "source_table": "change_request",
-                        "approver": approver, "state": "requested",
-                    ], by: access.userName, userSysID: user, timestamp, db)
-            }
-            _ = try tables.updateRecord(changes, sysID: sysID, ["approval": "requested"], by: access.userName, timestamp, db)
-        }
-    }
-
-    /// The change's model: its `chg_model`, else the model of its type.
-    private func model(of change: StoredRecord) -> ChangeModel? {
-        ChangeModel.all.first { $0.sysID == change["chg_model"] } ?? ChangeModel.model(ofType: change["type"] ?? "")
     }
 
     /// A `state` given as a value (`-4`) or a label in any case (`assess`), as its value.
@@ -370,7 +318,7 @@ struct ChangeManagementAPIHandler: Sendable {
         var available: [JSONValue] = []
         var transitions: [JSONValue] = []
         var labels: JSONObject = [:]
-        for transition in model(of: stored)?.transitions(from: state) ?? [] {
+        for transition in ChangeModel.model(of: stored)?.transitions(from: state) ?? [] {
             let passed = transition.conditions.map { $0.isMet(by: stored, activeTasks: tasks) }
             let isAvailable = !passed.contains(false)
             if isAvailable { available.append(.string(transition.to)) }
@@ -631,7 +579,7 @@ struct ChangeManagementAPIHandler: Sendable {
 
     /// The values a create or an update sets: the request's `field=value` query parameters, overridden by its
     /// JSON body's members; `encrypted_fields` is dropped (values are kept as given).
-    private static func values(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
+    static func values(_ request: NowHTTPRequest) throws(TableAPIError) -> JSONObject {
         var values = JSONObject()
         for item in request.queryItems where !item.name.hasPrefix("sysparm_") {
             values[item.name] = .string(item.value ?? "")

@@ -50,6 +50,11 @@ struct ChangeModel: Sendable {
     /// CAB Approval group.
     static let changeAdvisoryBoard = "Change Management"
 
+    /// The model of `change`: its `chg_model`, else the model of its type.
+    static func model(of change: StoredRecord) -> ChangeModel? {
+        all.first { $0.sysID == change["chg_model"] } ?? model(ofType: change["type"] ?? "")
+    }
+
     /// The transitions that leave `state`, in declaration order.
     func transitions(from state: String) -> [Transition] {
         transitions.filter { $0.from == state }

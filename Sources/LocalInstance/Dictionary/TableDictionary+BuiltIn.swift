@@ -533,7 +533,7 @@ extension TableDictionary {
                 label: "Standard change template version"),
         ] + pdiChangeRequestFields, rules: TableRules(
             stateModel: changeStateModels, stateEffects: .init(inactive: ["3", "4"], closed: ["3", "4"]),
-            fillsFromTemplate: true))
+            fillsFromTemplate: true, requestsModelApprovals: true))
 
     static let ciFields: [FieldDefinition] = [
         FieldDefinition("name"),

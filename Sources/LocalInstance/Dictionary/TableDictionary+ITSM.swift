@@ -310,7 +310,8 @@ extension TableDictionary {
 
     /// `sysapproval_approver`: one approval a user is asked for on a record (`sysapproval`, a task; `document_id`
     /// and `source_table` name any record), its `state` moving from requested to approved or rejected
-    /// (docs/reference/pdi-fields/sysapproval_approver.json).
+    /// (docs/reference/pdi-fields/sysapproval_approver.json). An `itil` user reads every approval, anyone else only
+    /// their own.
     static let sysApprovalApprover = TableDefinition(
         name: "sysapproval_approver", label: "Approval", application: "Self-Service", displayField: "approver",
         fields: [
@@ -340,5 +341,5 @@ extension TableDictionary {
             FieldDefinition("state_binding", .reference(table: "state_binding")),
             FieldDefinition("wf_activity", .reference(table: "wf_activity"), label: "Workflow activity"),
             FieldDefinition("sys_tags"),
-        ], rules: TableRules(writeRole: "approver_user"))
+        ], rules: TableRules(readRole: "itil", writeRole: "approver_user", ownerField: "approver"))
 }

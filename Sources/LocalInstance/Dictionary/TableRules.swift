@@ -1,7 +1,7 @@
 /// What the platform does on a table's records besides storing them, declared beside the table's definition
 /// (``TableDefinition/rules``): the roles a read and a write need, the state model, what a state change sets, values
 /// the platform moves on at once, the incident priority lookup, the opening stamps, the fields that default to the
-/// user and standard-change templates.
+/// user, standard-change templates and a change's approvals.
 ///
 /// A table takes every rule it does not declare from the table it extends, and so on up (`incident` takes `task`'s
 /// write role and opening stamps, and declares its own state effects); ``TableDictionary/rules(of:)`` gives the
@@ -39,6 +39,15 @@ struct TableRules: Sendable, Hashable {
     /// The field naming the table of the record each record is about (`sys_attachment.table_name`,
     /// `sys_audit.tablename`): ``AccessPolicy`` lets a record be read only by those who may read that table.
     var recordTableField: String?
+    /// The field naming the user a record is for (`sysapproval_approver.approver`): a user without the table's
+    /// ``readRole`` reads only the records that name them, as the platform's approver read ACL lets them; nil: the
+    /// read role decides alone. ``AccessPolicy`` applies it.
+    var ownerField: String?
+    /// Whether an update that moves a change request into a state its model asks approvals for
+    /// (``ChangeModel/approvals``) requests them, as the platform's approval engine does on every write of a change:
+    /// a requested `sysapproval_approver` for each approver not already asked, and the change's `approval`
+    /// requested.
+    var requestsModelApprovals: Bool?
 
     /// These rules, with `parent`'s for every rule these do not declare.
     func inheriting(_ parent: TableRules) -> TableRules {
@@ -50,7 +59,8 @@ struct TableRules: Sendable, Hashable {
             priorityFromImpactAndUrgency: priorityFromImpactAndUrgency ?? parent.priorityFromImpactAndUrgency,
             stampsOpening: stampsOpening ?? parent.stampsOpening, userDefaults: userDefaults ?? parent.userDefaults,
             fillsFromTemplate: fillsFromTemplate ?? parent.fillsFromTemplate,
-            recordTableField: recordTableField ?? parent.recordTableField)
+            recordTableField: recordTableField ?? parent.recordTableField, ownerField: ownerField ?? parent.ownerField,
+            requestsModelApprovals: requestsModelApprovals ?? parent.requestsModelApprovals)
     }
 
     /// The scripted default the platform's dictionary gives `field` and these rules carry out on insert:

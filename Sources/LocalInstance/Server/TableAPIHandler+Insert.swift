@@ -57,6 +57,7 @@ extension TableAPIHandler {
             }, user: userName, at: timestamp, checkpoint: Int(changes["sys_mod_count"] ?? "") ?? 0, db)
         let name = current[table.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
         try checkAbortRules(table, sysID: sysID, record: name, insert: false, db)
+        try applyAfterUpdateRules(table, current: current, changes, timestamp: timestamp, userName: userName, db)
         return try store.fetch(table, sysID: sysID, db)
     }
 

@@ -3,8 +3,8 @@ import NowData
 /// The one place a write applies the table's rules (``TableRules``, as ``TableDictionary/rules(of:)`` gives them
 /// with what the table inherits): auto-numbering, a standard-change template's values, the opening stamps, the
 /// fields that default to the user, the incident priority lookup, the state model's refusals, the state's effects and the values the platform moves on
-/// at once. Fields the write sets itself are left alone. (`sys_script` abort rules run after the write, in
-/// `TableAPIHandler+BusinessRules.swift`.)
+/// at once; once an update is stored, a change's approvals. Fields the write sets itself are left alone.
+/// (`sys_script` abort rules run after the write, in `TableAPIHandler+BusinessRules.swift`.)
 extension TableAPIHandler {
     /// The rules of an insert, on `record` (defaults, the write's `given` fields and the system fields) before it
     /// is stored.
@@ -69,6 +69,20 @@ extension TableAPIHandler {
             }
         }
         changes.merge(Self.automaticValues(rules, given: changes)) { _, new in new }
+    }
+
+    /// The rules that run once the update of `current` (the stored record before it, of its own table) by `changes`
+    /// is stored, as the platform's after business rules do: a change request's move into a state its model asks
+    /// approvals for requests them (``TableRules/requestsModelApprovals``).
+    func applyAfterUpdateRules(
+        _ table: TableDefinition, current: StoredRecord, _ changes: StoredRecord, timestamp: String,
+        userName: String, _ db: SQLiteConnection
+    ) throws {
+        if dictionary.rules(of: table.name).requestsModelApprovals == true, let state = changes["state"],
+            state != current["state"]
+        {
+            try requestModelApprovals(table, sysID: current["sys_id"] ?? "", timestamp: timestamp, userName: userName, db)
+        }
     }
 
     /// The incident priority the platform's lookup gives for an impact and an urgency (1-3 each): 1 Critical to

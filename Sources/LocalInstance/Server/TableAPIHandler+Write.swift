@@ -99,6 +99,8 @@ extension TableAPIHandler {
                     checkpoint: Int(changes["sys_mod_count"] ?? current["sys_mod_count"] ?? "") ?? 0, db)
                 let name = current[target.displayField].flatMap { $0.isEmpty ? nil : $0 } ?? sysID
                 try checkAbortRules(target, sysID: sysID, record: name, insert: false, db)
+                try applyAfterUpdateRules(
+                    target, current: current, changes, timestamp: timestamp, userName: request.userName, db)
             }
             let stored = try store.fetch(table, sysID: sysID, db) ?? existing
             return try renderer(outputs, parameters, request, resolver).body(stored)
